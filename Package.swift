@@ -1,0 +1,37 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "TransferKit",
+    products: [
+        .library(name: "ContentTypes", targets: ["ContentTypes"]),
+        .library(name: "TransferKit", targets: ["TransferKit"]),
+        .library(name: "TransferKitTesting", targets: ["TransferKitTesting"]),
+        .executable(name: "transfer", targets: ["transfer"]),
+    ],
+    targets: [
+        .target(name: "ContentTypes"),
+        .target(name: "TransferKit", dependencies: ["ContentTypes"]),
+        .target(name: "TransferKitTesting", dependencies: ["TransferKit"]),
+        .target(name: "TransferCommandLine", dependencies: ["ContentTypes", "TransferKit"]),
+        .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),
+        .testTarget(name: "ContentTypesTests", dependencies: ["ContentTypes"], resources: [.copy("Resources")]),
+        .testTarget(name: "TransferCLITests", dependencies: ["TransferCommandLine", "transfer"]),
+    ]
+)
+
+// Upcoming language features, enabled for every target in one place.
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(contentsOf: [
+        // SE-0335: `any` is spelled out for existential types.
+        .enableUpcomingFeature("ExistentialAny"),
+        // SE-0444: a file sees only the members of modules it imports itself.
+        .enableUpcomingFeature("MemberImportVisibility"),
+        // SE-0409: imports are internal unless written `public import`.
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        // SE-0461: nonisolated async functions run on the caller's actor.
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    ])
+    target.swiftSettings = settings
+}

@@ -1,0 +1,110 @@
+/// The problems found in a batch of type declarations.
+///
+/// Registration never lets one bad entry discard the good ones: every valid declaration of the
+/// batch is registered (``registeredTypes``) and every invalid one is reported here together, each
+/// naming its entry and the reason.
+///
+/// ```swift
+/// do {
+///     try UTType.registerDeclarations(contentsOf: url)
+/// } catch {
+///     for problem in error.problems { print(problem) }
+///     // Info.plist: UTExportedTypeDeclarations[2] (com.example.b): conforms to com.example.missing, which is not declared
+/// }
+/// ```
+///
+/// `UTTypeDeclarationError` is `Sendable`.
+public struct UTTypeDeclarationError: Error, Sendable, CustomStringConvertible {
+    /// One invalid entry.
+    ///
+    /// `Problem` is `Sendable`.
+    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+        /// The kind of problem.
+        ///
+        /// `Code` is `Sendable`. Match it with `==` or in a `switch` with `case .cycle:`.
+        public struct Code: Hashable, Sendable, CustomStringConvertible {
+            private enum Value: String, Hashable, Sendable {
+                case malformedIdentifier = "malformed identifier"
+                case malformedTag = "malformed tag"
+                case undeclaredParent = "undeclared parent"
+                case cycle = "conformance cycle"
+                case duplicateIdentifier = "duplicate identifier"
+                case malformedEntry = "malformed entry"
+                case malformedFile = "malformed file"
+                case unreadableFile = "unreadable file"
+            }
+            private let value: Value
+            private init(_ value: Value) { self.value = value }
+
+            /// The identifier is empty or contains characters identifiers cannot have.
+            public static let malformedIdentifier = Code(.malformedIdentifier)
+            /// A tag is empty or not of its class's form (a MIME type without `/`, say).
+            public static let malformedTag = Code(.malformedTag)
+            /// A parent is neither built in, registered, nor declared in the same batch.
+            public static let undeclaredParent = Code(.undeclaredParent)
+            /// The declaration conforms, directly or not, to itself.
+            public static let cycle = Code(.cycle)
+            /// The identifier is exported twice: in the batch, or by an existing declaration.
+            public static let duplicateIdentifier = Code(.duplicateIdentifier)
+            /// An entry of a declaration file lacks a key or has a value of the wrong kind.
+            public static let malformedEntry = Code(.malformedEntry)
+            /// A declaration file is not a property list or JSON of the expected structure.
+            public static let malformedFile = Code(.malformedFile)
+            /// A declaration file cannot be read.
+            public static let unreadableFile = Code(.unreadableFile)
+
+            /// A short English name for the code.
+            public var description: String { value.rawValue }
+        }
+
+        /// The entry at fault: its identifier, or its position in the file when it has none.
+        public let entry: String
+        /// The kind of problem.
+        public let code: Code
+        /// What was expected and what was found.
+        public let reason: String
+
+        /// Creates a problem report.
+        ///
+        /// - Parameters:
+        ///   - entry: The entry at fault.
+        ///   - code: The kind of problem.
+        ///   - reason: What was expected and what was found.
+        public init(_ entry: String, _ code: Code, _ reason: String) {
+            self.entry = entry
+            self.code = code
+            self.reason = reason
+        }
+
+        /// `entry: reason`.
+        public var description: String { "\(entry): \(reason)" }
+    }
+
+    /// The declaration file, when the declarations came from one.
+    public let file: String?
+    /// Every problem found, in the order of the entries.
+    public let problems: [Problem]
+    /// The types the batch did register: the valid entries.
+    public let registeredTypes: [UTType]
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - file: The declaration file, if any.
+    ///   - problems: The problems, in entry order.
+    ///   - registeredTypes: The types that were registered despite the problems.
+    public init(file: String? = nil, problems: [Problem], registeredTypes: [UTType] = []) {
+        self.file = file
+        self.problems = problems
+        self.registeredTypes = registeredTypes
+    }
+
+    /// One line per problem, each prefixed with the file when there is one.
+    public var description: String {
+        let prefix = file.map { "\($0): " } ?? ""
+        let header =
+            problems.count == 1
+            ? "" : "\(prefix)\(problems.count) invalid type declarations (\(registeredTypes.count) registered)\n"
+        return header + problems.map { "\(prefix)\($0)" }.joined(separator: "\n")
+    }
+}

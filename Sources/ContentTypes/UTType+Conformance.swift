@@ -1,0 +1,103 @@
+extension UTType {
+    /// Whether the type conforms to `type`: equals it, or is a subtype of it, directly or not.
+    ///
+    /// Conformance is reflexive and transitive, and follows every parent of a type declared with
+    /// several:
+    ///
+    /// ```swift
+    /// UTType.png.conforms(to: .png)        // true
+    /// UTType.png.conforms(to: .data)       // true: png → image → data
+    /// UTType.vCard.conforms(to: .contact)  // true: vcard → text, contact
+    /// UTType.data.conforms(to: .png)       // false
+    /// ```
+    ///
+    /// - Parameter type: The candidate supertype.
+    /// - Returns: `true` if the type is `type` or conforms to it.
+    /// - Complexity: O(1) between declared types.
+    public func conforms(to type: UTType) -> Bool {
+        if self == type { return true }
+        return isStrictSubtype(of: type)
+    }
+
+    /// Whether the type conforms to `type` and is not `type`.
+    ///
+    /// - Parameter type: The candidate supertype.
+    /// - Returns: `true` if `type` is a strict supertype.
+    /// - Complexity: O(1) between declared types.
+    public func isSubtype(of type: UTType) -> Bool {
+        self != type && isStrictSubtype(of: type)
+    }
+
+    /// Whether `type` conforms to this type and is not this type.
+    ///
+    /// - Parameter type: The candidate subtype.
+    /// - Returns: `true` if `type` is a strict subtype.
+    /// - Complexity: O(1) between declared types.
+    public func isSupertype(of type: UTType) -> Bool {
+        type.isSubtype(of: self)
+    }
+
+    /// Every type this type conforms to, directly or not, excluding itself.
+    ///
+    /// ```swift
+    /// UTType.png.supertypes   // [.image, .data, .content, .item]
+    /// ```
+    public var supertypes: Set<UTType> {
+        var result: Set<UTType> = []
+        var stack = parentTypes
+        while let next = stack.popLast() {
+            if result.insert(next).inserted { stack += next.parentTypes }
+        }
+        return result
+    }
+
+    /// The direct parents, in declaration order.
+    package var parentTypes: [UTType] {
+        switch resolvedNode {
+        case .builtIn(let index):
+            return TypeTable.shared.parents[index].map(UTType.init(builtInIndex:))
+        case .registered(let type):
+            return type.parents
+        case .dynamic(let type):
+            return type.parents
+        case .undeclared(let parents):
+            return parents
+        }
+    }
+
+    /// The declared types that name this type as a direct parent, built-in first.
+    package var childTypes: [UTType] {
+        var result: [UTType] = []
+        if case .builtIn(let index) = resolvedNode {
+            result = TypeTable.shared.children[index].map(UTType.init(builtInIndex:))
+        }
+        for registered in TypeRegistry.shared.registeredTypes where registered.parents.contains(self) {
+            result.append(UTType(registered: registered))
+        }
+        return result
+    }
+
+    /// Conformance without the equality check.
+    private func isStrictSubtype(of type: UTType) -> Bool {
+        let mine = resolvedNode
+        // Precomputed ancestor sets answer for declared types.
+        let target: Int?
+        switch type.resolvedNode {
+        case .builtIn(let index): target = index
+        case .registered(let registered): target = registered.order
+        case .dynamic, .undeclared: target = nil
+        }
+        switch mine {
+        case .builtIn(let index):
+            guard let target, target < TypeTable.shared.declarations.count else { return false }
+            return TypeTable.shared.isStrictSubtype(index, of: target)
+        case .registered(let registered):
+            guard let target else { return false }
+            return registered.ancestors.contains(target)
+        case .dynamic(let dynamic):
+            return dynamic.parents.contains { $0.conforms(to: type) }
+        case .undeclared(let parents):
+            return parents.contains { $0.conforms(to: type) }
+        }
+    }
+}

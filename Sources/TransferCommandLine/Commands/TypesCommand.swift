@@ -1,0 +1,310 @@
+import ContentTypes
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `transfer types`: list, show, walk and look up content types.
+enum TypesCommand {
+    static let command = Command(name: "types", summary: "List, show and look up content types") { arguments, console in
+        var arguments = arguments
+        guard let name = arguments.positional() else {
+            console.write(help)
+            if arguments.wantsHelp { return }
+            throw UsageError("missing subcommand: list, show, tree or lookup")
+        }
+        guard let subcommand = subcommands.first(where: { $0.name == name }) else {
+            throw UsageError("unknown subcommand 'types \(name)': expected list, show, tree or lookup")
+        }
+        if arguments.wantsHelp {
+            console.write(subcommand.help)
+            return
+        }
+        try loadDeclarations(&arguments)
+        try subcommand.run(&arguments, console)
+    }
+
+    struct Subcommand: Sendable {
+        let name: String
+        let help: String
+        let run: @Sendable (inout Arguments, Console) throws -> Void
+    }
+
+    static let help = """
+        USAGE: transfer types <subcommand> [options]
+
+        SUBCOMMANDS:
+          list      Every declared type, as a table, TSV or JSON
+          show      One type: its tags, ancestors and direct subtypes
+          tree      The conformance tree below a type, as text or Graphviz DOT
+          lookup    The types for a filename extension or a MIME type, preferred first
+
+        Every subcommand takes --declarations FILE (repeatable) to load custom type declarations first:
+        an Info.plist (XML or binary) or the same structure as JSON.
+
+        """
+
+    static let subcommands: [Subcommand] = [
+        Subcommand(
+            name: "list",
+            help: """
+                USAGE: transfer types list [--format table|tsv|json] [--conforming-to TYPE] [--declarations FILE]
+
+                Lists every declared type, built-in first, then those from --declarations.
+
+                OPTIONS:
+                  --format table|tsv|json   Output format (default: table). TSV has no header and four columns:
+                                            identifier, parents, extensions, MIME types (comma-separated lists,
+                                            preferred first; an empty column is empty).
+                  --conforming-to TYPE      Only types conforming to TYPE (an identifier, .ext or type/subtype).
+
+                """,
+            run: list
+        ),
+        Subcommand(
+            name: "show",
+            help: """
+                USAGE: transfer types show <identifier | .ext | type/subtype> [--declarations FILE]
+
+                Shows a type: identifier, description, tags, direct parents, all ancestors, direct subtypes.
+
+                """,
+            run: show
+        ),
+        Subcommand(
+            name: "tree",
+            help: """
+                USAGE: transfer types tree [TYPE] [--format text|dot] [--declarations FILE]
+
+                Prints the conformance tree below TYPE (default: every root). A type with several parents
+                appears under each of them.
+
+                OPTIONS:
+                  --format text|dot   Indented text (default) or a Graphviz DOT digraph (child -> parent).
+
+                """,
+            run: tree
+        ),
+        Subcommand(
+            name: "lookup",
+            help: """
+                USAGE: transfer types lookup (--extension EXT | --mime MIME) [--conforming-to TYPE] [--declarations FILE]
+
+                Prints every type carrying the tag, preferred first: public before other types, exported before
+                imported, more general before its subtypes, then declaration order. When no declared type carries
+                the tag, prints the dynamic type made for it.
+
+                """,
+            run: lookup
+        ),
+    ]
+
+    // MARK: Subcommands
+
+    static func list(_ arguments: inout Arguments, _ console: Console) throws {
+        let format = try arguments.choice("format", ["table", "tsv", "json"], default: "table")
+        let supertype = try arguments.option("conforming-to").map(resolve)
+        try arguments.finish()
+        let types = UTType.declaredTypes.filter { type in supertype.map(type.conforms(to:)) ?? true }
+        switch format {
+        case "tsv":
+            console.write(types.map(tsvLine).joined())
+        case "json":
+            console.write(try json(types.map(TypeSummary.init)))
+        default:
+            let width = types.map(\.identifier.count).max() ?? 0
+            var output = "IDENTIFIER".padding(width + 1) + "EXTENSIONS / MIME TYPES\n"
+            for type in types {
+                let tags = (type.tags[.filenameExtension] ?? []).map { "." + $0 } + (type.tags[.mimeType] ?? [])
+                output += type.identifier.padding(width + 1) + tags.joined(separator: " ") + "\n"
+            }
+            output += "\(types.count) types\n"
+            console.write(output)
+        }
+    }
+
+    static func tsvLine(_ type: UTType) -> String {
+        let declaration = type.declaration
+        return [
+            type.identifier,
+            (declaration?.conformsTo ?? []).joined(separator: ","),
+            (type.tags[.filenameExtension] ?? []).joined(separator: ","),
+            (type.tags[.mimeType] ?? []).joined(separator: ","),
+        ].joined(separator: "\t") + "\n"
+    }
+
+    static func show(_ arguments: inout Arguments, _ console: Console) throws {
+        guard let query = arguments.positional() else { throw UsageError("missing the type to show") }
+        try arguments.finish()
+        let type = try resolve(query)
+        let ancestors = type.supertypes.sorted { $0.identifier < $1.identifier }
+        var lines = [type.identifier]
+        func add(_ label: String, _ values: [String]) {
+            lines.append("  " + (label + ":").padding(13) + (values.isEmpty ? "-" : values.joined(separator: ", ")))
+        }
+        add("description", type.localizedDescription.map { [$0] } ?? [])
+        let status =
+            type.isDynamic ? "dynamic" : type.isDeclared ? (type.declaration?.kind == .imported ? "imported" : "exported") : "undeclared"
+        add("status", [status + (type.isPublic ? ", public" : "")])
+        add("extensions", type.tags[.filenameExtension] ?? [])
+        add("MIME types", type.tags[.mimeType] ?? [])
+        add("parents", type.parentTypes.map(\.identifier))
+        add("ancestors", ancestors.map(\.identifier))
+        add("subtypes", type.childTypes.map(\.identifier))
+        console.write(lines.joined(separator: "\n") + "\n")
+    }
+
+    static func tree(_ arguments: inout Arguments, _ console: Console) throws {
+        let format = try arguments.choice("format", ["text", "dot"], default: "text")
+        let root = try arguments.positional().map(resolve)
+        try arguments.finish()
+        let roots = root.map { [$0] } ?? UTType.declaredTypes.filter { $0.parentTypes.isEmpty }
+        var children: [UTType: [UTType]] = [:]
+        for type in UTType.declaredTypes {
+            for parent in type.parentTypes { children[parent, default: []].append(type) }
+        }
+        if format == "dot" {
+            var edges: [String] = []
+            var seen: Set<UTType> = []
+            var stack = roots
+            var nodes: [UTType] = []
+            while let next = stack.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                nodes.append(next)
+                for child in children[next] ?? [] {
+                    edges.append("  \"\(child.identifier)\" -> \"\(next.identifier)\";")
+                    stack.append(child)
+                }
+            }
+            let nodeLines = nodes.map { "  \"\($0.identifier)\";" }
+            console.write(
+                "digraph conformance {\n  rankdir=BT;\n" + nodeLines.joined(separator: "\n") + "\n"
+                    + edges.joined(separator: "\n") + (edges.isEmpty ? "" : "\n") + "}\n"
+            )
+            return
+        }
+        var output = ""
+        func walk(_ type: UTType, depth: Int, path: Set<UTType>) {
+            output += String(repeating: "  ", count: depth) + type.identifier + "\n"
+            for child in children[type] ?? [] where !path.contains(child) {
+                walk(child, depth: depth + 1, path: path.union([child]))
+            }
+        }
+        for root in roots { walk(root, depth: 0, path: [root]) }
+        console.write(output)
+    }
+
+    static func lookup(_ arguments: inout Arguments, _ console: Console) throws {
+        let fileExtension = try arguments.option("extension")
+        let mimeType = try arguments.option("mime")
+        let supertype = try arguments.option("conforming-to").map(resolve)
+        try arguments.finish()
+        let tag: String
+        let tagClass: UTTagClass
+        switch (fileExtension, mimeType) {
+        case (let value?, nil):
+            tag = value.hasPrefix(".") ? String(value.dropFirst()) : value
+            tagClass = .filenameExtension
+        case (nil, let value?):
+            tag = value
+            tagClass = .mimeType
+        default:
+            throw UsageError("give exactly one of --extension and --mime")
+        }
+        var types = UTType.types(tag: tag, tagClass: tagClass, conformingTo: supertype)
+        // Without --conforming-to, an unknown tag gets the dynamic type UTType(filenameExtension:)
+        // and UTType(mimeType:) give, conforming to public.data.
+        if supertype == nil, types.count == 1, types[0].isDynamic {
+            types = UTType(tag: tag, tagClass: tagClass, conformingTo: .data).map { [$0] } ?? []
+        }
+        guard !types.isEmpty else {
+            throw ToolError(.dataError, "'\(tag)' is not a valid \(tagClass == .mimeType ? "MIME type (expected type/subtype)" : "filename extension")")
+        }
+        console.write(
+            types.map { type in
+                let note = type.isDynamic ? "(dynamic: no declared type carries this tag)" : (type.localizedDescription ?? "")
+                return type.identifier + "\t" + note + "\n"
+            }.joined()
+        )
+    }
+
+    // MARK: Shared
+
+    /// Loads every `--declarations FILE`, failing with all problems reported together.
+    static func loadDeclarations(_ arguments: inout Arguments) throws {
+        for path in try arguments.options("declarations") {
+            try DeclarationsOption.load(path)
+        }
+    }
+
+    /// The type named by an identifier, `.ext` or `type/subtype`.
+    static func resolve(_ query: String) throws -> UTType {
+        if query.hasPrefix(".") {
+            guard let type = UTType(filenameExtension: String(query.dropFirst())) else {
+                throw ToolError(.dataError, "'\(query)' is not a valid filename extension")
+            }
+            return type
+        }
+        if query.contains("/") {
+            guard let type = UTType(mimeType: query) else {
+                throw ToolError(.dataError, "'\(query)' is not a valid MIME type (expected type/subtype)")
+            }
+            return type
+        }
+        if let type = UTType(query) { return type }
+        // A bare word that is not an identifier, such as `png`, is taken as a filename extension
+        // when a declared type carries it.
+        if !query.contains("."), let type = UTType(filenameExtension: query, conformingTo: .item), type.isDeclared {
+            return type
+        }
+        do {
+            throw ToolError(
+                .dataError,
+                "unknown type '\(query)': expected a declared identifier (see 'transfer types list'), .ext or type/subtype"
+            )
+        }
+    }
+
+    /// A type as JSON.
+    struct TypeSummary: Encodable {
+        let identifier: String
+        let parents: [String]
+        let extensions: [String]
+        let mimeTypes: [String]
+        let description: String?
+        let kind: String
+
+        init(_ type: UTType) {
+            identifier = type.identifier
+            parents = type.declaration?.conformsTo ?? type.parentTypes.map(\.identifier)
+            extensions = type.tags[.filenameExtension] ?? []
+            mimeTypes = type.tags[.mimeType] ?? []
+            description = type.localizedDescription
+            kind = type.declaration?.kind.rawValue ?? (type.isDynamic ? "dynamic" : "undeclared")
+        }
+    }
+
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+}
+
+/// `--declarations FILE`: custom type declarations, loaded before a command runs.
+enum DeclarationsOption {
+    static func load(_ path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ToolError(.noInput, "\(path): no such declarations file")
+        }
+        do {
+            try UTType.registerDeclarations(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let status: TransferTool.ExitStatus =
+                error.problems.contains { $0.code == .unreadableFile } ? .noInput : .dataError
+            throw ToolError(status, error.description)
+        }
+    }
+}

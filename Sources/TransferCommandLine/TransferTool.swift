@@ -1,0 +1,120 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The `transfer` command-line tool: parses arguments, calls the libraries, prints.
+///
+/// The executable is a thin `main.swift` around ``run(_:console:)``; tests call it directly with a
+/// captured console, and also run the built executable end to end.
+package enum TransferTool {
+    /// Exit statuses, from BSD's `sysexits.h`.
+    package enum ExitStatus: Int32, Sendable {
+        /// The command succeeded.
+        case success = 0
+        /// The command was called wrongly: unknown option, missing argument (`EX_USAGE`).
+        case usage = 64
+        /// The input was read but is not valid: unknown type, malformed declarations (`EX_DATAERR`).
+        case dataError = 65
+        /// An input file does not exist or cannot be read (`EX_NOINPUT`).
+        case noInput = 66
+        /// An output file could not be written (`EX_CANTCREAT`).
+        case cannotCreate = 73
+    }
+
+    /// Runs the tool with `arguments` (without the program name).
+    ///
+    /// - Returns: The exit status.
+    package static func run(_ arguments: [String], console: Console) -> ExitStatus {
+        var arguments = arguments
+        guard let name = arguments.first, !name.hasPrefix("-") else {
+            if arguments.contains("--version") {
+                console.write(version + "\n")
+                return .success
+            }
+            console.write(help)
+            return arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") ? .success : .usage
+        }
+        arguments.removeFirst()
+        guard let command = commands.first(where: { $0.name == name }) else {
+            console.error("unknown command '\(name)'\n\n" + help)
+            return .usage
+        }
+        do {
+            try command.run(Arguments(arguments), console)
+            return .success
+        } catch let error as UsageError {
+            console.error("\(error.message)\nSee 'transfer \(name) --help'.\n")
+            return .usage
+        } catch let error as ToolError {
+            console.error(error.message + "\n")
+            return error.status
+        } catch {
+            console.error("\(error)\n")
+            return .dataError
+        }
+    }
+
+    package static let version = "transfer 0.1.0"
+
+    /// The top-level commands.
+    static let commands: [Command] = [TypesCommand.command]
+
+    static var help: String {
+        """
+        USAGE: transfer <command> [options]
+
+        Converts, inspects and negotiates data through TransferKit's content types and representations.
+
+        COMMANDS:
+        \(commands.map { "  " + $0.name.padding(12) + $0.summary }.joined(separator: "\n"))
+
+        Run 'transfer <command> --help' for a command's options.
+        Exit status: 0 success, 64 usage error, 65 bad data, 66 missing input.
+
+        """
+    }
+}
+
+/// A command or subcommand: a name, a one-line summary, and what it does with its arguments.
+struct Command: Sendable {
+    let name: String
+    let summary: String
+    let run: @Sendable (Arguments, Console) throws -> Void
+}
+
+/// A failure with its exit status and a message for standard error.
+struct ToolError: Error {
+    let status: TransferTool.ExitStatus
+    let message: String
+
+    init(_ status: TransferTool.ExitStatus, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}
+
+/// Where the tool writes: standard output and standard error, or buffers in tests.
+package struct Console: Sendable {
+    package let write: @Sendable (String) -> Void
+    package let error: @Sendable (String) -> Void
+
+    package init(write: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+        self.write = write
+        self.error = error
+    }
+
+    /// The process's standard output and standard error.
+    package static let standard = Console(
+        write: { FileDescriptorOutput.write($0, to: 1) },
+        error: { FileDescriptorOutput.write($0, to: 2) }
+    )
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters, plus one space when already wider.
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

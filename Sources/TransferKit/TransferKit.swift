@@ -1,0 +1,4 @@
+// TransferKit builds on the content-type tree: every representation names its content type with a
+// `UTType`, so importing TransferKit makes `UTType` available too, as CoreTransferable does with
+// UniformTypeIdentifiers.
+@_exported public import ContentTypes

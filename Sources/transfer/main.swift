@@ -1,0 +1,11 @@
+import TransferCommandLine
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(TransferTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard).rawValue)

@@ -1,0 +1,64 @@
+import Foundation
+import Synchronization
+import TransferCommandLine
+
+/// What one run of the tool printed and how it exited.
+struct CommandResult: Sendable {
+    let status: Int32
+    let output: String
+    let error: String
+}
+
+/// Runs `transfer` in process, with a captured console.
+func transfer(_ arguments: String...) -> CommandResult {
+    transfer(arguments)
+}
+
+func transfer(_ arguments: [String]) -> CommandResult {
+    let output = Mutex("")
+    let error = Mutex("")
+    let console = Console(
+        write: { text in output.withLock { $0 += text } },
+        error: { text in error.withLock { $0 += text } }
+    )
+    let status = TransferTool.run(arguments, console: console)
+    return CommandResult(status: status.rawValue, output: output.withLock { $0 }, error: error.withLock { $0 })
+}
+
+/// Runs the built `transfer` executable as a separate process.
+func transferExecutable(_ arguments: [String], input: Data? = nil) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = executableURL
+    process.arguments = arguments
+    let outputPipe = Pipe()
+    let errorPipe = Pipe()
+    let inputPipe = Pipe()
+    process.standardOutput = outputPipe
+    process.standardError = errorPipe
+    process.standardInput = inputPipe
+    try process.run()
+    if let input { inputPipe.fileHandleForWriting.write(input) }
+    try inputPipe.fileHandleForWriting.close()
+    // Read both pipes before waiting, so a large output cannot block the child.
+    let errorData = Mutex(Data())
+    let errorReader = Thread { errorData.withLock { $0 = errorPipe.fileHandleForReading.readDataToEndOfFile() } }
+    errorReader.start()
+    let outputData = outputPipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while errorReader.isExecuting || !errorReader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+    return CommandResult(
+        status: process.terminationStatus,
+        output: String(decoding: outputData, as: UTF8.self),
+        error: String(decoding: errorData.withLock { $0 }, as: UTF8.self)
+    )
+}
+
+/// The `transfer` executable beside the test bundle in the build folder.
+let executableURL: URL = {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    // On Darwin the test runner sits inside the .xctest bundle.
+    while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS" || directory.lastPathComponent == "Contents" {
+        directory.deleteLastPathComponent()
+    }
+    return directory.appendingPathComponent("transfer")
+}()
