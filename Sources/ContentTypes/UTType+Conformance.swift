@@ -15,6 +15,9 @@ extension UTType {
     /// - Returns: `true` if the type is `type` or conforms to it.
     /// - Complexity: O(1) between declared types.
     public func conforms(to type: UTType) -> Bool {
+        if case .builtIn(let index) = node, case .builtIn(let target) = type.node {
+            return index == target || TypeTable.shared.isStrictSubtype(Int(index), of: Int(target))
+        }
         if self == type { return true }
         return isStrictSubtype(of: type)
     }
@@ -55,13 +58,13 @@ extension UTType {
     package var parentTypes: [UTType] {
         switch resolvedNode {
         case .builtIn(let index):
-            return TypeTable.shared.parents[index].map(UTType.init(builtInIndex:))
+            return TypeTable.shared.parents[Int(index)].map(UTType.init(builtInIndex:))
         case .registered(let type):
             return type.parents
         case .dynamic(let type):
             return type.parents
-        case .undeclared(let parents):
-            return parents
+        case .undeclared(let type):
+            return type.fallbackParents
         }
     }
 
@@ -69,7 +72,7 @@ extension UTType {
     package var childTypes: [UTType] {
         var result: [UTType] = []
         if case .builtIn(let index) = resolvedNode {
-            result = TypeTable.shared.children[index].map(UTType.init(builtInIndex:))
+            result = TypeTable.shared.children(of: Int(index)).map(UTType.init(builtInIndex:))
         }
         for registered in TypeRegistry.shared.registeredTypes where registered.parents.contains(self) {
             result.append(UTType(registered: registered))
@@ -83,21 +86,21 @@ extension UTType {
         // Precomputed ancestor sets answer for declared types.
         let target: Int?
         switch type.resolvedNode {
-        case .builtIn(let index): target = index
+        case .builtIn(let index): target = Int(index)
         case .registered(let registered): target = registered.order
         case .dynamic, .undeclared: target = nil
         }
         switch mine {
         case .builtIn(let index):
             guard let target, target < TypeTable.shared.declarations.count else { return false }
-            return TypeTable.shared.isStrictSubtype(index, of: target)
+            return TypeTable.shared.isStrictSubtype(Int(index), of: target)
         case .registered(let registered):
             guard let target else { return false }
             return registered.ancestors.contains(target)
         case .dynamic(let dynamic):
             return dynamic.parents.contains { $0.conforms(to: type) }
-        case .undeclared(let parents):
-            return parents.contains { $0.conforms(to: type) }
+        case .undeclared(let undeclared):
+            return undeclared.fallbackParents.contains { $0.conforms(to: type) }
         }
     }
 }

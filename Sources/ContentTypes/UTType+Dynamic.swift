@@ -11,7 +11,7 @@
 /// group zero-padded. Well-known identifiers and tag classes are abbreviated to short tokens
 /// (`6` is `public.data`, `1` the filename-extension class); `\`, `:`, `=`, `,` and NUL inside
 /// values are escaped with a backslash. Filename extensions and MIME types are lowercased first.
-struct DynamicType: Sendable {
+final class DynamicType: Sendable {
     let identifier: String
     let tags: [UTTagClass: [String]]
     let parents: [UTType]
@@ -86,8 +86,12 @@ struct DynamicType: Sendable {
         ("13", "public.content"),
     ]
 
+    private static let tokens: [String: String] = Dictionary(
+        uniqueKeysWithValues: abbreviations.map { (Identifier.key($0.expansion), $0.token) }
+    )
+
     private static func abbreviate(_ identifier: String) -> String {
-        abbreviations.first { Identifier.equalIgnoringCase($0.expansion, identifier) }?.token ?? escape(identifier)
+        tokens[Identifier.key(identifier)] ?? escape(identifier)
     }
 
     private static func expand(_ token: Substring) -> String {

@@ -16,7 +16,7 @@ extension UTType {
         if let declared = TypeRegistry.shared.declaredType(identifier: identifier) {
             self = declared
         } else if let dynamic = DynamicType(decoding: identifier) {
-            self.init(identifier: identifier, node: .dynamic(dynamic))
+            self.init(node: .dynamic(dynamic))
         } else {
             return nil
         }
@@ -36,7 +36,7 @@ extension UTType {
         if let type = UTType(identifier) {
             self = type
         } else if allowUndeclared, Identifier.problem(with: identifier) == nil {
-            self.init(identifier: identifier, node: .undeclared(fallbackParents: []))
+            self.init(node: .undeclared(UndeclaredType(identifier: identifier, fallbackParents: [])))
         } else {
             return nil
         }
@@ -77,7 +77,7 @@ extension UTType {
         if let declared = TypeRegistry.shared.declaredType(identifier: identifier) {
             self = declared
         } else {
-            self.init(identifier: identifier, node: .undeclared(fallbackParents: [parentType]))
+            self.init(node: .undeclared(UndeclaredType(identifier: identifier, fallbackParents: [parentType])))
         }
     }
 
@@ -109,7 +109,7 @@ extension UTType {
     public var declaration: UTTypeDeclaration? {
         switch resolvedNode {
         case .builtIn(let index):
-            let row = TypeRegistry.shared.builtIn.declarations[index]
+            let row = TypeTable.shared.declarations[Int(index)]
             var tags: [UTTagClass: [String]] = [:]
             if !row.extensions.isEmpty { tags[.filenameExtension] = row.extensions }
             if !row.mimeTypes.isEmpty { tags[.mimeType] = row.mimeTypes }
@@ -138,13 +138,14 @@ extension UTType {
     }
 
     /// The built-in type at `index`.
+    @inline(__always)
     init(builtInIndex index: Int) {
-        self.init(identifier: TypeTable.shared.declarations[index].identifier, node: .builtIn(index))
+        self.init(node: .builtIn(Int32(truncatingIfNeeded: index)))
     }
 
     /// A registered type.
     init(registered type: RegisteredType) {
-        self.init(identifier: type.declaration.identifier, node: .registered(type))
+        self.init(node: .registered(type))
     }
 
     /// A built-in type by identifier, for the static constants; the table is ours and tests check

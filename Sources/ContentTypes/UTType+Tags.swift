@@ -23,7 +23,7 @@ extension UTType {
     private func preferredTag(of tagClass: UTTagClass) -> String? {
         switch resolvedNode {
         case .builtIn(let index):
-            let row = TypeTable.shared.declarations[index]
+            let row = TypeTable.shared.declarations[Int(index)]
             return tagClass == .filenameExtension ? row.extensions.first : row.mimeTypes.first
         case .registered(let type):
             return type.declaration.tags[tagClass]?.first
@@ -53,7 +53,14 @@ extension UTType {
     /// - Returns: `nil` when the extension is empty, contains `/` or a control character.
     /// - Complexity: One hash probe, plus O(1) per candidate, when no types are registered.
     public init?(filenameExtension: String, conformingTo supertype: UTType = .data) {
-        self.init(tag: filenameExtension, tagClass: .filenameExtension, conformingTo: supertype)
+        let key = Identifier.key(filenameExtension)
+        if let type = TypeRegistry.shared.firstDeclaredType(
+            key: key, tagClass: .filenameExtension, fastPath: .filenameExtension, conformingTo: supertype)
+        {
+            self = type
+        } else {
+            self.init(dynamicTag: filenameExtension, tagClass: .filenameExtension, conformingTo: supertype)
+        }
     }
 
     /// Creates the type for a MIME type.
@@ -68,7 +75,19 @@ extension UTType {
     ///   - supertype: The type the result must conform to. The default is ``data``.
     /// - Returns: `nil` when the MIME type is empty, lacks `/` or has a control character.
     public init?(mimeType: String, conformingTo supertype: UTType = .data) {
-        self.init(tag: mimeType, tagClass: .mimeType, conformingTo: supertype)
+        // Most MIME types come without white space around parameters: fold case only, and
+        // normalize parameters only when that misses.
+        let registry = TypeRegistry.shared
+        let key = Identifier.key(mimeType)
+        if let type = registry.firstDeclaredType(key: key, tagClass: .mimeType, fastPath: .mimeType, conformingTo: supertype) {
+            self = type
+        } else if case let normalized = TagKey.mimeType(mimeType), normalized != key,
+            let type = registry.firstDeclaredType(key: normalized, tagClass: .mimeType, fastPath: .mimeType, conformingTo: supertype)
+        {
+            self = type
+        } else {
+            self.init(dynamicTag: mimeType, tagClass: .mimeType, conformingTo: supertype)
+        }
     }
 
     /// Creates the type for a tag of any class.
@@ -80,13 +99,22 @@ extension UTType {
     ///     made for an unknown tag conforms to `supertype`; without one it conforms to nothing else.
     /// - Returns: `nil` when the tag is malformed for its class.
     public init?(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) {
-        guard Identifier.problem(withTag: tag, of: tagClass) == nil else { return nil }
-        if let declared = TypeRegistry.shared.firstDeclaredType(tag: tag, tagClass: tagClass, conformingTo: supertype) {
+        let key = TagKey.make(tag, tagClass)
+        let fastPath: TypeTable.FastPath? =
+            tagClass == .filenameExtension ? .filenameExtension : tagClass == .mimeType ? .mimeType : nil
+        if let declared = TypeRegistry.shared.firstDeclaredType(
+            key: key, tagClass: tagClass, fastPath: fastPath, conformingTo: supertype)
+        {
             self = declared
         } else {
-            let dynamic = DynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype)
-            self.init(identifier: dynamic.identifier, node: .dynamic(dynamic))
+            self.init(dynamicTag: tag, tagClass: tagClass, conformingTo: supertype)
         }
+    }
+
+    /// The dynamic type for a tag no declared type carries; `nil` for a malformed tag.
+    private init?(dynamicTag tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) {
+        guard Identifier.problem(withTag: tag, of: tagClass) == nil else { return nil }
+        self.init(node: .dynamic(DynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype)))
     }
 
     /// Every type for a tag, preferred first.
@@ -112,7 +140,7 @@ extension UTType {
     /// - Returns: The matching types, preferred first.
     public static func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> [UTType] {
         guard Identifier.problem(withTag: tag, of: tagClass) == nil else { return [] }
-        let declared = TypeRegistry.shared.declaredTypes(tag: tag, tagClass: tagClass).filter {
+        let declared = TypeRegistry.shared.declaredTypes(key: TagKey.make(tag, tagClass), tagClass: tagClass).filter {
             supertype.map($0.conforms(to:)) ?? true
         }
         if !declared.isEmpty { return declared }

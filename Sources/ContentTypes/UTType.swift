@@ -32,18 +32,25 @@
 ///
 /// `UTType` is `Sendable`: a value is immutable and reads of the built-in tree take no lock.
 public struct UTType: Sendable {
+    /// Where the type's facts come from. A built-in type is a small index, so copying one costs
+    /// no reference counting.
+    let node: Node
+
+    /// Creates a type from its facts; callers resolve `node` first.
+    init(node: Node) {
+        self.node = node
+    }
+
     /// The type's unique identifier, such as `public.png`.
     ///
     /// For a declared type this is the identifier as declared, whatever case it was looked up with.
-    public let identifier: String
-
-    /// Where the type's facts come from.
-    let node: Node
-
-    /// Creates a type with the given identifier and facts; callers resolve `node` first.
-    init(identifier: String, node: Node) {
-        self.identifier = identifier
-        self.node = node
+    public var identifier: String {
+        switch node {
+        case .builtIn(let index): TypeTable.shared.declarations[Int(index)].identifier
+        case .registered(let type): type.declaration.identifier
+        case .dynamic(let type): type.identifier
+        case .undeclared(let type): type.identifier
+        }
     }
 }
 
@@ -53,23 +60,34 @@ extension UTType {
     /// The source of a type's conformances and tags.
     enum Node: Sendable {
         /// A type of the built-in tree, by its index there.
-        case builtIn(Int)
+        case builtIn(Int32)
         /// A type declared at run time.
         case registered(RegisteredType)
         /// A dynamic type made for a tag that no declared type carries.
         case dynamic(DynamicType)
         /// A type that is not declared (yet): `init(exportedAs:)` before registration, or a decoded
-        /// identifier. Its `fallbackParents` apply until a declaration with its identifier appears.
-        case undeclared(fallbackParents: [UTType])
+        /// identifier. Its fallback parents apply until a declaration with its identifier appears.
+        case undeclared(UndeclaredType)
     }
 
     /// The facts in force for this type now: an undeclared type picks up a later registration.
     var resolvedNode: Node {
-        guard case .undeclared = node else { return node }
-        if let registered = TypeRegistry.shared.registeredType(identifier: identifier) {
+        guard case .undeclared(let type) = node else { return node }
+        if let registered = TypeRegistry.shared.registeredType(identifier: type.identifier) {
             return .registered(registered)
         }
         return node
+    }
+}
+
+/// An identifier nothing declared when the type was made, with the parents it was given.
+final class UndeclaredType: Sendable {
+    let identifier: String
+    let fallbackParents: [UTType]
+
+    init(identifier: String, fallbackParents: [UTType]) {
+        self.identifier = identifier
+        self.fallbackParents = fallbackParents
     }
 }
 

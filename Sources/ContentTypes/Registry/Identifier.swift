@@ -9,12 +9,13 @@ enum Identifier {
     /// - Complexity: O(*n*); no allocation when `string` has no ASCII capital letter.
     @inline(__always)
     static func key(_ string: String) -> String {
-        var hasCapital = false
-        for byte in string.utf8 where byte &- 0x41 < 26 {
-            hasCapital = true
-            break
+        func hasCapital(_ bytes: some Collection<UInt8>) -> Bool {
+            // No early exit, so the loop vectorizes: keys are short.
+            var found: UInt8 = 0
+            for byte in bytes { found |= byte &- 0x41 < 26 ? 1 : 0 }
+            return found != 0
         }
-        return hasCapital ? String(decoding: string.utf8.map(lower), as: UTF8.self) : string
+        return string.utf8.withContiguousStorageIfAvailable(hasCapital) ?? hasCapital(string.utf8) ? String(decoding: string.utf8.map(lower), as: UTF8.self) : string
     }
 
     /// Whether two strings are equal ignoring ASCII case.

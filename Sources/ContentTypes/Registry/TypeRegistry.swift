@@ -67,13 +67,14 @@ final class TypeRegistry: Sendable {
         return runtime.withLock { $0.types }
     }
 
-    /// The declared types carrying `tag`, preferred first.
-    func declaredTypes(tag: String, tagClass: UTTagClass) -> [UTType] {
-        let builtInCandidates = builtIn.candidates(tag: tag, tagClass: tagClass)
+    /// The declared types carrying a tag, preferred first.
+    ///
+    /// - Parameter key: The tag's key (``TagKey/make(_:_:)``).
+    func declaredTypes(key: String, tagClass: UTTagClass) -> [UTType] {
+        let builtInCandidates = builtIn.candidates(key: key, tagClass: tagClass)
         if isEmpty.load(ordering: .acquiring) {
             return builtInCandidates.map(UTType.init(builtInIndex:))
         }
-        let key = TagKey.make(tag, tagClass)
         let registered = runtime.withLock { $0.byTag[tagClass]?[key] ?? [] }
         if registered.isEmpty { return builtInCandidates.map(UTType.init(builtInIndex:)) }
         var ranked: [(TagPreference, UTType)] = builtInCandidates.map {
@@ -85,24 +86,41 @@ final class TypeRegistry: Sendable {
         return ranked.map(\.1)
     }
 
-    /// The first declared type carrying `tag` that conforms to `supertype`.
+    /// The first declared type carrying a tag that conforms to `supertype`.
     ///
-    /// - Complexity: One hash probe and O(1) per candidate when nothing is registered.
+    /// - Parameters:
+    ///   - key: The tag's key (``TagKey/make(_:_:)``).
+    ///   - fastPath: The built-in fast-path index for the tag's class, if it has one.
+    ///
+    /// - Complexity: One hash probe and one bit test, when nothing is registered and the preferred
+    ///   type fits; O(1) per further candidate.
     @inline(__always)
-    func firstDeclaredType(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> UTType? {
-        if isEmpty.load(ordering: .acquiring) {
-            let candidates =
-                tagClass == .filenameExtension
-                ? builtIn.typesByExtension[Identifier.key(tag)] : builtIn.candidates(tag: tag, tagClass: tagClass)
-            guard let candidates else { return nil }
-            for index in candidates {
-                let type = UTType(builtInIndex: index)
-                if let supertype, !type.conforms(to: supertype) { continue }
-                return type
+    func firstDeclaredType(
+        key: String,
+        tagClass: UTTagClass,
+        fastPath: TypeTable.FastPath?,
+        conformingTo supertype: UTType?
+    ) -> UTType? {
+        if let fastPath, isEmpty.load(ordering: .acquiring) {
+            let table = builtIn
+            let entry =
+                switch fastPath {
+                case .filenameExtension: table.preferredByExtension[key]
+                case .mimeType: table.preferredByMIMEType[key]
+                }
+            guard let entry else { return nil }
+            let index = Int(entry & ~TypeTable.hasMoreCandidates)
+            guard let supertype else { return UTType(builtInIndex: index) }
+            if case .builtIn(let target) = supertype.node {
+                if index == Int(target) || table.isStrictSubtype(index, of: Int(target)) {
+                    return UTType(builtInIndex: index)
+                }
+            } else if UTType(builtInIndex: index).conforms(to: supertype) {
+                return UTType(builtInIndex: index)
             }
-            return nil
+            guard entry & TypeTable.hasMoreCandidates != 0 else { return nil }
         }
-        return declaredTypes(tag: tag, tagClass: tagClass).first { supertype == nil || $0.conforms(to: supertype!) }
+        return declaredTypes(key: key, tagClass: tagClass).first { type in supertype.map(type.conforms(to:)) ?? true }
     }
 
     // MARK: Writing
@@ -177,8 +195,8 @@ final class TypeRegistry: Sendable {
                     for parent in parents {
                         switch parent.node {
                         case .builtIn(let index):
-                            ancestors.insert(index)
-                            ancestors.formUnion(builtIn.ancestors(of: index))
+                            ancestors.insert(Int(index))
+                            ancestors.formUnion(builtIn.ancestors(of: Int(index)))
                         case .registered(let type):
                             ancestors.insert(type.order)
                             ancestors.formUnion(type.ancestors)

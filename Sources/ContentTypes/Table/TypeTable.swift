@@ -9,17 +9,25 @@ final class TypeTable: Sendable {
     let indexByKey: [String: Int]
     /// Direct parents by index, in declaration order.
     let parents: [[Int]]
-    /// Direct children by index, in declaration order.
-    let children: [[Int]]
     /// Ancestor bitsets, `wordsPerType` words per type; a type's own bit is not set.
     private let ancestorBits: [UInt64]
     private let wordsPerType: Int
     /// Number of strict ancestors by index, used to rank candidates for a tag.
     let ancestorCounts: [Int]
-    /// Filename-extension key → candidate indices, preferred first.
-    let typesByExtension: [String: [Int]]
-    /// MIME-type key → candidate indices, preferred first.
-    let typesByMIMEType: [String: [Int]]
+    /// The fast path of a lookup: tag key → the preferred type's index, with
+    /// ``TypeTable/hasMoreCandidates`` set when other types share the tag.
+    let preferredByExtension: [String: UInt32]
+    let preferredByMIMEType: [String: UInt32]
+    /// Tag keys that several types share → all of them, preferred first.
+    private let sharedExtensions: [String: [Int]]
+    private let sharedMIMETypes: [String: [Int]]
+    static let hasMoreCandidates: UInt32 = 1 << 31
+
+    /// The tag classes with a fast-path index.
+    enum FastPath {
+        case filenameExtension
+        case mimeType
+    }
     /// Problems found while building: an unknown parent, a cycle, a duplicate identifier. The
     /// built-in data has none (tests check); an entry found anyway is left out of the tree.
     let problems: [String]
@@ -31,21 +39,19 @@ final class TypeTable: Sendable {
         var problems: [String] = []
         var indexByKey: [String: Int] = [:]
         indexByKey.reserveCapacity(declarations.count)
-        for (index, declaration) in declarations.enumerated() {
-            let key = Identifier.key(declaration.identifier)
-            if indexByKey[key] != nil {
-                problems.append("\(declaration.identifier): declared twice")
-            } else {
-                indexByKey[key] = index
+        // One hash per key: insert, and put the first index back in the rare case of a duplicate.
+        for index in declarations.indices {
+            let key = Identifier.key(declarations[index].identifier)
+            if let first = indexByKey.updateValue(index, forKey: key) {
+                indexByKey[key] = first
+                problems.append("\(declarations[index].identifier): declared twice")
             }
         }
         var parents = [[Int]](repeating: [], count: declarations.count)
-        var children = [[Int]](repeating: [], count: declarations.count)
         for (index, declaration) in declarations.enumerated() {
             for parent in declaration.parents {
                 if let parentIndex = indexByKey[Identifier.key(parent)] {
                     parents[index].append(parentIndex)
-                    children[parentIndex].append(index)
                 } else {
                     problems.append("\(declaration.identifier): parent \(parent) is not declared")
                 }
@@ -54,31 +60,32 @@ final class TypeTable: Sendable {
 
         let words = (declarations.count + 63) / 64
         var bits = [UInt64](repeating: 0, count: declarations.count * words)
-        // 0 = not visited, 1 = on the current path, 2 = done.
+        // Depth-first, parents before children; 0 = not visited, 1 = on the current path, 2 = done.
         var state = [UInt8](repeating: 0, count: declarations.count)
-        func visit(_ index: Int) {
-            if state[index] == 2 { return }
-            if state[index] == 1 {
-                problems.append("\(declarations[index].identifier): its conformances form a cycle")
-                return
-            }
-            state[index] = 1
-            for parent in parents[index] {
-                visit(parent)
-                guard state[parent] == 2 else { continue }
-                bits[index * words + parent / 64] |= 1 << UInt64(parent % 64)
-                for word in 0..<words {
-                    bits[index * words + word] |= bits[parent * words + word]
+        bits.withUnsafeMutableBufferPointer { bits in
+            func visit(_ index: Int) {
+                if state[index] == 2 { return }
+                if state[index] == 1 {
+                    problems.append("\(declarations[index].identifier): its conformances form a cycle")
+                    return
                 }
+                state[index] = 1
+                for parent in parents[index] {
+                    visit(parent)
+                    guard state[parent] == 2 else { continue }
+                    bits[index &* words &+ parent &>> 6] |= 1 &<< UInt64(parent & 63)
+                    for word in 0..<words {
+                        bits[index &* words &+ word] |= bits[parent &* words &+ word]
+                    }
+                }
+                state[index] = 2
             }
-            state[index] = 2
+            for index in 0..<declarations.count { visit(index) }
         }
-        for index in declarations.indices { visit(index) }
 
         self.declarations = declarations
         self.indexByKey = indexByKey
         self.parents = parents
-        self.children = children
         self.ancestorBits = bits
         self.wordsPerType = words
         let ancestorCounts = (0..<declarations.count).map { index in
@@ -87,24 +94,43 @@ final class TypeTable: Sendable {
         self.ancestorCounts = ancestorCounts
         self.problems = problems
 
-        func index(_ tagClass: UTTagClass, _ tags: (BuiltInDeclaration) -> [String]) -> [String: [Int]] {
-            var result: [String: [Int]] = [:]
-            for (index, declaration) in declarations.enumerated() {
-                for tag in tags(declaration) {
+        // One pass per tag class: most tags belong to one type; the few shared ones are ranked.
+        func index(
+            _ tagClass: UTTagClass,
+            _ tags: (BuiltInDeclaration) -> [String]
+        ) -> (preferred: [String: UInt32], shared: [String: [Int]]) {
+            var preferred: [String: UInt32] = [:]
+            preferred.reserveCapacity(declarations.count)
+            var shared: [String: [Int]] = [:]
+            for index in declarations.indices {
+                for tag in tags(declarations[index]) {
                     let key = TagKey.make(tag, tagClass)
-                    if result[key]?.contains(index) != true { result[key, default: []].append(index) }
+                    // One hash per key, as above; a shared tag is rare.
+                    guard let first = preferred.updateValue(UInt32(index), forKey: key) else { continue }
+                    preferred[key] = first
+                    let list = shared[key] ?? [Int(first)]
+                    if !list.contains(index) { shared[key] = list + [index] }
                 }
             }
-            for key in result.keys {
-                result[key]?.sort {
+            for (key, list) in shared {
+                let ranked = list.sorted {
                     TagPreference(declarations[$0], ancestorCount: ancestorCounts[$0], order: $0)
                         < TagPreference(declarations[$1], ancestorCount: ancestorCounts[$1], order: $1)
                 }
+                shared[key] = ranked
+                preferred[key] = UInt32(ranked[0]) | (ranked.count > 1 ? TypeTable.hasMoreCandidates : 0)
             }
-            return result
+            return (preferred, shared)
         }
-        self.typesByExtension = index(.filenameExtension) { $0.extensions }
-        self.typesByMIMEType = index(.mimeType) { $0.mimeTypes }
+        (preferredByExtension, sharedExtensions) = index(.filenameExtension) { $0.extensions }
+        (preferredByMIMEType, sharedMIMETypes) = index(.mimeType) { $0.mimeTypes }
+    }
+
+    /// Direct children of the type at `index`, in declaration order.
+    ///
+    /// - Complexity: O(*n*): only tools walking the tree need it.
+    func children(of index: Int) -> [Int] {
+        parents.indices.filter { parents[$0].contains(index) }
     }
 
     /// Whether the type at `index` conforms to the type at `ancestor`, strictly.
@@ -120,13 +146,16 @@ final class TypeTable: Sendable {
         (0..<declarations.count).filter { isStrictSubtype(index, of: $0) }
     }
 
-    /// The candidates for a tag, preferred first.
-    func candidates(tag: String, tagClass: UTTagClass) -> [Int] {
-        switch tagClass {
-        case .filenameExtension: typesByExtension[Identifier.key(tag)] ?? []
-        case .mimeType: typesByMIMEType[TagKey.make(tag, .mimeType)] ?? []
-        default: []
-        }
+    /// The candidates for a tag key, preferred first.
+    func candidates(key: String, tagClass: UTTagClass) -> [Int] {
+        let (preferred, shared) =
+            switch tagClass {
+            case .filenameExtension: (preferredByExtension, sharedExtensions)
+            case .mimeType: (preferredByMIMEType, sharedMIMETypes)
+            default: ([:], [:])
+            }
+        if let list = shared[key] { return list }
+        return preferred[key].map { [Int($0 & ~TypeTable.hasMoreCandidates)] } ?? []
     }
 
     /// The built-in tree, built on first use.
@@ -137,10 +166,30 @@ final class TypeTable: Sendable {
 
 /// The form tags are indexed under.
 enum TagKey {
-    /// ASCII-lowercased; a MIME type also loses white space around its `;` and `=` separators.
+    /// Filename extensions and MIME types are ASCII-lowercased, and a MIME type loses white space
+    /// around its `;` and `=` separators; tags of other classes are case-sensitive and kept as they are.
     static func make(_ tag: String, _ tagClass: UTTagClass) -> String {
-        let key = Identifier.key(tag)
-        guard tagClass == .mimeType, key.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 }) else { return key }
+        if tagClass == .filenameExtension { return Identifier.key(tag) }
+        guard tagClass == .mimeType else { return tag }
+        return mimeType(tag)
+    }
+
+    /// The key of a MIME type: one pass over the bytes, and no allocation when it is already a key.
+    @inline(__always)
+    static func mimeType(_ tag: String) -> String {
+        func scan(_ bytes: some Collection<UInt8>) -> (needsFolding: Bool, hasSpace: Bool) {
+            var capitals: UInt8 = 0
+            var spaces: UInt8 = 0
+            for byte in bytes {
+                capitals |= byte &- 0x41 < 26 ? 1 : 0
+                spaces |= byte == 0x20 || byte == 0x09 ? 1 : 0
+            }
+            return (capitals != 0, spaces != 0)
+        }
+        let (needsFolding, hasSpace) = tag.utf8.withContiguousStorageIfAvailable(scan) ?? scan(tag.utf8)
+        if !needsFolding, !hasSpace { return tag }
+        let key = needsFolding ? String(decoding: tag.utf8.map(Identifier.lower), as: UTF8.self) : tag
+        guard hasSpace else { return key }
         return key.split(separator: ";").map {
             $0.split(separator: "=", omittingEmptySubsequences: false)
                 .map { $0.trimmingSpaces() }.joined(separator: "=")

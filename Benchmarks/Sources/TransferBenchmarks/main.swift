@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+// USAGE: swift run -c release --package-path Benchmarks TransferBenchmarks [content-types] [--markdown]
+//
+// Prints each suite's table; with --markdown, prints it ready for Docs/Performance.md.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.first == "--first-use" {
+    // Child process: one first-use sample.
+    print(ContentTypeBenchmarks.firstUse())
+    exit(0)
+}
+
+let suites = arguments.filter { !$0.hasPrefix("-") }
+func wants(_ suite: String) -> Bool { suites.isEmpty || suites.contains(suite) }
+
+if wants("content-types") {
+    print("## Content types\n")
+    for line in ContentTypeBenchmarks.run() { print(line) }
+    // Building the indexes on first use, measured in 21 fresh processes.
+    var samples: [Double] = []
+    for _ in 0..<21 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--first-use"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if let value = Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) {
+            samples.append(value)
+        }
+    }
+    print("| first lookup in a fresh process (builds the indexes) | \(formatNanoseconds(Measurement.median(samples))) | \(formatNanoseconds(samples.min() ?? 0)) | \(formatNanoseconds(samples.max() ?? 0)) | — |")
+    print("")
+}

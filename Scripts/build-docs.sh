@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds the DocC catalogs with the toolchain's `docc` (no plugin: the package has no dependencies).
+#
+#   Scripts/build-docs.sh [TARGET ...]     # default: every target with a .docc catalog
+#
+# Output goes to .build/docs/TARGET.doccarchive. Fails on any DocC warning.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  for catalog in Sources/*/*.docc; do targets+=("$(basename "$(dirname "$catalog")")"); done
+fi
+
+graphs=.build/symbol-graphs
+rm -rf "$graphs" && mkdir -p "$graphs"
+swift build -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
+  -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >/dev/null
+
+docc=$(command -v docc || echo "$(dirname "$(command -v swift)")/docc")
+status=0
+for target in "${targets[@]}"; do
+  target_graphs=.build/symbol-graphs-$target
+  rm -rf "$target_graphs" && mkdir -p "$target_graphs"
+  cp "$graphs/$target"*.symbols.json "$target_graphs/"
+  log=$("$docc" convert "Sources/$target/$target.docc" \
+    --additional-symbol-graph-dir "$target_graphs" \
+    --fallback-display-name "$target" --fallback-bundle-identifier "org.transferkit.$target" \
+    --output-path ".build/docs/$target.doccarchive" 2>&1) || status=1
+  if grep -q 'warning:' <<<"$log"; then
+    echo "$log" | grep -A3 'warning:'
+    status=1
+  fi
+  echo "$target: .build/docs/$target.doccarchive"
+done
+exit $status
