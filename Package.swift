@@ -11,17 +11,21 @@ let package = Package(
     ],
     targets: [
         .target(name: "ContentTypes"),
-        .target(name: "TransferKit", dependencies: ["ContentTypes"]),
+        .target(name: "CTransferKitSystem"),
+        .target(name: "TransferKit", dependencies: ["ContentTypes", "CTransferKitSystem"]),
         .target(name: "TransferKitTesting", dependencies: ["TransferKit"]),
         .target(name: "TransferCommandLine", dependencies: ["ContentTypes", "TransferKit"]),
         .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),
+        .executableTarget(name: "ProfilesExample", dependencies: ["TransferKit"], path: "Examples/Profiles"),
         .testTarget(name: "ContentTypesTests", dependencies: ["ContentTypes"], resources: [.copy("Resources")]),
+        .testTarget(name: "TransferKitTests", dependencies: ["TransferKit"]),
         .testTarget(name: "TransferCLITests", dependencies: ["TransferCommandLine", "transfer"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["ProfilesExample", "TransferKit"]),
     ]
 )
 
 // Upcoming language features, enabled for every target in one place.
-for target in package.targets {
+for target in package.targets where target.name != "CTransferKitSystem" {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         // SE-0335: `any` is spelled out for existential types.

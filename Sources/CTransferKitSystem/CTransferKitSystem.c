@@ -1,0 +1,33 @@
+#define _GNU_SOURCE
+#include "CTransferKitSystem.h"
+
+#include <errno.h>
+#include <unistd.h>
+
+#if defined(__linux__)
+#include <sys/ioctl.h>
+#include <linux/fs.h>
+#endif
+
+int transferkit_clone_file(int input, int output) {
+#if defined(__linux__) && defined(FICLONE)
+    return ioctl(output, FICLONE, input);
+#else
+    (void)input;
+    (void)output;
+    errno = ENOTSUP;
+    return -1;
+#endif
+}
+
+ssize_t transferkit_copy_file_range(int input, int output, size_t length) {
+#if defined(__linux__)
+    return copy_file_range(input, NULL, output, NULL, length, 0);
+#else
+    (void)input;
+    (void)output;
+    (void)length;
+    errno = ENOSYS;
+    return -1;
+#endif
+}

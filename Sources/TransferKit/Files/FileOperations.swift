@@ -1,0 +1,173 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CTransferKitSystem
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File copies and writes that stream in bounded memory and never leave a partial file behind.
+enum FileOperations {
+    /// The size of one read or write when the kernel cannot copy for us.
+    static let chunkSize = 1 << 20
+
+    /// Copies `source` to `destination`, which must not exist: with `copy_file_range` (which clones
+    /// on file systems that can) where available, else in 1 MiB chunks. On failure nothing is left
+    /// at `destination`.
+    static func copy(_ source: URL, to destination: URL, itemType: Any.Type) throws(TransferError) {
+        let input = open(source.path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else {
+            throw fileError(itemType, "Cannot read \(source.path)", errno)
+        }
+        defer { close(input) }
+        var status = stat()
+        guard fstat(input, &status) == 0 else { throw fileError(itemType, "Cannot read \(source.path)", errno) }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            throw TransferError(
+                .fileUnavailable, itemType: itemType,
+                reason: "Cannot copy \(source.path): it is a directory, and only files are transferred")
+        }
+        let output = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard output >= 0 else { throw fileError(itemType, "Cannot create \(destination.path)", errno) }
+        var succeeded = false
+        defer {
+            close(output)
+            if !succeeded { unlink(destination.path) }
+        }
+        try copyContents(from: input, to: output, source: source, itemType: itemType)
+        succeeded = true
+    }
+
+    private static func copyContents(from input: Int32, to output: Int32, source: URL, itemType: Any.Type) throws(TransferError) {
+        // A clone shares the blocks; the kernel copies otherwise, without passing the bytes through
+        // user space; plain reads and writes are the last resort.
+        if transferkit_clone_file(input, output) == 0 { return }
+        while true {
+            let copied = transferkit_copy_file_range(input, output, chunkSize * 64)
+            if copied > 0 { continue }
+            if copied == 0 { return }
+            let error = errno
+            if error == EINTR { continue }
+            if error == EXDEV || error == ENOSYS || error == EOPNOTSUPP || error == EINVAL { break }
+            throw fileError(itemType, "Cannot copy \(source.path)", error)
+        }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = systemRead(input, buffer, chunkSize)
+            if count == 0 { return }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw fileError(itemType, "Cannot read \(source.path)", errno)
+            }
+            var written = 0
+            while written < count {
+                let result = systemWrite(output, buffer + written, count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    throw fileError(itemType, "Cannot write the copy of \(source.path)", errno)
+                }
+                written += result
+            }
+        }
+    }
+
+    /// Writes `data` to `destination`, which must not exist, through a temporary file in the same
+    /// directory that is renamed into place: readers see the whole file or none.
+    static func write(_ data: Data, to destination: URL, itemType: Any.Type) throws(TransferError) {
+        let temporary = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
+        do {
+            try data.write(to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw TransferError(
+                .fileUnavailable, itemType: itemType, reason: "Cannot write \(destination.path)", underlyingError: error)
+        }
+        try moveIntoPlace(temporary, destination, itemType: itemType)
+    }
+
+    /// Copies `source` to `destination`, which must not exist, through a temporary file in the
+    /// destination's directory that is linked into place: the copy appears whole or not at all.
+    static func copyIntoPlace(_ source: URL, to destination: URL, itemType: Any.Type) throws(TransferError) {
+        let temporary = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
+        try copy(source, to: temporary, itemType: itemType)
+        try moveIntoPlace(temporary, destination, itemType: itemType)
+    }
+
+    /// Renames `temporary` to `destination` without replacing an existing file; removes
+    /// `temporary` on failure.
+    static func moveIntoPlace(_ temporary: URL, _ destination: URL, itemType: Any.Type) throws(TransferError) {
+        // link + unlink fails when the destination exists, where rename would replace it.
+        if link(temporary.path, destination.path) == 0 {
+            unlink(temporary.path)
+            return
+        }
+        let error = errno
+        unlink(temporary.path)
+        throw fileError(itemType, "Cannot create \(destination.path)", error)
+    }
+
+    /// The whole contents of a file, for representations that asked for data.
+    static func contents(of file: URL, itemType: Any.Type) throws(TransferError) -> Data {
+        do {
+            return try Data(contentsOf: file, options: .mappedIfSafe)
+        } catch {
+            throw TransferError(
+                .fileUnavailable, itemType: itemType,
+                reason: "Cannot read \(file.path)" + (FileManager.default.fileExists(atPath: file.path) ? "" : ": no such file"),
+                underlyingError: error)
+        }
+    }
+
+    /// A free name for `fileName` in `directory`: the name itself, or `name 2.ext`, `name 3.ext`, …
+    static func availableURL(for fileName: String, in directory: URL) -> URL {
+        let candidate = directory.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: candidate.path) else { return candidate }
+        let ext = URL(fileURLWithPath: fileName).pathExtension
+        let base = ext.isEmpty ? fileName : String(fileName.dropLast(ext.count + 1))
+        var number = 2
+        while true {
+            let name = ext.isEmpty ? "\(base) \(number)" : "\(base) \(number).\(ext)"
+            let url = directory.appendingPathComponent(name)
+            if !FileManager.default.fileExists(atPath: url.path) { return url }
+            number += 1
+        }
+    }
+
+    enum Kind {
+        case file
+        case directory
+        case missing
+    }
+
+    /// Whether `url` names a file, a directory or nothing (following symbolic links).
+    static func kind(of url: URL) -> Kind {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return .missing }
+        return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+    }
+
+    static func fileError(_ itemType: Any.Type, _ what: String, _ code: Int32) -> TransferError {
+        TransferError(.fileUnavailable, itemType: itemType, reason: "\(what): \(String(cString: strerror(code)))")
+    }
+}
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+private let systemWrite = Glibc.write
+#elseif canImport(Musl)
+private let systemRead = Musl.read
+private let systemWrite = Musl.write
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+private let systemWrite = Darwin.write
+#endif

@@ -1,0 +1,45 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A private directory for the files one transfer creates: mode 0700, unique, and removed with
+/// everything in it on every way out of ``withTemporaryDirectory(_:)``: return, throw, cancellation.
+enum TemporaryDirectory {
+    /// Runs `body` with a new private directory, and removes the directory afterwards.
+    static func withTemporaryDirectory<Result>(
+        _ body: (URL) async throws -> Result
+    ) async throws -> Result {
+        let directory = try make()
+        defer { remove(directory) }
+        return try await body(directory)
+    }
+
+    /// Makes a new private directory under the system's temporary directory.
+    static func make() throws(TransferError) -> URL {
+        let base = FileManager.default.temporaryDirectory.path
+        var template = Array("\(base)/TransferKit-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!) }
+        guard made != nil else {
+            throw TransferError(
+                .fileUnavailable, itemType: Never.self,
+                reason: "Cannot create a temporary directory in \(base): \(String(cString: strerror(errno)))")
+        }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return URL(fileURLWithPath: path, isDirectory: true)
+    }
+
+    /// Removes a directory made by ``make()`` and everything in it; errors are ignored, since there
+    /// is nothing more to do about them on the way out.
+    static func remove(_ directory: URL) {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

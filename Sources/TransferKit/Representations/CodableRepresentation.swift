@@ -1,0 +1,112 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// A representation that encodes a `Codable` item, as JSON unless you pass other coders.
+///
+/// ```swift
+/// struct Profile: Codable, Transferable {
+///     static var transferRepresentation: some TransferRepresentation {
+///         CodableRepresentation(contentType: .profile)
+///     }
+/// }
+/// ```
+///
+/// With other coders, any ``TopLevelEncoder`` and ``TopLevelDecoder`` of `Data`:
+///
+/// ```swift
+/// CodableRepresentation(contentType: .propertyList, encoder: PropertyListEncoder(), decoder: PropertyListDecoder())
+/// ```
+///
+/// An encoding failure is a ``TransferError`` with code ``TransferError/Code/encodingFailed``, a
+/// decoding failure one with ``TransferError/Code/decodingFailed``; both carry the coder's error.
+///
+/// `CodableRepresentation` is `Sendable`.
+public struct CodableRepresentation<Item, Encoder, Decoder>: TransferRepresentation
+where
+    Item: Transferable & Codable, Encoder: TopLevelEncoder & Sendable, Decoder: TopLevelDecoder & Sendable,
+    Encoder.Output == Data, Decoder.Input == Data
+{
+    /// A primitive: it has no body.
+    public typealias Body = Never
+
+    let contentType: UTType
+    let encoder: Encoder
+    let decoder: Decoder
+
+    /// Creates a representation that encodes and decodes with the given coders.
+    ///
+    /// - Parameters:
+    ///   - itemType: The item type; usually inferred.
+    ///   - contentType: The content type of the encoded bytes.
+    ///   - encoder: The encoder.
+    ///   - decoder: The decoder.
+    public init(for itemType: Item.Type = Item.self, contentType: UTType, encoder: Encoder, decoder: Decoder) {
+        self.contentType = contentType
+        self.encoder = encoder
+        self.decoder = decoder
+    }
+
+    /// Creates a representation that encodes and decodes JSON.
+    ///
+    /// - Parameters:
+    ///   - itemType: The item type; usually inferred.
+    ///   - contentType: The content type of the JSON bytes.
+    public init(for itemType: Item.Type = Item.self, contentType: UTType)
+    where Encoder == JSONEncoder, Decoder == JSONDecoder {
+        self.init(for: itemType, contentType: contentType, encoder: JSONEncoder(), decoder: JSONDecoder())
+    }
+}
+
+extension CodableRepresentation: PrimitiveTransferRepresentation {
+    func entries(_ context: inout FlattenContext) throws(TransferError) -> [TransferRepresentationEntry<Item>] {
+        let encoder = encoder
+        let decoder = decoder
+        let contentType = contentType
+        let encode: @Sendable (Item) async throws -> Data = { item in
+                    do {
+                        return try encoder.encode(item)
+                    } catch {
+                        throw TransferError(
+                            .encodingFailed, itemType: Item.self, requestedContentType: contentType,
+                            reason: "Cannot encode \(Item.self) as \(contentType.identifier) with \(Encoder.self)",
+                            underlyingError: error)
+                    }
+                }
+        let decode: @Sendable (Data) async throws -> Item = { data in
+                    do {
+                        return try decoder.decode(Item.self, from: data)
+                    } catch {
+                        throw TransferError(
+                            .decodingFailed, itemType: Item.self, requestedContentType: contentType,
+                            reason: "Cannot decode \(Item.self) from \(contentType.identifier) with \(Decoder.self)"
+                                + (error as? DecodingError).map { ": \(TransferError.describe($0))" }.orEmpty,
+                            underlyingError: error)
+                    }
+                }
+        return [TransferRepresentationEntry(contentType: contentType, payloadForm: .data, exporter: .data(encode), importer: .data(decode))]
+    }
+}
+
+extension Optional<String> {
+    var orEmpty: String { self ?? "" }
+}
+
+extension TransferError {
+    /// A one-line account of a decoding error: where, and what went wrong.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "the top level" : keys.joined(separator: ".").replacing(".[", with: "[")
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "missing key '\(key.stringValue)' at \(path(context))"
+        case .typeMismatch(let type, let context): return "expected \(type) at \(path(context))"
+        case .valueNotFound(let type, let context): return "expected \(type) at \(path(context)), found null"
+        case .dataCorrupted(let context): return "\(context.debugDescription) at \(path(context))"
+        @unknown default: return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+@testable import ProfilesExample
+import Testing
+import TransferKit
+
+@Suite("The Meet Transferable models")
+struct ProfilesExampleTests {
+    let profile = Profile(
+        id: UUID(), name: "Juan Chavez", bio: "Loves trees.", funFacts: ["Climbs", "Brews tea"],
+        video: URL(fileURLWithPath: "/tmp/juan.mp4"), portrait: nil)
+
+    @Test func profileOffersItsOwnTypeThenItsName() async throws {
+        #expect(profile.exportedContentTypes() == [.profile, .utf8PlainText])
+        #expect(try await profile.exported(as: .plainText) == Data("Juan Chavez".utf8))
+        let json = try await profile.exported(as: .profile)
+        let decoded = try JSONDecoder().decode(Profile.self, from: json)
+        #expect(decoded.id == profile.id)
+        #expect(decoded.funFacts == profile.funFacts)
+        #expect(decoded.video == profile.video)
+    }
+
+    @Test func profileRoundTripsThroughEveryImportingRepresentation() async throws {
+        #expect(Profile.importedContentTypes() == [.profile])
+        let copy = try await Profile(importing: profile.exported(as: .profile), contentType: .profile)
+        #expect(copy.id == profile.id && copy.name == profile.name && copy.bio == profile.bio)
+        // The name proxy only exports: text does not import.
+        await #expect(throws: TransferError.self) {
+            try await Profile(importing: Data("Juan".utf8), contentType: .plainText)
+        }
+    }
+
+    @Test func videoProxiesToItsURL() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("v-\(UUID()).mp4")
+        try Data("frames".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let video = Video(file: file)
+        let entries = try Video.flattenedRepresentations()
+        #expect(entries.map(\.contentType) == [.mpeg4Movie, .url, .fileURL])
+        #expect(entries[1].proxyChain == ["URL"])
+        #expect(try await video.exported(as: .url) == Data(file.absoluteString.utf8))
+        #expect(try await video.exported(as: .mpeg4Movie) == Data("frames".utf8))
+        // Import copies the received file into the library; the received copy itself is removed.
+        let imported = try await Video(importing: file, contentType: nil)
+        defer { try? FileManager.default.removeItem(at: imported.file.deletingLastPathComponent()) }
+        #expect(imported.file != file)
+        #expect(try Data(contentsOf: imported.file) == Data("frames".utf8))
+        let fromData = try await Video(importing: Data("more frames".utf8), contentType: .mpeg4Movie)
+        defer { try? FileManager.default.removeItem(at: fromData.file.deletingLastPathComponent()) }
+        #expect(try Data(contentsOf: fromData.file) == Data("more frames".utf8))
+        #expect(fromData.file.pathExtension == "mp4")
+    }
+
+    @Test func archiveRoundTripsAsJSON() async throws {
+        let archive = ProfilesArchive(profiles: [profile, profile])
+        let json = try await archive.exported(as: .json)
+        let copy = try await ProfilesArchive(importing: json, contentType: .json)
+        #expect(copy.profiles.map(\.id) == [profile.id, profile.id])
+    }
+
+    @Test func theExampleRuns() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("ProfilesExample")
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(output.contains("Profile exports: com.example.profile, public.utf8-plain-text"))
+        #expect(output.contains("As plain text: Juan Chavez"))
+        #expect(output.contains("round trip: ok"))
+        #expect(output.contains("Video exports: public.mpeg-4, public.url, public.file-url"))
+        #expect(!output.contains("MISMATCH"))
+    }
+}
