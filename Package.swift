@@ -18,7 +18,7 @@ let package = Package(
         .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),
         .executableTarget(name: "ProfilesExample", dependencies: ["TransferKit"], path: "Examples/Profiles"),
         .testTarget(name: "ContentTypesTests", dependencies: ["ContentTypes"], resources: [.copy("Resources")]),
-        .testTarget(name: "TransferKitTests", dependencies: ["TransferKit"]),
+        .testTarget(name: "TransferKitTests", dependencies: ["TransferKit"], resources: [.copy("Resources")]),
         .testTarget(name: "TransferCLITests", dependencies: ["TransferCommandLine", "transfer"]),
         .testTarget(name: "ExamplesTests", dependencies: ["ProfilesExample", "TransferKit"]),
     ]

@@ -14,6 +14,7 @@ let package = Package(
             name: "TransferBenchmarks",
             dependencies: [
                 .product(name: "ContentTypes", package: "TransferKit"),
+                .product(name: "TransferKit", package: "TransferKit"),
             ]
         ),
     ]

@@ -5,11 +5,25 @@ import Darwin
 #endif
 import Foundation
 
-// USAGE: swift run -c release --package-path Benchmarks TransferBenchmarks [content-types] [--markdown]
+// USAGE: swift run -c release --package-path Benchmarks TransferBenchmarks [content-types] [files]
 //
-// Prints each suite's table; with --markdown, prints it ready for Docs/Performance.md.
+// Runs the named suites (all by default) and prints each one's table, ready for Docs/Performance.md.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+
+switch arguments.first {
+case "--file-export":
+    try await FileTransferBenchmarks.childExport(arguments[1], arguments[2])
+    exit(0)
+case "--file-import":
+    try await FileTransferBenchmarks.childImport(arguments[1])
+    exit(0)
+case "--idle":
+    FileTransferBenchmarks.report(.zero)
+    exit(0)
+default:
+    break
+}
 
 if arguments.first == "--first-use" {
     // Child process: one first-use sample.
@@ -39,5 +53,11 @@ if wants("content-types") {
         }
     }
     print("| first lookup in a fresh process (builds the indexes) | \(formatNanoseconds(Measurement.median(samples))) | \(formatNanoseconds(samples.min() ?? 0)) | \(formatNanoseconds(samples.max() ?? 0)) | — |")
+    print("")
+}
+
+if wants("files") {
+    print("## File transfer\n")
+    for line in try FileTransferBenchmarks.run(executable: CommandLine.arguments[0]) { print(line) }
     print("")
 }
