@@ -21,6 +21,8 @@ let package = Package(
         .testTarget(name: "TransferKitTests", dependencies: ["TransferKit"], resources: [.copy("Resources")]),
         .testTarget(name: "TransferCLITests", dependencies: ["TransferCommandLine", "transfer"]),
         .testTarget(name: "ExamplesTests", dependencies: ["ProfilesExample", "TransferKit"]),
+        // Apple's sample code, unchanged but for its imports, in the language mode it was written for.
+        .testTarget(name: "SwiftFiveModeTests", dependencies: ["TransferKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )
 

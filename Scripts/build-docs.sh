@@ -12,17 +12,16 @@ if [ ${#targets[@]} -eq 0 ]; then
   for catalog in Sources/*/*.docc; do targets+=("$(basename "$(dirname "$catalog")")"); done
 fi
 
-graphs=.build/symbol-graphs
-rm -rf "$graphs" && mkdir -p "$graphs"
-swift build -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
-  -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >/dev/null
+swift package dump-symbol-graph --minimum-access-level public >/dev/null
+graphs=$(swift build --show-bin-path)/../symbolgraph
 
 docc=$(command -v docc || echo "$(dirname "$(command -v swift)")/docc")
 status=0
 for target in "${targets[@]}"; do
   target_graphs=.build/symbol-graphs-$target
   rm -rf "$target_graphs" && mkdir -p "$target_graphs"
-  cp "$graphs/$target"*.symbols.json "$target_graphs/"
+  cp "$graphs/$target.symbols.json" "$target_graphs/"
+  cp "$graphs/$target@"*.symbols.json "$target_graphs/" 2>/dev/null || true
   log=$("$docc" convert "Sources/$target/$target.docc" \
     --additional-symbol-graph-dir "$target_graphs" \
     --fallback-display-name "$target" --fallback-bundle-identifier "org.transferkit.$target" \
