@@ -12,7 +12,11 @@ let package = Package(
     targets: [
         .target(name: "ContentTypes"),
         .target(name: "CTransferKitSystem"),
-        .target(name: "TransferKit", dependencies: ["ContentTypes", "CTransferKitSystem"]),
+        .target(
+            name: "TransferKit",
+            dependencies: ["ContentTypes", "CTransferKitSystem"],
+            resources: [.copy("Receivers/Profiles")]
+        ),
         .target(name: "TransferKitTesting", dependencies: ["TransferKit"]),
         .target(name: "TransferCommandLine", dependencies: ["ContentTypes", "TransferKit"]),
         .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),

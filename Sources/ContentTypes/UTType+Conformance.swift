@@ -104,3 +104,47 @@ extension UTType {
         }
     }
 }
+
+// MARK: - Distance
+
+extension UTType {
+    /// The number of conformance steps from this type up to `supertype`: 0 for the type itself,
+    /// 1 for a direct parent, and so on along the shortest path; `nil` when the type does not
+    /// conform to `supertype`.
+    ///
+    /// ```swift
+    /// UTType.png.conformanceDistance(to: .png)     // 0
+    /// UTType.png.conformanceDistance(to: .image)   // 1
+    /// UTType.png.conformanceDistance(to: .data)    // 2: png → image → data
+    /// UTType.png.conformanceDistance(to: .text)    // nil
+    /// ```
+    ///
+    /// Negotiation uses it to prefer a nearer match: an exact type before a parent before a
+    /// farther ancestor. This is an addition to Apple's API.
+    ///
+    /// - Parameter supertype: The type to measure to.
+    /// - Returns: The length of the shortest conformance path, or `nil`.
+    /// - Complexity: O(*a*) for a type with *a* ancestors.
+    public func conformanceDistance(to supertype: UTType) -> Int? {
+        guard conforms(to: supertype) else { return nil }
+        if self == supertype { return 0 }
+        if case .builtIn(let start) = node, case .builtIn(let target) = supertype.node {
+            return TypeTable.shared.distance(from: Int(start), to: Int(target))
+        }
+        var level = [self]
+        var seen: Set<UTType> = [self]
+        var distance = 0
+        while !level.isEmpty {
+            distance += 1
+            var next: [UTType] = []
+            for type in level {
+                for parent in type.parentTypes where seen.insert(parent).inserted {
+                    if parent == supertype { return distance }
+                    if parent.conforms(to: supertype) { next.append(parent) }
+                }
+            }
+            level = next
+        }
+        return nil
+    }
+}

@@ -141,6 +141,35 @@ final class TypeTable: Sendable {
         ancestorBits[index &* wordsPerType &+ ancestor &>> 6] & (1 &<< UInt64(ancestor & 63)) != 0
     }
 
+    /// The length of the shortest conformance path from `index` up to `ancestor`, which it must
+    /// conform to. Breadth first over the parents that lead to `ancestor`, in a stack buffer.
+    func distance(from index: Int, to ancestor: Int) -> Int? {
+        if index == ancestor { return 0 }
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * 128) { buffer -> Int? in
+            var current = 0
+            var currentCount = 1
+            buffer[0] = Int32(index)
+            var distance = 0
+            while currentCount > 0 {
+                distance += 1
+                let nextStart = current == 0 ? 128 : 0
+                var nextCount = 0
+                for slot in 0..<currentCount {
+                    for parent in parents[Int(buffer[current + slot])] {
+                        if parent == ancestor { return distance }
+                        if isStrictSubtype(parent, of: ancestor), nextCount < 128 {
+                            buffer[nextStart + nextCount] = Int32(parent)
+                            nextCount += 1
+                        }
+                    }
+                }
+                current = nextStart
+                currentCount = nextCount
+            }
+            return nil
+        }
+    }
+
     /// All strict ancestors of the type at `index`, in index order.
     func ancestors(of index: Int) -> [Int] {
         (0..<declarations.count).filter { isStrictSubtype(index, of: $0) }

@@ -8,7 +8,7 @@
 ///
 /// `TransferRepresentationVisibility` is `Sendable`.
 public struct TransferRepresentationVisibility: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    private enum Level: Int, Sendable, Hashable, Codable {
+    private enum Level: Int, Sendable, Hashable {
         case all = 0
         case team = 1
         case group = 2
@@ -38,6 +38,36 @@ public struct TransferRepresentationVisibility: Sendable, Hashable, Comparable, 
     /// - Returns: `true` when this visibility is `level` or a wider one.
     public func isVisible(at level: TransferRepresentationVisibility) -> Bool {
         self <= level
+    }
+
+    /// Creates a visibility from its name: `all`, `team`, `group` or `ownProcess`.
+    ///
+    /// - Parameter name: The name.
+    public init?(_ name: String) {
+        switch name {
+        case "all": self = .all
+        case "team": self = .team
+        case "group": self = .group
+        case "ownProcess": self = .ownProcess
+        default: return nil
+        }
+    }
+
+    /// Decodes a visibility from its name.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard let visibility = Self(name) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected all, team, group or ownProcess, found '\(name)'")
+        }
+        self = visibility
+    }
+
+    /// Encodes the visibility as its name.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
     }
 
     /// `all`, `team`, `group` or `ownProcess`.

@@ -1,0 +1,121 @@
+/// One way an item can be delivered: a content type in a payload form.
+///
+/// A `Transferable` item offers each of its flattened representations in each payload form, the
+/// representation's own form first (see ``ShareItem``). Offers can also be written by hand, for a
+/// sender that is not a `Transferable` type or for the `transfer negotiate` tool:
+///
+/// ```swift
+/// [Offer(.png, form: .file), Offer(.jpeg, form: .data, representationIndex: 1)]
+/// ```
+///
+/// `Offer` is `Sendable`.
+public struct Offer: Sendable, Hashable, CustomStringConvertible {
+    /// The content type offered.
+    public var contentType: UTType
+    /// The payload form offered.
+    public var form: TransferPayloadForm
+    /// MIME parameters of the offered type, names lowercased: `charset=utf-8`.
+    public var parameters: [String: String]
+    /// The position of the offered representation in the sender's order: 0 is the most preferred.
+    public var representationIndex: Int
+    /// The position of this form among the forms offered for the representation.
+    public var formIndex: Int
+    /// Who may see the representation.
+    public var visibility: TransferRepresentationVisibility
+    /// Whether the representation's exporting condition holds for the item.
+    public var isExportable: Bool
+
+    /// Creates an offer.
+    ///
+    /// - Parameters:
+    ///   - contentType: The content type.
+    ///   - form: The payload form. The default is `.data`.
+    ///   - parameters: MIME parameters of the type.
+    ///   - representationIndex: The position in the sender's order. The default is 0.
+    ///   - formIndex: The position among the representation's forms. The default is 0.
+    ///   - visibility: Who may see it. The default is `.all`.
+    ///   - isExportable: Whether its exporting condition holds. The default is `true`.
+    public init(
+        _ contentType: UTType,
+        form: TransferPayloadForm = .data,
+        parameters: [String: String] = [:],
+        representationIndex: Int = 0,
+        formIndex: Int = 0,
+        visibility: TransferRepresentationVisibility = .all,
+        isExportable: Bool = true
+    ) {
+        self.contentType = contentType
+        self.form = form
+        self.parameters = parameters
+        self.representationIndex = representationIndex
+        self.formIndex = formIndex
+        self.visibility = visibility
+        self.isExportable = isExportable
+    }
+
+    /// The offered type and form, such as `public.png as file`.
+    public var description: String {
+        var text = contentType.identifier
+        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { text += ";\(name)=\(value)" }
+        return "\(text) as \(form)"
+    }
+
+    /// The offers of a `Transferable` item: each exportable representation in each form.
+    ///
+    /// - Parameters:
+    ///   - item: The item.
+    ///   - forms: The forms to offer, in order; `nil` offers the representation's own form first,
+    ///     then an in-memory value, then the other of data and file.
+    /// - Returns: The offers in the sender's order. Representations whose exporting condition is
+    ///   false are included with ``isExportable`` false, so that negotiation can report them.
+    public static func offers<Item: Transferable>(for item: Item, forms: [TransferPayloadForm]? = nil) -> [Offer] {
+        let entries = (try? Item.flattenedRepresentations()) ?? []
+        var offers: [Offer] = []
+        for (index, entry) in entries.enumerated() where entry.canExport {
+            let exportable = entry.canExport(item)
+            let parameters = MIMEParameters.parameters(of: entry.contentType.preferredMIMEType)
+            for (formIndex, form) in (forms ?? defaultForms(native: entry.payloadForm)).enumerated() {
+                offers.append(
+                    Offer(
+                        entry.contentType, form: form, parameters: parameters, representationIndex: index,
+                        formIndex: formIndex, visibility: entry.visibility, isExportable: exportable))
+            }
+        }
+        return offers
+    }
+
+    /// The representation's own form, then an in-memory value, then the other of data and file.
+    static func defaultForms(native: TransferPayloadForm) -> [TransferPayloadForm] {
+        switch native {
+        case .file: [.file, .value, .data]
+        case .value: [.value, .data, .file]
+        default: [.data, .value, .file]
+        }
+    }
+}
+
+/// Parsing of MIME parameters: `text/plain; charset="utf-8"` → `["charset": "utf-8"]`.
+enum MIMEParameters {
+    static func parameters(of mimeType: String?) -> [String: String] {
+        guard let mimeType else { return [:] }
+        var result: [String: String] = [:]
+        for part in mimeType.split(separator: ";").dropFirst() {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            let name = pair[0].trimmingSpaces().lowercased()
+            var value = pair[1].trimmingSpaces()
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = value.dropFirst().dropLast() }
+            result[name] = String(value)
+        }
+        return result
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> Substring {
+        var slice = self
+        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        return slice
+    }
+}

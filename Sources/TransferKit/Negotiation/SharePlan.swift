@@ -1,0 +1,282 @@
+/// One item of a share: a `Transferable` value, or hand-written offers.
+///
+/// ```swift
+/// let share = [ShareItem(photo), ShareItem("#sunset #sea")]
+/// ```
+///
+/// `ShareItem` is `Sendable`.
+public struct ShareItem: Sendable, CustomStringConvertible {
+    /// A name for the item in plans and traces.
+    public let label: String
+    /// Its offers, in the sender's order.
+    public let offers: [Offer]
+
+    /// An item made of a `Transferable` value.
+    ///
+    /// - Parameters:
+    ///   - item: The value.
+    ///   - label: A name for plans; the default is the type's name.
+    ///   - forms: The payload forms offered, in order; `nil` for each representation's own form,
+    ///     then a value, then the other of data and file.
+    public init<Item: Transferable>(_ item: Item, label: String? = nil, forms: [TransferPayloadForm]? = nil) {
+        self.label = label ?? String(describing: Item.self)
+        self.offers = Offer.offers(for: item, forms: forms)
+    }
+
+    /// An item made of hand-written offers.
+    ///
+    /// - Parameters:
+    ///   - label: A name for plans.
+    ///   - offers: The offers, in the sender's order.
+    public init(label: String, offers: [Offer]) {
+        self.label = label
+        self.offers = offers
+    }
+
+    /// The item's kind of content: the kind of its first offer.
+    public var kind: ContentKind {
+        offers.first.map { ContentKind($0.contentType) } ?? .file
+    }
+
+    /// The label.
+    public var description: String { label }
+}
+
+/// What a receiver will get from a share of several items: whether it is offered at all, and per
+/// item whether it is delivered (in which representation and form), dropped (and why) or
+/// transformed.
+///
+/// ```swift
+/// let plan = Negotiator().plan([ShareItem(photo), ShareItem("#sunset")], for: bluesky)
+/// print(plan)
+/// // Bluesky: offered
+/// //   Photo: delivered as public.png (value)
+/// //   String: dropped — left out: Bluesky fails when text comes with an image (…)
+/// ```
+///
+/// `SharePlan` is `Sendable`.
+public struct SharePlan: Sendable, CustomStringConvertible {
+    /// The plan for one item.
+    ///
+    /// `ItemPlan` is `Sendable`.
+    public struct ItemPlan: Sendable, CustomStringConvertible {
+        /// What happens to the item.
+        ///
+        /// `Outcome` is `Sendable`.
+        public enum Outcome: Sendable {
+            /// Delivered through this candidate.
+            case delivered(Negotiation.Candidate)
+            /// Not delivered, for this reason.
+            case dropped(reason: String)
+            /// Delivered through the candidate (if any), changed as the note says: text with a file
+            /// path added, a link folded into text.
+            case transformed(Negotiation.Candidate?, note: String)
+        }
+
+        /// The item's label.
+        public let label: String
+        /// The item's kind of content.
+        public let kind: ContentKind
+        /// What happens to it.
+        public let outcome: Outcome
+        /// The full negotiation for the item: ranking and rejections.
+        public let negotiation: Negotiation
+
+        /// The candidate delivered, if the item is delivered or transformed.
+        public var delivered: Negotiation.Candidate? {
+            switch outcome {
+            case .delivered(let candidate): candidate
+            case .transformed(let candidate, _): candidate
+            case .dropped: nil
+            }
+        }
+
+        /// Whether the item does not reach the receiver.
+        public var isDropped: Bool {
+            if case .dropped = outcome { return true }
+            return false
+        }
+
+        /// The reason it was dropped, or the note on its transformation.
+        public var explanation: String? {
+            switch outcome {
+            case .delivered: nil
+            case .dropped(let reason): reason
+            case .transformed(_, let note): note
+            }
+        }
+
+        /// `label: delivered as type (form)`, `label: dropped — reason`, or `label: transformed — note`.
+        public var description: String {
+            switch outcome {
+            case .delivered(let candidate):
+                "\(label): delivered as \(candidate.offer.contentType.identifier) (\(candidate.offer.form))"
+            case .dropped(let reason):
+                "\(label): dropped — \(reason)"
+            case .transformed(let candidate, let note):
+                "\(label): transformed"
+                    + (candidate.map { " (\($0.offer.contentType.identifier) as \($0.offer.form))" } ?? "") + " — \(note)"
+            }
+        }
+    }
+
+    /// The receiver's name.
+    public let receiver: String
+    /// Whether the receiver is offered for this share at all.
+    public let isOffered: Bool
+    /// Why it is offered or not: the activation trace.
+    public let activation: [String]
+    /// The plan for each item, in the share's order.
+    public let items: [ItemPlan]
+
+    /// The plan: whether offered, then each item, then the activation trace.
+    public var description: String {
+        var lines = ["\(receiver): " + (isOffered ? "offered" : "not offered")]
+        lines += items.map { "  \($0)" }
+        lines += activation.map { "  · \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Negotiator {
+    /// Plans a share of several items for a receiver.
+    ///
+    /// 1. Each item is negotiated on its own (see ``Negotiator``).
+    /// 2. **Activation**: with ``ReceiverActivation/ItemMatching/all`` every item must have a
+    ///    content type some rule accepts (with weight above 0), with ``ReceiverActivation/ItemMatching/any``
+    ///    one must; the counts of each kind and of attachments must be within the limits. Otherwise
+    ///    the receiver is not offered and every item is dropped.
+    /// 3. **Consumption**, in this order: cross-item rules (a kind that makes the receiver fail next
+    ///    to another is left out; a kind the receiver drops next to another is reported dropped);
+    ///    the most items of each kind the handler takes; first-item-only handlers keep the first item
+    ///    in their precedence order. A delivered item whose outcome adds its file path to the text
+    ///    marks the text item as transformed.
+    ///
+    /// - Parameters:
+    ///   - items: The share, in order.
+    ///   - receiver: The receiver.
+    /// - Returns: The plan.
+    public func plan(_ items: [ShareItem], for receiver: ReceiverProfile) -> SharePlan {
+        let compiled = CompiledReceiver(receiver)
+        let negotiations = items.map { negotiate($0.offers, with: compiled) }
+        let name = receiver.name
+
+        // Activation: declared types only, whatever the form or the handler does.
+        var activation: [String] = []
+        let activating = items.map { item in
+            item.offers.contains { offer in
+                offer.isExportable && offer.visibility.isVisible(at: receiver.audience)
+                    && compiled.activates(offer.contentType, parameters: offer.parameters)
+            }
+        }
+        var offered = true
+        switch receiver.activation.itemMatching {
+        case .all:
+            for (item, activates) in zip(items, activating) where !activates {
+                offered = false
+                activation.append("\(item.label) (\(item.kind)) matches no accept rule of \(name), and every item must match")
+            }
+        case .any:
+            if !activating.contains(true) {
+                offered = false
+                activation.append("no item matches an accept rule of \(name)")
+            }
+        }
+        var counts: [ContentKind: Int] = [:]
+        for (item, activates) in zip(items, activating) where activates { counts[item.kind, default: 0] += 1 }
+        for (kind, count) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            if let limit = receiver.activation.maxCounts[kind], count > limit {
+                offered = false
+                activation.append("\(count) \(kind) item(s), but \(name) takes at most \(limit)")
+            }
+        }
+        let attachments = activating.filter { $0 }.count
+        if let minimum = receiver.activation.minAttachments, attachments < minimum {
+            offered = false
+            activation.append("\(attachments) attachment(s), but \(name) needs at least \(minimum)")
+        }
+        if let maximum = receiver.activation.maxAttachments, attachments > maximum {
+            offered = false
+            activation.append("\(attachments) attachment(s), but \(name) takes at most \(maximum)")
+        }
+        guard offered else {
+            let plans = zip(items, negotiations).map { item, negotiation in
+                SharePlan.ItemPlan(
+                    label: item.label, kind: item.kind, outcome: .dropped(reason: "\(name) is not offered for this share"),
+                    negotiation: negotiation)
+            }
+            return SharePlan(receiver: name, isOffered: false, activation: activation, items: plans)
+        }
+        activation.append("offered: " + (receiver.activation.itemMatching == .all ? "every item matches" : "an item matches"))
+
+        // Consumption.
+        var outcomes: [SharePlan.ItemPlan.Outcome] = negotiations.map { negotiation in
+            if let best = negotiation.best { return .delivered(best) }
+            let reasons = negotiation.rejections.prefix(3).map(\.description).joined(separator: "; ")
+            return .dropped(reason: "no offer \(name) accepts" + (reasons.isEmpty ? "" : ": \(reasons)"))
+        }
+        func isDelivered(_ index: Int) -> Bool {
+            if case .dropped = outcomes[index] { return false }
+            return true
+        }
+        for rule in receiver.consumption.crossItemRules {
+            guard items.indices.contains(where: { isDelivered($0) && items[$0].kind == rule.with }) else { continue }
+            for index in items.indices where isDelivered(index) && items[index].kind == rule.affects && rule.affects != rule.with {
+                let why = rule.note.map { ": \($0)" } ?? ""
+                switch rule.effect {
+                case .fails:
+                    outcomes[index] = .dropped(reason: "left out: \(name) fails when \(rule.affects) comes with \(article(rule.with))\(why)")
+                case .dropped:
+                    outcomes[index] = .dropped(reason: "\(name) drops \(rule.affects) that comes with \(article(rule.with))\(why)")
+                }
+            }
+        }
+        var taken: [ContentKind: Int] = [:]
+        for index in items.indices where isDelivered(index) {
+            let kind = items[index].kind
+            taken[kind, default: 0] += 1
+            if let limit = receiver.consumption.maxTaken[kind], taken[kind]! > limit {
+                outcomes[index] = .dropped(reason: "\(name) takes at most \(limit) \(kind) item(s)")
+            }
+        }
+        if receiver.consumption.reads == .firstItemOnly {
+            let order = receiver.consumption.precedence + ContentKind.allCases.filter { !receiver.consumption.precedence.contains($0) }
+            let delivered = items.indices.filter(isDelivered)
+            if let first = delivered.min(by: { lhs, rhs in
+                (order.firstIndex(of: items[lhs].kind)!, lhs) < (order.firstIndex(of: items[rhs].kind)!, rhs)
+            }) {
+                let sequence = receiver.consumption.precedence.map(\.rawValue).joined(separator: " → ")
+                for index in delivered where index != first {
+                    outcomes[index] = .dropped(
+                        reason: "\(name) reads only the first attachment (in the order \(sequence)): \(items[first].label)")
+                }
+            }
+        }
+        for index in items.indices {
+            guard case .delivered(let candidate) = outcomes[index], candidate.outcome == .addsPathToText else { continue }
+            let note = "\(name) adds the file path of \(items[index].label) to the text" + (candidate.note.map { " (\($0))" } ?? "")
+            if let text = items.indices.first(where: { items[$0].kind == .text && isDelivered($0) }),
+                case .delivered(let textCandidate) = outcomes[text]
+            {
+                outcomes[text] = .transformed(textCandidate, note: note)
+            } else {
+                outcomes[index] = .transformed(candidate, note: note)
+            }
+        }
+        let plans = items.indices.map { index in
+            SharePlan.ItemPlan(label: items[index].label, kind: items[index].kind, outcome: outcomes[index], negotiation: negotiations[index])
+        }
+        return SharePlan(receiver: name, isOffered: true, activation: activation, items: plans)
+    }
+
+    private func article(_ kind: ContentKind) -> String {
+        switch kind {
+        case .image: "an image"
+        case .movie: "a movie"
+        case .url: "a link"
+        case .audio: "audio"
+        case .text: "text"
+        case .file: "a file"
+        }
+    }
+}

@@ -1,0 +1,119 @@
+/// One thing a receiver accepts: a content type (matched by conformance), or any type, with a
+/// weight and the payload forms it is taken in.
+///
+/// Accepting `public.image` takes `public.png`: the offered type conforms to the accepted one. A
+/// wildcard rule (no content type) matches everything but ranks below every explicit match. A
+/// weight of 0 excludes what the rule matches, and the most specific matching rule decides, so
+/// `text/html;q=0, */*` never yields HTML.
+///
+/// ```swift
+/// AcceptRule(.image, forms: [.value, .data])   // images, but not as a file URL
+/// AcceptRule(.html, weight: 0)                 // never HTML
+/// AcceptRule.wildcard(weight: 0.1)             // anything else, as a last resort
+/// ```
+///
+/// `AcceptRule` is `Sendable`.
+public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The accepted content type; `nil` for the wildcard.
+    public var contentType: UTType?
+    /// MIME parameters the offer must carry, names lowercased: `format=flowed`. More parameters make
+    /// a rule more specific.
+    public var parameters: [String: String]
+    /// The weight, from 0 (excluded) to 1 (the default).
+    public var weight: Double
+    /// The payload forms accepted; `nil` for any form.
+    public var forms: [TransferPayloadForm]?
+    /// The declaration the rule came from, such as `text/html;q=0.7`, for traces.
+    public var source: String?
+
+    /// Creates a rule for a content type.
+    ///
+    /// - Parameters:
+    ///   - contentType: The accepted type; subtypes are accepted too.
+    ///   - parameters: MIME parameters the offer must carry.
+    ///   - weight: From 0 (excluded) to 1. The default is 1.
+    ///   - forms: The accepted payload forms, or `nil` for any.
+    ///   - source: The declaration text, for traces.
+    public init(
+        _ contentType: UTType,
+        parameters: [String: String] = [:],
+        weight: Double = 1,
+        forms: [TransferPayloadForm]? = nil,
+        source: String? = nil
+    ) {
+        self.contentType = contentType
+        self.parameters = parameters
+        self.weight = Self.clamp(weight)
+        self.forms = forms
+        self.source = source
+    }
+
+    /// A rule that matches any content type, ranking below every explicit match.
+    ///
+    /// - Parameters:
+    ///   - weight: From 0 (excluded) to 1. The default is 1.
+    ///   - forms: The accepted payload forms, or `nil` for any.
+    ///   - source: The declaration text, for traces.
+    /// - Returns: The wildcard rule.
+    public static func wildcard(weight: Double = 1, forms: [TransferPayloadForm]? = nil, source: String? = nil) -> AcceptRule {
+        var rule = AcceptRule(.item, weight: weight, forms: forms, source: source)
+        rule.contentType = nil
+        return rule
+    }
+
+    /// Whether the rule matches any content type.
+    public var isWildcard: Bool { contentType == nil }
+
+    /// The rule as written in traces: its source, or its type, weight and forms.
+    public var description: String {
+        if let source { return source }
+        var text = contentType?.identifier ?? "*"
+        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { text += ";\(name)=\(value)" }
+        if weight != 1 { text += ";q=\(weight)" }
+        if let forms { text += " as " + forms.map(\.description).joined(separator: "|") }
+        return text
+    }
+
+    private static func clamp(_ weight: Double) -> Double {
+        weight.isNaN ? 0 : min(1, max(0, weight))
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case contentType = "type"
+        case parameters
+        case weight = "q"
+        case forms
+        case source
+    }
+
+    /// Decodes a rule: `{"type": "public.image", "q": 0.5, "forms": ["value"]}`; `"type": "*"` is the
+    /// wildcard.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let type = try container.decode(String.self, forKey: .contentType)
+        if type == "*" {
+            contentType = nil
+        } else {
+            contentType = try container.decode(UTType.self, forKey: .contentType)
+        }
+        parameters = try container.decodeIfPresent([String: String].self, forKey: .parameters) ?? [:]
+        let weight = try container.decodeIfPresent(Double.self, forKey: .weight) ?? 1
+        guard (0...1).contains(weight) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .weight, in: container, debugDescription: "expected a weight from 0 to 1, found \(weight)")
+        }
+        self.weight = weight
+        forms = try container.decodeIfPresent([TransferPayloadForm].self, forKey: .forms)
+        source = try container.decodeIfPresent(String.self, forKey: .source)
+    }
+
+    /// Encodes the rule; the wildcard as `"type": "*"`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(contentType?.identifier ?? "*", forKey: .contentType)
+        if !parameters.isEmpty { try container.encode(parameters, forKey: .parameters) }
+        if weight != 1 { try container.encode(weight, forKey: .weight) }
+        try container.encodeIfPresent(forms, forKey: .forms)
+        try container.encodeIfPresent(source, forKey: .source)
+    }
+}

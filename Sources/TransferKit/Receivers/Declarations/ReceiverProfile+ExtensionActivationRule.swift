@@ -1,0 +1,252 @@
+public import Foundation
+
+extension ReceiverProfile {
+    /// Reads an iOS share extension's `NSExtensionActivationRule` from its `Info.plist` (XML or
+    /// binary) as a receiver.
+    ///
+    /// The rule is found at `NSExtension` → `NSExtensionAttributes` → `NSExtensionActivationRule`,
+    /// and may be either form Apple documents:
+    ///
+    /// - **The dictionary form.** `NSExtensionActivationSupportsText` accepts `public.text`;
+    ///   `…SupportsImageWithMaxCount`, `…MovieWithMaxCount`, `…WebURLWithMaxCount` and
+    ///   `…WebPageWithMaxCount` accept `public.image`, `public.movie` and `public.url` up to the count
+    ///   (0 accepts none); `…FileWithMaxCount` accepts `public.data`; `…AttachmentsWithMinCount` and
+    ///   `…MaxCount` bound the attachments. `NSExtensionActivationDictionaryVersion` 2 means any item
+    ///   may match; otherwise every item must (version 1).
+    /// - **The predicate form**, in its common shapes: `SUBQUERY(extensionItems, …
+    ///   SUBQUERY($item.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "…")…)`,
+    ///   with `||` alternatives, `AND NOT` exclusions (weight 0), `UTI-EQUALS`, counts compared with
+    ///   `==`, `<=` or `<` (a maximum for that kind), and `TRUEPREDICATE`. When each attachment must
+    ///   conform (`.@count == $item.attachments.@count`), every item must match; otherwise any may.
+    ///   A predicate is a boolean over the whole payload: shapes beyond these are reported in the
+    ///   diagnostics, not evaluated.
+    ///
+    /// The bundle identifier (`CFBundleIdentifier`) becomes the profile's identifier.
+    ///
+    /// - Parameters:
+    ///   - infoPlist: The extension's `Info.plist`.
+    ///   - name: A name for the receiver; the default is the bundle's display name or identifier.
+    /// - Returns: The profile and the diagnostics.
+    /// - Throws: ``ReceiverDeclarationError`` when the property list has no activation rule, or the
+    ///   rule accepts nothing.
+    public static func importing(infoPlist: Data, name: String? = nil) throws(ReceiverDeclarationError) -> ImportedReceiver {
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: infoPlist, options: [], format: nil)
+        } catch {
+            throw ReceiverDeclarationError(
+                source: "Info.plist", diagnostics: [.init(entry: "file", reason: "is not a property list: \(error.localizedDescription)")])
+        }
+        guard let plist = root as? [String: Any] else {
+            throw ReceiverDeclarationError(source: "Info.plist", diagnostics: [.init(entry: "file", reason: "expected a dictionary at the top level")])
+        }
+        let identifier = plist["CFBundleIdentifier"] as? String ?? "share extension"
+        let displayName = name ?? (plist["CFBundleDisplayName"] as? String) ?? identifier
+        guard let rule = ((plist["NSExtension"] as? [String: Any])?["NSExtensionAttributes"] as? [String: Any])?["NSExtensionActivationRule"]
+        else {
+            throw ReceiverDeclarationError(
+                source: "Info.plist",
+                diagnostics: [.init(entry: "NSExtension.NSExtensionAttributes", reason: "missing NSExtensionActivationRule")])
+        }
+        return try importing(activationRule: rule, name: displayName, identifier: identifier)
+    }
+
+    /// Reads an `NSExtensionActivationRule` value (a dictionary or a predicate string) as a receiver.
+    ///
+    /// - Parameters:
+    ///   - activationRule: The rule: `[String: Any]` with the dictionary keys, or a predicate `String`.
+    ///   - name: A name for the receiver.
+    ///   - identifier: The receiver's identifier, such as the extension's bundle identifier.
+    /// - Returns: The profile and the diagnostics.
+    /// - Throws: ``ReceiverDeclarationError`` when the rule accepts nothing.
+    public static func importing(activationRule: Any, name: String, identifier: String) throws(ReceiverDeclarationError) -> ImportedReceiver {
+        var diagnostics: [ReceiverDeclarationError.Diagnostic] = []
+        let activation: ReceiverActivation
+        if let dictionary = activationRule as? [String: Any] {
+            activation = ActivationRuleDictionary.activation(dictionary, diagnostics: &diagnostics)
+        } else if let predicate = activationRule as? String {
+            activation = ActivationRulePredicate.activation(predicate, diagnostics: &diagnostics)
+        } else {
+            throw ReceiverDeclarationError(
+                source: "NSExtensionActivationRule",
+                diagnostics: [.init(entry: "NSExtensionActivationRule", reason: "expected a dictionary or a predicate string, found \(type(of: activationRule))")])
+        }
+        guard activation.accepts.contains(where: { $0.weight > 0 }) else {
+            throw ReceiverDeclarationError(
+                source: "NSExtensionActivationRule",
+                diagnostics: diagnostics + [.init(entry: "NSExtensionActivationRule", reason: "accepts no content type")])
+        }
+        let profile = ReceiverProfile(name: name, identifier: identifier, platform: "iOS", activation: activation)
+        return ImportedReceiver(profile: profile, diagnostics: diagnostics)
+    }
+}
+
+/// The dictionary form of `NSExtensionActivationRule`.
+enum ActivationRuleDictionary {
+    static let countKeys: [(key: String, type: UTType, kind: ContentKind)] = [
+        ("NSExtensionActivationSupportsImageWithMaxCount", .image, .image),
+        ("NSExtensionActivationSupportsMovieWithMaxCount", .movie, .movie),
+        ("NSExtensionActivationSupportsWebURLWithMaxCount", .url, .url),
+        ("NSExtensionActivationSupportsWebPageWithMaxCount", .url, .url),
+        ("NSExtensionActivationSupportsFileWithMaxCount", .data, .file),
+    ]
+
+    static let knownKeys: Set<String> = Set(countKeys.map(\.key)).union([
+        "NSExtensionActivationSupportsText", "NSExtensionActivationSupportsAttachmentsWithMinCount",
+        "NSExtensionActivationSupportsAttachmentsWithMaxCount", "NSExtensionActivationDictionaryVersion",
+        "NSExtensionActivationUsesStrictMatching",
+    ])
+
+    static func activation(_ rule: [String: Any], diagnostics: inout [ReceiverDeclarationError.Diagnostic]) -> ReceiverActivation {
+        var accepts: [AcceptRule] = []
+        var maxCounts: [ContentKind: Int] = [:]
+        func integer(_ key: String) -> Int? {
+            guard let value = rule[key] else { return nil }
+            if let number = value as? Int, number >= 0 { return number }
+            if let text = value as? String, let number = Int(text), number >= 0 { return number }
+            diagnostics.append(.init(entry: key, reason: "expected a count of 0 or more, found \(value)"))
+            return nil
+        }
+        if let text = rule["NSExtensionActivationSupportsText"] {
+            if let flag = text as? Bool {
+                if flag { accepts.append(AcceptRule(.text, source: "NSExtensionActivationSupportsText")) }
+            } else {
+                diagnostics.append(.init(entry: "NSExtensionActivationSupportsText", reason: "expected a Boolean, found \(text)"))
+            }
+        }
+        for (key, type, kind) in countKeys {
+            guard let count = integer(key), count > 0 else { continue }
+            if !accepts.contains(where: { $0.contentType == type }) {
+                accepts.append(AcceptRule(type, source: "\(key) = \(count)"))
+            }
+            maxCounts[kind] = max(maxCounts[kind] ?? 0, count)
+        }
+        for key in rule.keys.sorted() where !knownKeys.contains(key) {
+            diagnostics.append(.init(entry: key, reason: "is not an NSExtensionActivationRule key; ignored"))
+        }
+        let version = integer("NSExtensionActivationDictionaryVersion") ?? 1
+        return ReceiverActivation(
+            accepts: accepts, maxCounts: maxCounts,
+            minAttachments: integer("NSExtensionActivationSupportsAttachmentsWithMinCount"),
+            maxAttachments: integer("NSExtensionActivationSupportsAttachmentsWithMaxCount"),
+            itemMatching: version >= 2 ? .any : .all)
+    }
+}
+
+/// The common shapes of the predicate form of `NSExtensionActivationRule`.
+enum ActivationRulePredicate {
+    static func activation(_ predicate: String, diagnostics: inout [ReceiverDeclarationError.Diagnostic]) -> ReceiverActivation {
+        let text = predicate.replacing("\n", with: " ")
+        if text.trimmingPrefix(while: \.isWhitespace).uppercased().hasPrefix("TRUEPREDICATE") {
+            return ReceiverActivation(accepts: [.wildcard(source: "TRUEPREDICATE")], itemMatching: .any)
+        }
+        var accepts: [AcceptRule] = []
+        var maxCounts: [ContentKind: Int] = [:]
+        let clauses = typeClauses(in: text)
+        if clauses.isEmpty {
+            diagnostics.append(.init(entry: String(predicate.prefix(80)), reason: "expected UTI-CONFORMS-TO or UTI-EQUALS comparisons, found none"))
+        }
+        for clause in clauses {
+            guard let type = UTType(clause.identifier) ?? UTType(identifier: clause.identifier, allowUndeclared: true) else {
+                diagnostics.append(.init(entry: clause.identifier, reason: "is not a valid type identifier; ignored"))
+                continue
+            }
+            let source = (clause.negated ? "NOT " : "") + "\(clause.comparison) \"\(clause.identifier)\""
+            if let existing = accepts.firstIndex(where: { $0.contentType == type }) {
+                if clause.negated { accepts[existing].weight = 0 }
+                continue
+            }
+            accepts.append(AcceptRule(type, weight: clause.negated ? 0 : 1, source: source))
+            if let count = clause.maximum, !clause.negated {
+                let kind = ContentKind(type)
+                maxCounts[kind] = max(maxCounts[kind] ?? 0, count)
+            }
+        }
+        let everyAttachment = text.contains(".@count == $") || text.contains(".@count==$")
+        return ReceiverActivation(accepts: accepts, maxCounts: maxCounts, itemMatching: everyAttachment ? .all : .any)
+    }
+
+    struct Clause {
+        let identifier: String
+        let comparison: String
+        let negated: Bool
+        let maximum: Int?
+    }
+
+    /// Every `UTI-CONFORMS-TO "x"` / `UTI-EQUALS "x"` comparison, whether it sits under a `NOT`,
+    /// and the maximum count compared against the subquery that holds it, if any.
+    static func typeClauses(in text: String) -> [Clause] {
+        var clauses: [Clause] = []
+        let scalars = Array(text.unicodeScalars)
+        let upper = String(text.uppercased().unicodeScalars)
+        let upperScalars = Array(upper.unicodeScalars)
+        for comparison in ["UTI-CONFORMS-TO", "UTI-EQUALS"] {
+            let pattern = Array(comparison.unicodeScalars)
+            var index = 0
+            while index + pattern.count <= upperScalars.count {
+                guard Array(upperScalars[index..<index + pattern.count]) == pattern else {
+                    index += 1
+                    continue
+                }
+                var cursor = index + pattern.count
+                while cursor < scalars.count, scalars[cursor] == " " { cursor += 1 }
+                guard cursor < scalars.count, scalars[cursor] == "\"" || scalars[cursor] == "'" else {
+                    index = cursor
+                    continue
+                }
+                let quote = scalars[cursor]
+                var end = cursor + 1
+                while end < scalars.count, scalars[end] != quote { end += 1 }
+                let identifier = String(String.UnicodeScalarView(scalars[(cursor + 1)..<min(end, scalars.count)]))
+                let before = String(String.UnicodeScalarView(upperScalars[max(0, index - 120)..<index]))
+                clauses.append(
+                    Clause(
+                        identifier: identifier, comparison: comparison, negated: isNegated(before),
+                        maximum: maximum(after: String(String.UnicodeScalarView(scalars[min(end, scalars.count)...])))))
+                index = end + 1
+            }
+        }
+        return clauses.sorted { text.distance(of: $0.identifier) < text.distance(of: $1.identifier) }
+    }
+
+    /// Whether the nearest enclosing clause before a comparison starts with `NOT`.
+    static func isNegated(_ before: String) -> Bool {
+        guard let not = before.lastRange(of: "NOT ") ?? before.lastRange(of: "NOT(") ?? before.lastRange(of: "!(") else { return false }
+        let tail = before[not.upperBound...]
+        // Negated when no clause boundary (AND, OR) lies between the NOT and the comparison.
+        return !tail.contains(" AND ") && !tail.contains(" OR ") && !tail.contains("&&") && !tail.contains("||")
+    }
+
+    /// The maximum in `).@count <= N`, `< N` or `== N` right after a comparison's subquery.
+    static func maximum(after text: String) -> Int? {
+        guard let count = text.firstRange(of: ".@count") else { return nil }
+        let between = text[text.startIndex..<count.lowerBound]
+        // Only the subquery that holds the comparison: no other comparison in between.
+        if between.uppercased().contains("UTI-") { return nil }
+        var rest = text[count.upperBound...].trimmingPrefix(while: { $0 == " " })
+        let comparison: String
+        if rest.hasPrefix("<=") || rest.hasPrefix("==") {
+            comparison = String(rest.prefix(2))
+            rest = rest.dropFirst(2)
+        } else if rest.hasPrefix("<") {
+            comparison = "<"
+            rest = rest.dropFirst()
+        } else {
+            return nil
+        }
+        let digits = rest.trimmingPrefix(while: { $0 == " " }).prefix(while: \.isASCIIDigit)
+        guard let value = Int(digits) else { return nil }
+        return comparison == "<" ? max(0, value - 1) : value
+    }
+}
+
+extension String {
+    fileprivate func distance(of identifier: String) -> Int {
+        guard let range = firstRange(of: "\"\(identifier)\"") ?? firstRange(of: "'\(identifier)'") else { return Int.max }
+        return self.distance(from: startIndex, to: range.lowerBound)
+    }
+
+    fileprivate func lastRange(of needle: String) -> Range<String.Index>? {
+        ranges(of: needle).last
+    }
+}

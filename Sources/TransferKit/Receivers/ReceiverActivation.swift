@@ -1,0 +1,87 @@
+/// When a receiver is offered at all: what it accepts, how many of each kind, and whether every
+/// item or only one must match.
+///
+/// This is what platforms let receivers declare (`NSExtensionActivationRule`, Android intent
+/// filters, Web Share Target `accept` lists, HTTP `Accept`).
+///
+/// `ReceiverActivation` is `Sendable`.
+public struct ReceiverActivation: Sendable, Hashable, Codable {
+    /// Whether every item of a share must be accepted, or any one of them.
+    ///
+    /// `ItemMatching` is `Sendable`.
+    public enum ItemMatching: String, Sendable, Hashable, Codable {
+        /// Every item must match an accept rule (iOS rule version 1, Web Share Target).
+        case all
+        /// At least one item must match (iOS rule version 2, Android).
+        case any
+    }
+
+    /// The accept rules, in the receiver's order of preference.
+    public var accepts: [AcceptRule]
+    /// The most items of each kind a share may hold; a kind not listed has no limit of its own.
+    public var maxCounts: [ContentKind: Int]
+    /// The fewest attachments a share must hold.
+    public var minAttachments: Int?
+    /// The most attachments a share may hold.
+    public var maxAttachments: Int?
+    /// Whether every item or any one must match.
+    public var itemMatching: ItemMatching
+
+    /// Creates an activation rule.
+    ///
+    /// - Parameters:
+    ///   - accepts: The accept rules, in order of preference.
+    ///   - maxCounts: The most items of each kind.
+    ///   - minAttachments: The fewest attachments.
+    ///   - maxAttachments: The most attachments.
+    ///   - itemMatching: Whether every item or any one must match. The default is `.all`.
+    public init(
+        accepts: [AcceptRule],
+        maxCounts: [ContentKind: Int] = [:],
+        minAttachments: Int? = nil,
+        maxAttachments: Int? = nil,
+        itemMatching: ItemMatching = .all
+    ) {
+        self.accepts = accepts
+        self.maxCounts = maxCounts
+        self.minAttachments = minAttachments
+        self.maxAttachments = maxAttachments
+        self.itemMatching = itemMatching
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case accepts, maxCounts, minAttachments, maxAttachments, itemMatching
+    }
+
+    /// Decodes an activation rule; `maxCounts` is keyed by kind name, `itemMatching` defaults to `all`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        accepts = try container.decode([AcceptRule].self, forKey: .accepts)
+        let counts = try container.decodeIfPresent([String: Int].self, forKey: .maxCounts) ?? [:]
+        var maxCounts: [ContentKind: Int] = [:]
+        for (name, count) in counts {
+            guard let kind = ContentKind(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .maxCounts, in: container,
+                    debugDescription: "expected a content kind (\(ContentKind.allCases.map(\.rawValue).joined(separator: ", "))), found '\(name)'")
+            }
+            maxCounts[kind] = count
+        }
+        self.maxCounts = maxCounts
+        minAttachments = try container.decodeIfPresent(Int.self, forKey: .minAttachments)
+        maxAttachments = try container.decodeIfPresent(Int.self, forKey: .maxAttachments)
+        itemMatching = try container.decodeIfPresent(ItemMatching.self, forKey: .itemMatching) ?? .all
+    }
+
+    /// Encodes the activation rule.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(accepts, forKey: .accepts)
+        if !maxCounts.isEmpty {
+            try container.encode(Dictionary(uniqueKeysWithValues: maxCounts.map { ($0.key.rawValue, $0.value) }), forKey: .maxCounts)
+        }
+        try container.encodeIfPresent(minAttachments, forKey: .minAttachments)
+        try container.encodeIfPresent(maxAttachments, forKey: .maxAttachments)
+        try container.encode(itemMatching, forKey: .itemMatching)
+    }
+}

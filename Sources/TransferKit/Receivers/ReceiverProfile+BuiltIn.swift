@@ -1,0 +1,89 @@
+public import Foundation
+
+extension ReceiverProfile {
+    /// The profiles TransferKit ships: Photos, X, Bluesky, Mastodon, Threads and Instagram on iOS,
+    /// each with its evidence, app version and date.
+    ///
+    /// They are JSON resources in `Sources/TransferKit/Receivers/Profiles`; the "Receiver profiles"
+    /// article documents the format. Extend or override them with your own files through
+    /// ``load(contentsOf:)`` and ``lookup(_:in:)``.
+    public static let builtIn: [ReceiverProfile] = {
+        let names = ["Photos", "X", "Bluesky", "Mastodon", "Threads", "Instagram"]
+        return names.compactMap { name in
+            guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Profiles"),
+                let data = try? Data(contentsOf: url)
+            else { return nil }
+            return try? JSONDecoder().decode(ReceiverProfile.self, from: data)
+        }
+    }()
+
+    /// The built-in profile that a name, identifier or alias names.
+    ///
+    /// - Parameter name: `Bluesky`, `xyz.blueskyweb.app.Share-with-Bluesky`, … (case ignored).
+    /// - Returns: The profile.
+    /// - Throws: ``ReceiverDeclarationError`` when no built-in profile matches.
+    public static func named(_ name: String) throws(ReceiverDeclarationError) -> ReceiverProfile {
+        try lookup(name, in: builtIn)
+    }
+
+    /// The profile among `profiles` that a name, identifier or alias names; the first match wins, so
+    /// put your own profiles before ``builtIn`` to override them.
+    ///
+    /// - Parameters:
+    ///   - name: A name, identifier or alias (case ignored).
+    ///   - profiles: The profiles to search.
+    /// - Returns: The profile.
+    /// - Throws: ``ReceiverDeclarationError`` listing the known names when none matches.
+    public static func lookup(_ name: String, in profiles: [ReceiverProfile]) throws(ReceiverDeclarationError) -> ReceiverProfile {
+        guard let profile = profiles.first(where: { $0.matches(name) }) else {
+            throw ReceiverDeclarationError(
+                source: name,
+                diagnostics: [
+                    .init(
+                        entry: name,
+                        reason: "no receiver profile is named '\(name)'; known: \(profiles.map(\.name).joined(separator: ", "))")
+                ])
+        }
+        return profile
+    }
+
+    /// Reads profiles from a JSON file: one profile object, or an array of them.
+    ///
+    /// - Parameter url: The file.
+    /// - Returns: The profiles, in file order.
+    /// - Throws: ``ReceiverDeclarationError`` naming the file, the entry and what was expected.
+    public static func load(contentsOf url: URL) throws(ReceiverDeclarationError) -> [ReceiverProfile] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ReceiverDeclarationError(source: url.path, diagnostics: [.init(entry: "file", reason: "cannot be read: \(error.localizedDescription)")])
+        }
+        return try load(from: data, source: url.path)
+    }
+
+    /// Reads profiles from JSON: one profile object, or an array of them.
+    ///
+    /// - Parameters:
+    ///   - data: The JSON.
+    ///   - source: A name for the source, used in diagnostics.
+    /// - Returns: The profiles, in order.
+    /// - Throws: ``ReceiverDeclarationError`` naming the entry and what was expected.
+    public static func load(from data: Data, source: String = "profiles") throws(ReceiverDeclarationError) -> [ReceiverProfile] {
+        let decoder = JSONDecoder()
+        do {
+            if data.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[") {
+                return try decoder.decode([ReceiverProfile].self, from: data)
+            }
+            return [try decoder.decode(ReceiverProfile.self, from: data)]
+        } catch let error as DecodingError {
+            throw ReceiverDeclarationError(source: source, diagnostics: [.init(entry: "profile", reason: TransferError.describe(error))])
+        } catch {
+            throw ReceiverDeclarationError(source: source, diagnostics: [.init(entry: "profile", reason: "is not JSON: \(error)")])
+        }
+    }
+}
+
+extension UInt8 {
+    fileprivate var isWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
+}
