@@ -59,7 +59,7 @@ package enum TransferTool {
     package static let version = "transfer 0.1.0"
 
     /// The top-level commands.
-    static let commands: [Command] = [TypesCommand.command]
+    static let commands: [Command] = [TypesCommand.command, ReceiversCommand.command, NegotiateCommand.command]
 
     static var help: String {
         """

@@ -59,6 +59,38 @@ struct Arguments {
         return values
     }
 
+    /// Every value of the options `names`, consumed, in the order given on the command line.
+    ///
+    /// - Throws: ``UsageError`` if an occurrence has no value.
+    mutating func orderedOptions(_ names: Set<String>) throws(UsageError) -> [(name: String, value: String)] {
+        var values: [(name: String, value: String)] = []
+        var index = 0
+        while index < remaining.count {
+            let argument = remaining[index]
+            guard argument.hasPrefix("--") else {
+                index += 1
+                continue
+            }
+            let body = argument.dropFirst(2)
+            let name = String(body.prefix { $0 != "=" })
+            guard names.contains(name) else {
+                index += 1
+                continue
+            }
+            if body.contains("=") {
+                values.append((name, String(body.drop { $0 != "=" }.dropFirst())))
+                remaining.remove(at: index)
+            } else {
+                guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") else {
+                    throw UsageError("--\(name) needs a value")
+                }
+                values.append((name, remaining[index + 1]))
+                remaining.removeSubrange(index...index + 1)
+            }
+        }
+        return values
+    }
+
     /// Whether the flag `--name` is present, consumed.
     mutating func flag(_ name: String) -> Bool {
         guard let index = remaining.firstIndex(of: "--\(name)") else { return false }

@@ -1,0 +1,248 @@
+import Foundation
+import Testing
+import TransferKit
+
+@Suite("Receiver declarations")
+struct ReceiverDeclarationTests {
+    // MARK: HTTP Accept
+
+    @Test func acceptHeaderMapsRangesOntoTheTree() throws {
+        let imported = try ReceiverProfile.importing(acceptHeader: "image/*;q=0.8, text/html, video/*, */*;q=0.1")
+        let rules = imported.profile.activation.accepts
+        #expect(rules.map(\.contentType) == [.image, .html, .movie, nil])
+        #expect(rules.map(\.weight) == [0.8, 1, 1, 0.1])
+        #expect(imported.diagnostics.isEmpty)
+    }
+
+    @Test func malformedRangesAreDroppedAndTheRestKept() throws {
+        let imported = try ReceiverProfile.importing(acceptHeader: "text/html;q=2, nonsense, image/png;q=0.5, */json, chemical/*, text/plain;q=0.1234, ,")
+        #expect(imported.profile.activation.accepts.map(\.contentType) == [.png])
+        let entries = imported.diagnostics.map(\.entry)
+        #expect(entries == ["text/html;q=2", "nonsense", "*/json", "chemical/*", "text/plain;q=0.1234"])
+        #expect(imported.diagnostics[0].reason.contains("expected a weight q from 0 to 1"))
+        #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.importing(acceptHeader: "garbage") }
+        #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.importing(acceptHeader: "") }
+    }
+
+    @Test func quotedParametersAndAcceptExtensions() throws {
+        let imported = try ReceiverProfile.importing(acceptHeader: #"text/plain;charset="utf-8";q=0.5;ext=1, text/*"#)
+        let rule = imported.profile.activation.accepts[0]
+        #expect(rule.parameters == ["charset": "utf-8"])
+        #expect(rule.weight == 0.5)
+    }
+
+    // MARK: NSExtensionActivationRule
+
+    /// Bluesky's share extension, as declared in its Info.plist.
+    func blueskyInfoPlist() throws -> Data {
+        let plist: [String: Any] = [
+            "CFBundleIdentifier": "xyz.blueskyweb.app.Share-with-Bluesky",
+            "CFBundleDisplayName": "Bluesky",
+            "NSExtension": [
+                "NSExtensionPointIdentifier": "com.apple.share-services",
+                "NSExtensionAttributes": [
+                    "NSExtensionActivationRule": [
+                        "NSExtensionActivationSupportsText": true,
+                        "NSExtensionActivationSupportsWebURLWithMaxCount": 1,
+                        "NSExtensionActivationSupportsImageWithMaxCount": 10,
+                        "NSExtensionActivationSupportsMovieWithMaxCount": 1,
+                    ]
+                ],
+            ],
+        ]
+        return try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+    }
+
+    @Test func dictionaryFormFromInfoPlist() throws {
+        let imported = try ReceiverProfile.importing(infoPlist: blueskyInfoPlist())
+        let profile = imported.profile
+        #expect(profile.name == "Bluesky")
+        #expect(profile.identifier == "xyz.blueskyweb.app.Share-with-Bluesky")
+        #expect(Set(profile.activation.accepts.compactMap(\.contentType)) == [.text, .image, .movie, .url])
+        #expect(profile.activation.maxCounts == [.image: 10, .movie: 1, .url: 1])
+        #expect(profile.activation.itemMatching == .all)
+        // Declared acceptance offers the video that the measured profile does not.
+        let plan = Negotiator().plan([ShareItem(ScenarioVideo(file: URL(fileURLWithPath: "/tmp/v.mp4")))], for: profile)
+        #expect(plan.isOffered)
+    }
+
+    @Test func dictionaryFormVersionTwoMatchesAnyItemAndBadValuesAreReported() throws {
+        let imported = try ReceiverProfile.importing(
+            activationRule: [
+                "NSExtensionActivationDictionaryVersion": 2,
+                "NSExtensionActivationSupportsImageWithMaxCount": "four",
+                "NSExtensionActivationSupportsFileWithMaxCount": 3,
+                "NSExtensionActivationSupportsAttachmentsWithMaxCount": 5,
+                "NSExtensionActivationSupportsMystery": true,
+            ] as [String: Any],
+            name: "Files", identifier: "com.example.files")
+        #expect(imported.profile.activation.itemMatching == .any)
+        #expect(imported.profile.activation.accepts.map(\.contentType) == [.data])
+        #expect(imported.profile.activation.maxAttachments == 5)
+        #expect(imported.diagnostics.map(\.entry).sorted() == ["NSExtensionActivationSupportsImageWithMaxCount", "NSExtensionActivationSupportsMystery"])
+    }
+
+    @Test func predicateFormEveryAttachmentAnImage() throws {
+        let predicate = """
+            SUBQUERY(extensionItems, $extensionItem,
+              SUBQUERY($extensionItem.attachments, $attachment,
+                ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image"
+              ).@count == $extensionItem.attachments.@count
+            ).@count == 1
+            """
+        let imported = try ReceiverProfile.importing(activationRule: predicate, name: "Images", identifier: "com.example.images")
+        #expect(imported.profile.activation.accepts.map(\.contentType) == [.image])
+        #expect(imported.profile.activation.itemMatching == .all)
+        #expect(imported.diagnostics.isEmpty)
+    }
+
+    @Test func predicateFormAlternativesCountsAndExclusions() throws {
+        let predicate = """
+            SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a,
+              ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image").@count <= 2
+              OR SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url").@count == 1
+              AND NOT (ANY $e.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO "public.movie")
+            ).@count >= 1
+            """
+        let profile = try ReceiverProfile.importing(activationRule: predicate, name: "P", identifier: "p").profile
+        #expect(profile.activation.accepts.map(\.contentType) == [.image, .url, .movie])
+        #expect(profile.activation.accepts.map(\.weight) == [1, 1, 0])
+        #expect(profile.activation.maxCounts == [.image: 2, .url: 1])
+        #expect(profile.activation.itemMatching == .any)
+        #expect(Negotiator().negotiate([Offer(.mpeg4Movie, form: .file)], with: profile).best == nil)
+    }
+
+    @Test func truePredicateAcceptsEverything() throws {
+        let profile = try ReceiverProfile.importing(activationRule: "TRUEPREDICATE", name: "Any", identifier: "any").profile
+        #expect(profile.activation.accepts.first?.isWildcard == true)
+    }
+
+    @Test func malformedActivationRulesThrow() {
+        #expect(throws: ReceiverDeclarationError.self) {
+            try ReceiverProfile.importing(activationRule: "SUBQUERY(extensionItems, $e, $e.foo == 1).@count == 1", name: "x", identifier: "x")
+        }
+        #expect(throws: ReceiverDeclarationError.self) {
+            try ReceiverProfile.importing(activationRule: 42, name: "x", identifier: "x")
+        }
+        #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.importing(infoPlist: Data("not a plist".utf8)) }
+        #expect(throws: ReceiverDeclarationError.self) {
+            try ReceiverProfile.importing(infoPlist: PropertyListSerialization.data(fromPropertyList: ["CFBundleIdentifier": "x"], format: .xml, options: 0))
+        }
+    }
+
+    // MARK: Android
+
+    let manifest = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="org.joinmastodon.android">
+          <application>
+            <activity android:name=".MainActivity">
+              <intent-filter>
+                <action android:name="android.intent.action.MAIN"/>
+              </intent-filter>
+            </activity>
+            <activity android:name=".ShareActivity">
+              <intent-filter>
+                <action android:name="android.intent.action.SEND"/>
+                <category android:name="android.intent.category.DEFAULT"/>
+                <data android:mimeType="image/*"/>
+                <data android:mimeType="text/plain"/>
+                <data android:mimeType="notamime"/>
+                <data/>
+              </intent-filter>
+              <intent-filter>
+                <action android:name="android.intent.action.SEND_MULTIPLE"/>
+                <data android:mimeType="image/*"/>
+              </intent-filter>
+            </activity>
+          </application>
+        </manifest>
+        """
+
+    @Test func androidIntentFilters() throws {
+        let imported = try ReceiverProfile.importing(androidManifest: Data(manifest.utf8))
+        #expect(imported.count == 1)
+        let profile = imported[0].profile
+        #expect(profile.identifier == "org.joinmastodon.android/.ShareActivity")
+        #expect(profile.platform == "Android")
+        #expect(profile.activation.accepts.map(\.contentType) == [.image, .plainText])
+        #expect(profile.activation.maxAttachments == nil)
+        #expect(imported[0].diagnostics.count == 2)
+        #expect(imported[0].diagnostics.contains { $0.entry == "notamime" })
+    }
+
+    @Test func androidWithoutShareTargetsOrMalformedXMLThrows() {
+        #expect(throws: ReceiverDeclarationError.self) {
+            try ReceiverProfile.importing(androidManifest: Data("<manifest package=\"a\"><application/></manifest>".utf8))
+        }
+        #expect(throws: ReceiverDeclarationError.self) {
+            try ReceiverProfile.importing(androidManifest: Data("<manifest><activity>".utf8))
+        }
+    }
+
+    @Test func androidWildcardAcceptsAnything() throws {
+        let xml = """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="p"><application>
+            <activity android:name="S"><intent-filter><action android:name="android.intent.action.SEND"/>
+            <data android:mimeType="*/*"/></intent-filter></activity></application></manifest>
+            """
+        let profile = try ReceiverProfile.importing(androidManifest: Data(xml.utf8))[0].profile
+        #expect(profile.activation.accepts.first?.isWildcard == true)
+        #expect(profile.activation.maxAttachments == 1)
+    }
+
+    // MARK: Web Share Target
+
+    @Test func webShareTarget() throws {
+        let json = """
+            { "name": "Chirp", "share_target": { "action": "/share", "method": "POST", "enctype": "multipart/form-data",
+              "params": { "title": "name", "text": "description", "url": "link",
+                "files": [ { "name": "images", "accept": ["image/png", ".jpg", "image/*"] },
+                           { "name": "bad", "accept": ["nonsense", "*/x"] },
+                           { "name": "records", "accept": "text/csv" } ] } } }
+            """
+        let imported = try ReceiverProfile.importing(webAppManifest: Data(json.utf8))
+        #expect(imported.profile.name == "Chirp")
+        #expect(imported.profile.activation.accepts.map(\.contentType) == [.text, .url, .png, .jpeg, .image, .commaSeparatedText])
+        #expect(imported.profile.activation.itemMatching == .all)
+        #expect(imported.diagnostics.map(\.entry) == [
+            #"params.files[1].accept "nonsense""#, #"params.files[1].accept "*/x""#, "params.files[1]",
+        ])
+    }
+
+    @Test func webShareTargetMalformed() {
+        #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.importing(webAppManifest: Data("{".utf8)) }
+        #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.importing(webAppManifest: Data(#"{"name": "x"}"#.utf8)) }
+        #expect(throws: ReceiverDeclarationError.self) {
+            try ReceiverProfile.importing(webAppManifest: Data(#"{"share_target": {"params": {"files": [{"accept": "bad"}]}}}"#.utf8))
+        }
+    }
+
+    // MARK: Profile files
+
+    @Test func profilesRoundTripThroughJSONAndOverrideBuiltIns() throws {
+        var custom = try ReceiverProfile.named("Bluesky")
+        custom.appVersion = "2.0"
+        custom.consumption.crossItemRules = []
+        let data = try JSONEncoder().encode([custom])
+        let loaded = try ReceiverProfile.load(from: data)
+        #expect(loaded == [custom])
+        let chosen = try ReceiverProfile.lookup("xyz.blueskyweb.app.Share-with-Bluesky", in: loaded + ReceiverProfile.builtIn)
+        #expect(chosen.appVersion == "2.0")
+        #expect(!Negotiator().plan(imagePost, for: chosen).items[1].isDropped)
+    }
+
+    @Test func malformedProfilesNameWhatIsWrong() {
+        #expect {
+            try ReceiverProfile.load(from: Data(#"{"name": "x", "identifier": "x", "activation": {"accepts": [{"type": "public.png", "q": 3}]}}"#.utf8))
+        } throws: { error in
+            (error as? ReceiverDeclarationError)?.description.contains("expected a weight from 0 to 1, found 3.0") == true
+        }
+        #expect {
+            try ReceiverProfile.load(from: Data(#"{"name": "x", "activation": {"accepts": []}}"#.utf8))
+        } throws: { error in
+            (error as? ReceiverDeclarationError)?.description.contains("identifier") == true
+        }
+        #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.load(from: Data("nope".utf8)) }
+    }
+}
