@@ -21,10 +21,11 @@ let package = Package(
         .target(name: "TransferCommandLine", dependencies: ["ContentTypes", "TransferKit"]),
         .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),
         .executableTarget(name: "ProfilesExample", dependencies: ["TransferKit"], path: "Examples/Profiles"),
+        .executableTarget(name: "ShareSheetExample", dependencies: ["TransferKit"], path: "Examples/ShareSheet"),
         .testTarget(name: "ContentTypesTests", dependencies: ["ContentTypes"], resources: [.copy("Resources")]),
         .testTarget(name: "TransferKitTests", dependencies: ["TransferKit"], resources: [.copy("Resources")]),
         .testTarget(name: "TransferCLITests", dependencies: ["TransferCommandLine", "transfer"]),
-        .testTarget(name: "ExamplesTests", dependencies: ["ProfilesExample", "TransferKit"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["ProfilesExample", "ShareSheetExample", "TransferKit"]),
         // Apple's sample code, unchanged but for its imports, in the language mode it was written for.
         .testTarget(name: "SwiftFiveModeTests", dependencies: ["TransferKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
     ]

@@ -148,3 +148,45 @@ extension UTType {
         return nil
     }
 }
+
+// MARK: - Package hooks for hot paths
+
+extension UTType {
+    /// The type's index in the built-in table, or `nil` for other types; for callers in this package
+    /// that test conformance many times (negotiation), through ``builtInConforms(_:_:)``.
+    package var builtInIndex: Int32? {
+        if case .builtIn(let index) = node { return index }
+        return nil
+    }
+
+    /// Whether the built-in type at `index` conforms to the one at `ancestor`: one bit test.
+    @inline(__always)
+    package static func builtInConforms(_ index: Int32, _ ancestor: Int32) -> Bool {
+        index == ancestor || TypeTable.shared.isStrictSubtype(Int(index), of: Int(ancestor))
+    }
+}
+
+extension UTType {
+    /// For each of up to 64 built-in types (by index; negative entries are skipped), whether the
+    /// built-in type at `index` conforms to it: bit *i* of the result is set when it conforms to
+    /// `ancestors[i]`. One call tests a type against a whole rule list.
+    package static func builtInConformance(of index: Int32, to ancestors: [Int32]) -> UInt64 {
+        let table = TypeTable.shared
+        var mask: UInt64 = 0
+        for position in 0..<min(ancestors.count, 64) {
+            let ancestor = ancestors[position]
+            if ancestor >= 0, index == ancestor || table.isStrictSubtype(Int(index), of: Int(ancestor)) {
+                mask |= 1 << UInt64(position)
+            }
+        }
+        return mask
+    }
+}
+
+extension UTType {
+    /// The conformance distance between two built-in types, by index, when the first conforms to
+    /// the second; see ``conformanceDistance(to:)``.
+    package static func builtInDistance(from index: Int32, to ancestor: Int32) -> Int? {
+        TypeTable.shared.distance(from: Int(index), to: Int(ancestor))
+    }
+}

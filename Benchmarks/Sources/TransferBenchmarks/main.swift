@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Foundation
 
-// USAGE: swift run -c release --package-path Benchmarks TransferBenchmarks [content-types] [files]
+// USAGE: swift run -c release --package-path Benchmarks TransferBenchmarks [content-types] [files] [negotiation]
 //
 // Runs the named suites (all by default) and prints each one's table, ready for Docs/Performance.md.
 
@@ -59,5 +59,13 @@ if wants("content-types") {
 if wants("files") {
     print("## File transfer\n")
     for line in try FileTransferBenchmarks.run(executable: CommandLine.arguments[0]) { print(line) }
+    print("")
+}
+
+if wants("negotiation") {
+    print("## Negotiation\n")
+    let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Scripts")
+    for line in try NegotiationBenchmarks.run(scriptDirectory: scripts) { print(line) }
     print("")
 }

@@ -72,7 +72,10 @@ public struct Negotiation: Sendable, CustomStringConvertible {
         public let reason: Reason
 
         /// `offer: reason`.
-        public var description: String {
+        public var description: String { "\(offer): \(explanation)" }
+
+        /// Why the offer was rejected, in words.
+        public var explanation: String {
             let why: String
             switch reason {
             case .conditionFalse: why = "its exporting condition is false for this item"
@@ -83,7 +86,7 @@ public struct Negotiation: Sendable, CustomStringConvertible {
             case .excluded(let rule): why = "excluded by \(rule) (q=0)"
             case .consumption(let outcome, let note): why = "\(outcome)" + (note.map { ": \($0)" } ?? "")
             }
-            return "\(offer): \(why)"
+            return why
         }
     }
 

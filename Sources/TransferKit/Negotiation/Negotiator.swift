@@ -69,44 +69,53 @@ public struct Negotiator: Sendable {
     /// - Returns: The ranked candidates and the rejected offers.
     /// - Complexity: O(*o* · *r*) for *o* offers and *r* rules, plus the sort of the candidates.
     public func negotiate(_ offers: [Offer], with receiver: CompiledReceiver) -> Negotiation {
-        var scored: [(candidate: Negotiation.Candidate, key: RankKey)] = []
+        var accepted: [(offer: Int, rule: Int, distance: Int?, outcome: ReceiverConsumption.Outcome, note: String?, key: RankKey)] = []
         var rejections: [Negotiation.Rejection] = []
-        scored.reserveCapacity(offers.count)
-        let representationCount = (offers.map(\.representationIndex).max() ?? 0) + 1
-        for offer in offers {
-            switch receiver.evaluate(offer) {
+        accepted.reserveCapacity(offers.count)
+        var representationCount = 1
+        for offer in offers where offer.representationIndex >= representationCount {
+            representationCount = offer.representationIndex + 1
+        }
+        for index in offers.indices {
+            switch receiver.evaluate(offers[index]) {
             case .rejected(let reason):
-                rejections.append(Negotiation.Rejection(offer: offer, reason: reason))
-            case .accepted(let candidate, let ruleIndex):
-                scored.append((candidate, rankKey(candidate, ruleIndex: ruleIndex, representations: representationCount)))
+                rejections.append(Negotiation.Rejection(offer: offers[index], reason: reason))
+            case .accepted(let rule, let distance, let outcome, let note):
+                let key = rankKey(
+                    offers[index], weight: receiver.rules[rule].weight, distance: distance, outcome: outcome, ruleIndex: rule,
+                    representations: representationCount)
+                accepted.append((index, rule, distance, outcome, note, key))
             }
         }
-        scored.sort { $0.key < $1.key }
-        return Negotiation(
-            receiver: receiver.profile.name, policy: policy, candidates: scored.map(\.candidate), rejections: rejections)
+        accepted.sort { $0.key < $1.key }
+        let candidates = accepted.map {
+            Negotiation.Candidate(offer: offers[$0.offer], rule: receiver.rules[$0.rule], distance: $0.distance, outcome: $0.outcome, note: $0.note)
+        }
+        return Negotiation(receiver: receiver.profile.name, policy: policy, candidates: candidates, rejections: rejections)
     }
 
     /// The sort key of a candidate under the policy; smaller ranks first.
-    private func rankKey(_ candidate: Negotiation.Candidate, ruleIndex: Int, representations: Int) -> RankKey {
-        let sender = (candidate.offer.representationIndex, candidate.offer.formIndex)
+    private func rankKey(
+        _ offer: Offer, weight: Double, distance: Int?, outcome: ReceiverConsumption.Outcome, ruleIndex: Int, representations: Int
+    ) -> RankKey {
         let primary: Double
         switch policy.value {
         case .sender:
             primary = 0
         case .receiver:
-            primary = -candidate.weight
+            primary = -weight
         case .product:
-            let senderWeight = Double(representations - candidate.offer.representationIndex) / Double(representations)
-            primary = -(candidate.weight * senderWeight)
+            let senderWeight = Double(representations - offer.representationIndex) / Double(representations)
+            primary = -(weight * senderWeight)
         }
         return RankKey(
-            wildcard: candidate.distance == nil ? 1 : 0,
-            degraded: candidate.outcome == .ok ? 0 : 1,
+            wildcard: distance == nil ? 1 : 0,
+            degraded: outcome == .ok ? 0 : 1,
             primary: primary,
-            specificity: policy.value == .sender ? 0 : (candidate.distance ?? Int.max),
+            specificity: policy.value == .sender ? 0 : (distance ?? Int.max),
             ruleIndex: policy.value == .sender ? 0 : ruleIndex,
-            representation: sender.0,
-            form: sender.1)
+            representation: offer.representationIndex,
+            form: offer.formIndex)
     }
 
     struct RankKey: Comparable {
@@ -134,7 +143,13 @@ public struct Negotiator: Sendable {
 public struct CompiledReceiver: Sendable {
     /// The profile it was compiled from.
     public let profile: ReceiverProfile
-    private let rules: [AcceptRule]
+    let rules: [AcceptRule]
+    /// Per rule, in parallel arrays so that the matching loop touches no reference: the built-in
+    /// index of its type (-1 for other types, -2 for the wildcard) and its parameters.
+    private let builtInIndices: [Int32]
+    private let parameters: [[(name: String, value: String)]]
+    private let hasParameters: Bool
+    private let readsEverythingAsIntended: Bool
 
     /// Compiles a profile.
     ///
@@ -142,10 +157,16 @@ public struct CompiledReceiver: Sendable {
     public init(_ profile: ReceiverProfile) {
         self.profile = profile
         self.rules = profile.activation.accepts
+        self.builtInIndices = profile.activation.accepts.map { rule in
+            rule.contentType.map { $0.builtInIndex ?? -1 } ?? -2
+        }
+        self.parameters = profile.activation.accepts.map { rule in rule.parameters.map { ($0.key, $0.value.lowercased()) } }
+        self.hasParameters = profile.activation.accepts.contains { !$0.parameters.isEmpty }
+        self.readsEverythingAsIntended = profile.consumption.readings.isEmpty
     }
 
     enum Evaluation {
-        case accepted(Negotiation.Candidate, ruleIndex: Int)
+        case accepted(ruleIndex: Int, distance: Int?, outcome: ReceiverConsumption.Outcome, note: String?)
         case rejected(Negotiation.Rejection.Reason)
     }
 
@@ -153,17 +174,36 @@ public struct CompiledReceiver: Sendable {
     /// its index and conformance distance (`nil` for the wildcard).
     func mostSpecificRule(for contentType: UTType, parameters: [String: String]) -> (index: Int, distance: Int?)? {
         var best: (index: Int, distance: Int?, parameterCount: Int)?
-        for (index, rule) in rules.enumerated() {
+        let offeredIndex = contentType.builtInIndex ?? -1
+        // Built-in against built-in: one pass of bit tests for every rule.
+        let builtInMatches: UInt64 =
+            offeredIndex >= 0 && builtInIndices.count <= 64 ? UTType.builtInConformance(of: offeredIndex, to: builtInIndices) : 0
+        for index in builtInIndices.indices {
+            let ruleIndex = builtInIndices[index]
             let distance: Int?
-            if let type = rule.contentType {
-                guard contentType.conforms(to: type) else { continue }
-                guard rule.parameters.allSatisfy({ parameters[$0.key]?.lowercased() == $0.value.lowercased() }) else { continue }
-                distance = contentType.conformanceDistance(to: type)
-            } else {
+            if ruleIndex == -2 {
                 distance = nil
+            } else {
+                let conforms: Bool
+                if offeredIndex >= 0, ruleIndex >= 0, builtInIndices.count <= 64 {
+                    conforms = builtInMatches & (1 << UInt64(index)) != 0
+                } else {
+                    conforms = contentType.conforms(to: rules[index].contentType!)
+                }
+                guard conforms else { continue }
+                if hasParameters, !self.parameters[index].isEmpty {
+                    guard self.parameters[index].allSatisfy({ parameters[$0.name]?.lowercased() == $0.value }) else { continue }
+                }
+                // An exact match is at distance 0; otherwise count the steps.
+                if offeredIndex >= 0, ruleIndex >= 0 {
+                    distance = offeredIndex == ruleIndex ? 0 : UTType.builtInDistance(from: offeredIndex, to: ruleIndex)
+                } else {
+                    distance = contentType.conformanceDistance(to: rules[index].contentType!)
+                }
             }
+            let parameterCount = hasParameters ? self.parameters[index].count : 0
             guard let current = best else {
-                best = (index, distance, rule.parameters.count)
+                best = (index, distance, parameterCount)
                 continue
             }
             // Explicit beats wildcard; nearer beats farther; more parameters beat fewer; earlier wins ties.
@@ -171,10 +211,10 @@ public struct CompiledReceiver: Sendable {
             case (nil, _):
                 continue
             case (.some, nil):
-                best = (index, distance, rule.parameters.count)
+                best = (index, distance, parameterCount)
             case (.some(let new), .some(let old)):
-                if new < old || (new == old && rule.parameters.count > current.parameterCount) {
-                    best = (index, distance, rule.parameters.count)
+                if new < old || (new == old && parameterCount > current.parameterCount) {
+                    best = (index, distance, parameterCount)
                 }
             }
         }
@@ -191,12 +231,14 @@ public struct CompiledReceiver: Sendable {
         let rule = rules[match.index]
         guard rule.weight > 0 else { return .rejected(.excluded(rule)) }
         if let forms = rule.forms, !forms.contains(offer.form) { return .rejected(.formNotAccepted(rule)) }
+        if readsEverythingAsIntended {
+            return .accepted(ruleIndex: match.index, distance: match.distance, outcome: .ok, note: nil)
+        }
         let reading = profile.consumption.reading(for: ContentKind(offer.contentType), form: offer.form)
         guard reading.outcome.isDelivered else { return .rejected(.consumption(reading.outcome, note: reading.note)) }
-        let candidate = Negotiation.Candidate(
-            offer: offer, rule: rule, distance: match.distance, outcome: reading.outcome,
+        return .accepted(
+            ruleIndex: match.index, distance: match.distance, outcome: reading.outcome,
             note: reading.outcome == .ok ? nil : reading.note)
-        return .accepted(candidate, ruleIndex: match.index)
     }
 
     /// Whether a content type activates the receiver: a rule with a weight above 0 accepts it.

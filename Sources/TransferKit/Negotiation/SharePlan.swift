@@ -212,8 +212,7 @@ extension Negotiator {
         // Consumption.
         var outcomes: [SharePlan.ItemPlan.Outcome] = negotiations.map { negotiation in
             if let best = negotiation.best { return .delivered(best) }
-            let reasons = negotiation.rejections.prefix(3).map(\.description).joined(separator: "; ")
-            return .dropped(reason: "no offer \(name) accepts" + (reasons.isEmpty ? "" : ": \(reasons)"))
+            return .dropped(reason: "no offer \(name) accepts" + summary(of: negotiation.rejections))
         }
         func isDelivered(_ index: Int) -> Bool {
             if case .dropped = outcomes[index] { return false }
@@ -267,6 +266,24 @@ extension Negotiator {
             SharePlan.ItemPlan(label: items[index].label, kind: items[index].kind, outcome: outcomes[index], negotiation: negotiations[index])
         }
         return SharePlan(receiver: name, isOffered: true, activation: activation, items: plans)
+    }
+
+    /// The rejections grouped by type and reason: `: public.png (file, data): fails: …`.
+    private func summary(of rejections: [Negotiation.Rejection]) -> String {
+        var groups: [(type: String, why: String, forms: [String])] = []
+        for rejection in rejections {
+            var offer = rejection.offer
+            offer.form = .data
+            let type = String(offer.description.dropLast(" as data".count))
+            let why = rejection.explanation
+            if let index = groups.firstIndex(where: { $0.type == type && $0.why == why }) {
+                groups[index].forms.append(rejection.offer.form.description)
+            } else {
+                groups.append((type, why, [rejection.offer.form.description]))
+            }
+        }
+        guard !groups.isEmpty else { return "" }
+        return ": " + groups.prefix(4).map { "\($0.type) (\($0.forms.joined(separator: ", "))): \($0.why)" }.joined(separator: "; ")
     }
 
     private func article(_ kind: ContentKind) -> String {

@@ -1,0 +1,40 @@
+import Foundation
+@testable import ShareSheetExample
+import Testing
+import TransferKit
+
+@Suite("The share-sheet example")
+struct ShareSheetExampleTests {
+    let post = Post(photo: Photo(file: URL(fileURLWithPath: "/tmp/p.png")), text: "#tag")
+
+    @Test(arguments: [
+        ("X", TransferPayloadForm.file, true),
+        ("Bluesky", .value, false),
+        ("Mastodon", .data, true),
+        ("Threads", .value, false),
+        ("Instagram", .file, false),
+        ("Photos", .file, false),
+    ])
+    func eachReceiverGetsWhatWorks(_ name: String, _ form: TransferPayloadForm, _ keepsText: Bool) throws {
+        let plan = Negotiator().plan(post.shareItems, for: try ReceiverProfile.named(name))
+        #expect(plan.isOffered)
+        #expect(plan.items[0].delivered?.offer.form == form)
+        #expect(plan.items[1].isDropped == !keepsText)
+        if !keepsText { #expect(plan.items[1].explanation != nil) }
+    }
+
+    @Test func theExampleRunsAndPrintsEveryPlan() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("ShareSheetExample")
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(output.contains("Bluesky: offered\n  photo: delivered as public.png (value)"))
+        #expect(output.contains("Bluesky: not offered"))
+        #expect(output.contains("Threads: offered\n  video: dropped"))
+    }
+}
