@@ -16,6 +16,7 @@ swift package dump-symbol-graph --minimum-access-level public >/dev/null
 graphs=$(swift build --show-bin-path)/../symbolgraph
 
 docc=$(command -v docc || echo "$(dirname "$(command -v swift)")/docc")
+mkdir -p .build/docs
 status=0
 for target in "${targets[@]}"; do
   target_graphs=.build/symbol-graphs-$target
@@ -25,9 +26,9 @@ for target in "${targets[@]}"; do
   log=$("$docc" convert "Sources/$target/$target.docc" \
     --additional-symbol-graph-dir "$target_graphs" \
     --fallback-display-name "$target" --fallback-bundle-identifier "org.transferkit.$target" \
-    --output-path ".build/docs/$target.doccarchive" 2>&1) || status=1
+    --output-path ".build/docs/$target.doccarchive" 2>&1) || { echo "$log"; status=1; }
   if grep -q 'warning:' <<<"$log"; then
-    echo "$log" | grep -A3 'warning:'
+    echo "$log"
     status=1
   fi
   echo "$target: .build/docs/$target.doccarchive"

@@ -40,7 +40,7 @@ public protocol Transferable: Sendable {
     ///
     /// The property is static: it describes the type. Per-item variation goes through
     /// ``TransferRepresentation/exportingCondition(_:)`` and
-    /// ``TransferRepresentation/suggestedFileName(_:)-(Item)->String?``. The tree is read once per
+    /// ``TransferRepresentation/suggestedFileName(_:)-((Self.Item)->String?)``. The tree is read once per
     /// type and cached, so `if` and `for` in the builder see static state as it was on first use.
     @TransferRepresentationBuilder<Self> static var transferRepresentation: Representation { get }
 }
