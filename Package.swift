@@ -25,7 +25,8 @@ let package = Package(
         .testTarget(name: "ContentTypesTests", dependencies: ["ContentTypes"], resources: [.copy("Resources")]),
         .testTarget(name: "TransferKitTests", dependencies: ["TransferKit"], resources: [.copy("Resources")]),
         .testTarget(name: "TransferCLITests", dependencies: ["TransferCommandLine", "transfer"]),
-        .testTarget(name: "ExamplesTests", dependencies: ["ProfilesExample", "ShareSheetExample", "TransferKit"]),
+        .testTarget(name: "TransferKitTestingTests", dependencies: ["TransferKitTesting"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["ProfilesExample", "ShareSheetExample", "TransferKitTesting"]),
         // Apple's sample code, unchanged but for its imports, in the language mode it was written for.
         .testTarget(name: "SwiftFiveModeTests", dependencies: ["TransferKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
     ]

@@ -1,2 +1,3 @@
-// Test helpers for TransferKit users; importing it makes TransferKit's API available to the test.
+// Test helpers for TransferKit users: a conformance checker, simulated receivers, file fixtures and
+// placeholder media. Importing TransferKitTesting makes TransferKit's API available to the test.
 @_exported public import TransferKit

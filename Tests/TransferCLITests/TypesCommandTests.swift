@@ -43,7 +43,10 @@ struct TypesCommandTests {
         let result = transfer("types", "list", "--format", "tsv")
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(lines.count == UTType.declaredTypes.count)
+        // Other tests may register types while this one runs: the listing holds at least the
+        // built-in tree and at most what is declared afterwards.
+        #expect(lines.count >= 700)
+        #expect(lines.count <= UTType.declaredTypes.count)
         for line in lines {
             #expect(line.split(separator: "\t", omittingEmptySubsequences: false).count == 4, "\(line)")
         }
@@ -73,7 +76,11 @@ struct TypesCommandTests {
 
     @Test func listTableEndsWithACount() {
         let result = transfer("types", "list")
-        #expect(result.output.hasSuffix("\(UTType.declaredTypes.count) types\n"))
+        let lines = result.output.split(separator: "\n")
+        let count = Int(lines.last?.split(separator: " ").first ?? "") ?? 0
+        #expect(lines.last?.hasSuffix(" types") == true)
+        #expect(count == lines.count - 2)  // the header and the count line
+        #expect(count >= 700)
     }
 
     @Test func treeIndentsChildren() {

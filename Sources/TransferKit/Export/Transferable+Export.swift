@@ -139,7 +139,7 @@ extension Transferable {
     /// The name of a file made from `entry`: its suggested name, or the item type's, with the
     /// content type's preferred extension when the name has none. Path separators are replaced, so
     /// a name never leaves its directory.
-    func fileName(for entry: TransferRepresentationEntry<Self>) -> String {
+    package func fileName(for entry: TransferRepresentationEntry<Self>) -> String {
         var name = (entry.suggestedFileName(for: self) ?? "")
             .replacing("/", with: "-").replacing("\u{0}", with: "")
         if name.isEmpty || name == "." || name == ".." { name = String(describing: Self.self) }
@@ -181,7 +181,7 @@ extension Transferable {
     }
 
     /// The bytes `entry` exports for the item.
-    func exportData(through entry: TransferRepresentationEntry<Self>) async throws(TransferError) -> Data {
+    package func exportData(through entry: TransferRepresentationEntry<Self>) async throws(TransferError) -> Data {
         switch entry.exporter {
         case .data(let export)?:
             return try await Self.running(entry, .export) { try await export(self) }

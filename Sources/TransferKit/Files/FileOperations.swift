@@ -21,7 +21,14 @@ enum FileOperations {
     /// Copies `source` to `destination`, which must not exist: with `copy_file_range` (which clones
     /// on file systems that can) where available, else in 1 MiB chunks. On failure nothing is left
     /// at `destination`.
-    static func copy(_ source: URL, to destination: URL, itemType: Any.Type) throws(TransferError) {
+    /// - Parameter progress: Called with the bytes copied and the total after each step; when given,
+    ///   the copy runs in 8 MiB steps and stops, removing the partial copy, when the task is cancelled.
+    static func copy(
+        _ source: URL,
+        to destination: URL,
+        itemType: Any.Type,
+        progress: ((_ copied: Int64, _ total: Int64) -> Void)? = nil
+    ) throws(TransferError) {
         let input = open(source.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else {
             throw fileError(itemType, "Cannot read \(source.path)", errno)
@@ -41,18 +48,44 @@ enum FileOperations {
             close(output)
             if !succeeded { unlink(destination.path) }
         }
-        try copyContents(from: input, to: output, source: source, itemType: itemType)
+        try copyContents(
+            from: input, to: output, source: source, itemType: itemType, total: Int64(status.st_size), progress: progress)
         succeeded = true
     }
 
-    private static func copyContents(from input: Int32, to output: Int32, source: URL, itemType: Any.Type) throws(TransferError) {
+    private static func copyContents(
+        from input: Int32,
+        to output: Int32,
+        source: URL,
+        itemType: Any.Type,
+        total: Int64,
+        progress: ((Int64, Int64) -> Void)?
+    ) throws(TransferError) {
+        var done: Int64 = 0
+        func advance(_ count: Int) throws(TransferError) {
+            done += Int64(count)
+            guard let progress else { return }
+            progress(done, total)
+            if Task.isCancelled {
+                throw TransferError(.cancelled, itemType: itemType, reason: "The copy of \(source.path) was cancelled")
+            }
+        }
         // A clone shares the blocks; the kernel copies otherwise, without passing the bytes through
-        // user space; plain reads and writes are the last resort.
-        if transferkit_clone_file(input, output) == 0 { return }
+        // user space; plain reads and writes are the last resort. With progress, the kernel copies in
+        // steps, so that progress is reported and cancellation is seen.
+        if progress == nil, transferkit_clone_file(input, output) == 0 { return }
+        let step = progress == nil ? chunkSize * 64 : chunkSize * 8
         while true {
-            let copied = transferkit_copy_file_range(input, output, chunkSize * 64)
-            if copied > 0 { continue }
-            if copied == 0 { return }
+            let copied = transferkit_copy_file_range(input, output, step)
+            if copied > 0 {
+                try advance(copied)
+                continue
+            }
+            if copied == 0 {
+                if done == 0 { progress?(0, total) }
+                if done == 0, total > 0 { break }  // Nothing copied: the file system may not support it.
+                return
+            }
             let error = errno
             if error == EINTR { continue }
             if error == EXDEV || error == ENOSYS || error == EOPNOTSUPP || error == EINVAL { break }
@@ -76,6 +109,7 @@ enum FileOperations {
                 }
                 written += result
             }
+            try advance(count)
         }
     }
 
@@ -126,6 +160,42 @@ enum FileOperations {
                 reason: "Cannot read \(file.path)" + (FileManager.default.fileExists(atPath: file.path) ? "" : ": no such file"),
                 underlyingError: error)
         }
+    }
+
+    /// The whole contents of a file, read in 8 MiB steps: `progress` is called after each, and the
+    /// read stops when the task is cancelled.
+    static func contents(
+        of file: URL,
+        itemType: Any.Type,
+        progress: (_ completed: Int64, _ total: Int64) -> Void
+    ) throws(TransferError) -> Data {
+        let input = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw fileError(itemType, "Cannot read \(file.path)", errno) }
+        defer { close(input) }
+        var status = stat()
+        guard fstat(input, &status) == 0 else { throw fileError(itemType, "Cannot read \(file.path)", errno) }
+        let total = Int64(status.st_size)
+        var data = Data(count: Int(total))
+        var done = 0
+        let step = chunkSize * 8
+        while true {
+            if Task.isCancelled {
+                throw TransferError(.cancelled, itemType: itemType, reason: "The read of \(file.path) was cancelled")
+            }
+            if done == data.count { data.count += step }  // The file grew, or its size was unknown.
+            let count = data.withUnsafeMutableBytes { buffer in
+                systemRead(input, buffer.baseAddress! + done, min(step, buffer.count - done))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw fileError(itemType, "Cannot read \(file.path)", errno)
+            }
+            if count == 0 { break }
+            done += count
+            progress(Int64(done), max(total, Int64(done)))
+        }
+        data.count = done
+        return data
     }
 
     /// A free name for `fileName` in `directory`: the name itself, or `name 2.ext`, `name 3.ext`, …

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +13,11 @@ import Darwin
 
 /// A private directory for the files one transfer creates: mode 0700, unique, and removed with
 /// everything in it on every way out of ``withTemporaryDirectory(_:)``: return, throw, cancellation.
-enum TemporaryDirectory {
+package enum TemporaryDirectory {
+    /// Where the private directories are made in the current task: the system's temporary
+    /// directory, unless a test fixture (TransferKitTesting's leak check) sets its own.
+    @TaskLocal package static var base: URL?
+
     /// Runs `body` with a new private directory, and removes the directory afterwards.
     static func withTemporaryDirectory<Result>(
         _ body: (URL) async throws -> Result
@@ -25,7 +29,7 @@ enum TemporaryDirectory {
 
     /// Makes a new private directory under the system's temporary directory.
     static func make() throws(TransferError) -> URL {
-        let base = FileManager.default.temporaryDirectory.path
+        let base = (TemporaryDirectory.base ?? FileManager.default.temporaryDirectory).path
         var template = Array("\(base)/TransferKit-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!) }
         guard made != nil else {

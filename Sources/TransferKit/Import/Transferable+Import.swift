@@ -65,7 +65,7 @@ extension Transferable {
     // MARK: Internal
 
     /// The item `entry` imports from bytes.
-    static func importValue(from data: Data, through entry: TransferRepresentationEntry<Self>) async throws(TransferError) -> Self {
+    package static func importValue(from data: Data, through entry: TransferRepresentationEntry<Self>) async throws(TransferError) -> Self {
         switch entry.importer {
         case .data(let load)?:
             return try await running(entry, .import) { try await load(data) }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
+
 /// One item of a share: a `Transferable` value, or hand-written offers.
 ///
 /// ```swift
@@ -10,6 +16,10 @@ public struct ShareItem: Sendable, CustomStringConvertible {
     public let label: String
     /// Its offers, in the sender's order.
     public let offers: [Offer]
+    /// The item as plain text, for simulations of what a receiver shows; `nil` when it has none.
+    package let text: (@Sendable () async -> String?)?
+    /// The location of the item's file, for simulations of receivers that show file paths.
+    package let fileLocation: (@Sendable () async -> URL?)?
 
     /// An item made of a `Transferable` value.
     ///
@@ -21,6 +31,19 @@ public struct ShareItem: Sendable, CustomStringConvertible {
     public init<Item: Transferable>(_ item: Item, label: String? = nil, forms: [TransferPayloadForm]? = nil) {
         self.label = label ?? String(describing: Item.self)
         self.offers = Offer.offers(for: item, forms: forms)
+        let entries = (try? Item.flattenedRepresentations()) ?? []
+        if let textEntry = entries.first(where: { $0.canExport(item) && $0.contentType.conforms(to: .plainText) }) {
+            self.text = { (try? await item.exportData(through: textEntry)).flatMap { String(validating: $0, as: UTF8.self) } }
+        } else {
+            self.text = nil
+        }
+        if let fileEntry = entries.first(where: { $0.canExport(item) && $0.payloadForm == .file }),
+            case .file(let export)? = fileEntry.exporter
+        {
+            self.fileLocation = { try? await export(item).file }
+        } else {
+            self.fileLocation = nil
+        }
     }
 
     /// An item made of hand-written offers.
@@ -31,6 +54,8 @@ public struct ShareItem: Sendable, CustomStringConvertible {
     public init(label: String, offers: [Offer]) {
         self.label = label
         self.offers = offers
+        self.text = nil
+        self.fileLocation = nil
     }
 
     /// The item's kind of content: the kind of its first offer.

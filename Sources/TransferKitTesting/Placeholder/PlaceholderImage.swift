@@ -1,0 +1,228 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// A placeholder PNG image generated in pure Swift: a background colour, and optional text in a
+/// built-in bitmap font, centred, in the foreground colour.
+///
+/// Tests need media fixtures; generating them keeps tests off the network and off third-party
+/// placeholder services:
+///
+/// ```swift
+/// let png = try PlaceholderImage(width: 320, height: 200, text: "cover").pngData()
+/// try png.write(to: fixtureURL)
+/// ```
+///
+/// The defaults are 250×250, the text "dummy", foreground `202f55` on background `dddddd`. Text is
+/// drawn at the largest whole scale that fits, and left out when it does not fit at all. Sizes are
+/// 1 to ``maximumSide`` pixels a side; larger or smaller sizes are refused, never clamped.
+///
+/// `PlaceholderImage` is `Sendable`.
+public struct PlaceholderImage: Sendable, Hashable {
+    /// The largest width or height accepted.
+    public static let maximumSide = 4096
+
+    /// The width in pixels.
+    public var width: Int
+    /// The height in pixels.
+    public var height: Int
+    /// The text drawn in the middle; empty for none.
+    public var text: String
+    /// The text colour.
+    public var foreground: Color
+    /// The background colour.
+    public var background: Color
+
+    /// Creates a placeholder image.
+    ///
+    /// - Parameters:
+    ///   - width: The width in pixels. The default is 250.
+    ///   - height: The height in pixels. The default is 250.
+    ///   - text: The text drawn in the middle; ASCII is drawn, other characters as `?`. The default is
+    ///     "dummy".
+    ///   - foreground: The text colour. The default is `202f55`.
+    ///   - background: The background colour. The default is `dddddd`.
+    /// - Throws: ``PlaceholderError`` when a side is below 1 or above ``maximumSide``.
+    public init(
+        width: Int = 250,
+        height: Int = 250,
+        text: String = "dummy",
+        foreground: Color = Color(red: 0x20, green: 0x2F, blue: 0x55),
+        background: Color = Color(red: 0xDD, green: 0xDD, blue: 0xDD)
+    ) throws(PlaceholderError) {
+        for (name, value) in [("width", width), ("height", height)] where !(1...Self.maximumSide).contains(value) {
+            throw PlaceholderError.invalidParameter(name: name, value: String(value), expected: "a whole number from 1 to \(Self.maximumSide)")
+        }
+        self.width = width
+        self.height = height
+        self.text = text
+        self.foreground = foreground
+        self.background = background
+    }
+
+    /// An RGB colour.
+    ///
+    /// `Color` is `Sendable`.
+    public struct Color: Sendable, Hashable {
+        /// The red component.
+        public var red: UInt8
+        /// The green component.
+        public var green: UInt8
+        /// The blue component.
+        public var blue: UInt8
+
+        /// Creates a colour from components.
+        ///
+        /// - Parameters:
+        ///   - red: The red component.
+        ///   - green: The green component.
+        ///   - blue: The blue component.
+        public init(red: UInt8, green: UInt8, blue: UInt8) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+        }
+
+        /// Creates a colour from hexadecimal: `202f55`, `#202F55` or the short `2f5`.
+        ///
+        /// - Parameter hex: The colour.
+        /// - Throws: ``PlaceholderError`` when it is not 3 or 6 hexadecimal digits.
+        public init(hex: String) throws(PlaceholderError) {
+            var digits = Substring(hex)
+            if digits.hasPrefix("#") { digits = digits.dropFirst() }
+            let values = digits.compactMap { $0.hexDigitValue }
+            guard values.count == digits.count, digits.count == 3 || digits.count == 6 else {
+                throw PlaceholderError.invalidParameter(name: "color", value: hex, expected: "3 or 6 hexadecimal digits such as 202f55")
+            }
+            var components: [UInt8] = []
+            if values.count == 3 {
+                for value in values { components.append(UInt8(value * 17)) }
+            } else {
+                for index in stride(from: 0, to: 6, by: 2) {
+                    let high: Int = values[index]
+                    let low: Int = values[index + 1]
+                    components.append(UInt8(high * 16 + low))
+                }
+            }
+            self.init(red: components[0], green: components[1], blue: components[2])
+        }
+    }
+
+    /// The image as a PNG file: 8-bit RGB, stored (uncompressed) deflate blocks, checksums included.
+    ///
+    /// - Returns: The PNG bytes.
+    public func pngData() -> Data {
+        let characters = Array(text)
+        let textWidth = BitmapFont.width(of: characters.count)
+        // The largest whole scale at which the text fits in 80% of the width and half the height.
+        let scale =
+            textWidth == 0 ? 1 : max(1, min(width * 8 / 10 / textWidth, height / 2 / BitmapFont.glyphHeight))
+        let left = (width - textWidth * scale) / 2
+        let top = (height - BitmapFont.glyphHeight * scale) / 2
+        // Text that does not fit is left out rather than cut.
+        let drawsText = textWidth > 0 && left >= 0 && top >= 0
+        var raw = [UInt8]()
+        raw.reserveCapacity((width * 3 + 1) * height)
+        for y in 0..<height {
+            raw.append(0)  // Filter type: none.
+            for x in 0..<width {
+                let inText =
+                    drawsText && x >= left && y >= top
+                    && BitmapFont.isSet(characters, x: x - left, y: y - top, scale: scale)
+                let color = inText ? foreground : background
+                raw.append(color.red)
+                raw.append(color.green)
+                raw.append(color.blue)
+            }
+        }
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header += [8, 2, 0, 0, 0]  // 8 bits, RGB, deflate, adaptive filtering, no interlace.
+        PNG.appendChunk("IHDR", header, to: &png)
+        PNG.appendChunk("IDAT", PNG.zlibStored(raw), to: &png)
+        PNG.appendChunk("IEND", [], to: &png)
+        return Data(png)
+    }
+}
+
+/// A bad placeholder request: what was expected and what was found.
+///
+/// `PlaceholderError` is `Sendable`.
+public enum PlaceholderError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A parameter is out of range or malformed.
+    case invalidParameter(name: String, value: String, expected: String)
+
+    /// `name: expected …, found '…'`.
+    public var description: String {
+        switch self {
+        case .invalidParameter(let name, let value, let expected): "\(name): expected \(expected), found '\(value)'"
+        }
+    }
+}
+
+/// The pieces of the PNG and zlib formats a writer needs.
+enum PNG {
+    static func appendChunk(_ type: String, _ body: [UInt8], to png: inout [UInt8]) {
+        let typeBytes = Array(type.utf8)
+        png.appendBigEndian(UInt32(body.count))
+        png += typeBytes
+        png += body
+        png.appendBigEndian(crc32(typeBytes + body))
+    }
+
+    /// A zlib stream of stored deflate blocks (at most 65,535 bytes each) with its Adler-32.
+    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let count = min(65_535, data.count - offset)
+            let isFinal = offset + count == data.count
+            output.append(isFinal ? 1 : 0)
+            output += [UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+            output += data[offset..<offset + count]
+            offset += count
+        } while offset < data.count
+        output.appendBigEndian(adler32(data))
+        return output
+    }
+
+    static let crcTable: [UInt32] = (0..<256).map { index in
+        var value = UInt32(index)
+        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+        return value
+    }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return crc ^ 0xFFFF_FFFF
+    }
+
+    static func adler32(_ bytes: [UInt8]) -> UInt32 {
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for chunk in stride(from: 0, to: bytes.count, by: 5552) {
+            for byte in bytes[chunk..<min(chunk + 5552, bytes.count)] {
+                a += UInt32(byte)
+                b += a
+            }
+            a %= 65_521
+            b %= 65_521
+        }
+        return b << 16 | a
+    }
+}
+
+extension Array where Element == UInt8 {
+    mutating func appendBigEndian(_ value: UInt32) {
+        append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
+    }
+
+    mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import TransferKit
+
+/// Checks a value's `Transferable` conformance: every representation exported, imported back, and
+/// compared.
+///
+/// One line in a test:
+///
+/// ```swift
+/// @Test func profileTransfers() async {
+///     let report = await TransferConformance.check(profile) { $0.id == $1.id && $0.name == $1.name }
+///     #expect(report.isConforming, "\(report)")
+/// }
+/// ```
+///
+/// For each flattened representation the report says whether it exported, whether the type imports
+/// it back (and whether the copy is equivalent), whether its exporting condition hides it for this
+/// value, whether its suggested file name's extension disagrees with its content type, and through
+/// which proxies it was reached. A missing importer is noted, not counted as a problem: many
+/// representations are export-only by design.
+///
+/// It works with Swift Testing and XCTest alike: it returns a report.
+public enum TransferConformance {
+    /// Checks a value, comparing round-tripped copies with `isEquivalent`.
+    ///
+    /// - Parameters:
+    ///   - value: The value to check.
+    ///   - isEquivalent: Whether a copy imported back is equivalent to the original.
+    /// - Returns: The report.
+    public static func check<Item: Transferable>(
+        _ value: Item,
+        isEquivalent: @Sendable (Item, Item) -> Bool
+    ) async -> TransferConformanceReport {
+        let typeName = String(describing: Item.self)
+        let entries: [TransferRepresentationEntry<Item>]
+        do {
+            entries = try Item.flattenedRepresentations()
+        } catch {
+            return TransferConformanceReport(type: typeName, representations: [], problems: ["cannot flatten: \(error.reason)"])
+        }
+        var results: [TransferConformanceReport.Representation] = []
+        var problems: [String] = []
+        for entry in entries {
+            let name = "\(entry.contentType.identifier) (\(entry.payloadForm))"
+            var result = TransferConformanceReport.Representation(
+                contentType: entry.contentType, payloadForm: entry.payloadForm, proxyChain: entry.proxyChain,
+                canExport: entry.canExport, canImport: entry.canImport,
+                hiddenByExportingCondition: entry.canExport && !entry.canExport(value))
+            if let fileName = entry.suggestedFileName(for: value), let problem = fileNameProblem(fileName, entry.contentType) {
+                result.fileNameProblem = problem
+                problems.append("\(name): \(problem)")
+            }
+            guard entry.canExport, !result.hiddenByExportingCondition else {
+                results.append(result)
+                continue
+            }
+            do {
+                let data = try await value.exportData(through: entry)
+                result.exportedByteCount = data.count
+                if let importer = entries.first(where: { $0.canImport && $0.contentType == entry.contentType }) {
+                    do {
+                        let copy = try await Item.importValue(from: data, through: importer)
+                        result.roundTrip = isEquivalent(value, copy) ? .equivalent : .mismatch
+                        if !isEquivalent(value, copy) {
+                            problems.append("\(name): the value imported back is not equivalent to the original")
+                        }
+                    } catch {
+                        result.roundTrip = .importFailed(error.reason)
+                        problems.append("\(name): exported, but importing it back fails: \(error.reason)")
+                    }
+                } else {
+                    result.roundTrip = .noImporter
+                }
+            } catch {
+                result.exportError = error.reason
+                problems.append("\(name): export fails: \(error.reason)")
+            }
+            results.append(result)
+        }
+        return TransferConformanceReport(type: typeName, representations: results, problems: problems)
+    }
+
+    /// Checks an `Equatable` value, comparing round-tripped copies with `==`.
+    ///
+    /// - Parameter value: The value to check.
+    /// - Returns: The report.
+    public static func check<Item: Transferable & Equatable>(_ value: Item) async -> TransferConformanceReport {
+        await check(value, isEquivalent: ==)
+    }
+
+    /// Why a suggested file name's extension disagrees with the content type, or `nil`.
+    static func fileNameProblem(_ fileName: String, _ contentType: UTType) -> String? {
+        let ext = URL(fileURLWithPath: fileName).pathExtension
+        guard !ext.isEmpty else { return nil }
+        let types = UTType.types(tag: ext, tagClass: .filenameExtension, conformingTo: nil)
+        if types.contains(where: { $0.conforms(to: contentType) || contentType.conforms(to: $0) }) { return nil }
+        let expected = contentType.preferredFilenameExtension.map { " (expected .\($0))" } ?? ""
+        return "the suggested file name \"\(fileName)\" has the extension .\(ext), which is not \(contentType.identifier)\(expected)"
+    }
+}
+
+/// What ``TransferConformance/check(_:isEquivalent:)`` found.
+///
+/// `TransferConformanceReport` is `Sendable`.
+public struct TransferConformanceReport: Sendable, CustomStringConvertible {
+    /// How one representation fared.
+    ///
+    /// `Representation` is `Sendable`.
+    public struct Representation: Sendable {
+        /// How an exported value came back.
+        ///
+        /// `RoundTrip` is `Sendable`.
+        public enum RoundTrip: Sendable, Hashable {
+            /// Not tried: the representation does not export this value.
+            case notTried
+            /// Imported back and equivalent.
+            case equivalent
+            /// Imported back, but not equivalent.
+            case mismatch
+            /// The type has no importer for the content type.
+            case noImporter
+            /// Importing it back failed, for the reason given.
+            case importFailed(String)
+        }
+
+        /// The content type.
+        public let contentType: UTType
+        /// The payload form.
+        public let payloadForm: TransferPayloadForm
+        /// The proxies it was reached through.
+        public let proxyChain: [String]
+        /// Whether it exports.
+        public let canExport: Bool
+        /// Whether it imports.
+        public let canImport: Bool
+        /// Whether its exporting condition hides it for the value checked.
+        public let hiddenByExportingCondition: Bool
+        /// The size of the export, when it succeeded.
+        public var exportedByteCount: Int?
+        /// Why the export failed, when it did.
+        public var exportError: String?
+        /// How the exported value came back.
+        public var roundTrip: RoundTrip = .notTried
+        /// Why the suggested file name disagrees with the content type, if it does.
+        public var fileNameProblem: String?
+    }
+
+    /// The checked type's name.
+    public let type: String
+    /// Each representation, in order.
+    public let representations: [Representation]
+    /// Every problem found: failed exports or imports, mismatches, file-name disagreements.
+    public let problems: [String]
+
+    /// Whether no problem was found.
+    public var isConforming: Bool { problems.isEmpty }
+
+    /// One line per representation, then the problems.
+    public var description: String {
+        var lines = ["\(type): " + (isConforming ? "conforming" : "\(problems.count) problem(s)")]
+        for representation in representations {
+            var notes: [String] = []
+            if !representation.proxyChain.isEmpty { notes.append("via " + representation.proxyChain.joined(separator: " → ")) }
+            if representation.hiddenByExportingCondition { notes.append("hidden by its exporting condition") }
+            if let count = representation.exportedByteCount { notes.append("exported \(count) bytes") }
+            if let error = representation.exportError { notes.append("export fails: \(error)") }
+            switch representation.roundTrip {
+            case .notTried: break
+            case .equivalent: notes.append("round trip equivalent")
+            case .mismatch: notes.append("round trip NOT equivalent")
+            case .noImporter: notes.append("no importer")
+            case .importFailed(let reason): notes.append("import fails: \(reason)")
+            }
+            if !representation.canExport { notes.append("import only") }
+            lines.append("  \(representation.contentType.identifier) (\(representation.payloadForm)): " + notes.joined(separator: "; "))
+        }
+        lines += problems.map { "  problem: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}
