@@ -32,7 +32,7 @@ public struct SimulatedReceiver: Sendable {
     ///
     /// - Parameter name: `Bluesky`, `org.joinmastodon.app.ShareActionExtension`, …
     /// - Returns: The simulated receiver.
-    /// - Throws: ``ReceiverDeclarationError`` when no built-in profile matches.
+    /// - Throws: `ReceiverDeclarationError` when no built-in profile matches.
     public static func named(_ name: String) throws(ReceiverDeclarationError) -> SimulatedReceiver {
         SimulatedReceiver(try ReceiverProfile.named(name))
     }
