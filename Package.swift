@@ -18,15 +18,16 @@ let package = Package(
             resources: [.copy("Receivers/Profiles")]
         ),
         .target(name: "TransferKitTesting", dependencies: ["TransferKit"]),
-        .target(name: "TransferCommandLine", dependencies: ["ContentTypes", "TransferKit"]),
+        .target(name: "TransferCommandLine", dependencies: ["ContentTypes", "TransferKit", "ProfileModels"]),
         .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),
-        .executableTarget(name: "ProfilesExample", dependencies: ["TransferKit"], path: "Examples/Profiles"),
+        .target(name: "ProfileModels", dependencies: ["TransferKit"], path: "Examples/Profiles/Models"),
+        .executableTarget(name: "ProfilesExample", dependencies: ["ProfileModels"], path: "Examples/Profiles/Demo"),
         .executableTarget(name: "ShareSheetExample", dependencies: ["TransferKit"], path: "Examples/ShareSheet"),
         .testTarget(name: "ContentTypesTests", dependencies: ["ContentTypes"], resources: [.copy("Resources")]),
         .testTarget(name: "TransferKitTests", dependencies: ["TransferKit"], resources: [.copy("Resources")]),
         .testTarget(name: "TransferCLITests", dependencies: ["TransferCommandLine", "transfer"]),
         .testTarget(name: "TransferKitTestingTests", dependencies: ["TransferKitTesting"]),
-        .testTarget(name: "ExamplesTests", dependencies: ["ProfilesExample", "ShareSheetExample", "TransferKitTesting"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["ProfileModels", "ProfilesExample", "ShareSheetExample", "TransferKitTesting"]),
         // Apple's sample code, unchanged but for its imports, in the language mode it was written for.
         .testTarget(name: "SwiftFiveModeTests", dependencies: ["TransferKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
     ]

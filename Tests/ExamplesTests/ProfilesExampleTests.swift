@@ -1,5 +1,5 @@
 import Foundation
-@testable import ProfilesExample
+import ProfileModels
 import Testing
 import TransferKit
 
@@ -10,7 +10,7 @@ struct ProfilesExampleTests {
         video: URL(fileURLWithPath: "/tmp/juan.mp4"), portrait: nil)
 
     @Test func profileOffersItsOwnTypeThenItsName() async throws {
-        #expect(profile.exportedContentTypes() == [.profile, .utf8PlainText])
+        #expect(profile.exportedContentTypes() == [.profile, .json, .utf8PlainText, .commaSeparatedText])
         #expect(try await profile.exported(as: .plainText) == Data("Juan Chavez".utf8))
         let json = try await profile.exported(as: .profile)
         let decoded = try JSONDecoder().decode(Profile.self, from: json)
@@ -20,13 +20,18 @@ struct ProfilesExampleTests {
     }
 
     @Test func profileRoundTripsThroughEveryImportingRepresentation() async throws {
-        #expect(Profile.importedContentTypes() == [.profile])
+        #expect(Profile.importedContentTypes() == [.profile, .json, .commaSeparatedText])
         let copy = try await Profile(importing: profile.exported(as: .profile), contentType: .profile)
         #expect(copy.id == profile.id && copy.name == profile.name && copy.bio == profile.bio)
-        // The name proxy only exports: text does not import.
+        // The name proxy only exports: plain text that is not CSV does not import.
         await #expect(throws: TransferError.self) {
-            try await Profile(importing: Data("Juan".utf8), contentType: .plainText)
+            try await Profile(importing: Data("Juan".utf8), contentType: .utf8PlainText)
         }
+        let csv = try await profile.exported(as: .commaSeparatedText)
+        #expect(String(decoding: csv, as: UTF8.self).hasPrefix("id,name,bio,funFacts,video,portrait\r\n"))
+        let fromCSV = try await Profile(importing: csv, contentType: .commaSeparatedText)
+        #expect(fromCSV.funFacts == profile.funFacts)
+        #expect(fromCSV.video == profile.video)
     }
 
     @Test func videoProxiesToItsURL() async throws {
@@ -67,7 +72,7 @@ struct ProfilesExampleTests {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(output.contains("Profile exports: com.example.profile, public.utf8-plain-text"))
+        #expect(output.contains("Profile exports: com.example.profile, public.json, public.utf8-plain-text, public.comma-separated-values-text"))
         #expect(output.contains("As plain text: Juan Chavez"))
         #expect(output.contains("round trip: ok"))
         #expect(output.contains("Video exports: public.mpeg-4, public.url, public.file-url"))

@@ -1,10 +1,14 @@
-import Foundation
-import TransferKit
+public import Foundation
+public import TransferKit
 
-struct Video: Transferable {
-    let file: URL
+public struct Video: Transferable {
+    public let file: URL
 
-    static var transferRepresentation: some TransferRepresentation {
+    public init(file: URL) {
+        self.file = file
+    }
+
+    public static var transferRepresentation: some TransferRepresentation {
         FileRepresentation(contentType: .mpeg4Movie) {
             SentTransferredFile($0.file)
         } importing: { received in
@@ -18,11 +22,11 @@ struct Video: Transferable {
 }
 
 /// Where imported videos are kept: the role the app's documents directory plays in Apple's sample.
-enum VideoLibrary {
-    static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TransferKit Example Videos")
+public enum VideoLibrary {
+    public static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TransferKit Example Videos")
 
     /// A new, unused location in the library for a file called `name`.
-    static func newFile(named name: String) throws -> URL {
+    public static func newFile(named name: String) throws -> URL {
         let folder = directory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder.appendingPathComponent(name)

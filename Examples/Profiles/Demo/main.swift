@@ -1,4 +1,5 @@
 import Foundation
+import ProfileModels
 import TransferKit
 
 // Shows what each representation of the "Meet Transferable" models produces.

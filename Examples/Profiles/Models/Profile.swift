@@ -1,0 +1,41 @@
+public import Foundation
+public import TransferKit
+
+// The models of Apple's "Meet Transferable" sample code (WWDC22). They differ from Apple's only in
+// the import lines, `public` (so that the `transfer` tool can convert them), `static let` for the
+// custom type (which the Swift 6 language mode requires), and the JSON and CSV representations
+// added for the conversion tool.
+
+public struct Profile: Codable, Sendable {
+    public var id: UUID
+    public var name: String
+    public var bio: String
+    public var funFacts: [String]
+    public var video: URL?
+    public var portrait: URL?
+
+    public init(id: UUID, name: String, bio: String, funFacts: [String], video: URL?, portrait: URL?) {
+        self.id = id
+        self.name = name
+        self.bio = bio
+        self.funFacts = funFacts
+        self.video = video
+        self.portrait = portrait
+    }
+}
+
+extension Profile: Transferable {
+    public static var transferRepresentation: some TransferRepresentation {
+        CodableRepresentation(contentType: .profile)
+        CodableRepresentation(contentType: .json)
+        ProxyRepresentation(exporting: \.name)
+        // After the name: CSV conforms to plain text, so listed earlier it would answer requests for
+        // plain text.
+        CodableRepresentation(contentType: .commaSeparatedText, encoder: CSVEncoder(), decoder: CSVDecoder())
+    }
+}
+
+extension UTType {
+    // Apple's sample writes `static var`; in the Swift 6 language mode a global `UTType` must be a `let`.
+    public static let profile = UTType(exportedAs: "com.example.profile")
+}

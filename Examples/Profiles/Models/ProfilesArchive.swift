@@ -1,0 +1,49 @@
+public import Foundation
+public import TransferKit
+
+/// A collection of profiles, shared as a whole: as CSV, one row per profile, when it can be, and
+/// as JSON.
+public struct ProfilesArchive: Codable, Sendable {
+    public var profiles: [Profile]
+
+    public init(profiles: [Profile]) {
+        self.profiles = profiles
+    }
+
+    /// Reads an archive from CSV, one profile per row, with a header row.
+    public init(csvData: Data) throws {
+        profiles = try CSVDecoder().decode([Profile].self, from: csvData)
+    }
+
+    /// Writes the archive as CSV, one profile per row, with a header row.
+    public func convertToCSV() throws -> Data {
+        try CSVEncoder().encode(profiles)
+    }
+
+    /// Whether the archive can travel as CSV: only when no profile has media attached, since a CSV
+    /// row carries text, and a video or portrait would arrive as a bare path to a file the receiver
+    /// does not have.
+    public var supportsCSV: Bool {
+        profiles.allSatisfy { $0.video == nil && $0.portrait == nil }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try profiles.encode(to: encoder)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        profiles = try [Profile](from: decoder)
+    }
+}
+
+extension ProfilesArchive: Transferable {
+    public static var transferRepresentation: some TransferRepresentation {
+        DataRepresentation(contentType: .commaSeparatedText) { archive in
+            try archive.convertToCSV()
+        } importing: { data in
+            try ProfilesArchive(csvData: data)
+        }
+        .exportingCondition { archive in archive.supportsCSV }
+        CodableRepresentation(contentType: .json)
+    }
+}

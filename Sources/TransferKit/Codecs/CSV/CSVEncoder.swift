@@ -1,0 +1,296 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// Encodes `Encodable` values as CSV (RFC 4180): a header row naming the columns, then one record
+/// per value.
+///
+/// ```swift
+/// let csv = try CSVEncoder().encode(profiles)      // [Profile] → header + one row each
+/// ```
+///
+/// An array encodes one record per element; a single value encodes one record. The columns are the
+/// coding keys in the order the first record encodes them (a `nil` optional still names its column,
+/// with an empty field). Values map to fields:
+/// - strings as they are, quoted when they hold the delimiter, a quote, CR or LF (quotes doubled);
+/// - numbers and `Bool` in their shortest exact form; `URL` as its absolute string; `nil` as an
+///   empty field;
+/// - anything else — arrays, nested structures — as JSON inside the field (`["a","b"]`), which
+///   ``CSVDecoder`` reads back.
+///
+/// `CSVEncoder` is `Sendable`.
+public struct CSVEncoder: TopLevelEncoder, Sendable {
+    /// The encoder produces bytes.
+    public typealias Output = Data
+
+    /// The format of the output.
+    public var format: CSVFormat
+
+    /// Creates an encoder.
+    ///
+    /// - Parameter format: The format. The default is RFC 4180 with a header row and CRLF line ends.
+    public init(format: CSVFormat = CSVFormat()) {
+        self.format = format
+    }
+
+    /// Encodes a value as CSV.
+    ///
+    /// - Parameter value: An array of records, or one record.
+    /// - Returns: The CSV bytes, UTF-8.
+    /// - Throws: `EncodingError` when a value cannot be a record (a bare string at the top level,
+    ///   records with different columns).
+    public func encode<T: Encodable>(_ value: T) throws -> Data {
+        try CSVDecoder.validate(format)
+        let collector = CSVRecordCollector()
+        try value.encode(to: CSVValueEncoder(collector: collector, codingPath: []))
+        var writer = CSVWriter(format: format)
+        if format.writesByteOrderMark { writer.output += [0xEF, 0xBB, 0xBF] }
+        if format.hasHeader, !collector.columns.isEmpty { writer.writeRow(collector.columns) }
+        for record in collector.records {
+            writer.writeRow(record, columns: collector.columns.count)
+        }
+        return Data(writer.output)
+    }
+}
+
+/// Writes CSV rows into a byte buffer, quoting as RFC 4180 requires.
+struct CSVWriter {
+    let format: CSVFormat
+    var output: [UInt8] = []
+
+    init(format: CSVFormat) {
+        self.format = format
+    }
+
+    mutating func writeRow(_ fields: [String], columns: Int? = nil) {
+        let count = columns ?? fields.count
+        for index in 0..<count {
+            if index > 0 { output.append(format.delimiter) }
+            if index < fields.count { writeField(fields[index]) }
+        }
+        output += format.lineEnding.bytes
+    }
+
+    mutating func writeField(_ field: String) {
+        var needsQuotes = false
+        for byte in field.utf8 where byte == format.delimiter || byte == 0x22 || byte == 0x0D || byte == 0x0A {
+            needsQuotes = true
+            break
+        }
+        guard needsQuotes else {
+            output += field.utf8
+            return
+        }
+        output.append(0x22)
+        for byte in field.utf8 {
+            output.append(byte)
+            if byte == 0x22 { output.append(0x22) }
+        }
+        output.append(0x22)
+    }
+}
+
+/// The records an encoding produces, with the columns in first-seen order.
+final class CSVRecordCollector {
+    var columns: [String] = []
+    var columnIndex: [String: Int] = [:]
+    var records: [[String]] = []
+
+    func column(_ name: String) -> Int {
+        if let index = columnIndex[name] { return index }
+        columns.append(name)
+        columnIndex[name] = columns.count - 1
+        return columns.count - 1
+    }
+}
+
+/// The encoder of the document (records) or of one record.
+struct CSVValueEncoder: Encoder {
+    let collector: CSVRecordCollector
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        collector.records.append([])
+        return KeyedEncodingContainer(CSVRecordEncodingContainer<Key>(collector: collector, record: collector.records.count - 1, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        CSVRecordsEncodingContainer(collector: collector, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        CSVTopLevelValueContainer(codingPath: codingPath)
+    }
+}
+
+/// A bare value at the top level: not a record.
+struct CSVTopLevelValueContainer: SingleValueEncodingContainer {
+    let codingPath: [any CodingKey]
+
+    mutating func encodeNil() throws { throw failure(Never?.none as Any) }
+    mutating func encode<T: Encodable>(_ value: T) throws { throw failure(value) }
+
+    func failure(_ value: Any) -> EncodingError {
+        EncodingError.invalidValue(
+            value, .init(codingPath: codingPath, debugDescription: "expected a record (a keyed value) or an array of records, found a single value"))
+    }
+}
+
+/// Each element a record.
+struct CSVRecordsEncodingContainer: UnkeyedEncodingContainer {
+    let collector: CSVRecordCollector
+    let codingPath: [any CodingKey]
+    var count = 0
+
+    mutating func encodeNil() throws {
+        throw EncodingError.invalidValue(Never?.none as Any, .init(codingPath: codingPath, debugDescription: "expected a record, found nil"))
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try value.encode(to: CSVValueEncoder(collector: collector, codingPath: codingPath + [IndexKey(count)]))
+        count += 1
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        count += 1
+        return CSVValueEncoder(collector: collector, codingPath: codingPath).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        count += 1
+        return CSVRecordsEncodingContainer(collector: collector, codingPath: codingPath)
+    }
+
+    mutating func superEncoder() -> any Encoder { CSVValueEncoder(collector: collector, codingPath: codingPath) }
+}
+
+/// One record's fields by column name.
+struct CSVRecordEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let collector: CSVRecordCollector
+    let record: Int
+    let codingPath: [any CodingKey]
+
+    func set(_ field: String, for key: Key) {
+        let column = collector.column(key.stringValue)
+        if collector.records[record].count <= column {
+            collector.records[record] += Array(repeating: "", count: column - collector.records[record].count + 1)
+        }
+        collector.records[record][column] = field
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { set("", for: key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(value, for: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(value ? "true" : "false", for: key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(String(value), for: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { set(try CSVFieldEncoding.number(value, codingPath + [key]), for: key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        set(try CSVFieldEncoding.field(value, codingPath: codingPath + [key]), for: key)
+    }
+
+    // A nil optional still names its column, so every record has the same columns.
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { set(value ?? "", for: key) }
+
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        guard let value else { return set("", for: key) }
+        try encode(value, forKey: key)
+    }
+
+    // Containers opened by hand inside a record cannot be a field: encode a nested Encodable value
+    // instead, which becomes JSON inside the field.
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(ThrowingKeyedContainer<NestedKey>(codingPath: codingPath + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        ThrowingUnkeyedContainer(codingPath: codingPath + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder { CSVValueEncoder(collector: collector, codingPath: codingPath) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { CSVValueEncoder(collector: collector, codingPath: codingPath + [key]) }
+}
+
+/// How one value becomes a field.
+enum CSVFieldEncoding {
+    static func number(_ value: Double, _ codingPath: [any CodingKey]) throws -> String {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "expected a finite number, found \(value)"))
+        }
+        return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+
+    static func field<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> String {
+        switch value {
+        case let string as String: return string
+        case let bool as Bool: return bool ? "true" : "false"
+        case let int as Int: return String(int)
+        case let double as Double: return try number(double, codingPath)
+        case let url as URL: return url.absoluteString
+        case let strings as [String]: return CSVNestedValues.encodeStringArray(strings)
+        case let integer as any BinaryInteger: return "\(integer)"
+        case let float as Float: return try number(Double(float), codingPath)
+        default: break
+        }
+        // A value that encodes itself as one string or number (UUID, an enum) is that field;
+        // anything needing a container is JSON inside the field.
+        let single = CSVSingleValueProbe(codingPath: codingPath)
+        do {
+            try value.encode(to: single)
+            if let text = single.text { return text }
+        } catch is NestedValueInField {
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
+
+/// Captures a value that encodes as a single value; throws ``NestedValueInField`` for containers.
+final class CSVSingleValueProbe: Encoder, SingleValueEncodingContainer {
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var text: String?
+
+    init(codingPath: [any CodingKey]) {
+        self.codingPath = codingPath
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(ThrowingKeyedContainer<Key>(codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { ThrowingUnkeyedContainer(codingPath: codingPath) }
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    func encodeNil() throws { text = "" }
+    func encode<T: Encodable>(_ value: T) throws { text = try CSVFieldEncoding.field(value, codingPath: codingPath) }
+}
+
+/// Containers that refuse, so a probe learns the value is nested.
+struct ThrowingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let codingPath: [any CodingKey]
+    mutating func encodeNil(forKey key: Key) throws { throw NestedValueInField() }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw NestedValueInField() }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(ThrowingKeyedContainer<NestedKey>(codingPath: codingPath))
+    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { ThrowingUnkeyedContainer(codingPath: codingPath) }
+    mutating func superEncoder() -> any Encoder { CSVSingleValueProbe(codingPath: codingPath) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { CSVSingleValueProbe(codingPath: codingPath) }
+}
+
+struct ThrowingUnkeyedContainer: UnkeyedEncodingContainer {
+    let codingPath: [any CodingKey]
+    var count: Int { 0 }
+    mutating func encodeNil() throws { throw NestedValueInField() }
+    mutating func encode<T: Encodable>(_ value: T) throws { throw NestedValueInField() }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(ThrowingKeyedContainer<NestedKey>(codingPath: codingPath))
+    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
+    mutating func superEncoder() -> any Encoder { CSVSingleValueProbe(codingPath: codingPath) }
+}
+

@@ -1,0 +1,260 @@
+/// Parsed CSV: the positions of every field in the input bytes, row by row. Fields are turned into
+/// strings only when they are read, so parsing is one pass over the bytes with no allocation per
+/// field.
+struct CSVTable {
+    /// One field: a byte range of the input, and whether it was quoted with doubled quotes inside
+    /// (which reading must collapse).
+    struct Field {
+        var start: Int
+        var end: Int
+        var hasEscapedQuotes: Bool
+    }
+
+    var fields: [Field] = []
+    /// Where each row's fields start in ``fields``; one more entry than there are rows.
+    var rowStarts: [Int] = [0]
+    /// The 1-based input line each row starts on.
+    var rowLines: [Int] = []
+
+    var rowCount: Int { rowStarts.count - 1 }
+
+    func fieldCount(ofRow row: Int) -> Int { rowStarts[row + 1] - rowStarts[row] }
+
+    /// Parses `bytes` (after any byte-order mark).
+    ///
+    /// - Parameters:
+    ///   - bytes: The input.
+    ///   - format: The format.
+    ///   - isFinal: Whether the input ends here. When `false`, parsing stops after the last complete
+    ///     record, and ``consumed`` says where: the rest is kept for more input.
+    /// - Returns: The table and the number of bytes consumed.
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        format: CSVFormat,
+        isFinal: Bool = true,
+        firstLine: Int = 1
+    ) throws(CSVError) -> (table: CSVTable, consumed: Int) {
+        var table = CSVTable()
+        table.fields.reserveCapacity(bytes.count / 8)
+        let delimiter = format.delimiter
+        let quote = UInt8(ascii: "\"")
+        let cr: UInt8 = 0x0D
+        let lf: UInt8 = 0x0A
+        let strict = format.strictness == .strict
+        let count = bytes.count
+        var index = 0
+        var line = firstLine
+        var lastCompleteRecordEnd = 0
+        var lastCompleteRowCount = 0
+        var lastCompleteFieldCount = 0
+        var lastCompleteLine = firstLine
+        var rowStartLine = firstLine
+
+        func error(_ code: CSVError.Code, at position: Int, _ reason: String) -> CSVError {
+            // Lines are counted in the main loop only at record ends; count precisely here.
+            var lineNumber = firstLine
+            var lineStart = 0
+            var cursor = 0
+            while cursor < position && cursor < count {
+                if bytes[cursor] == lf {
+                    lineNumber += 1
+                    lineStart = cursor + 1
+                }
+                cursor += 1
+            }
+            return CSVError(code, line: lineNumber, column: position - lineStart + 1, reason: reason)
+        }
+
+        func endRecord() {
+            table.rowStarts.append(table.fields.count)
+            table.rowLines.append(rowStartLine)
+        }
+
+        func checkLength(_ start: Int, _ end: Int) throws(CSVError) {
+            if end - start > format.maximumFieldLength {
+                throw error(
+                    .fieldTooLong, at: start,
+                    "expected a field of at most \(format.maximumFieldLength) bytes, found one of \(end - start) or more")
+            }
+        }
+
+        var atRecordStart = true
+        while index < count {
+            if atRecordStart {
+                rowStartLine = line
+                atRecordStart = false
+            }
+            let fieldStart = index
+            if bytes[index] == quote {
+                // A quoted field: up to the closing quote, doubled quotes escaped.
+                var cursor = index + 1
+                var escaped = false
+                var closed = false
+                while cursor < count {
+                    let byte = bytes[cursor]
+                    if byte == quote {
+                        if cursor + 1 < count, bytes[cursor + 1] == quote {
+                            escaped = true
+                            cursor += 2
+                            continue
+                        }
+                        closed = true
+                        break
+                    }
+                    if byte == lf { line += 1 }
+                    cursor += 1
+                }
+                if !closed {
+                    if !isFinal { break }
+                    if strict {
+                        throw error(.unterminatedQuote, at: fieldStart, "expected a closing quote for the field that starts here, found the end of the input")
+                    }
+                    try checkLength(fieldStart + 1, count)
+                    table.fields.append(Field(start: fieldStart + 1, end: count, hasEscapedQuotes: escaped))
+                    index = count
+                    endRecord()
+                    lastCompleteRecordEnd = count
+                    break
+                }
+                try checkLength(fieldStart + 1, cursor)
+                var field = Field(start: fieldStart + 1, end: cursor, hasEscapedQuotes: escaped)
+                cursor += 1  // the closing quote
+                if cursor < count, bytes[cursor] != delimiter, bytes[cursor] != cr, bytes[cursor] != lf {
+                    if strict {
+                        throw error(
+                            .strayQuote, at: cursor,
+                            "expected a delimiter or the end of the line after a closing quote, found '\(String(decoding: [bytes[cursor]], as: UTF8.self))'")
+                    }
+                    // Lenient: the text after the quote belongs to the field; the field is then
+                    // read raw (quotes included) up to the next delimiter or line end.
+                    while cursor < count, bytes[cursor] != delimiter, bytes[cursor] != cr, bytes[cursor] != lf { cursor += 1 }
+                    field = Field(start: fieldStart, end: cursor, hasEscapedQuotes: false)
+                }
+                table.fields.append(field)
+                index = cursor
+            } else {
+                // An unquoted field: up to the delimiter or the line end.
+                var cursor = index
+                while cursor < count {
+                    let byte = bytes[cursor]
+                    if byte == delimiter || byte == lf || byte == cr { break }
+                    if byte == quote, strict {
+                        throw error(.strayQuote, at: cursor, "expected no quote inside an unquoted field, found '\"' (quote the whole field and double the quote)")
+                    }
+                    cursor += 1
+                }
+                try checkLength(fieldStart, cursor)
+                table.fields.append(Field(start: fieldStart, end: cursor, hasEscapedQuotes: false))
+                index = cursor
+            }
+            // After a field: a delimiter, a line end, or the end of the input.
+            if index >= count {
+                if !isFinal {
+                    // The record may continue in the next chunk.
+                    table.fields.removeLast(table.fields.count - lastCompleteFieldCount)
+                    break
+                }
+                endRecord()
+                lastCompleteRecordEnd = count
+                break
+            }
+            let byte = bytes[index]
+            if byte == delimiter {
+                index += 1
+                if index == count {
+                    if !isFinal {
+                        table.fields.removeLast(table.fields.count - lastCompleteFieldCount)
+                        break
+                    }
+                    // A trailing delimiter at the very end: one more, empty, field.
+                    table.fields.append(Field(start: count, end: count, hasEscapedQuotes: false))
+                    endRecord()
+                    lastCompleteRecordEnd = count
+                }
+                continue
+            }
+            // A line end: CRLF, LF or a lone CR.
+            if byte == cr {
+                if index + 1 < count, bytes[index + 1] == lf {
+                    index += 2
+                } else if index + 1 == count, !isFinal {
+                    table.fields.removeLast(table.fields.count - lastCompleteFieldCount)
+                    break
+                } else {
+                    index += 1
+                }
+            } else {
+                index += 1
+            }
+            line += 1
+            endRecord()
+            atRecordStart = true
+            lastCompleteRecordEnd = index
+            lastCompleteRowCount = table.rowCount
+            lastCompleteFieldCount = table.fields.count
+            lastCompleteLine = line
+        }
+        if !isFinal {
+            table.fields.removeLast(table.fields.count - lastCompleteFieldCount)
+            table.rowStarts.removeLast(table.rowStarts.count - lastCompleteRowCount - 1)
+            table.rowLines.removeLast(table.rowLines.count - lastCompleteRowCount)
+            _ = lastCompleteLine
+            return (table, lastCompleteRecordEnd)
+        }
+        return (table, count)
+    }
+
+    /// The field's text: the bytes, with doubled quotes collapsed.
+    @inline(__always)
+    static func string(_ field: Field, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let slice = UnsafeBufferPointer(rebasing: bytes[field.start..<field.end])
+        guard field.hasEscapedQuotes else { return String(decoding: slice, as: UTF8.self) }
+        var unescaped: [UInt8] = []
+        unescaped.reserveCapacity(slice.count)
+        var index = 0
+        while index < slice.count {
+            let byte = slice[index]
+            unescaped.append(byte)
+            index += byte == UInt8(ascii: "\"") && index + 1 < slice.count && slice[index + 1] == UInt8(ascii: "\"") ? 2 : 1
+        }
+        return String(decoding: unescaped, as: UTF8.self)
+    }
+
+    /// The offset of the first byte that is not valid UTF-8, or `nil`.
+    static func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            // ASCII fast path, eight bytes at a time.
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+            guard index < count else { return nil }
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var minimum: UInt32
+            var scalar: UInt32
+            switch lead {
+            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(lead & 0x1F)
+            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(lead & 0x0F)
+            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(lead & 0x07)
+            default: return index
+            }
+            guard index + length <= count else { return index }
+            for offset in 1..<length {
+                let byte = bytes[index + offset]
+                guard byte & 0xC0 == 0x80 else { return index }
+                scalar = scalar << 6 | UInt32(byte & 0x3F)
+            }
+            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return index }
+            index += length
+        }
+        return nil
+    }
+}
