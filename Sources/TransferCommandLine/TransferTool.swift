@@ -26,7 +26,7 @@ package enum TransferTool {
     /// Runs the tool with `arguments` (without the program name).
     ///
     /// - Returns: The exit status.
-    package static func run(_ arguments: [String], console: Console) -> ExitStatus {
+    package static func run(_ arguments: [String], console: Console) async -> ExitStatus {
         var arguments = arguments
         guard let name = arguments.first, !name.hasPrefix("-") else {
             if arguments.contains("--version") {
@@ -42,7 +42,7 @@ package enum TransferTool {
             return .usage
         }
         do {
-            try command.run(Arguments(arguments), console)
+            try await command.run(Arguments(arguments), console)
             return .success
         } catch let error as UsageError {
             console.error("\(error.message)\nSee 'transfer \(name) --help'.\n")
@@ -59,7 +59,7 @@ package enum TransferTool {
     package static let version = "transfer 0.1.0"
 
     /// The top-level commands.
-    static let commands: [Command] = [TypesCommand.command, ReceiversCommand.command, NegotiateCommand.command]
+    static let commands: [Command] = [ConvertCommand.command, TypesCommand.command, ReceiversCommand.command, NegotiateCommand.command]
 
     static var help: String {
         """
@@ -81,7 +81,7 @@ package enum TransferTool {
 struct Command: Sendable {
     let name: String
     let summary: String
-    let run: @Sendable (Arguments, Console) throws -> Void
+    let run: @Sendable (Arguments, Console) async throws -> Void
 }
 
 /// A failure with its exit status and a message for standard error.

@@ -60,8 +60,9 @@ public enum TransferConformance {
                 if let importer = entries.first(where: { $0.canImport && $0.contentType == entry.contentType }) {
                     do {
                         let copy = try await Item.importValue(from: data, through: importer)
-                        result.roundTrip = isEquivalent(value, copy) ? .equivalent : .mismatch
-                        if !isEquivalent(value, copy) {
+                        let equivalent = isEquivalent(value, copy)
+                        result.roundTrip = equivalent ? .equivalent : .mismatch
+                        if !equivalent {
                             problems.append("\(name): the value imported back is not equivalent to the original")
                         }
                     } catch {

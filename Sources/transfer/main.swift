@@ -8,4 +8,4 @@ import Musl
 import Darwin
 #endif
 
-exit(TransferTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard).rawValue)
+exit(await TransferTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard).rawValue)

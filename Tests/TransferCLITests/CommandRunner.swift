@@ -10,18 +10,18 @@ struct CommandResult: Sendable {
 }
 
 /// Runs `transfer` in process, with a captured console.
-func transfer(_ arguments: String...) -> CommandResult {
-    transfer(arguments)
+func transfer(_ arguments: String...) async -> CommandResult {
+    await transfer(arguments)
 }
 
-func transfer(_ arguments: [String]) -> CommandResult {
+func transfer(_ arguments: [String]) async -> CommandResult {
     let output = Mutex("")
     let error = Mutex("")
     let console = Console(
         write: { text in output.withLock { $0 += text } },
         error: { text in error.withLock { $0 += text } }
     )
-    let status = TransferTool.run(arguments, console: console)
+    let status = await TransferTool.run(arguments, console: console)
     return CommandResult(status: status.rawValue, output: output.withLock { $0 }, error: error.withLock { $0 })
 }
 

@@ -3,26 +3,26 @@ import Testing
 
 @Suite("transfer receivers and transfer negotiate")
 struct NegotiateCommandTests {
-    @Test func listsTheBuiltInReceivers() {
-        let result = transfer("receivers", "list")
+    @Test func listsTheBuiltInReceivers() async {
+        let result = await transfer("receivers", "list")
         #expect(result.status == 0)
         let names = result.output.split(separator: "\n").map { $0.split(separator: " ")[0] }
         #expect(names == ["Photos", "X", "Bluesky", "Mastodon", "Threads", "Instagram"])
     }
 
-    @Test func showsAReceiverWithItsEvidence() throws {
-        let result = transfer("receivers", "show", "org.joinmastodon.app.ShareActionExtension")
+    @Test func showsAReceiverWithItsEvidence() async throws {
+        let result = await transfer("receivers", "show", "org.joinmastodon.app.ShareActionExtension")
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Mastodon  org.joinmastodon.app.ShareActionExtension\n"))
         #expect(result.output.contains("reading:     image as value: ignored"))
         #expect(result.output.contains("evidence:    [2023] https://github.com/mastodon/mastodon-ios/issues/830"))
-        let json = transfer("receivers", "show", "Mastodon", "--format", "json")
+        let json = await transfer("receivers", "show", "Mastodon", "--format", "json")
         let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
         #expect(object?["identifier"] as? String == "org.joinmastodon.app.ShareActionExtension")
-        #expect(transfer("receivers", "show", "Nobody").status == 65)
+        #expect(await transfer("receivers", "show", "Nobody").status == 65)
     }
 
-    @Test func printsTheSamePlansAsTheLibrary() {
+    @Test func printsTheSamePlansAsTheLibrary() async {
         let photo = ["--item", "photo", "--offer", "public.png:file", "--offer", "public.png:value", "--offer", "public.png:data"]
         let text = ["--item", "text", "--offer", "public.utf8-plain-text"]
         let expectations: [(String, String, Bool)] = [
@@ -34,19 +34,19 @@ struct NegotiateCommandTests {
             ("Photos", "photo: delivered as public.png (file)", false),
         ]
         for (receiver, photoLine, textDelivered) in expectations {
-            let result = transfer(["negotiate", "--receiver", receiver] + photo + text)
+            let result = await transfer(["negotiate", "--receiver", receiver] + photo + text)
             #expect(result.status == 0, "\(receiver): \(result.error)")
             #expect(result.output.contains(photoLine), "\(receiver)")
             #expect(result.output.contains("text: delivered") == textDelivered, "\(receiver)")
         }
     }
 
-    @Test func adHocAcceptHeaderAndPolicies() throws {
-        let never = transfer("negotiate", "--accept", "text/html;q=0, */*", "--offer", "text/html", "--offer", "application/json")
+    @Test func adHocAcceptHeaderAndPolicies() async throws {
+        let never = await transfer("negotiate", "--accept", "text/html;q=0, */*", "--offer", "text/html", "--offer", "application/json")
         #expect(never.output.contains("item: delivered as public.json (data)"))
-        let sender = transfer("negotiate", "--accept", "text/plain;q=0.5, text/html;q=0.9", "--offer", "text/plain:data", "--offer", "text/html:data")
+        let sender = await transfer("negotiate", "--accept", "text/plain;q=0.5, text/html;q=0.9", "--offer", "text/plain:data", "--offer", "text/html:data")
         #expect(sender.output.contains("item: delivered as public.plain-text (data)"))
-        let receiver = transfer(
+        let receiver = await transfer(
             "negotiate", "--accept", "text/plain;q=0.5, text/html;q=0.9", "--offer", "text/plain:data", "--offer", "text/html:data",
             "--policy", "receiver", "--format", "json")
         let object = try JSONSerialization.jsonObject(with: Data(receiver.output.utf8)) as? [String: Any]
@@ -55,28 +55,28 @@ struct NegotiateCommandTests {
         #expect(items?.first?["outcome"] as? String == "delivered")
     }
 
-    @Test func receiverFromAFile() throws {
+    @Test func receiverFromAFile() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let manifest = directory.appendingPathComponent("app.webmanifest")
         try Data(#"{"name": "Chirp", "share_target": {"params": {"files": [{"name": "f", "accept": ["image/*"]}]}}}"#.utf8).write(to: manifest)
-        let result = transfer("negotiate", "--receiver", manifest.path, "--offer", ".png:file")
+        let result = await transfer("negotiate", "--receiver", manifest.path, "--offer", ".png:file")
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Chirp: offered"))
-        let missing = transfer("negotiate", "--receiver", directory.appendingPathComponent("none.json").path, "--offer", ".png")
+        let missing = await transfer("negotiate", "--receiver", directory.appendingPathComponent("none.json").path, "--offer", ".png")
         #expect(missing.status == 65)
     }
 
-    @Test func usageAndDataErrors() {
-        #expect(transfer("negotiate", "--offer", ".png").status == 64)
-        #expect(transfer("negotiate", "--receiver", "X").status == 64)
-        #expect(transfer("negotiate", "--receiver", "X", "--accept", "*/*", "--offer", ".png").status == 64)
-        #expect(transfer("negotiate", "--receiver", "X", "--offer", ".png:sideways").status == 64)
-        #expect(transfer("negotiate", "--receiver", "X", "--item", "empty").status == 64)
-        #expect(transfer("negotiate", "--receiver", "Nobody", "--offer", ".png").status == 65)
-        #expect(transfer("negotiate", "--accept", "garbage", "--offer", ".png").status == 65)
-        #expect(transfer("negotiate", "--help").output.hasPrefix("USAGE: transfer negotiate"))
-        #expect(transfer("receivers", "--help").output.hasPrefix("USAGE: transfer receivers"))
+    @Test func usageAndDataErrors() async {
+        #expect(await transfer("negotiate", "--offer", ".png").status == 64)
+        #expect(await transfer("negotiate", "--receiver", "X").status == 64)
+        #expect(await transfer("negotiate", "--receiver", "X", "--accept", "*/*", "--offer", ".png").status == 64)
+        #expect(await transfer("negotiate", "--receiver", "X", "--offer", ".png:sideways").status == 64)
+        #expect(await transfer("negotiate", "--receiver", "X", "--item", "empty").status == 64)
+        #expect(await transfer("negotiate", "--receiver", "Nobody", "--offer", ".png").status == 65)
+        #expect(await transfer("negotiate", "--accept", "garbage", "--offer", ".png").status == 65)
+        #expect(await transfer("negotiate", "--help").output.hasPrefix("USAGE: transfer negotiate"))
+        #expect(await transfer("receivers", "--help").output.hasPrefix("USAGE: transfer receivers"))
     }
 }

@@ -4,8 +4,8 @@ import Testing
 
 @Suite("transfer types")
 struct TypesCommandTests {
-    @Test func showByBareExtension() {
-        let result = transfer("types", "show", "png")
+    @Test func showByBareExtension() async {
+        let result = await transfer("types", "show", "png")
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("public.png\n"))
         #expect(result.output.contains("description: PNG image"))
@@ -15,32 +15,32 @@ struct TypesCommandTests {
         #expect(result.output.contains("ancestors:   public.content, public.data, public.image, public.item"))
     }
 
-    @Test func showByIdentifierDotExtensionAndMIMEType() {
-        #expect(transfer("types", "show", "public.jpeg").output.hasPrefix("public.jpeg\n"))
-        #expect(transfer("types", "show", ".JPG").output.hasPrefix("public.jpeg\n"))
-        #expect(transfer("types", "show", "image/jpeg").output.hasPrefix("public.jpeg\n"))
-        let dynamic = transfer("types", "show", ".md")
+    @Test func showByIdentifierDotExtensionAndMIMEType() async {
+        #expect(await transfer("types", "show", "public.jpeg").output.hasPrefix("public.jpeg\n"))
+        #expect(await transfer("types", "show", ".JPG").output.hasPrefix("public.jpeg\n"))
+        #expect(await transfer("types", "show", "image/jpeg").output.hasPrefix("public.jpeg\n"))
+        let dynamic = await transfer("types", "show", ".md")
         #expect(dynamic.output.hasPrefix("dyn.ah62d4rv4ge8043a\n"))
         #expect(dynamic.output.contains("status:      dynamic"))
     }
 
-    @Test func showListsDirectSubtypes() {
-        let result = transfer("types", "show", "public.image")
+    @Test func showListsDirectSubtypes() async {
+        let result = await transfer("types", "show", "public.image")
         let subtypes = result.output.split(separator: "\n").first { $0.contains("subtypes:") } ?? ""
         #expect(subtypes.contains("public.png"))
         #expect(subtypes.contains("public.jpeg"))
         #expect(!subtypes.contains("public.image,"))
     }
 
-    @Test func unknownTypeIsBadData() {
-        let result = transfer("types", "show", "com.example.nothing")
+    @Test func unknownTypeIsBadData() async {
+        let result = await transfer("types", "show", "com.example.nothing")
         #expect(result.status == 65)
         #expect(result.error.contains("unknown type 'com.example.nothing'"))
         #expect(result.output.isEmpty)
     }
 
-    @Test func listTSVHasTheWholeTreeInFourColumns() {
-        let result = transfer("types", "list", "--format", "tsv")
+    @Test func listTSVHasTheWholeTreeInFourColumns() async {
+        let result = await transfer("types", "list", "--format", "tsv")
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         // Other tests may register types while this one runs: the listing holds at least the
@@ -55,8 +55,8 @@ struct TypesCommandTests {
         #expect(lines.contains("public.vcard\tpublic.text,public.contact\tvcf,vcard\ttext/vcard,text/directory,text/x-vcard"))
     }
 
-    @Test func listConformingToFilters() {
-        let result = transfer("types", "list", "--format", "tsv", "--conforming-to", "public.image")
+    @Test func listConformingToFilters() async {
+        let result = await transfer("types", "list", "--format", "tsv", "--conforming-to", "public.image")
         let identifiers = result.output.split(separator: "\n").map { $0.split(separator: "\t")[0] }
         #expect(identifiers.contains("public.png"))
         #expect(identifiers.contains("public.image"))
@@ -64,9 +64,9 @@ struct TypesCommandTests {
         #expect(identifiers.allSatisfy { UTType(String($0))?.conforms(to: .image) == true })
     }
 
-    @Test func listJSONDecodes() throws {
+    @Test func listJSONDecodes() async throws {
         struct Entry: Decodable { let identifier: String; let parents: [String]; let extensions: [String]; let mimeTypes: [String] }
-        let result = transfer("types", "list", "--format", "json", "--conforming-to", "public.text")
+        let result = await transfer("types", "list", "--format", "json", "--conforming-to", "public.text")
         let entries = try JSONDecoder().decode([Entry].self, from: Data(result.output.utf8))
         let html = try #require(entries.first { $0.identifier == "public.html" })
         #expect(html.parents == ["public.text"])
@@ -74,8 +74,8 @@ struct TypesCommandTests {
         #expect(html.mimeTypes == ["text/html"])
     }
 
-    @Test func listTableEndsWithACount() {
-        let result = transfer("types", "list")
+    @Test func listTableEndsWithACount() async {
+        let result = await transfer("types", "list")
         let lines = result.output.split(separator: "\n")
         let count = Int(lines.last?.split(separator: " ").first ?? "") ?? 0
         #expect(lines.last?.hasSuffix(" types") == true)
@@ -83,8 +83,8 @@ struct TypesCommandTests {
         #expect(count >= 700)
     }
 
-    @Test func treeIndentsChildren() {
-        let result = transfer("types", "tree", "public.audiovisual-content")
+    @Test func treeIndentsChildren() async {
+        let result = await transfer("types", "tree", "public.audiovisual-content")
         let lines = result.output.split(separator: "\n")
         #expect(lines.first == "public.audiovisual-content")
         #expect(lines.contains("  public.movie"))
@@ -92,47 +92,47 @@ struct TypesCommandTests {
         #expect(lines.contains("      public.mpeg-4-audio"))
     }
 
-    @Test func treeAsDOT() {
-        let result = transfer("types", "tree", "public.movie", "--format", "dot")
+    @Test func treeAsDOT() async {
+        let result = await transfer("types", "tree", "public.movie", "--format", "dot")
         #expect(result.output.hasPrefix("digraph conformance {"))
         #expect(result.output.contains(#""public.mpeg-4" -> "public.movie";"#))
         #expect(!result.output.contains(#""public.image""#))
         #expect(result.output.hasSuffix("}\n"))
     }
 
-    @Test func lookupListsEveryMatchPreferredFirst() {
-        let mp4 = transfer("types", "lookup", "--extension", "mp4")
+    @Test func lookupListsEveryMatchPreferredFirst() async {
+        let mp4 = await transfer("types", "lookup", "--extension", "mp4")
         #expect(mp4.output.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["public.mpeg-4", "public.mpeg-4-audio"])
-        let audio = transfer("types", "lookup", "--extension", "mp4", "--conforming-to", "public.audio")
+        let audio = await transfer("types", "lookup", "--extension", "mp4", "--conforming-to", "public.audio")
         #expect(audio.output.hasPrefix("public.mpeg-4-audio\t"))
-        let mime = transfer("types", "lookup", "--mime", "text/csv")
+        let mime = await transfer("types", "lookup", "--mime", "text/csv")
         #expect(mime.output.hasPrefix("public.comma-separated-values-text\t"))
-        let unknown = transfer("types", "lookup", "--extension", "md")
+        let unknown = await transfer("types", "lookup", "--extension", "md")
         #expect(unknown.output.hasPrefix("dyn.ah62d4rv4ge8043a\t(dynamic"))
     }
 
-    @Test func usageErrors() {
-        #expect(transfer("types").status == 64)
-        #expect(transfer("types", "frobnicate").status == 64)
-        #expect(transfer("types", "list", "--format", "xml").status == 64)
-        #expect(transfer("types", "list", "--bogus").status == 64)
-        #expect(transfer("types", "show").status == 64)
-        #expect(transfer("types", "lookup").status == 64)
-        #expect(transfer("types", "lookup", "--extension", "a", "--mime", "b/c").status == 64)
-        #expect(transfer("nope").status == 64)
-        let result = transfer("types", "list", "--format", "xml")
+    @Test func usageErrors() async {
+        #expect(await transfer("types").status == 64)
+        #expect(await transfer("types", "frobnicate").status == 64)
+        #expect(await transfer("types", "list", "--format", "xml").status == 64)
+        #expect(await transfer("types", "list", "--bogus").status == 64)
+        #expect(await transfer("types", "show").status == 64)
+        #expect(await transfer("types", "lookup").status == 64)
+        #expect(await transfer("types", "lookup", "--extension", "a", "--mime", "b/c").status == 64)
+        #expect(await transfer("nope").status == 64)
+        let result = await transfer("types", "list", "--format", "xml")
         #expect(result.error.contains("--format expects one of table, tsv, json, found 'xml'"))
     }
 
     @Test(arguments: [["--help"], ["types", "--help"], ["types", "list", "--help"], ["types", "show", "--help"],
                       ["types", "tree", "--help"], ["types", "lookup", "-h"]])
-    func everyCommandHasHelp(_ arguments: [String]) {
-        let result = transfer(arguments)
+    func everyCommandHasHelp(_ arguments: [String]) async {
+        let result = await transfer(arguments)
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("USAGE: transfer"))
     }
 
-    @Test func declarationsAreLoadedFirst() throws {
+    @Test func declarationsAreLoadedFirst() async throws {
         let domain = "com.example.cli\(UInt32.random(in: 0...UInt32.max))"
         let json = """
             {"UTExportedTypeDeclarations": [{"UTTypeIdentifier": "\(domain).note", "UTTypeConformsTo": ["public.plain-text"],
@@ -141,13 +141,13 @@ struct TypesCommandTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(domain).json")
         try Data(json.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let result = transfer("types", "show", ".\(domain.suffix(6))note", "--declarations", url.path)
+        let result = await transfer("types", "show", ".\(domain.suffix(6))note", "--declarations", url.path)
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("\(domain).note\n"))
         #expect(result.output.contains("public.text"))
     }
 
-    @Test func badDeclarationsAreReported() throws {
+    @Test func badDeclarationsAreReported() async throws {
         let domain = "com.example.clibad\(UInt32.random(in: 0...UInt32.max))"
         let json = """
             {"UTExportedTypeDeclarations": [{"UTTypeIdentifier": "\(domain).x", "UTTypeConformsTo": ["\(domain).missing"]},
@@ -156,34 +156,34 @@ struct TypesCommandTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(domain).json")
         try Data(json.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let result = transfer("types", "list", "--declarations", url.path)
+        let result = await transfer("types", "list", "--declarations", url.path)
         #expect(result.status == 65)
         #expect(result.error.contains("UTExportedTypeDeclarations[1]: missing UTTypeIdentifier"))
         #expect(result.error.contains("\(domain).x: conforms to \(domain).missing, which is not declared"))
-        let missing = transfer("types", "list", "--declarations", "/nonexistent/decl.plist")
+        let missing = await transfer("types", "list", "--declarations", "/nonexistent/decl.plist")
         #expect(missing.status == 66)
     }
 }
 
 @Suite("transfer executable")
 struct ExecutableTests {
-    @Test func readmeMainCommandWorks() throws {
+    @Test func readmeMainCommandWorks() async throws {
         let result = try transferExecutable(["types", "show", "png"])
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("public.png\n"))
     }
 
-    @Test func exitStatusesReachTheShell() throws {
+    @Test func exitStatusesReachTheShell() async throws {
         #expect(try transferExecutable(["types", "show", "com.example.none"]).status == 65)
         #expect(try transferExecutable(["types", "list", "--nope"]).status == 64)
         #expect(try transferExecutable(["types", "list", "--declarations", "/nonexistent"]).status == 66)
     }
 
-    @Test func tsvListingIsComplete() throws {
+    @Test func tsvListingIsComplete() async throws {
         // The executable knows the built-in tree only; this process may also hold types other tests
         // registered, which come after the built-in ones.
         let lines = try transferExecutable(["types", "list", "--format", "tsv"]).output.split(separator: "\n")
-        let inProcess = transfer("types", "list", "--format", "tsv").output.split(separator: "\n")
+        let inProcess = await transfer("types", "list", "--format", "tsv").output.split(separator: "\n")
         #expect(lines.count >= 700)
         #expect(lines == Array(inProcess.prefix(lines.count)))
     }

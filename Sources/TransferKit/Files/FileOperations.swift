@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 import CTransferKitSystem
 
@@ -14,7 +14,7 @@ import Darwin
 #endif
 
 /// File copies and writes that stream in bounded memory and never leave a partial file behind.
-enum FileOperations {
+package enum FileOperations {
     /// The size of one read or write when the kernel cannot copy for us.
     static let chunkSize = 1 << 20
 
@@ -241,3 +241,13 @@ private let systemWrite = Musl.write
 private let systemRead = Darwin.read
 private let systemWrite = Darwin.write
 #endif
+
+extension FileOperations {
+    /// The contents of a file, read in steps with `progress`; for tools that show a progress bar.
+    package static func read(
+        _ file: URL,
+        progress: (_ completed: Int64, _ total: Int64) -> Void
+    ) throws(TransferError) -> Data {
+        try contents(of: file, itemType: Data.self, progress: progress)
+    }
+}

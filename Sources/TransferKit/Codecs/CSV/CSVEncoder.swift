@@ -194,6 +194,71 @@ struct CSVRecordEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     // A nil optional still names its column, so every record has the same columns.
     mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { set(value ?? "", for: key) }
 
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        guard let value else { return set("", for: key) }
+        try encode(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        guard let value else { return set("", for: key) }
+        try encode(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        guard let value else { return set("", for: key) }
+        try encode(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        guard let value else { return set("", for: key) }
+        try encode(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        guard let value else { return set("", for: key) }
+        try encode(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        guard let value else { return set("", for: key) }
+        try encode(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        guard let value else { return set("", for: key) }
+        try encode(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        guard let value else { return set("", for: key) }
+        try encode(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        guard let value else { return set("", for: key) }
+        try encode(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        guard let value else { return set("", for: key) }
+        try encode(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        guard let value else { return set("", for: key) }
+        try encode(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        guard let value else { return set("", for: key) }
+        try encode(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        guard let value else { return set("", for: key) }
+        try encode(value, forKey: key)
+    }
+
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         guard let value else { return set("", for: key) }
         try encode(value, forKey: key)

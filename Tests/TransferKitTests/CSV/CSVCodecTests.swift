@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+import TransferKit
+
+struct Row: Codable, Equatable {
+    var name: String
+    var note: String
+    var count: Int?
+}
+
+func rows(_ csv: String, format: CSVFormat = CSVFormat()) throws -> [[String]] {
+    try CSVDecoder(format: format).decode([[String]].self, from: Data(csv.utf8))
+}
+
+func csvError(_ body: () throws -> Void) -> CSVError? {
+    do {
+        try body()
+        return nil
+    } catch let error as CSVError {
+        return error
+    } catch let DecodingError.dataCorrupted(context) {
+        return context.underlyingError as? CSVError
+    } catch {
+        return nil
+    }
+}
+
+@Suite("CSV: RFC 4180")
+struct CSVRFC4180Tests {
+    let noHeader = CSVFormat(hasHeader: false)
+
+    @Test func quotingDoubledQuotesAndLineBreaksInFields() throws {
+        let csv = "a,\"b,c\",\"say \"\"hi\"\"\"\r\n\"line\r\nbreak\",\"lf\nonly\",\"cr\ronly\"\r\n"
+        #expect(try rows(csv, format: noHeader) == [["a", "b,c", "say \"hi\""], ["line\r\nbreak", "lf\nonly", "cr\ronly"]])
+    }
+
+    @Test func lineEndingsCRLFLFAndCR() throws {
+        #expect(try rows("a,b\r\nc,d\r\n", format: noHeader) == [["a", "b"], ["c", "d"]])
+        #expect(try rows("a,b\nc,d\n", format: noHeader) == [["a", "b"], ["c", "d"]])
+        #expect(try rows("a,b\rc,d", format: noHeader) == [["a", "b"], ["c", "d"]])
+    }
+
+    @Test func emptyFieldsAndTrailingEmptyFieldsWithoutAFinalLineBreak() throws {
+        #expect(try rows("a,,c\r\n,,\r\n1,2,", format: noHeader) == [["a", "", "c"], ["", "", ""], ["1", "2", ""]])
+    }
+
+    @Test func combiningAccentsRightAfterAnOpeningQuoteOrAComma() throws {
+        // "e" + U+0301 after a quote and after a comma: a character-based parser sees one grapheme.
+        let csv = "\"\u{301}e\",\u{301}x,\"a\"\r\n"
+        #expect(try rows(csv, format: noHeader) == [["\u{301}e", "\u{301}x", "a"]])
+    }
+
+    @Test func leadingAndTrailingSpacesInUnquotedFieldsAreKept() throws {
+        #expect(try rows("  a , b  ,c\r\n", format: noHeader) == [["  a ", " b  ", "c"]])
+    }
+
+    @Test func unicodeAndByteOrderMark() throws {
+        #expect(try rows("\u{FEFF}名前,Имя,😀\r\n", format: noHeader) == [["名前", "Имя", "😀"]])
+    }
+
+    @Test func headerMapsColumnsToKeysInAnyOrder() throws {
+        let decoded = try CSVDecoder().decode([Row].self, from: Data("note,count,name\r\nhi,3,Ann\r\n,,Bo\r\n".utf8))
+        #expect(decoded == [Row(name: "Ann", note: "hi", count: 3), Row(name: "Bo", note: "", count: nil)])
+    }
+
+    @Test func tsv() throws {
+        let data = try CSVEncoder(format: .tsv).encode([Row(name: "a\tb", note: "c", count: 1)])
+        #expect(String(decoding: data, as: UTF8.self) == "name\tnote\tcount\r\n\"a\tb\"\tc\t1\r\n")
+        #expect(try CSVDecoder(format: .tsv).decode([Row].self, from: data) == [Row(name: "a\tb", note: "c", count: 1)])
+    }
+
+    @Test func encoderQuotesOnlyWhatNeedsIt() throws {
+        let data = try CSVEncoder().encode([Row(name: "plain", note: "a,b \"c\"\r\nd", count: nil)])
+        #expect(String(decoding: data, as: UTF8.self) == "name,note,count\r\nplain,\"a,b \"\"c\"\"\r\nd\",\r\n")
+    }
+
+    @Test func nestedValuesAreJSONInsideTheField() throws {
+        struct Nested: Codable, Equatable {
+            var tags: [String]
+            var scores: [Int]
+            var point: [String: Double]
+            var id: UUID
+            var site: URL
+        }
+        let value = Nested(tags: ["a", "b,\"c\"", "é\n"], scores: [1, 2], point: ["x": 1.5], id: UUID(), site: URL(string: "https://e.com/a?b")!)
+        let data = try CSVEncoder().encode([value])
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.hasPrefix("tags,scores,point,id,site\r\n"))
+        #expect(text.contains(value.id.uuidString))
+        #expect(try CSVDecoder().decode([Nested].self, from: data) == [value])
+    }
+
+    @Test func singleRecordAtTheTopLevel() throws {
+        let data = try CSVEncoder().encode(Row(name: "one", note: "n", count: 1))
+        #expect(try CSVDecoder().decode(Row.self, from: data) == Row(name: "one", note: "n", count: 1))
+        #expect(throws: DecodingError.self) {
+            try CSVDecoder().decode(Row.self, from: Data("name,note,count\r\na,b,1\r\nc,d,2\r\n".utf8))
+        }
+    }
+
+    @Test func byteOrderMarkOnOutput() throws {
+        let data = try CSVEncoder(format: CSVFormat(writesByteOrderMark: true, lineEnding: .lf)).encode([Row(name: "a", note: "b", count: 1)])
+        #expect(Array(data.prefix(3)) == [0xEF, 0xBB, 0xBF])
+        #expect(String(decoding: data.dropFirst(3), as: UTF8.self) == "name,note,count\na,b,1\n")
+        #expect(try CSVDecoder().decode([Row].self, from: data) == [Row(name: "a", note: "b", count: 1)])
+    }
+}
+
+@Suite("CSV: bad input")
+struct CSVBadInputTests {
+    @Test func unterminatedQuoteSaysWhere() {
+        let error = csvError { _ = try rows("a,b\r\nc,\"open", format: CSVFormat(hasHeader: false)) }
+        #expect(error?.code == .unterminatedQuote)
+        #expect(error?.line == 2)
+        #expect(error?.column == 3)
+    }
+
+    @Test func strayQuotes() {
+        let inside = csvError { _ = try rows("a,b\"c\r\n", format: CSVFormat(hasHeader: false)) }
+        #expect(inside?.code == .strayQuote)
+        #expect(inside?.line == 1)
+        #expect(inside?.column == 4)
+        let after = csvError { _ = try rows("\"ab\"c,d\r\n", format: CSVFormat(hasHeader: false)) }
+        #expect(after?.code == .strayQuote)
+        #expect(after?.column == 5)
+    }
+
+    @Test func raggedRows() {
+        let error = csvError { _ = try CSVDecoder().decode([Row].self, from: Data("name,note,count\r\na,b,1\r\nc,d\r\n".utf8)) }
+        #expect(error?.code == .raggedRow)
+        #expect(error?.line == 3)
+        #expect(error?.reason == "expected 3 fields (as in the header), found 2")
+    }
+
+    @Test func invalidUTF8() {
+        let error = csvError { _ = try CSVDecoder().decode([[String]].self, from: Data([0x61, 0x2C, 0x0A, 0x62, 0xC3, 0x28])) }
+        #expect(error?.code == .invalidUTF8)
+        #expect(error?.line == 2)
+        #expect(error?.column == 2)
+    }
+
+    @Test func fieldOverTheLimit() {
+        let format = CSVFormat(hasHeader: false, maximumFieldLength: 4)
+        let error = csvError { _ = try rows("abcd,abcde\r\n", format: format) }
+        #expect(error?.code == .fieldTooLong)
+        #expect(error?.column == 6)
+    }
+
+    @Test func valuesThatDoNotParseSayWhere() {
+        let error = csvError { _ = try CSVDecoder().decode([Row].self, from: Data("name,note,count\r\na,b,many\r\n".utf8)) }
+        #expect(error?.code == .invalidValue)
+        #expect(error?.line == 2)
+        #expect(error?.column == 5)
+        #expect(error?.reason == "expected an integer (Int), found \"many\"")
+    }
+
+    @Test func missingColumnsAndDuplicateHeaders() {
+        #expect(throws: DecodingError.self) { try CSVDecoder().decode([Row].self, from: Data("name,count\r\na,1\r\n".utf8)) }
+        let duplicate = csvError { _ = try CSVDecoder().decode([Row].self, from: Data("name,name\r\na,b\r\n".utf8)) }
+        #expect(duplicate?.code == .invalidHeader)
+    }
+
+    @Test func lenientModeAcceptsWhatItDocuments() throws {
+        let lenient = CSVFormat(hasHeader: false, strictness: .lenient)
+        #expect(try rows("a,b\"c\r\n", format: lenient) == [["a", "b\"c"]])
+        #expect(try rows("\"ab\"c,d\r\n", format: lenient) == [["\"ab\"c", "d"]])
+        #expect(try rows("x,\"open", format: lenient) == [["x", "open"]])
+        let padded = try CSVDecoder(format: CSVFormat(strictness: .lenient)).decode([Row].self, from: Data("name,note,count\r\na\r\n\r\nb,c,1,extra\r\n".utf8))
+        #expect(padded == [Row(name: "a", note: "", count: nil), Row(name: "b", note: "c", count: 1)])
+    }
+
+    @Test func aQuoteAsDelimiterIsRefused() {
+        let error = csvError { _ = try CSVEncoder(format: CSVFormat(delimiter: 0x22)).encode([Row(name: "a", note: "b", count: 1)]) }
+        #expect(error?.code == .invalidFormat)
+    }
+}
