@@ -8,6 +8,9 @@ let package = Package(
         .library(name: "TransferKit", targets: ["TransferKit"]),
         .library(name: "TransferKitTesting", targets: ["TransferKitTesting"]),
         .executable(name: "transfer", targets: ["transfer"]),
+        // The "Meet Transferable" example models and the deterministic profile generator, for the
+        // benchmark package; not part of the library's API.
+        .library(name: "ProfileModels", targets: ["ProfileModels"]),
     ],
     targets: [
         .target(name: "ContentTypes"),

@@ -15,6 +15,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ContentTypes", package: "TransferKit"),
                 .product(name: "TransferKit", package: "TransferKit"),
+                .product(name: "ProfileModels", package: "TransferKit"),
             ]
         ),
     ]

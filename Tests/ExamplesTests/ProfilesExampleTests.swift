@@ -55,6 +55,24 @@ struct ProfilesExampleTests {
         #expect(fromData.file.pathExtension == "mp4")
     }
 
+    @Test func exportingConditionHidesCSVForAnArchiveThatCannotMakeIt() async throws {
+        let plain = ProfilesArchive(profiles: [Profile(id: UUID(), name: "A", bio: "", funFacts: [], video: nil, portrait: nil)])
+        #expect(plain.exportedContentTypes() == [.commaSeparatedText, .json])
+        let withMedia = ProfilesArchive(profiles: [profile])  // has a video
+        #expect(!withMedia.supportsCSV)
+        #expect(withMedia.exportedContentTypes() == [.json])
+        do {
+            _ = try await withMedia.exported(as: .commaSeparatedText)
+            Issue.record("expected the exporting condition to refuse CSV")
+        } catch {
+            #expect(error.code == .conditionNotMet)
+            #expect(error.description.contains("Cannot export ProfilesArchive as public.comma-separated-values-text"))
+            #expect(error.description.contains("its exporting condition is false for this item"))
+        }
+        let csv = try await plain.exported(as: .commaSeparatedText)
+        #expect(try await ProfilesArchive(importing: csv, contentType: .commaSeparatedText).profiles.map(\.id) == plain.profiles.map(\.id))
+    }
+
     @Test func archiveRoundTripsAsJSON() async throws {
         let archive = ProfilesArchive(profiles: [profile, profile])
         let json = try await archive.exported(as: .json)

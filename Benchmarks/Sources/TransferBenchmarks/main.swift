@@ -4,6 +4,15 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import ProfileModels
+import TransferKit
+
+/// The JSON encoding used for profile files: stable key order, readable.
+func jsonEncoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+}
 
 // USAGE: swift run -c release --package-path Benchmarks TransferBenchmarks [content-types] [files] [negotiation]
 //
@@ -17,6 +26,13 @@ case "--file-export":
     exit(0)
 case "--file-import":
     try await FileTransferBenchmarks.childImport(arguments[1])
+    exit(0)
+case "generate-profiles":
+    // generate-profiles COUNT csv|json: the deterministic profile set, on standard output.
+    let count = Int(arguments[1]) ?? 100_000
+    let profiles = ProfileGenerator().profiles(count: count)
+    let data = arguments.count > 2 && arguments[2] == "json" ? try jsonEncoder().encode(profiles) : try CSVEncoder().encode(profiles)
+    FileHandle.standardOutput.write(data)
     exit(0)
 case "--idle":
     FileTransferBenchmarks.report(.zero)

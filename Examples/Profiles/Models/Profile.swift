@@ -27,7 +27,7 @@ public struct Profile: Codable, Sendable {
 extension Profile: Transferable {
     public static var transferRepresentation: some TransferRepresentation {
         CodableRepresentation(contentType: .profile)
-        CodableRepresentation(contentType: .json)
+        CodableRepresentation(contentType: .json, encoder: JSONEncoder.stable, decoder: JSONDecoder())
         ProxyRepresentation(exporting: \.name)
         // After the name: CSV conforms to plain text, so listed earlier it would answer requests for
         // plain text.

@@ -44,6 +44,15 @@ extension ProfilesArchive: Transferable {
             try ProfilesArchive(csvData: data)
         }
         .exportingCondition { archive in archive.supportsCSV }
-        CodableRepresentation(contentType: .json)
+        CodableRepresentation(contentType: .json, encoder: JSONEncoder.stable, decoder: JSONDecoder())
+    }
+}
+
+extension JSONEncoder {
+    /// A JSON encoder whose output is the same on every run: keys sorted, slashes unescaped.
+    public static var stable: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 }

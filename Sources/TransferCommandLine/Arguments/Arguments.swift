@@ -42,15 +42,16 @@ struct Arguments {
     mutating func options(_ name: String) throws(UsageError) -> [String] {
         var values: [String] = []
         var index = 0
+        let flag = name.count == 1 ? "-\(name)" : "--\(name)"
         while index < remaining.count {
             let argument = remaining[index]
-            if argument == "--\(name)" {
+            if argument == flag {
                 guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") || remaining[index + 1] == "-"
-                else { throw UsageError("--\(name) needs a value") }
+                else { throw UsageError("\(flag) needs a value") }
                 values.append(remaining[index + 1])
                 remaining.removeSubrange(index...index + 1)
-            } else if argument.hasPrefix("--\(name)=") {
-                values.append(String(argument.dropFirst(name.count + 3)))
+            } else if argument.hasPrefix("\(flag)=") {
+                values.append(String(argument.dropFirst(flag.count + 1)))
                 remaining.remove(at: index)
             } else {
                 index += 1

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// The repository's sample files, found from this test file's location.
+let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Examples/Profiles")
+
+@Suite("transfer convert")
+struct ConvertCommandTests {
+    @Test func csvToJSONAndBackIsByteIdentical() async throws {
+        let json = await transfer("convert", samples.appendingPathComponent("profiles.csv").path, "--to", "json")
+        #expect(json.status == 0, "\(json.error)")
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
+        #expect(decoded?.count == 12)
+        #expect(json.output == (try String(contentsOf: samples.appendingPathComponent("profiles.json"), encoding: .utf8)))
+        let csv = await transfer("convert", samples.appendingPathComponent("profiles.json").path, "--to", "csv")
+        #expect(csv.output == (try String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8)))
+    }
+
+    @Test func standardInputAndAtomicOutputThroughTheExecutable() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.json")
+        let csv = try Data(contentsOf: samples.appendingPathComponent("profiles.csv"))
+        let result = try transferExecutable(["convert", "-", "--from", "csv", "--to", "json", "-o", output.path], input: csv)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try Data(contentsOf: output) == Data(contentsOf: samples.appendingPathComponent("profiles.json")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.json"])
+    }
+
+    @Test func aFailedConversionLeavesNoPartialOutput() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bad = directory.appendingPathComponent("bad.csv")
+        try Data("id,name,bio,funFacts,video,portrait\r\nnot-a-uuid,\"open".utf8).write(to: bad)
+        let output = directory.appendingPathComponent("out.json")
+        let result = await transfer("convert", bad.path, "--to", "json", "-o", output.path)
+        #expect(result.status == 65)
+        #expect(result.error.contains("line 2"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["bad.csv"])
+        // An existing output is left untouched.
+        try Data("previous".utf8).write(to: output)
+        _ = await transfer("convert", bad.path, "--to", "json", "-o", output.path)
+        #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
+    }
+
+    @Test func modelsAndErrors() async {
+        let list = await transfer("convert", "--list")
+        #expect(list.output.contains("ProfilesArchive"))
+        #expect(list.output.contains("imports: public.comma-separated-values-text, public.json"))
+        #expect(await transfer("convert", "/nonexistent.csv", "--to", "json").status == 66)
+        #expect(await transfer("convert", samples.appendingPathComponent("profiles.csv").path).status == 64)
+        #expect(await transfer("convert", samples.appendingPathComponent("profiles.csv").path, "--to", "json", "--model", "Nope").status == 64)
+        #expect(await transfer("convert", "-", "--to", "json").status == 64)
+        #expect(await transfer("convert", "--help").output.hasPrefix("USAGE: transfer convert"))
+        // A single Profile converts too.
+        let profile = await transfer("convert", samples.appendingPathComponent("profiles.csv").path, "--to", "json", "--model", "Profile")
+        #expect(profile.status == 65)
+        #expect(profile.error.contains("expected exactly one record"))
+    }
+}
