@@ -174,3 +174,57 @@ struct CSVBadInputTests {
         #expect(error?.code == .invalidFormat)
     }
 }
+
+@Suite("CSV: streaming")
+struct CSVStreamingTests {
+    @Test func readsRowsAcrossSmallChunksWithQuotedLineBreaks() throws {
+        let directory = try ScratchDirectory()
+        var text = "id,note\r\n"
+        var expected: [[String]] = []
+        for index in 0..<500 {
+            let note = index % 3 == 0 ? "multi\r\nline, \"quoted\" \(index)" : "plain \(index) 😀"
+            expected.append([String(index), note])
+            text += "\(index)," + (index % 3 == 0 ? "\"multi\r\nline, \"\"quoted\"\" \(index)\"" : note) + "\r\n"
+        }
+        let url = try directory.file("rows.csv", contents: text)
+        let reader = try CSVRowReader(contentsOf: url, chunkSize: 4096)
+        #expect(reader.header == ["id", "note"])
+        var rows: [[String]] = []
+        while let row = try reader.next() { rows.append(row) }
+        #expect(rows == expected)
+    }
+
+    @Test func streamingErrorsCarryTheLineInTheWholeFile() throws {
+        let directory = try ScratchDirectory()
+        let text = "a,b\r\n" + String(repeating: "1,2\r\n", count: 3000) + "3,\"open\r\n"
+        let url = try directory.file("bad.csv", contents: text)
+        let reader = try CSVRowReader(contentsOf: url, chunkSize: 4096)
+        let error = csvError { while try reader.next() != nil {} }
+        #expect(error?.code == .unterminatedQuote)
+        #expect(error?.line == 3002)
+        #expect(error?.column == 3)
+    }
+
+    @Test func writerIsAtomic() throws {
+        let directory = try ScratchDirectory()
+        let url = directory.url.appendingPathComponent("out.csv")
+        do {
+            let writer = try CSVRowWriter(url: url)
+            try writer.write(["a", "b,c"])
+            writer.cancel()
+        }
+        #expect(directory.contents.isEmpty)
+        do {
+            let writer = try CSVRowWriter(url: url)
+            try writer.write(["a", "b,c"])
+            // Dropped without finishing: nothing is left.
+        }
+        #expect(directory.contents.isEmpty)
+        let writer = try CSVRowWriter(url: url)
+        try writer.write(["a", "b,c"])
+        try writer.write(["1", "2"])
+        try writer.finish()
+        #expect(try String(contentsOf: url, encoding: .utf8) == "a,\"b,c\"\r\n1,2\r\n")
+        #expect(directory.contents == ["out.csv"])
+    }
+}
