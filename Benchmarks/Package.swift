@@ -8,6 +8,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "TransferKit", path: ".."),
+        // The peers the CSV codec is measured against, at the versions the project names.
+        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", exact: "0.10.0"),
     ],
     targets: [
         .executableTarget(
@@ -16,6 +19,8 @@ let package = Package(
                 .product(name: "ContentTypes", package: "TransferKit"),
                 .product(name: "TransferKit", package: "TransferKit"),
                 .product(name: "ProfileModels", package: "TransferKit"),
+                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
             ]
         ),
     ]

@@ -14,7 +14,7 @@ func jsonEncoder() -> JSONEncoder {
     return encoder
 }
 
-// USAGE: swift run -c release --package-path Benchmarks TransferBenchmarks [content-types] [files] [negotiation]
+// USAGE: swift run -c release --package-path Benchmarks TransferBenchmarks [content-types] [files] [negotiation] [csv [--profiles N]]
 //
 // Runs the named suites (all by default) and prints each one's table, ready for Docs/Performance.md.
 
@@ -83,5 +83,16 @@ if wants("negotiation") {
     let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Scripts")
     for line in try NegotiationBenchmarks.run(scriptDirectory: scripts) { print(line) }
+    print("")
+}
+
+if wants("csv") {
+    print("## Profiles: CSV and JSON\n")
+    let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Scripts")
+    let transfer = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/release/transfer").path
+    let count = arguments.firstIndex(of: "--profiles").map { Int(arguments[$0 + 1]) ?? 100_000 } ?? 100_000
+    for line in try CSVBenchmarks.run(count: count, repeats: 5, scripts: scripts, executable: transfer) { print(line) }
     print("")
 }
