@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,16 +11,22 @@ import Darwin
 enum FileDescriptorOutput {
     static func write(_ string: String, to descriptor: Int32) {
         var string = string
-        string.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = unistd_write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
+        string.withUTF8 { write($0, to: descriptor) }
+    }
+
+    static func write(_ data: Data, to descriptor: Int32) {
+        data.withUnsafeBytes { write($0.bindMemory(to: UInt8.self), to: descriptor) }
+    }
+
+    static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+        var offset = 0
+        while offset < buffer.count {
+            let written = unistd_write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
             }
+            offset += written
         }
     }
 

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// The `transfer` command-line tool: parses arguments, calls the libraries, prints.
@@ -99,16 +99,24 @@ struct ToolError: Error {
 package struct Console: Sendable {
     package let write: @Sendable (String) -> Void
     package let error: @Sendable (String) -> Void
+    /// Writes bytes to the output as they are, without making a string of them.
+    package let writeData: @Sendable (Data) -> Void
 
-    package init(write: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+    package init(
+        write: @escaping @Sendable (String) -> Void,
+        error: @escaping @Sendable (String) -> Void,
+        writeData: (@Sendable (Data) -> Void)? = nil
+    ) {
         self.write = write
         self.error = error
+        self.writeData = writeData ?? { write(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// The process's standard output and standard error.
     package static let standard = Console(
         write: { FileDescriptorOutput.write($0, to: 1) },
-        error: { FileDescriptorOutput.write($0, to: 2) }
+        error: { FileDescriptorOutput.write($0, to: 2) },
+        writeData: { FileDescriptorOutput.write($0, to: 1) }
     )
 }
 

@@ -34,6 +34,23 @@ case "generate-profiles":
     let data = arguments.count > 2 && arguments[2] == "json" ? try jsonEncoder().encode(profiles) : try CSVEncoder().encode(profiles)
     FileHandle.standardOutput.write(data)
     exit(0)
+case "memory-phases":
+    // memory-phases FILE: peak RSS after each phase of a CSV → JSON conversion.
+    let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+    print("read", peakResidentBytes() >> 20, "MiB")
+    let profiles = try CSVDecoder().decode([Profile].self, from: data)
+    print("decoded", peakResidentBytes() >> 20, "MiB")
+    let json = try JSONEncoder.stable.encode(profiles)
+    print("encoded JSON", peakResidentBytes() >> 20, "MiB", json.count)
+    exit(0)
+case "profile-csv":
+    // profile-csv decode|encode: one operation in a loop, for a profiler.
+    let profiles = ProfileGenerator().profiles(count: 100_000)
+    let csv = try CSVEncoder().encode(profiles)
+    for _ in 0..<5 {
+        if arguments[1] == "decode" { blackHole(try CSVDecoder().decode([Profile].self, from: csv)) } else { blackHole(try CSVEncoder().encode(profiles)) }
+    }
+    exit(0)
 case "--idle":
     FileTransferBenchmarks.report(.zero)
     exit(0)

@@ -44,7 +44,8 @@ extension ProfilesArchive: Transferable {
             try ProfilesArchive(csvData: data)
         }
         .exportingCondition { archive in archive.supportsCSV }
-        CodableRepresentation(contentType: .json, encoder: JSONEncoder.stable, decoder: JSONDecoder())
+        // Element by element: a large archive never holds a JSON tree of every profile.
+        CodableRepresentation(contentType: .json, encoder: JSONArrayEncoder { JSONEncoder.stable }, decoder: JSONDecoder())
     }
 }
 

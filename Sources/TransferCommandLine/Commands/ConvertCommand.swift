@@ -1,5 +1,6 @@
 import Foundation
 import ProfileModels
+import Synchronization
 import TransferKit
 
 #if canImport(Glibc)
@@ -49,17 +50,18 @@ enum ConvertCommand {
             fromType = type
         }
 
-        let data = try readInput(input, console: console)
+        // The input is dropped once imported, so that it and the output are not in memory together.
+        let box = InputBox(try readInput(input, console: console))
         let converted: Data
         do {
-            converted = try await model.convert(data, fromType, toType)
+            converted = try await model.convert(box, fromType, toType)
         } catch let error as TransferError {
             throw ToolError(.dataError, "\(input): \(error.description)")
         }
         if let output, output != "-" {
             try writeAtomically(converted, to: output)
         } else {
-            console.write(String(decoding: converted, as: UTF8.self))
+            console.writeData(converted)
         }
     }
 
@@ -87,21 +89,38 @@ enum ConvertCommand {
 
         """
 
+    /// The input bytes, handed over once.
+    final class InputBox: Sendable {
+        private let data: Mutex<Data?>
+
+        init(_ data: Data) {
+            self.data = Mutex(data)
+        }
+
+        /// The bytes; the box no longer holds them.
+        func take() -> Data {
+            data.withLock { data in
+                defer { data = nil }
+                return data ?? Data()
+            }
+        }
+    }
+
     /// A model the tool converts through.
     struct Model: Sendable {
         let name: String
         let summary: String
         let exported: [UTType]
         let imported: [UTType]
-        let convert: @Sendable (Data, UTType, UTType) async throws -> Data
+        let convert: @Sendable (InputBox, UTType, UTType) async throws -> Data
     }
 
     static func model<T: Transferable>(_ type: T.Type, _ summary: String) -> Model {
         Model(
             name: String(describing: type), summary: summary,
             exported: T.exportedContentTypes(visibility: .ownProcess), imported: T.importedContentTypes()
-        ) { data, from, to in
-            let value = try await T(importing: data, contentType: from)
+        ) { input, from, to in
+            let value = try await T(importing: input.take(), contentType: from)
             return try await value.exported(as: to)
         }
     }

@@ -43,15 +43,9 @@ public struct CSVEncoder: TopLevelEncoder, Sendable {
     ///   records with different columns).
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         try CSVDecoder.validate(format)
-        let collector = CSVRecordCollector()
+        let collector = CSVRecordCollector(format: format)
         try value.encode(to: CSVValueEncoder(collector: collector, codingPath: []))
-        var writer = CSVWriter(format: format)
-        if format.writesByteOrderMark { writer.output += [0xEF, 0xBB, 0xBF] }
-        if format.hasHeader, !collector.columns.isEmpty { writer.writeRow(collector.columns) }
-        for record in collector.records {
-            writer.writeRow(record, columns: collector.columns.count)
-        }
-        return Data(writer.output)
+        return try collector.finish()
     }
 }
 
@@ -80,7 +74,9 @@ struct CSVWriter {
             break
         }
         guard needsQuotes else {
-            output += field.utf8
+            if field.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
+                output.append(contentsOf: field.utf8)
+            }
             return
         }
         output.append(0x22)
@@ -92,17 +88,69 @@ struct CSVWriter {
     }
 }
 
-/// The records an encoding produces, with the columns in first-seen order.
+/// Writes records as they are encoded: the first record sets the columns (and the header), each
+/// later one is written when the next begins. Nothing but the output is kept.
 final class CSVRecordCollector {
-    var columns: [String] = []
-    var columnIndex: [String: Int] = [:]
-    var records: [[String]] = []
+    private var writer: CSVWriter
+    private let format: CSVFormat
+    private(set) var columns: [String] = []
+    private var columnIndex: [String: Int] = [:]
+    /// The columns in the order the first record set them, to find a key's column without hashing.
+    private var keyOrder: [String] = []
+    private var cursor = 0
+    private var current: [String] = []
+    private var recordCount = 0
+    private var inRecord = false
+    private var failure: EncodingError?
 
-    func column(_ name: String) -> Int {
-        if let index = columnIndex[name] { return index }
-        columns.append(name)
-        columnIndex[name] = columns.count - 1
-        return columns.count - 1
+    init(format: CSVFormat) {
+        self.format = format
+        self.writer = CSVWriter(format: format)
+        if format.writesByteOrderMark { writer.output += [0xEF, 0xBB, 0xBF] }
+    }
+
+    func beginRecord() {
+        endRecord()
+        inRecord = true
+        cursor = 0
+        current = Array(repeating: "", count: columns.count)
+    }
+
+    func set(_ field: String, column name: String, codingPath: [any CodingKey]) {
+        let column: Int
+        if cursor < keyOrder.count, keyOrder[cursor] == name {
+            column = cursor
+        } else if let known = columnIndex[name] {
+            column = known
+        } else if recordCount == 0 {
+            column = columns.count
+            columns.append(name)
+            columnIndex[name] = column
+            keyOrder.append(name)
+            current.append("")
+        } else {
+            if failure == nil {
+                failure = EncodingError.invalidValue(
+                    field, .init(codingPath: codingPath, debugDescription: "record \(recordCount + 1) has a column '\(name)' that the first record does not; every record must have the same columns"))
+            }
+            return
+        }
+        cursor += 1
+        current[column] = field
+    }
+
+    private func endRecord() {
+        guard inRecord else { return }
+        if recordCount == 0, format.hasHeader, !columns.isEmpty { writer.writeRow(columns) }
+        writer.writeRow(current, columns: columns.count)
+        recordCount += 1
+        inRecord = false
+    }
+
+    func finish() throws -> Data {
+        endRecord()
+        if let failure { throw failure }
+        return Data(writer.output)
     }
 }
 
@@ -113,8 +161,8 @@ struct CSVValueEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        collector.records.append([])
-        return KeyedEncodingContainer(CSVRecordEncodingContainer<Key>(collector: collector, record: collector.records.count - 1, codingPath: codingPath))
+        collector.beginRecord()
+        return KeyedEncodingContainer(CSVRecordEncodingContainer<Key>(collector: collector, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -170,15 +218,10 @@ struct CSVRecordsEncodingContainer: UnkeyedEncodingContainer {
 /// One record's fields by column name.
 struct CSVRecordEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let collector: CSVRecordCollector
-    let record: Int
     let codingPath: [any CodingKey]
 
     func set(_ field: String, for key: Key) {
-        let column = collector.column(key.stringValue)
-        if collector.records[record].count <= column {
-            collector.records[record] += Array(repeating: "", count: column - collector.records[record].count + 1)
-        }
-        collector.records[record][column] = field
+        collector.set(field, column: key.stringValue, codingPath: codingPath)
     }
 
     mutating func encodeNil(forKey key: Key) throws { set("", for: key) }

@@ -1,9 +1,20 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The JSON that holds nested values inside a CSV field, for the common case of an array of
 /// strings, read and written without a JSON coder.
 enum CSVNestedValues {
     /// `["a","b"]` → `["a", "b"]`; `nil` when the text is not a JSON array of strings.
     static func decodeStringArray(_ text: String) -> [String]? {
-        var utf8 = Array(text.utf8)[...]
+        Array(text.utf8).withUnsafeBufferPointer(decodeStringArray)
+    }
+
+    /// `["a","b"]` → `["a", "b"]`, from UTF-8 bytes.
+    static func decodeStringArray(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var utf8 = bytes[...]
         func skipSpace() { while let byte = utf8.first, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { utf8.removeFirst() } }
         skipSpace()
         guard utf8.popFirst() == UInt8(ascii: "[") else { return nil }
@@ -17,6 +28,18 @@ enum CSVNestedValues {
         while true {
             skipSpace()
             guard utf8.popFirst() == UInt8(ascii: "\"") else { return nil }
+            // Fast path: a string without escapes is one slice of the input.
+            if let end = utf8.firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }),
+                utf8[end] == UInt8(ascii: "\"")
+            {
+                result.append(String(decoding: UnsafeBufferPointer(rebasing: utf8[utf8.startIndex..<end]), as: UTF8.self))
+                utf8 = utf8[(end + 1)...]
+                skipSpace()
+                guard let next = utf8.popFirst() else { return nil }
+                if next == UInt8(ascii: "]") { break }
+                guard next == UInt8(ascii: ",") else { return nil }
+                continue
+            }
             var bytes: [UInt8] = []
             while true {
                 guard let byte = utf8.popFirst() else { return nil }
@@ -58,7 +81,7 @@ enum CSVNestedValues {
         return utf8.isEmpty ? result : nil
     }
 
-    private static func hex4(_ utf8: inout ArraySlice<UInt8>) -> UInt32? {
+    private static func hex4(_ utf8: inout Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = utf8.popFirst(), let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { return nil }
@@ -89,5 +112,39 @@ enum CSVNestedValues {
             output += "\""
         }
         return output + "]"
+    }
+}
+
+/// Parsing of fixed-form field values from bytes.
+enum CSVFieldParsing {
+    /// A UUID in its 8-4-4-4-12 hexadecimal form, either case.
+    static func uuid(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard bytes.count == 36 else { return nil }
+        var result = [UInt8](repeating: 0, count: 16)
+        var byteIndex = 0
+        var index = 0
+        while index < 36 {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard bytes[index] == UInt8(ascii: "-") else { return nil }
+                index += 1
+                continue
+            }
+            guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return nil }
+            result[byteIndex] = high << 4 | low
+            byteIndex += 1
+            index += 2
+        }
+        return UUID(uuid: (result[0], result[1], result[2], result[3], result[4], result[5], result[6], result[7],
+                           result[8], result[9], result[10], result[11], result[12], result[13], result[14], result[15]))
+    }
+
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x37
+        case 0x61...0x66: byte - 0x57
+        default: nil
+        }
     }
 }
