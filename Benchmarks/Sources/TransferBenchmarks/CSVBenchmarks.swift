@@ -50,6 +50,16 @@ enum CSVBenchmarks {
             return (Measurement.median(samples), result)
         }
 
+        // Peak memory of the tool converting the whole file: the first child process of the run, so that
+        // RUSAGE_CHILDREN reports its peak alone.
+        let conversion = directory.appendingPathComponent("out.json")
+        var usage = rusage()
+        let before = FileTransferBenchmarks.time {
+            _ = try? FileTransferBenchmarks.runProcess(executable, ["convert", csvURL.path, "--to", "json", "-o", conversion.path])
+        }
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        let childPeak = Double(usage.ru_maxrss) * 1024
+
         var rows: [Row] = []
         func add(_ name: String, bytes: Int, note: String = "", _ body: () throws -> Int) rethrows {
             let (seconds, records) = try time(body)
@@ -84,17 +94,21 @@ enum CSVBenchmarks {
             semaphore.wait()
             return box.value ?? -1
         }
-        add("ProfilesArchive(importing: json) via CodableRepresentation", bytes: jsonData.count) {
-            semaphoreResult { try await ProfilesArchive(importing: jsonData, contentType: .json).profiles.count }
+        let list = ProfileList(profiles: profiles)
+        add("ProfileList(importing: json) via CodableRepresentation (JSONDecoder)", bytes: jsonData.count) {
+            semaphoreResult { try await ProfileList(importing: jsonData, contentType: .json).profiles.count }
         }
-        try add("JSONDecoder → [Profile], directly", bytes: jsonData.count) {
-            try JSONDecoder().decode([Profile].self, from: jsonData).count
+        try add("JSONDecoder → ProfileList, directly", bytes: jsonData.count) {
+            try JSONDecoder().decode(ProfileList.self, from: jsonData).profiles.count
         }
-        add("archive.exported(as: .json) via CodableRepresentation", bytes: jsonData.count) {
+        add("list.exported(as: .json) via CodableRepresentation (JSONEncoder)", bytes: jsonData.count) {
+            semaphoreResult { try await list.exported(as: .json).count > 0 ? count : 0 }
+        }
+        try add("JSONEncoder ← ProfileList, directly", bytes: jsonData.count) {
+            try JSONEncoder.stable.encode(list).count > 0 ? count : 0
+        }
+        add("archive.exported(as: .json) via CodableRepresentation (JSONArrayEncoder)", bytes: jsonData.count) {
             semaphoreResult { try await archive.exported(as: .json).count > 0 ? count : 0 }
-        }
-        try add("JSONEncoder ← [Profile], directly", bytes: jsonData.count) {
-            try JSONEncoder.stable.encode(profiles).count > 0 ? count : 0
         }
         try add("CSV.swift 2.5.2 CSVReader, raw rows", bytes: csvData.count) {
             let reader = try CSVReader(string: csvString, hasHeaderRow: true)
@@ -140,15 +154,6 @@ enum CSVBenchmarks {
             rows.append(Row(name: "Python \(pythonVersion()) \(parts[0])", seconds: seconds, records: isJSON ? count : min(result, count + 1), bytes: isJSON ? jsonData.count : csvData.count))
         }
 
-        // Peak memory of the tool converting the whole file, in a child process.
-        let conversion = directory.appendingPathComponent("out.json")
-        var usage = rusage()
-        let before = FileTransferBenchmarks.time {
-            _ = try? FileTransferBenchmarks.runProcess(executable, ["convert", csvURL.path, "--to", "json", "-o", conversion.path])
-        }
-        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-        let childPeak = Double(usage.ru_maxrss) * 1024
-
         func speed(_ row: Row) -> String { format2(Double(row.bytes) / row.seconds / 1e6) + " MB/s" }
         let decoder = rows.first { $0.name.hasPrefix("TransferKit CSVDecoder") }!
         var lines = [
@@ -172,6 +177,20 @@ enum CSVBenchmarks {
     static func pythonVersion() -> String {
         (try? FileTransferBenchmarks.runProcess("/usr/bin/env", ["python3", "-c", "import platform; print(platform.python_version())"]))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "3"
+    }
+}
+
+/// Profiles in a plain Codable wrapper with Foundation's JSON coders in its representation: the
+/// overhead of CodableRepresentation itself, against the same coders used directly.
+struct ProfileList: Codable, Transferable {
+    var profiles: [Profile]
+
+    func encode(to encoder: any Encoder) throws { try profiles.encode(to: encoder) }
+    init(from decoder: any Decoder) throws { profiles = try [Profile](from: decoder) }
+    init(profiles: [Profile]) { self.profiles = profiles }
+
+    static var transferRepresentation: some TransferRepresentation {
+        CodableRepresentation(contentType: .json, encoder: JSONEncoder.stable, decoder: JSONDecoder())
     }
 }
 

@@ -90,28 +90,30 @@ enum CSVNestedValues {
         return value
     }
 
-    /// `["a", "b"]` → `["a","b"]`, escaping as JSON does.
+    /// `["a", "b"]` → `["a","b"]`, escaping as JSON does (`"`, `\\`, and control characters).
     static func encodeStringArray(_ strings: [String]) -> String {
-        var output = "["
+        var output: [UInt8] = [UInt8(ascii: "[")]
+        output.reserveCapacity(strings.reduce(2) { $0 + $1.utf8.count + 3 })
         for (index, string) in strings.enumerated() {
-            if index > 0 { output += "," }
-            output += "\""
-            for scalar in string.unicodeScalars {
-                switch scalar {
-                case "\"": output += "\\\""
-                case "\\": output += "\\\\"
-                case "\n": output += "\\n"
-                case "\r": output += "\\r"
-                case "\t": output += "\\t"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: output.unicodeScalars.append(scalar)
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "\""))
+            for byte in string.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case 0x00..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    output += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                default: output.append(byte)
                 }
             }
-            output += "\""
+            output.append(UInt8(ascii: "\""))
         }
-        return output + "]"
+        output.append(UInt8(ascii: "]"))
+        return String(decoding: output, as: UTF8.self)
     }
 }
 
