@@ -36,12 +36,14 @@ case "generate-profiles":
     exit(0)
 case "memory-phases":
     // memory-phases FILE: peak RSS after each phase of a CSV → JSON conversion.
-    let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+    print("start", peakResidentBytes() >> 20, "MiB")
+    var data: Data? = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
     print("read", peakResidentBytes() >> 20, "MiB")
-    let profiles = try CSVDecoder().decode([Profile].self, from: data)
-    print("decoded", peakResidentBytes() >> 20, "MiB")
-    let json = try JSONEncoder.stable.encode(profiles)
-    print("encoded JSON", peakResidentBytes() >> 20, "MiB", json.count)
+    let archive = try await ProfilesArchive(importing: data!, contentType: .commaSeparatedText)
+    print("imported", peakResidentBytes() >> 20, "MiB")
+    data = nil
+    let json = try await archive.exported(as: .json)
+    print("exported JSON", peakResidentBytes() >> 20, "MiB", json.count)
     exit(0)
 case "profile-csv":
     // profile-csv decode|encode: one operation in a loop, for a profiler.

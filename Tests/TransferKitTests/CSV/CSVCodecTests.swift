@@ -228,3 +228,32 @@ struct CSVStreamingTests {
         #expect(directory.contents == ["out.csv"])
     }
 }
+
+@Suite("CSV: large inputs")
+struct CSVLargeInputTests {
+    /// About 9 MB: the decoder parses it in several windows.
+    static func largeCSV(rows: Int, tail: String = "") -> Data {
+        var text = "name,note,count\r\n"
+        let note = "\"" + String(repeating: "a, \"\"b\"\"\r\n", count: 30) + "\""
+        for index in 0..<rows { text += "n\(index),\(note),\(index)\r\n" }
+        return Data((text + tail).utf8)
+    }
+
+    @Test func decodesAcrossWindows() throws {
+        let decoded = try CSVDecoder().decode([Row].self, from: Self.largeCSV(rows: 30_000))
+        #expect(decoded.count == 30_000)
+        #expect(decoded.last?.count == 29_999)
+        #expect(decoded[12_345].note.hasPrefix("a, \"b\"\r\n"))
+    }
+
+    @Test func errorsInLaterWindowsHaveTheirLineInTheWholeInput() {
+        // Each record spans 31 lines; the bad one follows 30,000 of them.
+        let error = csvError { _ = try CSVDecoder().decode([Row].self, from: Self.largeCSV(rows: 30_000, tail: "x,y\r\n")) }
+        #expect(error?.code == .raggedRow)
+        #expect(error?.line == 2 + 30_000 * 31)
+        let quote = csvError { _ = try CSVDecoder().decode([Row].self, from: Self.largeCSV(rows: 30_000, tail: "x,\"open,1\r\n")) }
+        #expect(quote?.code == .unterminatedQuote)
+        #expect(quote?.line == 2 + 30_000 * 31)
+        #expect(quote?.column == 3)
+    }
+}

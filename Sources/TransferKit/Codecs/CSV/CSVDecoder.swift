@@ -62,9 +62,10 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         if let invalid = CSVTable.firstInvalidUTF8(in: bytes) {
             throw CSVDecoder.positionedError(.invalidUTF8, in: bytes, at: invalid, "expected UTF-8 text, found the byte 0x\(String(bytes[invalid], radix: 16))")
         }
-        let (table, _) = try CSVTable.parse(bytes, format: format)
-        let document = try CSVDocument(table: table, bytes: bytes, format: format)
-        return try T(from: CSVValueDecoder(document: document, row: nil, codingPath: []))
+        let document = try CSVDocument(input: bytes, format: format)
+        let value = try T(from: CSVValueDecoder(document: document, row: nil, codingPath: []))
+        if let error = document.pendingError { throw error }
+        return value
     }
 
     static func validate(_ format: CSVFormat) throws(CSVError) {
@@ -84,27 +85,81 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     }
 }
 
-/// The parsed input with its header resolved: shared by every container of one decode.
+/// The input with its header resolved, parsed one window of records at a time so that the parse
+/// holds a few megabytes of field positions however large the input: shared by every container of
+/// one decode.
 final class CSVDocument {
-    let table: CSVTable
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The input size parsed at a time.
+    static let windowSize = 4 << 20
+
+    let input: UnsafeBufferPointer<UInt8>
     let format: CSVFormat
     /// Column names by position, when there is a header.
-    let header: [String]
+    private(set) var header: [String] = []
     /// Column positions by name.
-    let columns: [String: Int]
-    /// The data rows: table rows after the header, blank lines skipped where they cannot be records.
-    let rows: [Int]
-    let width: Int
+    private(set) var columns: [String: Int] = [:]
+    private(set) var width = 0
+    /// The current window's parse, its bytes, and its data rows (blank lines skipped).
+    private(set) var table = CSVTable()
+    private(set) var bytes: UnsafeBufferPointer<UInt8>
+    private(set) var rows: [Int] = []
+    private var nextOffset = 0
+    private var nextLine = 1
+    /// A parse error met while loading a window from a non-throwing property; thrown by the
+    /// decode that follows.
+    var pendingError: CSVError?
 
-    init(table: CSVTable, bytes: UnsafeBufferPointer<UInt8>, format: CSVFormat) throws(CSVError) {
-        self.table = table
-        self.bytes = bytes
+    init(input: UnsafeBufferPointer<UInt8>, format: CSVFormat) throws(CSVError) {
+        self.input = input
         self.format = format
-        var header: [String] = []
-        var columns: [String: Int] = [:]
+        self.bytes = UnsafeBufferPointer(rebasing: input[0..<0])
+        try loadWindow(readingHeader: format.hasHeader)
+    }
+
+    /// Whether the whole input has been parsed.
+    var isExhausted: Bool { nextOffset >= input.count }
+
+    /// Whether records follow the current window, checked without replacing it: the rest of the
+    /// input is parsed on its own.
+    func rowsRemainAfterCurrentWindow() throws(CSVError) -> Bool {
+        guard !isExhausted else { return false }
+        let rest = UnsafeBufferPointer(rebasing: input[nextOffset...])
+        let (parsed, _) = try CSVTable.parse(rest, format: format, isFinal: true, firstLine: nextLine)
+        return (0..<parsed.rowCount).contains { row in
+            parsed.fieldCount(ofRow: row) > 1 || parsed.fields[parsed.rowStarts[row]].start != parsed.fields[parsed.rowStarts[row]].end
+        }
+    }
+
+    /// Parses the next window of complete records; `false` at the end of the input.
+    @discardableResult
+    func loadNextWindow() throws(CSVError) -> Bool {
+        guard !isExhausted else {
+            rows = []
+            return false
+        }
+        try loadWindow(readingHeader: false)
+        return true
+    }
+
+    private func loadWindow(readingHeader: Bool) throws(CSVError) {
+        var size = Self.windowSize
+        while true {
+            let end = min(input.count, nextOffset + size)
+            let window = UnsafeBufferPointer(rebasing: input[nextOffset..<end])
+            let isFinal = end == input.count
+            let (parsed, consumed) = try CSVTable.parse(window, format: format, isFinal: isFinal, firstLine: nextLine)
+            if consumed == 0, !isFinal {
+                size *= 2  // One record longer than the window.
+                continue
+            }
+            table = parsed
+            bytes = window
+            for byte in UnsafeBufferPointer(rebasing: window[0..<consumed]) where byte == 0x0A { nextLine += 1 }
+            nextOffset += consumed
+            break
+        }
         var firstData = 0
-        if format.hasHeader, table.rowCount > 0 {
+        if readingHeader, table.rowCount > 0 {
             for column in 0..<table.fieldCount(ofRow: 0) {
                 let name = CSVTable.string(table.fields[table.rowStarts[0] + column], in: bytes)
                 if columns[name] != nil {
@@ -114,10 +169,11 @@ final class CSVDocument {
                 header.append(name)
             }
             firstData = 1
+            width = header.count
+        } else if !format.hasHeader, width == 0, table.rowCount > 0 {
+            width = table.fieldCount(ofRow: 0)
         }
-        let width = format.hasHeader ? header.count : (table.rowCount > 0 ? table.fieldCount(ofRow: 0) : 0)
-        var rows: [Int] = []
-        rows.reserveCapacity(max(0, table.rowCount - firstData))
+        rows.removeAll(keepingCapacity: true)
         for row in firstData..<max(firstData, table.rowCount) {
             let count = table.fieldCount(ofRow: row)
             if count == 1, width > 1, table.fields[table.rowStarts[row]].start == table.fields[table.rowStarts[row]].end {
@@ -130,10 +186,6 @@ final class CSVDocument {
             }
             rows.append(row)
         }
-        self.header = header
-        self.columns = columns
-        self.rows = rows
-        self.width = width
     }
 
     /// The text of a field, or `nil` when the row has no such column (lenient mode).
@@ -203,10 +255,20 @@ struct CSVValueDecoder: Decoder {
             guard column == nil else { throw NestedValueInField() }
             return KeyedDecodingContainer(CSVRecordContainer<Key>(document: document, row: row, codingPath: codingPath))
         }
-        // A single record at the top level.
-        guard document.rows.count == 1 else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: codingPath, debugDescription: "expected exactly one record, found \(document.rows.count)"))
+        // A single record at the top level: the only one there is.
+        var found = document.rows.count
+        if found == 1, !document.isExhausted {
+            let row = document.rows[0]
+            // Look ahead for another record without losing this one: a record is small, so the
+            // first window holds it and any following one unless the input is huge.
+            guard try document.rowsRemainAfterCurrentWindow() == false else {
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "expected exactly one record, found more"))
+            }
+            found = 1
+            return KeyedDecodingContainer(CSVRecordContainer<Key>(document: document, row: row, codingPath: codingPath))
+        }
+        guard found == 1 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "expected exactly one record, found \(found)"))
         }
         return KeyedDecodingContainer(CSVRecordContainer<Key>(document: document, row: document.rows[0], codingPath: codingPath))
     }
@@ -229,47 +291,70 @@ struct CSVValueDecoder: Decoder {
     }
 }
 
-/// The records of the document, in order.
+/// The records of the document, in order, window by window.
 struct CSVRecordsContainer: UnkeyedDecodingContainer {
     let document: CSVDocument
     let codingPath: [any CodingKey]
+    /// Records decoded so far, in all windows.
     var currentIndex = 0
-    var count: Int? { document.rows.count }
-    var isAtEnd: Bool { currentIndex >= document.rows.count }
+    /// The position in the current window's rows; a reference, since `isAtEnd` moves it to the
+    /// next window.
+    private let cursor = Cursor()
+    var count: Int? { nil }
+
+    final class Cursor {
+        var position = 0
+    }
 
     init(document: CSVDocument, codingPath: [any CodingKey]) {
         self.document = document
         self.codingPath = codingPath
     }
 
+    var isAtEnd: Bool {
+        while cursor.position >= document.rows.count {
+            guard document.pendingError == nil else { return true }
+            do {
+                guard try document.loadNextWindow() else { return true }
+            } catch {
+                document.pendingError = error
+                return true
+            }
+            cursor.position = 0
+        }
+        return false
+    }
+
+    private mutating func nextRow() throws -> Int {
+        guard !isAtEnd else {
+            if let error = document.pendingError { throw error }
+            throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath, debugDescription: "no more records"))
+        }
+        defer {
+            cursor.position += 1
+            currentIndex += 1
+        }
+        return document.rows[cursor.position]
+    }
+
     mutating func decodeNil() throws -> Bool { false }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: codingPath, debugDescription: "no more records"))
-        }
-        let decoder = CSVValueDecoder(document: document, row: document.rows[currentIndex], codingPath: codingPath + [IndexKey(currentIndex)])
-        let value = try T(from: decoder)
-        currentIndex += 1
-        return value
+        let path = codingPath + [IndexKey(currentIndex)]
+        let row = try nextRow()
+        return try T(from: CSVValueDecoder(document: document, row: row, codingPath: path))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let row = document.rows[currentIndex]
-        currentIndex += 1
-        return KeyedDecodingContainer(CSVRecordContainer<NestedKey>(document: document, row: row, codingPath: codingPath))
+        KeyedDecodingContainer(CSVRecordContainer<NestedKey>(document: document, row: try nextRow(), codingPath: codingPath))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let row = document.rows[currentIndex]
-        currentIndex += 1
-        return CSVFieldsContainer(document: document, row: row, codingPath: codingPath)
+        CSVFieldsContainer(document: document, row: try nextRow(), codingPath: codingPath)
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let row = document.rows[currentIndex]
-        currentIndex += 1
-        return CSVValueDecoder(document: document, row: row, codingPath: codingPath)
+        CSVValueDecoder(document: document, row: try nextRow(), codingPath: codingPath)
     }
 }
 
