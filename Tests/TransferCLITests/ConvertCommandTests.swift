@@ -47,6 +47,25 @@ struct ConvertCommandTests {
         #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
     }
 
+    @Test func streamingConversionGivesTheSameBytes() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let csv = samples.appendingPathComponent("profiles.csv").path
+        let json = await transfer("convert", csv, "--to", "json", "--stream")
+        #expect(json.output == (try String(contentsOf: samples.appendingPathComponent("profiles.json"), encoding: .utf8)))
+        let output = directory.appendingPathComponent("copy.csv")
+        #expect(await transfer("convert", csv, "--to", "csv", "--stream", "-o", output.path).status == 0)
+        #expect(try Data(contentsOf: output) == Data(contentsOf: samples.appendingPathComponent("profiles.csv")))
+        // A failure half way leaves nothing.
+        let bad = directory.appendingPathComponent("bad.csv")
+        try (String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8) + "x,\"open\r\n").write(to: bad, atomically: true, encoding: .utf8)
+        let failed = await transfer("convert", bad.path, "--to", "json", "--stream", "-o", directory.appendingPathComponent("out.json").path)
+        #expect(failed.status == 65)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["bad.csv", "copy.csv"])
+        #expect(await transfer("convert", csv, "--to", "json", "--stream", "--model", "Profile").status == 64)
+    }
+
     @Test func modelsAndErrors() async {
         let list = await transfer("convert", "--list")
         #expect(list.output.contains("ProfilesArchive"))

@@ -29,6 +29,7 @@ enum ConvertCommand {
         let source = try arguments.option("from")
         let modelName = try arguments.option("model") ?? "ProfilesArchive"
         let output = try arguments.option("o") ?? arguments.option("output")
+        let streaming = arguments.flag("stream")
         guard let input = arguments.positional() else { throw UsageError("missing the input file (or - for standard input)") }
         try arguments.finish()
         guard let target else { throw UsageError("missing --to csv|json|TYPE") }
@@ -50,6 +51,26 @@ enum ConvertCommand {
             fromType = type
         }
 
+        if streaming {
+            guard let stream = model.stream else {
+                throw UsageError("--stream converts collections of records; \(model.name) is not one")
+            }
+            guard input != "-", fromType.conforms(to: .commaSeparatedText) else {
+                throw UsageError("--stream reads a CSV file (not standard input)")
+            }
+            guard FileManager.default.fileExists(atPath: input) else { throw ToolError(.noInput, "\(input): no such file") }
+            let sink = try StreamingOutput(path: output, console: console)
+            do {
+                try stream(URL(fileURLWithPath: input), toType, sink)
+                try sink.finish()
+            } catch {
+                sink.cancel()
+                if let error = error as? ToolError { throw error }
+                if let error = error as? UsageError { throw error }
+                throw ToolError(.dataError, "\(input): \(error)")
+            }
+            return
+        }
         // The input is dropped once imported, so that it and the output are not in memory together.
         let box = InputBox(try readInput(input, console: console))
         let converted: Data
@@ -81,6 +102,8 @@ enum ConvertCommand {
           --model NAME        The model to convert through (default: ProfilesArchive). See --list.
           -o, --output FILE   Write there instead of standard output: the file is written under a temporary
                               name and renamed, so it is complete or left untouched.
+          --stream            Convert a CSV file record by record, in bounded memory: for models that are
+                              collections of records (ProfilesArchive), to json or csv.
           --list              The models and their representations.
           --declarations FILE Custom type declarations to load first.
 
@@ -113,6 +136,8 @@ enum ConvertCommand {
         let exported: [UTType]
         let imported: [UTType]
         let convert: @Sendable (InputBox, UTType, UTType) async throws -> Data
+        /// Record-by-record conversion of a CSV file, for collections of records.
+        var stream: (@Sendable (URL, UTType, StreamingOutput) throws -> Void)?
     }
 
     static func model<T: Transferable>(_ type: T.Type, _ summary: String) -> Model {
@@ -125,8 +150,39 @@ enum ConvertCommand {
         }
     }
 
+    /// Streams the records of a CSV file to JSON (an array, one element at a time) or to CSV.
+    static func streamRecords<Record: Codable & Sendable>(_ type: Record.Type) -> @Sendable (URL, UTType, StreamingOutput) throws -> Void {
+        { input, target, sink in
+            if target.conforms(to: .json) {
+                let encoder = JSONEncoder.stable
+                var count = 0
+                try sink.write(Data("[".utf8))
+                try CSVDecoder().decodeRecords(Record.self, contentsOf: input) { record in
+                    if count > 0 { try sink.write(Data(",".utf8)) }
+                    try sink.write(encoder.encode(record))
+                    count += 1
+                }
+                try sink.write(Data("]".utf8))
+            } else if target.conforms(to: .commaSeparatedText) {
+                var header = true
+                try CSVDecoder().decodeRecords(Record.self, contentsOf: input) { record in
+                    var format = CSVFormat()
+                    format.hasHeader = header
+                    header = false
+                    try sink.write(CSVEncoder(format: format).encode(record))
+                }
+            } else {
+                throw UsageError("--stream writes json or csv, not \(target.identifier)")
+            }
+        }
+    }
+
     static let models: [Model] = [
-        model(ProfilesArchive.self, "A collection of profiles (Apple's \"Meet Transferable\" sample)"),
+        {
+            var archive = model(ProfilesArchive.self, "A collection of profiles (Apple's \"Meet Transferable\" sample)")
+            archive.stream = streamRecords(Profile.self)
+            return archive
+        }(),
         model(Profile.self, "One profile"),
     ]
 
@@ -168,6 +224,65 @@ enum ConvertCommand {
             return data
         } catch {
             throw ToolError(.noInput, "\(path): cannot be read (\(error))")
+        }
+    }
+
+    /// Output written in pieces: to standard output, or to a temporary file beside the destination
+    /// that ``finish()`` renames into place and ``cancel()`` removes.
+    final class StreamingOutput {
+        private let destination: URL?
+        private let temporary: URL?
+        private let handle: FileHandle?
+        private let console: Console
+        private var buffer = Data()
+
+        init(path: String?, console: Console) throws {
+            self.console = console
+            guard let path, path != "-" else {
+                destination = nil
+                temporary = nil
+                handle = nil
+                return
+            }
+            let destination = URL(fileURLWithPath: path)
+            let temporary = destination.deletingLastPathComponent()
+                .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil), let handle = try? FileHandle(forWritingTo: temporary)
+            else {
+                throw ToolError(.cannotCreate, "\(path): cannot be written")
+            }
+            self.destination = destination
+            self.temporary = temporary
+            self.handle = handle
+        }
+
+        func write(_ data: Data) throws {
+            buffer.append(data)
+            if buffer.count >= 1 << 20 { try flush() }
+        }
+
+        private func flush() throws {
+            if let handle {
+                try handle.write(contentsOf: buffer)
+            } else {
+                console.writeData(buffer)
+            }
+            buffer.removeAll(keepingCapacity: true)
+        }
+
+        func finish() throws {
+            try flush()
+            guard let handle, let temporary, let destination else { return }
+            try handle.close()
+            guard rename(temporary.path, destination.path) == 0 else {
+                cancel()
+                throw ToolError(.cannotCreate, "\(destination.path): cannot be written (\(String(cString: strerror(errno))))")
+            }
+        }
+
+        func cancel() {
+            try? handle?.close()
+            if let temporary { try? FileManager.default.removeItem(at: temporary) }
         }
     }
 

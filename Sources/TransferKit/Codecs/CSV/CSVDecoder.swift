@@ -3,6 +3,13 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Decodes `Decodable` values from CSV (RFC 4180): the header row names the columns, each record is
 /// one value.
@@ -49,6 +56,69 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try data.withUnsafeBytes { raw in
             try decode(type, from: raw.bindMemory(to: UInt8.self))
+        }
+    }
+
+    /// Decodes the records of a CSV file one at a time, in bounded memory: the file is read in
+    /// chunks, and each record is decoded and handed to `body` before the next chunk is read.
+    ///
+    /// ```swift
+    /// try CSVDecoder().decodeRecords(Profile.self, contentsOf: url) { profile in
+    ///     try output.write(profile)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type of one record.
+    ///   - url: The file.
+    ///   - body: Receives each record in order.
+    /// - Throws: ``CSVError`` for malformed CSV, with its line and column in the whole file;
+    ///   `DecodingError` for fields that are not the values their keys need; what `body` throws.
+    public func decodeRecords<T: Decodable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void) throws {
+        try CSVDecoder.validate(format)
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw CSVError(.invalidFormat, line: 0, column: 0, reason: "cannot open \(url.path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var buffer: [UInt8] = []
+        var header: [String]?
+        var line = 1
+        var atEnd = false
+        var first = true
+        let chunk = CSVDocument.windowSize
+        while !(atEnd && buffer.isEmpty) {
+            if !atEnd {
+                let start = buffer.count
+                buffer += repeatElement(0, count: chunk)
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + start, chunk) }
+                guard count >= 0 else {
+                    throw CSVError(.invalidFormat, line: line, column: 0, reason: "cannot read \(url.path): \(String(cString: strerror(errno)))")
+                }
+                buffer.removeLast(chunk - count)
+                if count == 0 { atEnd = true }
+            }
+            if first, buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { buffer.removeFirst(3) }
+            first = false
+            let consumed = try buffer.withUnsafeBufferPointer { bytes throws -> Int in
+                let (table, consumed) = try CSVTable.parse(bytes, format: format, isFinal: atEnd, firstLine: line)
+                let window = UnsafeBufferPointer(rebasing: bytes[0..<consumed])
+                if let invalid = CSVTable.firstInvalidUTF8(in: window) {
+                    let position = CSVDecoder.positionedError(.invalidUTF8, in: window, at: invalid, "")
+                    throw CSVError(
+                        .invalidUTF8, line: line + position.line - 1, column: position.column,
+                        reason: "expected UTF-8 text, found the byte 0x\(String(window[invalid], radix: 16))")
+                }
+                let document = try CSVDocument(chunk: window, table: table, format: format, header: header)
+                if header == nil, format.hasHeader, table.rowCount > 0 { header = document.header }
+                for row in document.rows {
+                    try body(try T(from: CSVValueDecoder(document: document, row: row, codingPath: [])))
+                }
+                for byte in window where byte == 0x0A { line += 1 }
+                return consumed
+            }
+            buffer.removeFirst(consumed)
+            if atEnd, consumed == 0 { break }
         }
     }
 
@@ -116,6 +186,22 @@ final class CSVDocument {
         try loadWindow(readingHeader: format.hasHeader)
     }
 
+    /// A document over one chunk of a stream, already parsed; its header comes from the stream's
+    /// first chunk (and is read from this one when `header` is `nil`).
+    init(chunk: UnsafeBufferPointer<UInt8>, table: CSVTable, format: CSVFormat, header: [String]?) throws(CSVError) {
+        self.input = chunk
+        self.format = format
+        self.bytes = chunk
+        self.table = table
+        self.nextOffset = chunk.count
+        if let header {
+            self.header = header
+            self.columns = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            self.width = header.count
+        }
+        try resolveRows(readingHeader: header == nil && format.hasHeader)
+    }
+
     /// Whether the whole input has been parsed.
     var isExhausted: Bool { nextOffset >= input.count }
 
@@ -158,6 +244,11 @@ final class CSVDocument {
             nextOffset += consumed
             break
         }
+        try resolveRows(readingHeader: readingHeader)
+    }
+
+    /// Reads the header from the window if asked, and lists its data rows.
+    private func resolveRows(readingHeader: Bool) throws(CSVError) {
         var firstData = 0
         if readingHeader, table.rowCount > 0 {
             for column in 0..<table.fieldCount(ofRow: 0) {
