@@ -38,6 +38,12 @@ enum CSVBenchmarks {
         let viaJSON = try CSVEncoder().encode(JSONDecoder().decode([Profile].self, from: jsonData))
         let roundTripIdentical = viaJSON == csvData
 
+        func time(_ body: () throws -> Void) rethrows -> Double {
+            let start = ContinuousClock.now
+            try body()
+            let elapsed = ContinuousClock.now - start
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }
         func time(_ body: () throws -> Int) rethrows -> (Double, Int) {
             var samples: [Double] = []
             var result = 0
@@ -50,15 +56,23 @@ enum CSVBenchmarks {
             return (Measurement.median(samples), result)
         }
 
-        // Peak memory of the tool converting the whole file: the first child process of the run, so that
-        // RUSAGE_CHILDREN reports its peak alone.
-        let conversion = directory.appendingPathComponent("out.json")
-        var usage = rusage()
-        let before = FileTransferBenchmarks.time {
-            _ = try? FileTransferBenchmarks.runProcess(executable, ["convert", csvURL.path, "--to", "json", "-o", conversion.path])
+        // Peak memory of the tool converting the whole file, measured by GNU time for each child
+        // alone (RUSAGE_CHILDREN would also count the pages a child shares with this large process
+        // before it execs).
+        func peakOfChild(_ arguments: [String]) -> (seconds: Double, peak: Double) {
+            var output = ""
+            let seconds = FileTransferBenchmarks.time {
+                output = (try? FileTransferBenchmarks.runProcessCapturingError("/usr/bin/time", ["-v", executable] + arguments)) ?? ""
+            }
+            let line = output.split(separator: "\n").first { $0.contains("Maximum resident set size") }
+            let kilobytes = line.flatMap { Double($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) } ?? 0
+            return (seconds, kilobytes * 1024)
         }
-        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-        let childPeak = Double(usage.ru_maxrss) * 1024
+        let streamed = directory.appendingPathComponent("streamed.json")
+        let (streamTime, streamPeak) = peakOfChild(["convert", csvURL.path, "--to", "json", "--stream", "-o", streamed.path])
+        let conversion = directory.appendingPathComponent("out.json")
+        let (before, childPeak) = peakOfChild(["convert", csvURL.path, "--to", "json", "-o", conversion.path])
+        let sameOutput = (try? Data(contentsOf: streamed)) == (try? Data(contentsOf: conversion))
 
         var rows: [Row] = []
         func add(_ name: String, bytes: Int, note: String = "", _ body: () throws -> Int) rethrows {
@@ -95,18 +109,30 @@ enum CSVBenchmarks {
             return box.value ?? -1
         }
         let list = ProfileList(profiles: profiles)
-        add("ProfileList(importing: json) via CodableRepresentation (JSONDecoder)", bytes: jsonData.count) {
-            semaphoreResult { try await ProfileList(importing: jsonData, contentType: .json).profiles.count }
+        // Each pair alternates its two sides run by run, so that the machine's drift hits both alike.
+        func addPair(_ first: String, _ second: String, bytes: Int, _ a: () throws -> Int, _ b: () throws -> Int) rethrows {
+            var firstSamples: [Double] = []
+            var secondSamples: [Double] = []
+            var records = 0
+            for _ in 0..<repeats {
+                firstSamples.append(try time { records = try a() })
+                secondSamples.append(try time { records = try b() })
+            }
+            rows.append(Row(name: first, seconds: Measurement.median(firstSamples), records: records, bytes: bytes))
+            rows.append(Row(name: second, seconds: Measurement.median(secondSamples), records: records, bytes: bytes))
         }
-        try add("JSONDecoder → ProfileList, directly", bytes: jsonData.count) {
-            try JSONDecoder().decode(ProfileList.self, from: jsonData).profiles.count
-        }
-        add("list.exported(as: .json) via CodableRepresentation (JSONEncoder)", bytes: jsonData.count) {
-            semaphoreResult { try await list.exported(as: .json).count > 0 ? count : 0 }
-        }
-        try add("JSONEncoder ← ProfileList, directly", bytes: jsonData.count) {
-            try JSONEncoder.stable.encode(list).count > 0 ? count : 0
-        }
+        try addPair(
+            "ProfileList(importing: json) via CodableRepresentation (JSONDecoder)", "JSONDecoder → ProfileList, directly (in a task)",
+            bytes: jsonData.count,
+            { semaphoreResult { try await ProfileList(importing: jsonData, contentType: .json).profiles.count } },
+            // In a task too: the representation runs in one, and a task's thread allocates from its own
+            // malloc arena, which alone changes the figure.
+            { semaphoreResult { try JSONDecoder().decode(ProfileList.self, from: jsonData).profiles.count } })
+        try addPair(
+            "list.exported(as: .json) via CodableRepresentation (JSONEncoder)", "JSONEncoder ← ProfileList, directly (in a task)",
+            bytes: jsonData.count,
+            { semaphoreResult { try await list.exported(as: .json).count > 0 ? count : 0 } },
+            { semaphoreResult { try JSONEncoder.stable.encode(list).count > 0 ? count : 0 } })
         add("archive.exported(as: .json) via CodableRepresentation (JSONArrayEncoder)", bytes: jsonData.count) {
             semaphoreResult { try await archive.exported(as: .json).count > 0 ? count : 0 }
         }
@@ -169,7 +195,8 @@ enum CSVBenchmarks {
         lines += [
             "",
             "- CSV → JSON → CSV of all \(count) profiles byte-identical: **\(roundTripIdentical ? "yes" : "NO")**.",
-            "- `transfer convert` of the \(format2(Double(csvData.count) / 1e6)) MB CSV to JSON (release build): \(format2(before)) s, peak RSS \(format2(childPeak / 1_048_576)) MiB = \(format2(childPeak / Double(csvData.count)))× the input.",
+            "- `transfer convert` of the \(format2(Double(csvData.count) / 1e6)) MB CSV to JSON (release build), whole archive through its representations: \(format2(before)) s, peak RSS \(format2(childPeak / 1_048_576)) MiB = \(format2(childPeak / Double(csvData.count)))× the input.",
+            "- `transfer convert --stream`, record by record: \(format2(streamTime)) s, peak RSS \(format2(streamPeak / 1_048_576)) MiB = \(format2(streamPeak / Double(csvData.count)))× the input; output identical to the whole-archive conversion: \(sameOutput ? "yes" : "NO").",
         ]
         return lines
     }

@@ -123,6 +123,20 @@ enum FileTransferBenchmarks {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Runs a process and returns what it wrote to standard error.
+    static func runProcessCapturingError(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     static func time(_ body: () throws -> Void) rethrows -> Double {
         let start = ContinuousClock.now
         try body()

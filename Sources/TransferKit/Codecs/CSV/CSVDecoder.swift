@@ -114,7 +114,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
                 for row in document.rows {
                     try body(try T(from: CSVValueDecoder(document: document, row: row, codingPath: [])))
                 }
-                for byte in window where byte == 0x0A { line += 1 }
+                line += CSVDecoder.lineFeeds(in: window)
                 return consumed
             }
             buffer.removeFirst(consumed)
@@ -136,6 +136,18 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         let value = try T(from: CSVValueDecoder(document: document, row: nil, codingPath: []))
         if let error = document.pendingError { throw error }
         return value
+    }
+
+    /// The number of line feeds in `bytes`, found with `memchr`.
+    static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard var pointer = UnsafeRawPointer(bytes.baseAddress) else { return 0 }
+        let end = pointer + bytes.count
+        var count = 0
+        while pointer < end, let found = memchr(pointer, 0x0A, end - pointer) {
+            count += 1
+            pointer = UnsafeRawPointer(found) + 1
+        }
+        return count
     }
 
     static func validate(_ format: CSVFormat) throws(CSVError) {
@@ -240,7 +252,7 @@ final class CSVDocument {
             }
             table = parsed
             bytes = window
-            for byte in UnsafeBufferPointer(rebasing: window[0..<consumed]) where byte == 0x0A { nextLine += 1 }
+            nextLine += CSVDecoder.lineFeeds(in: UnsafeBufferPointer(rebasing: window[0..<consumed]))
             nextOffset += consumed
             break
         }

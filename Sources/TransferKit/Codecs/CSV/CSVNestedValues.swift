@@ -122,22 +122,24 @@ enum CSVFieldParsing {
     /// A UUID in its 8-4-4-4-12 hexadecimal form, either case.
     static func uuid(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard bytes.count == 36 else { return nil }
-        var result = [UInt8](repeating: 0, count: 16)
-        var byteIndex = 0
-        var index = 0
-        while index < 36 {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard bytes[index] == UInt8(ascii: "-") else { return nil }
-                index += 1
-                continue
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let parsed = withUnsafeMutableBytes(of: &value) { result -> Bool in
+            var byteIndex = 0
+            var index = 0
+            while index < 36 {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    guard bytes[index] == UInt8(ascii: "-") else { return false }
+                    index += 1
+                    continue
+                }
+                guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return false }
+                result[byteIndex] = high << 4 | low
+                byteIndex += 1
+                index += 2
             }
-            guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return nil }
-            result[byteIndex] = high << 4 | low
-            byteIndex += 1
-            index += 2
+            return true
         }
-        return UUID(uuid: (result[0], result[1], result[2], result[3], result[4], result[5], result[6], result[7],
-                           result[8], result[9], result[10], result[11], result[12], result[13], result[14], result[15]))
+        return parsed ? UUID(uuid: value) : nil
     }
 
     @inline(__always)
