@@ -121,14 +121,14 @@ enum CSVBenchmarks {
             rows.append(Row(name: first, seconds: Measurement.median(firstSamples), records: records, bytes: bytes))
             rows.append(Row(name: second, seconds: Measurement.median(secondSamples), records: records, bytes: bytes))
         }
-        try addPair(
+        addPair(
             "ProfileList(importing: json) via CodableRepresentation (JSONDecoder)", "JSONDecoder → ProfileList, directly (in a task)",
             bytes: jsonData.count,
             { semaphoreResult { try await ProfileList(importing: jsonData, contentType: .json).profiles.count } },
             // In a task too: the representation runs in one, and a task's thread allocates from its own
             // malloc arena, which alone changes the figure.
             { semaphoreResult { try JSONDecoder().decode(ProfileList.self, from: jsonData).profiles.count } })
-        try addPair(
+        addPair(
             "list.exported(as: .json) via CodableRepresentation (JSONEncoder)", "JSONEncoder ← ProfileList, directly (in a task)",
             bytes: jsonData.count,
             { semaphoreResult { try await list.exported(as: .json).count > 0 ? count : 0 } },

@@ -142,6 +142,26 @@ enum CSVFieldParsing {
         return parsed ? UUID(uuid: value) : nil
     }
 
+    /// A UUID's upper-case 8-4-4-4-12 form, as `uuidString` gives, without going through it.
+    static func string(of uuid: UUID) -> String {
+        let digits: StaticString = "0123456789ABCDEF"
+        return withUnsafeBytes(of: uuid.uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { output in
+                var position = 0
+                for (index, byte) in bytes.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        output[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                    output[position] = digits.utf8Start[Int(byte >> 4)]
+                    output[position + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                    position += 2
+                }
+                return 36
+            }
+        }
+    }
+
     @inline(__always)
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
