@@ -233,6 +233,22 @@ extension Transferable {
         }
         // With a content type, Apple's rule: the first representation that conforms is the one.
         if contentType != nil { candidates = [candidates[0]] }
+        return try await Self.tryInOrder(
+            candidates, attempts: attempts, requested: contentType, offered: offered,
+            failure: "Cannot export \(Self.self) \(wanted)", body)
+    }
+
+    /// Runs `body` with each candidate in turn until one succeeds; a cancellation stops at once.
+    /// When all fail, the error has the last failure's code and every candidate's reason.
+    static func tryInOrder<Result>(
+        _ candidates: [TransferRepresentationEntry<Self>],
+        attempts: [TransferError.Attempt],
+        requested contentType: UTType?,
+        offered: [UTType],
+        failure prefix: String,
+        _ body: (TransferRepresentationEntry<Self>) async throws(TransferError) -> Result
+    ) async throws(TransferError) -> Result {
+        var attempts = attempts
         var lastError: TransferError?
         for candidate in candidates {
             do throws(TransferError) {
@@ -243,10 +259,12 @@ extension Transferable {
                 lastError = error
             }
         }
-        let failure = lastError!
+        let failure =
+            lastError
+            ?? TransferError(.noMatchingRepresentation, itemType: Self.self, reason: "no representation to try")
         throw TransferError(
             failure.code, itemType: Self.self, requestedContentType: contentType, offeredContentTypes: offered,
-            attempts: attempts, reason: "Cannot export \(Self.self) \(wanted): \(failure.reason)",
+            attempts: attempts, reason: "\(prefix): \(failure.reason)",
             underlyingError: failure.underlyingError ?? failure)
     }
 

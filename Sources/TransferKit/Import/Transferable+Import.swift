@@ -136,20 +136,8 @@ extension Transferable {
                     reason: "Cannot import \(Self.self) \(wanted): no representation conforms to it")
             }
         }
-        var lastError: TransferError?
-        for candidate in candidates {
-            do throws(TransferError) {
-                return try await body(candidate)
-            } catch {
-                if error.code == .cancelled { throw error }
-                attempts.append(.init(contentType: candidate.contentType, payloadForm: candidate.payloadForm, reason: "failed: \(error.reason)"))
-                lastError = error
-            }
-        }
-        let failure = lastError!
-        throw TransferError(
-            failure.code, itemType: Self.self, requestedContentType: contentType, offeredContentTypes: offered,
-            attempts: attempts, reason: "Cannot import \(Self.self) \(wanted): \(failure.reason)",
-            underlyingError: failure.underlyingError ?? failure)
+        return try await tryInOrder(
+            candidates, attempts: attempts, requested: contentType, offered: offered,
+            failure: "Cannot import \(Self.self) \(wanted)", body)
     }
 }

@@ -305,15 +305,7 @@ final class CSVDocument {
         let field = table.fields[table.rowStarts[row] + column]
         let slice = UnsafeBufferPointer(rebasing: bytes[field.start..<field.end])
         guard field.hasEscapedQuotes else { return body(slice) }
-        var unescaped: [UInt8] = []
-        unescaped.reserveCapacity(slice.count)
-        var index = 0
-        while index < slice.count {
-            let byte = slice[index]
-            unescaped.append(byte)
-            index += byte == UInt8(ascii: "\"") && index + 1 < slice.count && slice[index + 1] == UInt8(ascii: "\"") ? 2 : 1
-        }
-        return unescaped.withUnsafeBufferPointer(body)
+        return CSVTable.collapsingDoubledQuotes(slice).withUnsafeBufferPointer(body)
     }
 
     @inline(__always)

@@ -209,6 +209,11 @@ struct CSVTable {
     static func string(_ field: Field, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[field.start..<field.end])
         guard field.hasEscapedQuotes else { return String(decoding: slice, as: UTF8.self) }
+        return String(decoding: collapsingDoubledQuotes(slice), as: UTF8.self)
+    }
+
+    /// The bytes with each doubled quote collapsed to one.
+    static func collapsingDoubledQuotes(_ slice: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var unescaped: [UInt8] = []
         unescaped.reserveCapacity(slice.count)
         var index = 0
@@ -217,7 +222,7 @@ struct CSVTable {
             unescaped.append(byte)
             index += byte == UInt8(ascii: "\"") && index + 1 < slice.count && slice[index + 1] == UInt8(ascii: "\"") ? 2 : 1
         }
-        return String(decoding: unescaped, as: UTF8.self)
+        return unescaped
     }
 
     /// The offset of the first byte that is not valid UTF-8, or `nil`.
