@@ -6,14 +6,22 @@ public import TransferKit
 // custom type (which the Swift 6 language mode requires), and the JSON and CSV representations
 // added for the conversion tool.
 
+/// A person's profile. `Sendable`.
 public struct Profile: Codable, Sendable {
+    /// A unique identifier.
     public var id: UUID
+    /// The person's name.
     public var name: String
+    /// A short biography.
     public var bio: String
+    /// A few facts about the person.
     public var funFacts: [String]
+    /// A video of the person, if any.
     public var video: URL?
+    /// A portrait of the person, if any.
     public var portrait: URL?
 
+    /// Creates a profile.
     public init(id: UUID, name: String, bio: String, funFacts: [String], video: URL?, portrait: URL?) {
         self.id = id
         self.name = name
@@ -25,6 +33,7 @@ public struct Profile: Codable, Sendable {
 }
 
 extension Profile: Transferable {
+    /// The profile's own type first, then JSON, the name as text, and CSV.
     public static var transferRepresentation: some TransferRepresentation {
         CodableRepresentation(contentType: .profile)
         CodableRepresentation(contentType: .json, encoder: JSONEncoder.stable, decoder: JSONDecoder())
@@ -37,5 +46,6 @@ extension Profile: Transferable {
 
 extension UTType {
     // Apple's sample writes `static var`; in the Swift 6 language mode a global `UTType` must be a `let`.
+    /// A profile, as JSON.
     public static let profile = UTType(exportedAs: "com.example.profile")
 }

@@ -37,6 +37,9 @@ public struct ProfileGenerator: Sendable {
     }
 
     /// The profile at `index`.
+    ///
+    /// - Parameter index: The position in the set.
+    /// - Returns: The profile, the same for the same seed and index.
     public func profile(_ index: Int) -> Profile {
         var random = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
         func pick(_ list: [String]) -> String { list[Int(random.next() % UInt64(list.count))] }

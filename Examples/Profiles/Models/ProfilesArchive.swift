@@ -3,9 +3,13 @@ public import TransferKit
 
 /// A collection of profiles, shared as a whole: as CSV, one row per profile, when it can be, and
 /// as JSON.
+///
+/// `ProfilesArchive` is `Sendable`.
 public struct ProfilesArchive: Codable, Sendable {
+    /// The profiles, in order.
     public var profiles: [Profile]
 
+    /// Creates an archive.
     public init(profiles: [Profile]) {
         self.profiles = profiles
     }
@@ -27,16 +31,19 @@ public struct ProfilesArchive: Codable, Sendable {
         profiles.allSatisfy { $0.video == nil && $0.portrait == nil }
     }
 
+    /// Encodes the archive as the array of its profiles.
     public func encode(to encoder: any Encoder) throws {
         try profiles.encode(to: encoder)
     }
 
+    /// Decodes an archive from an array of profiles.
     public init(from decoder: any Decoder) throws {
         profiles = try [Profile](from: decoder)
     }
 }
 
 extension ProfilesArchive: Transferable {
+    /// CSV when the archive supports it, else JSON.
     public static var transferRepresentation: some TransferRepresentation {
         DataRepresentation(contentType: .commaSeparatedText) { archive in
             try archive.convertToCSV()

@@ -1,13 +1,17 @@
 public import Foundation
 public import TransferKit
 
+/// A video file. `Sendable`.
 public struct Video: Transferable {
+    /// The video's file.
     public let file: URL
 
+    /// Creates a video for a file.
     public init(file: URL) {
         self.file = file
     }
 
+    /// The movie file, then its URL.
     public static var transferRepresentation: some TransferRepresentation {
         FileRepresentation(contentType: .mpeg4Movie) {
             SentTransferredFile($0.file)
@@ -23,6 +27,7 @@ public struct Video: Transferable {
 
 /// Where imported videos are kept: the role the app's documents directory plays in Apple's sample.
 public enum VideoLibrary {
+    /// The library's folder.
     public static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TransferKit Example Videos")
 
     /// A new, unused location in the library for a file called `name`.
