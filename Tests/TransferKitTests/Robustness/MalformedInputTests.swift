@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import TransferKit
+
+/// Random and hostile inputs: every parser answers with a value or an error, never a crash.
+@Suite("Malformed input never crashes")
+struct MalformedInputTests {
+    /// Deterministic bytes biased towards the characters parsers care about.
+    static func inputs(count: Int, seed: UInt64) -> [Data] {
+        var state = seed
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let alphabet: [UInt8] = Array("\",\r\n;=*/ aZ0\\q.{}[]:".utf8) + [0xC3, 0xA9, 0xFF, 0xE2, 0x82, 0x00, 0xEF, 0xBB, 0xBF]
+        return (0..<count).map { _ in
+            let length = Int(next() % 64)
+            return Data((0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] })
+        }
+    }
+
+    @Test func csvDecoding() {
+        for input in Self.inputs(count: 3000, seed: 1) {
+            for format in [CSVFormat(hasHeader: false), CSVFormat(), CSVFormat(strictness: .lenient), CSVFormat.tsv] {
+                _ = try? CSVDecoder(format: format).decode([[String]].self, from: input)
+                _ = try? CSVDecoder(format: format).decode([Row].self, from: input)
+            }
+            if let reader = try? CSVRowReader(data: input, format: CSVFormat(strictness: .lenient)) {
+                while let row = try? reader.next() { _ = row }
+            }
+        }
+    }
+
+    @Test func receiverDeclarations() {
+        for input in Self.inputs(count: 3000, seed: 2) {
+            let text = String(decoding: input, as: UTF8.self)
+            _ = try? ReceiverProfile.importing(acceptHeader: text)
+            _ = try? ReceiverProfile.importing(activationRule: text, name: "x", identifier: "x")
+            _ = try? ReceiverProfile.importing(webAppManifest: input)
+            _ = try? ReceiverProfile.importing(androidManifest: input)
+            _ = try? ReceiverProfile.importing(infoPlist: input)
+            _ = try? ReceiverProfile.load(from: input)
+        }
+    }
+
+    @Test func contentTypes() {
+        for input in Self.inputs(count: 3000, seed: 3) {
+            let text = String(decoding: input, as: UTF8.self)
+            _ = UTType(text)
+            _ = UTType("dyn.a" + text)
+            _ = UTType(filenameExtension: text)
+            _ = UTType(mimeType: text)
+            _ = UTType.types(tag: text, tagClass: .mimeType, conformingTo: nil)
+            _ = try? UTType.registerDeclarations(from: input)
+        }
+    }
+
+    @Test func imports() async {
+        for input in Self.inputs(count: 500, seed: 4) {
+            _ = try? await String(importing: input, contentType: nil)
+            _ = try? await URL(importing: input, contentType: nil)
+            _ = try? await Note(importing: input, contentType: nil)
+            _ = try? await AttributedString(importing: input, contentType: nil)
+        }
+    }
+}
