@@ -22,7 +22,7 @@ let package = Package(
         ),
         .target(name: "TransferKitTesting", dependencies: ["TransferKit"]),
         .target(name: "TransferCommandLine", dependencies: ["ContentTypes", "TransferKit", "ProfileModels"]),
-        .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),
+        .executableTarget(name: "transfer", dependencies: ["TransferCommandLine", "CTransferKitSystem"]),
         .target(name: "ProfileModels", dependencies: ["TransferKit"], path: "Examples/Profiles/Models"),
         .executableTarget(name: "ProfilesExample", dependencies: ["ProfileModels"], path: "Examples/Profiles/Demo"),
         .executableTarget(name: "ShareSheetExample", dependencies: ["TransferKit"], path: "Examples/ShareSheet"),

@@ -182,9 +182,23 @@ package enum FileOperations {
             if Task.isCancelled {
                 throw TransferError(.cancelled, itemType: itemType, reason: "The read of \(file.path) was cancelled")
             }
-            if done == data.count { data.count += step }  // The file grew, or its size was unknown.
-            let count = data.withUnsafeMutableBytes { buffer in
-                systemRead(input, buffer.baseAddress! + done, min(step, buffer.count - done))
+            let count: Int
+            if done == data.count {
+                // The expected size is read: probe for more before growing, so that the usual case
+                // (a file that did not grow) never reallocates the whole buffer.
+                var probe = [UInt8](repeating: 0, count: 4096)
+                count = probe.withUnsafeMutableBytes { systemRead(input, $0.baseAddress!, $0.count) }
+                if count > 0 {  // The file grew, or its size was unknown.
+                    data.append(contentsOf: probe[0..<count])
+                    done += count
+                    data.count = done + step
+                    progress(Int64(done), max(total, Int64(done)))
+                    continue
+                }
+            } else {
+                count = data.withUnsafeMutableBytes { buffer in
+                    systemRead(input, buffer.baseAddress! + done, min(step, buffer.count - done))
+                }
             }
             if count < 0 {
                 if errno == EINTR { continue }

@@ -241,6 +241,7 @@ final class CSVDocument {
 
     private func loadWindow(readingHeader: Bool) throws(CSVError) {
         var size = Self.windowSize
+        table = CSVTable()  // The previous window's parse is not kept while the next one is made.
         while true {
             let end = min(input.count, nextOffset + size)
             let window = UnsafeBufferPointer(rebasing: input[nextOffset..<end])

@@ -35,7 +35,9 @@ struct CSVTable {
         firstLine: Int = 1
     ) throws(CSVError) -> (table: CSVTable, consumed: Int) {
         var table = CSVTable()
-        table.fields.reserveCapacity(bytes.count / 8)
+        // A guess (most fields are longer than 32 bytes) that avoids early growth without holding
+        // much memory when the fields are long.
+        table.fields.reserveCapacity(bytes.count / 32)
         let delimiter = format.delimiter
         let quote = UInt8(ascii: "\"")
         let cr: UInt8 = 0x0D
