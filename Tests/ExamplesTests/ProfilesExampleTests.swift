@@ -80,6 +80,35 @@ struct ProfilesExampleTests {
         #expect(copy.profiles.map(\.id) == [profile.id, profile.id])
     }
 
+    @Test func archiveFilesStreamTheSameBytesAsItsData() async throws {
+        // 2,500 profiles: three CSV batches, and JSON past one 1 MiB write.
+        let archive = ProfilesArchive(profiles: ProfileGenerator().profiles(count: 2_500))
+        let csvFile = try await archive.withExportedFile(contentType: .commaSeparatedText) { try Data(contentsOf: $0) }
+        #expect(csvFile == (try archive.convertToCSV()))
+        let jsonFile = try await archive.withExportedFile(contentType: .json) { try Data(contentsOf: $0) }
+        #expect(jsonFile == (try JSONArrayEncoder { JSONEncoder.stable }.encode(archive.profiles)))
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("archive-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let csvURL = try await archive.export(to: directory, contentType: .commaSeparatedText)
+        let jsonURL = try await archive.export(to: directory, contentType: .json)
+        let fromCSV = try await ProfilesArchive(importing: csvURL, contentType: nil)
+        let fromJSON = try await ProfilesArchive(importing: jsonURL, contentType: nil)
+        #expect(try fromCSV.convertToCSV() == csvFile)
+        #expect(fromJSON.profiles.map(\.id) == archive.profiles.map(\.id))
+        // Read in place: the inputs are still there, and nothing else was left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["ProfilesArchive.csv", "ProfilesArchive.json"])
+    }
+
+    @Test func emptyArchiveFilesRoundTrip() async throws {
+        let empty = ProfilesArchive(profiles: [])
+        let json = try await empty.withExportedFile(contentType: .json) { try Data(contentsOf: $0) }
+        #expect(json == Data("[]".utf8))
+        let csv = try await empty.withExportedFile(contentType: .commaSeparatedText) { try Data(contentsOf: $0) }
+        #expect(csv == (try empty.convertToCSV()))
+    }
+
     @Test func theExampleRuns() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

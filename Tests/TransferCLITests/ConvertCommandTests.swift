@@ -66,6 +66,24 @@ struct ConvertCommandTests {
         #expect(await transfer("convert", csv, "--to", "json", "--stream", "--model", "Profile").status == 64)
     }
 
+    @Test func unreadableInputsAndFailedImportsLeaveNoOutput() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
+        let folder = directory.appendingPathComponent("folder.csv")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.json").path
+        let unreadable = await transfer("convert", folder.path, "--to", "json", "-o", output)
+        #expect(unreadable.status == 66)
+        #expect(unreadable.error.contains("it is a directory"))
+        // Malformed CSV, imported from the file in place: the error says where, and no output appears.
+        let bad = directory.appendingPathComponent("bad.csv")
+        try Data("id,name\n\"x,1\n".utf8).write(to: bad)
+        let failed = await transfer("convert", bad.path, "--to", "json", "-o", output)
+        #expect(failed.status == 65)
+        #expect(failed.error.contains("line 2, column 1: expected a closing quote"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["bad.csv", "folder.csv"])
+    }
+
     @Test func modelsAndErrors() async {
         let list = await transfer("convert", "--list")
         #expect(list.output.contains("ProfilesArchive"))

@@ -53,10 +53,3 @@ final class Recorder<Value: Sendable>: Sendable {
     func record(_ value: Value) { values.withLock { $0.append(value) } }
     var all: [Value] { values.withLock { $0 } }
 }
-
-/// The TransferKit temporary directories that exist now.
-func transferKitTemporaryDirectories() -> Set<String> {
-    let base = FileManager.default.temporaryDirectory.path
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
-    return Set(names.filter { $0.hasPrefix("TransferKit-") })
-}

@@ -24,6 +24,62 @@ public struct ProfilesArchive: Codable, Sendable {
         try CSVEncoder().encode(profiles)
     }
 
+    /// Reads an archive from a CSV file record by record: the file is never in memory whole.
+    public init(csvFile: URL) throws {
+        var profiles: [Profile] = []
+        try CSVDecoder().decodeRecords(Profile.self, contentsOf: csvFile) { profiles.append($0) }
+        self.profiles = profiles
+    }
+
+    /// Reads an archive from a JSON file (an array of profiles), mapped rather than read.
+    public init(jsonFile: URL) throws {
+        self = try JSONDecoder().decode(ProfilesArchive.self, from: Data(contentsOf: jsonFile, options: .mappedIfSafe))
+    }
+
+    /// Writes the archive to a CSV file a batch of profiles at a time, the same bytes as
+    /// ``convertToCSV()``: the whole CSV is never in memory.
+    public func writeCSV(to file: URL) throws {
+        try Self.write(to: file) { output in
+            var format = CSVFormat()
+            for start in stride(from: 0, to: profiles.count, by: Self.batchSize) {
+                format.hasHeader = start == 0
+                try output(CSVEncoder(format: format).encode(Array(profiles[start..<min(start + Self.batchSize, profiles.count)])))
+            }
+            if profiles.isEmpty { try output(CSVEncoder().encode(profiles)) }
+        }
+    }
+
+    /// Writes the archive to a JSON file a batch of profiles at a time, the same bytes as the
+    /// `.json` representation's data: the whole JSON is never in memory.
+    public func writeJSON(to file: URL) throws {
+        try Self.write(to: file) { output in
+            let encoder = JSONEncoder.stable
+            var batch = Data("[".utf8)
+            for (index, profile) in profiles.enumerated() {
+                if index > 0 { batch.append(UInt8(ascii: ",")) }
+                batch.append(try encoder.encode(profile))
+                if batch.count >= 1 << 20 {
+                    try output(batch)
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            batch.append(UInt8(ascii: "]"))
+            try output(batch)
+        }
+    }
+
+    private static let batchSize = 1024
+
+    /// Creates `file` and hands `body` a function that appends to it.
+    private static func write(to file: URL, _ body: ((Data) throws -> Void) throws -> Void) throws {
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+        }
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        try body { try handle.write(contentsOf: $0) }
+    }
+
     /// Whether the archive can travel as CSV: only when no profile has media attached, since a CSV
     /// row carries text, and a video or portrait would arrive as a bare path to a file the receiver
     /// does not have.
@@ -43,8 +99,23 @@ public struct ProfilesArchive: Codable, Sendable {
 }
 
 extension ProfilesArchive: Transferable {
-    /// CSV when the archive supports it, else JSON.
+    /// CSV when the archive supports it, else JSON; as files first, which stream in both
+    /// directions, then as data.
     public static var transferRepresentation: some TransferRepresentation {
+        // Files: read record by record in place, written a batch at a time. A large archive's
+        // conversion holds its profiles, never its whole input or output.
+        FileRepresentation(contentType: .commaSeparatedText, shouldAttemptToOpenInPlace: true) { archive in
+            try await .temporaryFile(named: "Profiles.csv") { try archive.writeCSV(to: $0) }
+        } importing: { received in
+            try ProfilesArchive(csvFile: received.file)
+        }
+        .exportingCondition { archive in archive.supportsCSV }
+        FileRepresentation(contentType: .json, shouldAttemptToOpenInPlace: true) { archive in
+            try await .temporaryFile(named: "Profiles.json") { try archive.writeJSON(to: $0) }
+        } importing: { received in
+            try ProfilesArchive(jsonFile: received.file)
+        }
+        // Data, for receivers that take bytes.
         DataRepresentation(contentType: .commaSeparatedText) { archive in
             try archive.convertToCSV()
         } importing: { data in

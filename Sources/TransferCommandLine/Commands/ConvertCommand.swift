@@ -71,18 +71,32 @@ enum ConvertCommand {
             }
             return
         }
-        // The input is dropped once imported, so that it and the output are not in memory together.
-        let box = InputBox(try readInput(input, console: console))
-        let converted: Data
-        do {
-            converted = try await model.convert(box, fromType, toType)
-        } catch let error as TransferError {
-            throw ToolError(.dataError, "\(input): \(error.description)")
-        }
-        if let output, output != "-" {
-            try writeAtomically(converted, to: output)
+        // A file is imported from where it is (a file representation reads it in place; a data
+        // representation reads it whole); standard input arrives as bytes.
+        let conversionInput: ConversionInput
+        if input == "-" {
+            conversionInput = .bytes(InputBox(FileHandle.standardInput.readDataToEndOfFile()))
         } else {
-            console.writeData(converted)
+            guard FileManager.default.fileExists(atPath: input) else { throw ToolError(.noInput, "\(input): no such file") }
+            conversionInput = .file(URL(fileURLWithPath: input))
+        }
+        let progress = ConversionProgress(input: input, console: console)
+        let sink = try StreamingOutput(path: output, console: console)
+        do {
+            try await model.convert(conversionInput, fromType, toType, sink, progress)
+            try sink.finish()
+            progress.finish()
+        } catch {
+            let phase = progress.phase
+            sink.cancel()
+            progress.finish()
+            switch error {
+            case let error as ToolError: throw error
+            case let error as TransferError where error.code == .fileUnavailable && phase == .importing:
+                throw ToolError(.noInput, "\(input): cannot be read (\(error.description))")
+            case let error as TransferError: throw ToolError(.dataError, "\(input): \(error.description)")
+            default: throw ToolError(.cannotCreate, "\(output ?? "standard output"): cannot be written (\(error))")
+            }
         }
     }
 
@@ -129,24 +143,49 @@ enum ConvertCommand {
         }
     }
 
+    /// Where a conversion reads from.
+    enum ConversionInput: Sendable {
+        /// A file, imported through `init(importing: URL, contentType:)`.
+        case file(URL)
+        /// Bytes (from standard input), dropped once imported.
+        case bytes(InputBox)
+    }
+
     /// A model the tool converts through.
     struct Model: Sendable {
         let name: String
         let summary: String
         let exported: [UTType]
         let imported: [UTType]
-        let convert: @Sendable (InputBox, UTType, UTType) async throws -> Data
+        /// Imports the input and exports the result to the output.
+        let convert: @Sendable (ConversionInput, UTType, UTType, StreamingOutput, ConversionProgress) async throws -> Void
         /// Record-by-record conversion of a CSV file, for collections of records.
         var stream: (@Sendable (URL, UTType, StreamingOutput) throws -> Void)?
     }
 
+    /// Imports through the representation for the input's type, then exports through the one for
+    /// the requested type, as a file copied to the output in pieces: whichever form the model's
+    /// representations take, neither the output nor (for a file input read in place) the input has
+    /// to be in memory whole.
     static func model<T: Transferable>(_ type: T.Type, _ summary: String) -> Model {
         Model(
             name: String(describing: type), summary: summary,
             exported: T.exportedContentTypes(visibility: .ownProcess), imported: T.importedContentTypes()
-        ) { input, from, to in
-            let value = try await T(importing: input.take(), contentType: from)
-            return try await value.exported(as: to)
+        ) { input, from, to, sink, progress in
+            progress.enter(.importing)
+            let value: T
+            switch input {
+            case .file(let url): value = try await T(importing: url, contentType: from)
+            case .bytes(let box): value = try await T(importing: box.take(), contentType: from)
+            }
+            progress.enter(.exporting)
+            try await value.withExportedFile(contentType: to) { url in
+                let handle = try FileHandle(forReadingFrom: url)
+                defer { try? handle.close() }
+                while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                    try sink.write(chunk)
+                }
+            }
         }
     }
 
@@ -200,30 +239,6 @@ enum ConvertCommand {
         case "json": return .json
         case "tsv": return .tabSeparatedText
         default: return try TypesCommand.resolve(name)
-        }
-    }
-
-    /// The input's bytes, with a progress bar on a terminal for large files.
-    static func readInput(_ path: String, console: Console) throws -> Data {
-        if path == "-" {
-            return FileHandle.standardInput.readDataToEndOfFile()
-        }
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ToolError(.noInput, "\(path): no such file")
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        let showsProgress = isatty(2) == 1 && size >= 8 << 20
-        do {
-            let data = try FileOperations.read(URL(fileURLWithPath: path)) { completed, total in
-                guard showsProgress, total > 0 else { return }
-                let width = 30
-                let filled = Int(Double(width) * Double(completed) / Double(total))
-                console.error("\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(completed * 100 / total)%")
-            }
-            if showsProgress { console.error("\n") }
-            return data
-        } catch {
-            throw ToolError(.noInput, "\(path): cannot be read (\(error))")
         }
     }
 
@@ -283,25 +298,6 @@ enum ConvertCommand {
         func cancel() {
             try? handle?.close()
             if let temporary { try? FileManager.default.removeItem(at: temporary) }
-        }
-    }
-
-    /// Writes `data` to `path` through a temporary file in the same directory, renamed into place.
-    static func writeAtomically(_ data: Data, to path: String) throws {
-        let destination = URL(fileURLWithPath: path)
-        let temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
-        do {
-            try data.write(to: temporary)
-            guard rename(temporary.path, destination.path) == 0 else {
-                throw ToolError(.cannotCreate, "\(path): cannot be written (\(String(cString: strerror(errno))))")
-            }
-        } catch let error as ToolError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw ToolError(.cannotCreate, "\(path): cannot be written (\(error.localizedDescription))")
         }
     }
 }

@@ -52,6 +52,7 @@ extension Transferable {
                 try FileOperations.write(data, to: destination, itemType: Self.self)
             case .file(let export)?:
                 let sent = try await Self.running(entry, .export) { try await export(self) }
+                defer { sent.discard() }
                 try FileOperations.copyIntoPlace(sent.file, to: destination, itemType: Self.self)
             case nil:
                 throw TransferError(.exportNotSupported, itemType: Self.self, reason: "\(entry) does not export")
@@ -157,6 +158,9 @@ extension Transferable {
             if sent.allowAccessingOriginalFile {
                 return PreparedFile(url: sent.file, directory: nil)
             }
+            if let directory = sent.temporaryDirectory {  // Already private, and the transfer's.
+                return PreparedFile(url: sent.file, directory: directory)
+            }
             let directory = try TemporaryDirectory.make()
             do throws(TransferError) {
                 let destination = directory.appendingPathComponent(fileName(for: entry))
@@ -187,6 +191,7 @@ extension Transferable {
             return try await Self.running(entry, .export) { try await export(self) }
         case .file(let export)?:
             let sent = try await Self.running(entry, .export) { try await export(self) }
+            defer { sent.discard() }
             return try FileOperations.contents(of: sent.file, itemType: Self.self)
         case nil:
             throw TransferError(.exportNotSupported, itemType: Self.self, reason: "\(entry) does not export")
@@ -277,7 +282,12 @@ extension Transferable {
         try checkCancellation(entry)
         do {
             let value = try await body()
-            try checkCancellation(entry)
+            do {
+                try checkCancellation(entry)
+            } catch {
+                (value as? SentTransferredFile)?.discard()  // Made for this transfer, now abandoned.
+                throw error
+            }
             return value
         } catch let error as TransferError {
             throw error

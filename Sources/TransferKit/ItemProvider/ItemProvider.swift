@@ -339,6 +339,7 @@ public final class ItemProvider: Sendable {
     ) async throws(TransferError) -> Data {
         if case .file(let export)? = entry.exporter {
             let sent = try await Item.running(entry, .export) { try await export(item) }
+            defer { sent.discard() }
             return try read(sent.file, progress: progress)
         }
         let data = try await item.exportData(through: entry)
@@ -352,6 +353,11 @@ public final class ItemProvider: Sendable {
         if case .file(let export)? = entry.exporter {
             let sent = try await Item.running(entry, .export) { try await export(item) }
             if sent.allowAccessingOriginalFile { return PreparedFile(url: sent.file, directory: nil) }
+            if let directory = sent.temporaryDirectory {  // Already private, and the transfer's.
+                let size = (try? FileManager.default.attributesOfItem(atPath: sent.file.path)[.size] as? Int64) ?? 0
+                progress?.update(completed: size, total: size)
+                return PreparedFile(url: sent.file, directory: directory)
+            }
             return try copy(sent.file, named: item.fileName(for: entry), progress: progress)
         }
         let data = try await item.exportData(through: entry)

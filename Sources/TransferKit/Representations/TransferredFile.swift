@@ -12,6 +12,9 @@ public struct SentTransferredFile: Sendable, Hashable {
     public let file: URL
     /// Whether receivers may be given the file itself rather than a copy.
     public let allowAccessingOriginalFile: Bool
+    /// The private directory of a file made by ``temporaryFile(named:writing:)``, which the
+    /// framework removes once the transfer is done with the file; `nil` for the exporter's own files.
+    let temporaryDirectory: URL?
 
     /// Creates a file to send.
     ///
@@ -22,6 +25,56 @@ public struct SentTransferredFile: Sendable, Hashable {
     public init(_ file: URL, allowAccessingOriginalFile: Bool = false) {
         self.file = file
         self.allowAccessingOriginalFile = allowAccessingOriginalFile
+        self.temporaryDirectory = nil
+    }
+
+    private init(temporary file: URL, in directory: URL) {
+        self.file = file
+        self.allowAccessingOriginalFile = false
+        self.temporaryDirectory = directory
+    }
+
+    /// Makes a file for an exporter to write, which the framework owns: it is removed once the
+    /// transfer is done with it — after it is read, copied, or handed to a `withExportedFile`
+    /// handler that returns — and when the write throws or the transfer is cancelled.
+    ///
+    /// Apple's framework has no equivalent: there, a file an exporter makes on the fly stays behind
+    /// in a temporary directory. Use it for content generated at export time, written as it is
+    /// produced so that it never has to be in memory whole:
+    ///
+    /// ```swift
+    /// FileRepresentation(exportedContentType: .commaSeparatedText) { archive in
+    ///     try await .temporaryFile(named: "Profiles.csv") { url in try archive.writeCSV(to: url) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The file's name, in a new private directory.
+    ///   - write: Writes the file at the URL it is given.
+    /// - Returns: The file to send.
+    /// - Throws: ``TransferError/Code/fileUnavailable`` when no temporary directory can be made;
+    ///   what `write` throws, after the directory is removed.
+    public static func temporaryFile(
+        named name: String,
+        writing write: (URL) async throws -> Void
+    ) async throws -> SentTransferredFile {
+        let directory = try TemporaryDirectory.make()
+        var safeName = name.replacing("/", with: "-").replacing("\u{0}", with: "")
+        if safeName.isEmpty || safeName == "." || safeName == ".." { safeName = "file" }
+        let file = directory.appendingPathComponent(safeName)
+        do {
+            try await write(file)
+            try Task.checkCancellation()
+        } catch {
+            TemporaryDirectory.remove(directory)
+            throw error
+        }
+        return SentTransferredFile(temporary: file, in: directory)
+    }
+
+    /// Removes the file if the framework owns it.
+    func discard() {
+        if let temporaryDirectory { TemporaryDirectory.remove(temporaryDirectory) }
     }
 }
 

@@ -1,0 +1,68 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The phases of a conversion, shown on standard error as a bar when it is a terminal and the
+/// input is large (8 MiB or more); silent otherwise.
+///
+/// The import and the export run inside the model's representations, which report no byte
+/// counts, so the bar advances by phase: half when the input is imported, whole when the output is
+/// written.
+final class ConversionProgress: Sendable {
+    /// Where a conversion is.
+    enum Phase: Sendable {
+        case starting, importing, exporting, finished
+    }
+
+    private let state = Mutex(Phase.starting)
+    private let shows: Bool
+    private let console: Console
+    private let size: Int
+
+    init(input: String, console: Console) {
+        self.console = console
+        let size = input == "-" ? 0 : ((try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int) ?? 0)
+        self.size = size
+        self.shows = isatty(2) == 1 && size >= 8 << 20
+    }
+
+    /// The current phase.
+    var phase: Phase { state.withLock { $0 } }
+
+    /// Moves to `phase`, and redraws the bar.
+    func enter(_ phase: Phase) {
+        state.withLock { $0 = phase }
+        draw(phase)
+    }
+
+    /// Ends the bar's line, once.
+    func finish() {
+        let wasShown = state.withLock { current in
+            defer { current = .finished }
+            return current != .finished && current != .starting
+        }
+        if shows && wasShown { console.error("\r\(bar(filled: 1)) done\u{1B}[K\n") }
+    }
+
+    private func draw(_ phase: Phase) {
+        guard shows else { return }
+        switch phase {
+        case .importing: console.error("\r\(bar(filled: 0)) importing \(size / 1_000_000) MB\u{1B}[K")
+        case .exporting: console.error("\r\(bar(filled: 0.5)) exporting\u{1B}[K")
+        case .starting, .finished: break
+        }
+    }
+
+    private func bar(filled fraction: Double) -> String {
+        let width = 30
+        let filled = Int(Double(width) * fraction)
+        return "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "]"
+    }
+}
