@@ -31,9 +31,10 @@ public struct ProfilesArchive: Codable, Sendable {
         self.profiles = profiles
     }
 
-    /// Reads an archive from a JSON file (an array of profiles), mapped rather than read.
+    /// Reads an archive from a JSON file (an array of profiles). The file is read, not mapped: it is
+    /// opened in place, and a mapped file that another process truncates would crash the reader.
     public init(jsonFile: URL) throws {
-        self = try JSONDecoder().decode(ProfilesArchive.self, from: Data(contentsOf: jsonFile, options: .mappedIfSafe))
+        self = try JSONDecoder().decode(ProfilesArchive.self, from: Data(contentsOf: jsonFile))
     }
 
     /// Writes the archive to a CSV file a batch of profiles at a time, the same bytes as
