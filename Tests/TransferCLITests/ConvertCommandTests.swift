@@ -66,6 +66,28 @@ struct ConvertCommandTests {
         #expect(await transfer("convert", csv, "--to", "json", "--stream", "--model", "Profile").status == 64)
     }
 
+    @Test func streamingFromJSONGivesTheSameBytes() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let json = samples.appendingPathComponent("profiles.json").path
+        let csv = await transfer("convert", json, "--to", "csv", "--stream")
+        #expect(csv.status == 0, "\(csv.error)")
+        #expect(csv.output == (try String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8)))
+        let copy = await transfer("convert", json, "--to", "json", "--stream")
+        #expect(copy.output == (try String(contentsOf: samples.appendingPathComponent("profiles.json"), encoding: .utf8)))
+        // A JSON file cut short: the error says where, and nothing is written.
+        let cut = directory.appendingPathComponent("cut.json")
+        try String(try String(contentsOf: samples.appendingPathComponent("profiles.json"), encoding: .utf8).dropLast(40)).write(to: cut, atomically: true, encoding: .utf8)
+        for streaming in [true, false] {
+            let arguments = ["convert", cut.path, "--to", "csv", "-o", directory.appendingPathComponent("out.csv").path] + (streaming ? ["--stream"] : [])
+            let failed = await transfer(arguments)
+            #expect(failed.status == 65)
+            #expect(failed.error.contains("expected the end of a string, found the end of the input"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["cut.json"])
+        }
+    }
+
     @Test func unreadableInputsAndFailedImportsLeaveNoOutput() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
         let folder = directory.appendingPathComponent("folder.csv")

@@ -31,10 +31,12 @@ public struct ProfilesArchive: Codable, Sendable {
         self.profiles = profiles
     }
 
-    /// Reads an archive from a JSON file (an array of profiles). The file is read, not mapped: it is
-    /// opened in place, and a mapped file that another process truncates would crash the reader.
+    /// Reads an archive from a JSON file (an array of profiles) profile by profile: the file is
+    /// never in memory whole.
     public init(jsonFile: URL) throws {
-        self = try JSONDecoder().decode(ProfilesArchive.self, from: Data(contentsOf: jsonFile))
+        var profiles: [Profile] = []
+        try JSONArrayDecoder().decodeElements(Profile.self, contentsOf: jsonFile) { profiles.append($0) }
+        self.profiles = profiles
     }
 
     /// Writes the archive to a CSV file a batch of profiles at a time, the same bytes as

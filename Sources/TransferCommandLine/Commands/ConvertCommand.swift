@@ -55,13 +55,13 @@ enum ConvertCommand {
             guard let stream = model.stream else {
                 throw UsageError("--stream converts collections of records; \(model.name) is not one")
             }
-            guard input != "-", fromType.conforms(to: .commaSeparatedText) else {
-                throw UsageError("--stream reads a CSV file (not standard input)")
+            guard input != "-", fromType.conforms(to: .commaSeparatedText) || fromType.conforms(to: .json) else {
+                throw UsageError("--stream reads a CSV or JSON file (not standard input)")
             }
             guard FileManager.default.fileExists(atPath: input) else { throw ToolError(.noInput, "\(input): no such file") }
             let sink = try StreamingOutput(path: output, console: console)
             do {
-                try stream(URL(fileURLWithPath: input), toType, sink)
+                try stream(URL(fileURLWithPath: input), fromType, toType, sink)
                 try sink.finish()
             } catch {
                 sink.cancel()
@@ -116,8 +116,8 @@ enum ConvertCommand {
           --model NAME        The model to convert through (default: ProfilesArchive). See --list.
           -o, --output FILE   Write there instead of standard output: the file is written under a temporary
                               name and renamed, so it is complete or left untouched.
-          --stream            Convert a CSV file record by record, in bounded memory: for models that are
-                              collections of records (ProfilesArchive), to json or csv.
+          --stream            Convert a CSV or JSON file record by record, in bounded memory: for models
+                              that are collections of records (ProfilesArchive), to json or csv.
           --list              The models and their representations.
           --declarations FILE Custom type declarations to load first.
 
@@ -160,7 +160,7 @@ enum ConvertCommand {
         /// Imports the input and exports the result to the output.
         let convert: @Sendable (ConversionInput, UTType, UTType, StreamingOutput, ConversionProgress) async throws -> Void
         /// Record-by-record conversion of a CSV file, for collections of records.
-        var stream: (@Sendable (URL, UTType, StreamingOutput) throws -> Void)?
+        var stream: (@Sendable (URL, UTType, UTType, StreamingOutput) throws -> Void)?
     }
 
     /// Imports through the representation for the input's type, then exports through the one for
@@ -189,14 +189,22 @@ enum ConvertCommand {
         }
     }
 
-    /// Streams the records of a CSV file to JSON (an array, one element at a time) or to CSV.
-    static func streamRecords<Record: Codable & Sendable>(_ type: Record.Type) -> @Sendable (URL, UTType, StreamingOutput) throws -> Void {
-        { input, target, sink in
+    /// Streams the records of a CSV file or a JSON array to JSON (an array, one element at a time)
+    /// or to CSV.
+    static func streamRecords<Record: Codable & Sendable>(_ type: Record.Type) -> @Sendable (URL, UTType, UTType, StreamingOutput) throws -> Void {
+        { input, source, target, sink in
+            let records: ((Record) throws -> Void) throws -> Void = { body in
+                if source.conforms(to: .json) {
+                    try JSONArrayDecoder().decodeElements(Record.self, contentsOf: input, body)
+                } else {
+                    try CSVDecoder().decodeRecords(Record.self, contentsOf: input, body)
+                }
+            }
             if target.conforms(to: .json) {
                 let encoder = JSONEncoder.stable
                 var count = 0
                 try sink.write(Data("[".utf8))
-                try CSVDecoder().decodeRecords(Record.self, contentsOf: input) { record in
+                try records { record in
                     if count > 0 { try sink.write(Data(",".utf8)) }
                     try sink.write(encoder.encode(record))
                     count += 1
@@ -204,7 +212,7 @@ enum ConvertCommand {
                 try sink.write(Data("]".utf8))
             } else if target.conforms(to: .commaSeparatedText) {
                 var header = true
-                try CSVDecoder().decodeRecords(Record.self, contentsOf: input) { record in
+                try records { record in
                     var format = CSVFormat()
                     format.hasHeader = header
                     header = false

@@ -34,6 +34,31 @@ struct MalformedInputTests {
         }
     }
 
+    @Test func jsonArrays() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        // Random bytes, half of them after an opening bracket so that the scanner gets past the first
+        // byte, and a few valid arrays so that the comparison with JSONDecoder runs.
+        let random = Self.inputs(count: 1500, seed: 4).enumerated().map { $0.isMultiple(of: 2) ? Data("[".utf8) + $1 : $1 }
+        let valid = ["[]", " [null] ", "[\"a,]\", null, \"\\\\\\\"\"]", "\u{FEFF}[\"é\"]"].map { Data($0.utf8) }
+        var accepted = 0
+        for input in random + valid {
+            try input.write(to: file)
+            for chunkSize in [1, 7] {
+                var elements: [String?] = []
+                let decoded = (try? JSONArrayDecoder({ JSONDecoder() }, chunkSize: chunkSize).decodeElements(String?.self, contentsOf: file) {
+                    elements.append($0)
+                }) != nil
+                // Whatever the scanner accepts, JSONDecoder reads the same way.
+                if decoded {
+                    accepted += 1
+                    #expect(try JSONDecoder().decode([String?].self, from: Data(contentsOf: file)) == elements)
+                }
+            }
+        }
+        #expect(accepted >= valid.count * 2)
+    }
+
     @Test func receiverDeclarations() {
         for input in Self.inputs(count: 3000, seed: 2) {
             let text = String(decoding: input, as: UTF8.self)
