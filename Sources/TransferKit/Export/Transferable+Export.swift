@@ -141,9 +141,7 @@ extension Transferable {
     /// content type's preferred extension when the name has none. Path separators are replaced, so
     /// a name never leaves its directory.
     package func fileName(for entry: TransferRepresentationEntry<Self>) -> String {
-        var name = (entry.suggestedFileName(for: self) ?? "")
-            .replacing("/", with: "-").replacing("\u{0}", with: "")
-        if name.isEmpty || name == "." || name == ".." { name = String(describing: Self.self) }
+        var name = entry.suggestedFileName(for: self).flatMap(FileOperations.safeFileName) ?? String(describing: Self.self)
         if URL(fileURLWithPath: name).pathExtension.isEmpty, let ext = entry.contentType.nearestFilenameExtension {
             name += "." + ext
         }

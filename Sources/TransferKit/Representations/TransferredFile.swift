@@ -59,9 +59,7 @@ public struct SentTransferredFile: Sendable, Hashable {
         writing write: (URL) async throws -> Void
     ) async throws -> SentTransferredFile {
         let directory = try TemporaryDirectory.make()
-        var safeName = name.replacing("/", with: "-").replacing("\u{0}", with: "")
-        if safeName.isEmpty || safeName == "." || safeName == ".." { safeName = "file" }
-        let file = directory.appendingPathComponent(safeName)
+        let file = directory.appendingPathComponent(FileOperations.safeFileName(name) ?? "file")
         do {
             try await write(file)
             try Task.checkCancellation()

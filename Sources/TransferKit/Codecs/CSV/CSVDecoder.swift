@@ -89,13 +89,10 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         let chunk = CSVDocument.windowSize
         while !(atEnd && buffer.isEmpty) {
             if !atEnd {
-                let start = buffer.count
-                buffer += repeatElement(0, count: chunk)
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + start, chunk) }
+                let count = FileOperations.append(upTo: chunk, from: descriptor, to: &buffer)
                 guard count >= 0 else {
                     throw CSVError(.invalidFormat, line: line, column: 0, reason: "cannot read \(url.path): \(String(cString: strerror(errno)))")
                 }
-                buffer.removeLast(chunk - count)
                 if count == 0 { atEnd = true }
             }
             if first, buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { buffer.removeFirst(3) }

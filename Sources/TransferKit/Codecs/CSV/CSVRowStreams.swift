@@ -115,12 +115,11 @@ public final class CSVRowReader {
     /// Reads a chunk and parses every complete record in the buffer.
     private func fill() throws(CSVError) {
         if !atEnd, let descriptor {
-            var chunk = [UInt8](repeating: 0, count: chunkSize)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, chunkSize) }
+            let count = FileOperations.append(upTo: chunkSize, from: descriptor, to: &buffer)
             if count < 0 {
                 throw CSVError(.invalidFormat, line: line, column: 0, reason: "cannot read \(path): \(String(cString: strerror(errno)))")
             }
-            if count == 0 { atEnd = true } else { buffer += chunk[0..<count] }
+            if count == 0 { atEnd = true }
         }
         if isFirstChunk, buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
             buffer.removeFirst(3)

@@ -62,11 +62,8 @@ public struct JSONArrayDecoder: Sendable {
         var buffer: [UInt8] = []
         var index = 0
         while true {
-            let start = buffer.count
-            buffer += repeatElement(0, count: chunkSize)
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + start, chunkSize) }
+            let count = FileOperations.append(upTo: chunkSize, from: descriptor, to: &buffer)
             guard count >= 0 else { throw Self.readError(url) }
-            buffer.removeLast(chunkSize - count)
             let elements = try scanner.scan(buffer, isFinal: count == 0)
             for element in elements {
                 do {
