@@ -106,6 +106,60 @@ struct ConvertCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["bad.csv", "folder.csv"])
     }
 
+    @Test func largeInputsShowAProgressBarOnlyOnATerminal() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Over 8 MiB: the sample's rows, repeated.
+        let sample = try String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8)
+        let headerEnd = try #require(sample.firstRange(of: "\r\n")).upperBound
+        let rows = String(sample[headerEnd...])
+        let big = directory.appendingPathComponent("big.csv")
+        let bigCSV = String(sample[..<headerEnd]) + String(repeating: rows, count: (9 << 20) / rows.utf8.count + 1)
+        try Data(bigCSV.utf8).write(to: big)
+
+        let quiet = try transferExecutable(["convert", big.path, "--to", "json", "-o", directory.appendingPathComponent("quiet.json").path])
+        #expect(quiet.status == 0, "\(quiet.error)")
+        #expect(quiet.error.isEmpty)
+
+        // Under a pseudo-terminal (Python's pty), standard error is a terminal.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c", "import os, pty, sys; sys.exit(os.waitstatus_to_exitcode(pty.spawn(sys.argv[1:])))",
+            executableURL.path, "convert", big.path, "--to", "json", "-o", directory.appendingPathComponent("shown.json").path,
+        ]
+        let terminal = Pipe()
+        process.standardOutput = terminal
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let shown = String(decoding: terminal.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(shown)")
+        #expect(shown.contains("] importing 9 MB"))
+        #expect(shown.contains("[###############               ] exporting"))
+        #expect(shown.contains("[##############################] done"))
+        #expect(try Data(contentsOf: directory.appendingPathComponent("shown.json")) == Data(contentsOf: directory.appendingPathComponent("quiet.json")))
+
+        // A failure ends the bar with the failure, not with "done"; nothing is written.
+        try Data((bigCSV + "x,\"open\r\n").utf8).write(to: big, options: .atomic)
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("shown.json"))
+        let failing = Process()
+        failing.executableURL = process.executableURL
+        failing.arguments = process.arguments
+        let failingTerminal = Pipe()
+        failing.standardOutput = failingTerminal
+        failing.standardInput = FileHandle.nullDevice
+        try failing.run()
+        let failed = String(decoding: failingTerminal.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        failing.waitUntilExit()
+        #expect(failing.terminationStatus == 65)
+        #expect(failed.contains("] importing 9 MB"))
+        #expect(failed.contains("] failed"))
+        #expect(!failed.contains("done"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["big.csv", "quiet.json"])
+    }
+
     @Test func modelsAndErrors() async {
         let list = await transfer("convert", "--list")
         #expect(list.output.contains("ProfilesArchive"))

@@ -42,13 +42,16 @@ final class ConversionProgress: Sendable {
         draw(phase)
     }
 
-    /// Ends the bar's line, once.
-    func finish() {
-        let wasShown = state.withLock { current in
+    /// Ends the bar's line, once: full and "done" after a success, where it stopped and "failed"
+    /// after a failure.
+    func finish(succeeded: Bool) {
+        let last = state.withLock { current in
             defer { current = .finished }
-            return current != .finished && current != .starting
+            return current
         }
-        if shows && wasShown { console.error("\r\(bar(filled: 1)) done\u{1B}[K\n") }
+        guard shows, last != .starting, last != .finished else { return }
+        let label = succeeded ? "done" : "failed"
+        console.error("\r\(bar(filled: succeeded ? 1 : last == .exporting ? 0.5 : 0)) \(label)\u{1B}[K\n")
     }
 
     private func draw(_ phase: Phase) {

@@ -52,51 +52,54 @@ enum ConvertCommand {
         }
 
         if streaming {
-            guard let stream = model.stream else {
+            guard model.stream != nil else {
                 throw UsageError("--stream converts collections of records; \(model.name) is not one")
             }
             guard input != "-", fromType.conforms(to: .commaSeparatedText) || fromType.conforms(to: .json) else {
                 throw UsageError("--stream reads a CSV or JSON file (not standard input)")
             }
-            guard FileManager.default.fileExists(atPath: input) else { throw ToolError(.noInput, "\(input): no such file") }
-            let sink = try StreamingOutput(path: output, console: console)
-            do {
-                try stream(URL(fileURLWithPath: input), fromType, toType, sink)
-                try sink.finish()
-            } catch {
-                sink.cancel()
-                if let error = error as? ToolError { throw error }
-                if let error = error as? UsageError { throw error }
-                throw ToolError(.dataError, "\(input): \(error)")
-            }
-            return
         }
-        // A file is imported from where it is (a file representation reads it in place; a data
-        // representation reads it whole); standard input arrives as bytes.
-        let conversionInput: ConversionInput
-        if input == "-" {
-            conversionInput = .bytes(InputBox(FileHandle.standardInput.readDataToEndOfFile()))
-        } else {
-            guard FileManager.default.fileExists(atPath: input) else { throw ToolError(.noInput, "\(input): no such file") }
-            conversionInput = .file(URL(fileURLWithPath: input))
+        guard input == "-" || FileManager.default.fileExists(atPath: input) else {
+            throw ToolError(.noInput, "\(input): no such file")
         }
+
         let progress = ConversionProgress(input: input, console: console)
         let sink = try StreamingOutput(path: output, console: console)
         do {
-            try await model.convert(conversionInput, fromType, toType, sink, progress)
-            try sink.finish()
-            progress.finish()
-        } catch {
-            let phase = progress.phase
-            sink.cancel()
-            progress.finish()
-            switch error {
-            case let error as ToolError: throw error
-            case let error as TransferError where error.code == .fileUnavailable && phase == .importing:
-                throw ToolError(.noInput, "\(input): cannot be read (\(error.description))")
-            case let error as TransferError: throw ToolError(.dataError, "\(input): \(error.description)")
-            default: throw ToolError(.cannotCreate, "\(output ?? "standard output"): cannot be written (\(error))")
+            if streaming, let stream = model.stream {
+                try stream(URL(fileURLWithPath: input), fromType, toType, sink)
+            } else {
+                // A file is imported from where it is (a file representation reads it in place, a
+                // data representation reads it whole); standard input arrives as bytes.
+                let source: ConversionInput = input == "-"
+                    ? .bytes(InputBox(FileHandle.standardInput.readDataToEndOfFile()))
+                    : .file(URL(fileURLWithPath: input))
+                try await model.convert(source, fromType, toType, sink, progress)
             }
+            try sink.finish()
+            progress.finish(succeeded: true)
+        } catch {
+            let importing = progress.phase == .importing
+            sink.cancel()
+            progress.finish(succeeded: false)
+            throw toolError(for: error, input: input, output: output, importing: importing)
+        }
+    }
+
+    /// What a failed conversion exits with: 66 when the input cannot be read, 65 when it is not
+    /// what its content type says, 73 when the output cannot be written.
+    static func toolError(for error: any Error, input: String, output: String?, importing: Bool) -> any Error {
+        switch error {
+        case is ToolError, is UsageError:
+            return error
+        case let error as TransferError where error.code == .fileUnavailable && importing:
+            return ToolError(.noInput, "\(input): cannot be read (\(error.description))")
+        case let error as CocoaError where [.fileReadNoSuchFile, .fileReadNoPermission, .fileReadUnknown].contains(error.code):
+            return ToolError(.noInput, "\(input): cannot be read (\(error))")
+        case is TransferError, is CSVError, is DecodingError:
+            return ToolError(.dataError, "\(input): \(error)")
+        default:
+            return ToolError(.cannotCreate, "\(output ?? "standard output"): cannot be written (\(error))")
         }
     }
 
