@@ -110,15 +110,8 @@ struct ProfilesExampleTests {
     }
 
     @Test func theExampleRuns() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("ProfilesExample")
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, output) = try runExample("ProfilesExample")
+        #expect(status == 0)
         #expect(output.contains("Profile exports: com.example.profile, public.json, public.utf8-plain-text, public.comma-separated-values-text"))
         #expect(output.contains("As plain text: Juan Chavez"))
         #expect(output.contains("round trip: ok"))

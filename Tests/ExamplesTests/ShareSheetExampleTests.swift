@@ -24,15 +24,8 @@ struct ShareSheetExampleTests {
     }
 
     @Test func theExampleRunsAndPrintsEveryPlan() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("ShareSheetExample")
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, output) = try runExample("ShareSheetExample")
+        #expect(status == 0)
         #expect(output.contains("Bluesky: offered\n  photo: delivered as public.png (value)"))
         #expect(output.contains("Bluesky: not offered"))
         #expect(output.contains("Threads: offered\n  video: dropped"))

@@ -53,6 +53,21 @@ func transferExecutable(_ arguments: [String], input: Data? = nil) throws -> Com
     )
 }
 
+/// Runs the built `transfer` executable under a pseudo-terminal (Python's `pty`), so that its
+/// standard error is a terminal; returns its exit status and what the terminal showed.
+func transferUnderTerminal(_ arguments: [String]) throws -> (status: Int32, shown: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import os, pty, sys; sys.exit(os.waitstatus_to_exitcode(pty.spawn(sys.argv[1:])))", executableURL.path] + arguments
+    let terminal = Pipe()
+    process.standardOutput = terminal
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let shown = String(decoding: terminal.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, shown)
+}
+
 /// The `transfer` executable beside the test bundle in the build folder.
 let executableURL: URL = {
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

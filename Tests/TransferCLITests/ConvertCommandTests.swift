@@ -122,20 +122,10 @@ struct ConvertCommandTests {
         #expect(quiet.status == 0, "\(quiet.error)")
         #expect(quiet.error.isEmpty)
 
-        // Under a pseudo-terminal (Python's pty), standard error is a terminal.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c", "import os, pty, sys; sys.exit(os.waitstatus_to_exitcode(pty.spawn(sys.argv[1:])))",
-            executableURL.path, "convert", big.path, "--to", "json", "-o", directory.appendingPathComponent("shown.json").path,
-        ]
-        let terminal = Pipe()
-        process.standardOutput = terminal
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let shown = String(decoding: terminal.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(shown)")
+        // Under a pseudo-terminal, standard error is a terminal.
+        let arguments = ["convert", big.path, "--to", "json", "-o", directory.appendingPathComponent("shown.json").path]
+        let (status, shown) = try transferUnderTerminal(arguments)
+        #expect(status == 0, "\(shown)")
         #expect(shown.contains("] importing 9 MB"))
         #expect(shown.contains("[###############               ] exporting"))
         #expect(shown.contains("[##############################] done"))
@@ -144,16 +134,8 @@ struct ConvertCommandTests {
         // A failure ends the bar with the failure, not with "done"; nothing is written.
         try Data((bigCSV + "x,\"open\r\n").utf8).write(to: big, options: .atomic)
         try FileManager.default.removeItem(at: directory.appendingPathComponent("shown.json"))
-        let failing = Process()
-        failing.executableURL = process.executableURL
-        failing.arguments = process.arguments
-        let failingTerminal = Pipe()
-        failing.standardOutput = failingTerminal
-        failing.standardInput = FileHandle.nullDevice
-        try failing.run()
-        let failed = String(decoding: failingTerminal.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        failing.waitUntilExit()
-        #expect(failing.terminationStatus == 65)
+        let (failedStatus, failed) = try transferUnderTerminal(arguments)
+        #expect(failedStatus == 65)
         #expect(failed.contains("] importing 9 MB"))
         #expect(failed.contains("] failed"))
         #expect(!failed.contains("done"))
