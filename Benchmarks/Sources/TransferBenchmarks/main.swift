@@ -46,10 +46,11 @@ case "memory-phases":
     print("exported JSON", peakResidentBytes() >> 20, "MiB", json.count)
     exit(0)
 case "profile-csv":
-    // profile-csv decode|encode: one operation in a loop, for a profiler.
+    // profile-csv decode|encode [ITERATIONS]: one operation in a loop, for a profiler.
     let profiles = ProfileGenerator().profiles(count: 100_000)
     let csv = try CSVEncoder().encode(profiles)
-    for _ in 0..<5 {
+    let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
+    for _ in 0..<iterations {
         if arguments[1] == "decode" { blackHole(try CSVDecoder().decode([Profile].self, from: csv)) } else { blackHole(try CSVEncoder().encode(profiles)) }
     }
     exit(0)

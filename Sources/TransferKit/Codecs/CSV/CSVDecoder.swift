@@ -108,8 +108,11 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
                 }
                 let document = try CSVDocument(chunk: window, table: table, format: format, header: header)
                 if header == nil, format.hasHeader, table.rowCount > 0 { header = document.header }
-                for row in document.rows {
-                    try body(try T(from: CSVValueDecoder(document: document, row: row, codingPath: [])))
+                let decoder = CSVValueDecoder(document: document, row: nil, path: CSVCodingPath([]))
+                for (index, row) in document.rows.enumerated() {
+                    decoder.row = row
+                    decoder.path.record = index
+                    try body(try T(from: decoder))
                 }
                 line += CSVDecoder.lineFeeds(in: window)
                 return consumed
@@ -130,7 +133,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
             throw CSVDecoder.positionedError(.invalidUTF8, in: bytes, at: invalid, "expected UTF-8 text, found the byte 0x\(String(bytes[invalid], radix: 16))")
         }
         let document = try CSVDocument(input: bytes, format: format)
-        let value = try T(from: CSVValueDecoder(document: document, row: nil, codingPath: []))
+        let value = try T(from: CSVValueDecoder(document: document, row: nil, path: CSVCodingPath([])))
         if let error = document.pendingError { throw error }
         return value
     }
@@ -187,6 +190,13 @@ final class CSVDocument {
     /// A parse error met while loading a window from a non-throwing property; thrown by the
     /// decode that follows.
     var pendingError: CSVError?
+    /// The column last looked up by name: records are read key after key in the same order, which
+    /// is usually the header's, so the next lookup is tried there before the dictionary.
+    private var lastColumn = 0
+    /// Where fields with doubled quotes are collapsed for parsers that read bytes.
+    private var scratch = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+
+    deinit { scratch.deallocate() }
 
     init(input: UnsafeBufferPointer<UInt8>, format: CSVFormat) throws(CSVError) {
         self.input = input
@@ -289,6 +299,19 @@ final class CSVDocument {
         }
     }
 
+    /// The position of the column named `name`, or `nil`.
+    @inline(__always)
+    func column(named name: String) -> Int? {
+        if lastColumn < header.count, header[lastColumn] == name { return lastColumn }
+        if lastColumn + 1 < header.count, header[lastColumn + 1] == name {
+            lastColumn += 1
+            return lastColumn
+        }
+        guard let column = columns[name] else { return nil }
+        lastColumn = column
+        return column
+    }
+
     /// The text of a field, or `nil` when the row has no such column (lenient mode).
     @inline(__always)
     func field(row: Int, column: Int) -> String? {
@@ -303,7 +326,12 @@ final class CSVDocument {
         let field = table.fields[table.rowStarts[row] + column]
         let slice = UnsafeBufferPointer(rebasing: bytes[field.start..<field.end])
         guard field.hasEscapedQuotes else { return body(slice) }
-        return CSVTable.collapsingDoubledQuotes(slice).withUnsafeBufferPointer(body)
+        if scratch.count < slice.count {
+            scratch.deallocate()
+            scratch = .allocate(capacity: max(slice.count, 2 * scratch.count, 256))
+        }
+        let count = CSVTable.collapseDoubledQuotes(slice, into: scratch)
+        return body(UnsafeBufferPointer(rebasing: scratch[0..<count]))
     }
 
     @inline(__always)
@@ -328,25 +356,58 @@ final class CSVDocument {
     }
 }
 
+/// A coding path made only when one is asked for (by an error, or by a type that reads it):
+/// appending a key for every field of every record would allocate an array each time.
+struct CSVCodingPath {
+    /// The keys above the records.
+    var base: [any CodingKey]
+    /// The position of the record, when the path goes through one.
+    var record: Int?
+    /// The key of the field, when the path ends at one.
+    var key: (any CodingKey)?
+
+    init(_ base: [any CodingKey], record: Int? = nil, key: (any CodingKey)? = nil) {
+        self.base = base
+        self.record = record
+        self.key = key
+    }
+
+    var keys: [any CodingKey] {
+        var keys = base
+        if let record { keys.append(IndexKey(record)) }
+        if let key { keys.append(key) }
+        return keys
+    }
+
+    /// The path one key further down.
+    func appending(_ key: any CodingKey) -> CSVCodingPath {
+        self.key == nil ? CSVCodingPath(base, record: record, key: key) : CSVCodingPath(keys, key: key)
+    }
+}
+
 /// The decoder of the document (no row), of one record (a row), or of one field (row and column).
-struct CSVValueDecoder: Decoder {
+///
+/// A class, so that passing it as `any Decoder` does not box it, and so that one instance can serve
+/// record after record: the records container moves it along instead of making one per record.
+final class CSVValueDecoder: Decoder {
     let document: CSVDocument
-    let row: Int?
-    var column: Int?
-    let codingPath: [any CodingKey]
+    var row: Int?
+    let column: Int?
+    var path: CSVCodingPath
+    var codingPath: [any CodingKey] { path.keys }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(document: CSVDocument, row: Int?, column: Int? = nil, codingPath: [any CodingKey]) {
+    init(document: CSVDocument, row: Int?, column: Int? = nil, path: CSVCodingPath) {
         self.document = document
         self.row = row
         self.column = column
-        self.codingPath = codingPath
+        self.path = path
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         if let row {
             guard column == nil else { throw NestedValueInField() }
-            return KeyedDecodingContainer(CSVRecordContainer<Key>(document: document, row: row, codingPath: codingPath))
+            return KeyedDecodingContainer(CSVRecordContainer<Key>(document: document, row: row, path: path))
         }
         // A single record at the top level: the only one there is.
         var found = document.rows.count
@@ -358,25 +419,25 @@ struct CSVValueDecoder: Decoder {
                 throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "expected exactly one record, found more"))
             }
             found = 1
-            return KeyedDecodingContainer(CSVRecordContainer<Key>(document: document, row: row, codingPath: codingPath))
+            return KeyedDecodingContainer(CSVRecordContainer<Key>(document: document, row: row, path: path))
         }
         guard found == 1 else {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "expected exactly one record, found \(found)"))
         }
-        return KeyedDecodingContainer(CSVRecordContainer<Key>(document: document, row: document.rows[0], codingPath: codingPath))
+        return KeyedDecodingContainer(CSVRecordContainer<Key>(document: document, row: document.rows[0], path: path))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         if let row {
             guard column == nil else { throw NestedValueInField() }
-            return CSVFieldsContainer(document: document, row: row, codingPath: codingPath)
+            return CSVFieldsContainer(document: document, row: row, path: path)
         }
-        return CSVRecordsContainer(document: document, codingPath: codingPath)
+        return CSVRecordsContainer(document: document, path: path)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         guard let row, let column else { throw mismatch("a field", found: "a table") }
-        return CSVFieldContainer(document: document, row: row, column: column, codingPath: codingPath)
+        return CSVFieldContainer(document: document, row: row, column: column, path: path)
     }
 
     func mismatch(_ expected: String, found: String) -> DecodingError {
@@ -387,21 +448,25 @@ struct CSVValueDecoder: Decoder {
 /// The records of the document, in order, window by window.
 struct CSVRecordsContainer: UnkeyedDecodingContainer {
     let document: CSVDocument
-    let codingPath: [any CodingKey]
+    let path: CSVCodingPath
+    var codingPath: [any CodingKey] { path.keys }
     /// Records decoded so far, in all windows.
     var currentIndex = 0
     /// The position in the current window's rows; a reference, since `isAtEnd` moves it to the
     /// next window.
     private let cursor = Cursor()
+    /// The decoder each record is read through, moved from record to record.
+    private let recordDecoder: CSVValueDecoder
     var count: Int? { nil }
 
     final class Cursor {
         var position = 0
     }
 
-    init(document: CSVDocument, codingPath: [any CodingKey]) {
+    init(document: CSVDocument, path: CSVCodingPath) {
         self.document = document
-        self.codingPath = codingPath
+        self.path = path
+        self.recordDecoder = CSVValueDecoder(document: document, row: nil, path: CSVCodingPath(path.keys))
     }
 
     var isAtEnd: Bool {
@@ -430,24 +495,30 @@ struct CSVRecordsContainer: UnkeyedDecodingContainer {
         return document.rows[cursor.position]
     }
 
+    /// The path of the next record.
+    private var recordPath: CSVCodingPath { CSVCodingPath(recordDecoder.path.base, record: currentIndex) }
+
     mutating func decodeNil() throws -> Bool { false }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let path = codingPath + [IndexKey(currentIndex)]
-        let row = try nextRow()
-        return try T(from: CSVValueDecoder(document: document, row: row, codingPath: path))
+        recordDecoder.path.record = currentIndex
+        recordDecoder.row = try nextRow()
+        return try T(from: recordDecoder)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        KeyedDecodingContainer(CSVRecordContainer<NestedKey>(document: document, row: try nextRow(), codingPath: codingPath))
+        let path = recordPath
+        return KeyedDecodingContainer(CSVRecordContainer<NestedKey>(document: document, row: try nextRow(), path: path))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        CSVFieldsContainer(document: document, row: try nextRow(), codingPath: codingPath)
+        let path = recordPath
+        return CSVFieldsContainer(document: document, row: try nextRow(), path: path)
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        CSVValueDecoder(document: document, row: try nextRow(), codingPath: codingPath)
+        let path = recordPath
+        return CSVValueDecoder(document: document, row: try nextRow(), path: path)
     }
 }
 
@@ -455,13 +526,14 @@ struct CSVRecordsContainer: UnkeyedDecodingContainer {
 struct CSVRecordContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let document: CSVDocument
     let row: Int
-    let codingPath: [any CodingKey]
+    let path: CSVCodingPath
+    var codingPath: [any CodingKey] { path.keys }
 
     var allKeys: [Key] { document.header.compactMap { Key(stringValue: $0) } }
 
     @inline(__always)
     func column(_ key: Key) -> Int? {
-        if document.format.hasHeader { return document.columns[key.stringValue] }
+        if document.format.hasHeader { return document.column(named: key.stringValue) }
         return key.intValue.flatMap { $0 < document.width ? $0 : nil }
     }
 
@@ -480,7 +552,7 @@ struct CSVRecordContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                     codingPath: codingPath,
                     debugDescription: "expected a column named '\(key.stringValue)', found the columns \(document.header.joined(separator: ", "))"))
         }
-        return CSVFieldContainer(document: document, row: row, column: column, codingPath: codingPath + [key])
+        return CSVFieldContainer(document: document, row: row, column: column, path: path.appending(key))
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try field(key).decode(type) }
@@ -510,11 +582,11 @@ struct CSVRecordContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             [Any].self, .init(codingPath: codingPath + [key], debugDescription: "expected a value a CSV field can hold, found a nested unkeyed container"))
     }
 
-    func superDecoder() throws -> any Decoder { CSVValueDecoder(document: document, row: row, codingPath: codingPath) }
+    func superDecoder() throws -> any Decoder { CSVValueDecoder(document: document, row: row, path: path) }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
         guard let column = column(key) else { throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no such column")) }
-        return CSVValueDecoder(document: document, row: row, column: column, codingPath: codingPath + [key])
+        return CSVValueDecoder(document: document, row: row, column: column, path: path.appending(key))
     }
 }
 
@@ -522,15 +594,16 @@ struct CSVRecordContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 struct CSVFieldsContainer: UnkeyedDecodingContainer {
     let document: CSVDocument
     let row: Int
-    let codingPath: [any CodingKey]
+    let path: CSVCodingPath
+    var codingPath: [any CodingKey] { path.keys }
     var currentIndex = 0
     var count: Int? { document.table.fieldCount(ofRow: row) }
     var isAtEnd: Bool { currentIndex >= document.table.fieldCount(ofRow: row) }
 
-    init(document: CSVDocument, row: Int, codingPath: [any CodingKey]) {
+    init(document: CSVDocument, row: Int, path: CSVCodingPath) {
         self.document = document
         self.row = row
-        self.codingPath = codingPath
+        self.path = path
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -541,7 +614,7 @@ struct CSVFieldsContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         guard !isAtEnd else { throw DecodingError.valueNotFound(type, .init(codingPath: codingPath, debugDescription: "no more fields in the record")) }
-        let value = try CSVFieldContainer(document: document, row: row, column: currentIndex, codingPath: codingPath + [IndexKey(currentIndex)]).decode(type)
+        let value = try CSVFieldContainer(document: document, row: row, column: currentIndex, path: path.appending(IndexKey(currentIndex))).decode(type)
         currentIndex += 1
         return value
     }
@@ -556,7 +629,7 @@ struct CSVFieldsContainer: UnkeyedDecodingContainer {
 
     mutating func superDecoder() throws -> any Decoder {
         defer { currentIndex += 1 }
-        return CSVValueDecoder(document: document, row: row, column: currentIndex, codingPath: codingPath)
+        return CSVValueDecoder(document: document, row: row, column: currentIndex, path: path)
     }
 }
 
@@ -565,7 +638,8 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
     let document: CSVDocument
     let row: Int
     let column: Int
-    let codingPath: [any CodingKey]
+    let path: CSVCodingPath
+    var codingPath: [any CodingKey] { path.keys }
 
     func decodeNil() -> Bool { document.isEmpty(row: row, column: column) }
 
@@ -637,7 +711,7 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
         // A type that decodes itself from a single value (UUID from its string, an enum from its
         // raw value) reads the field; one that needs a container reads JSON inside the field.
         do {
-            return try T(from: CSVValueDecoder(document: document, row: row, column: column, codingPath: codingPath))
+            return try T(from: CSVValueDecoder(document: document, row: row, column: column, path: path))
         } catch is NestedValueInField {
             do {
                 return try JSONDecoder().decode(T.self, from: Data(text.utf8))

@@ -121,25 +121,33 @@ enum CSVNestedValues {
 enum CSVFieldParsing {
     /// A UUID in its 8-4-4-4-12 hexadecimal form, either case.
     static func uuid(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
-        guard bytes.count == 36 else { return nil }
+        guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
+            bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-")
+        else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let parsed = withUnsafeMutableBytes(of: &value) { result -> Bool in
-            var byteIndex = 0
+        // Branch-free: every digit is converted, and any invalid one marks the whole as invalid.
+        var invalid: UInt8 = 0
+        withUnsafeMutableBytes(of: &value) { result in
             var index = 0
-            while index < 36 {
-                if index == 8 || index == 13 || index == 18 || index == 23 {
-                    guard bytes[index] == UInt8(ascii: "-") else { return false }
-                    index += 1
-                    continue
-                }
-                guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return false }
-                result[byteIndex] = high << 4 | low
-                byteIndex += 1
+            for byteIndex in 0..<16 {
+                if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }
+                let high = hexDigit(bytes[index])
+                let low = hexDigit(bytes[index + 1])
+                invalid |= (high | low) & 0xF0
+                result[byteIndex] = high << 4 | low & 0x0F
                 index += 2
             }
-            return true
         }
-        return parsed ? UUID(uuid: value) : nil
+        return invalid == 0 ? UUID(uuid: value) : nil
+    }
+
+    /// The value of a hexadecimal digit in the low four bits; a high bit set when `byte` is not one.
+    @inline(__always)
+    static func hexDigit(_ byte: UInt8) -> UInt8 {
+        let digit = byte &- 0x30
+        let letter = (byte | 0x20) &- 0x61
+        if digit < 10 { return digit }
+        return letter < 6 ? letter &+ 10 : 0xF0
     }
 
     /// A UUID's upper-case 8-4-4-4-12 form, as `uuidString` gives, without going through it.
@@ -159,16 +167,6 @@ enum CSVFieldParsing {
                 }
                 return 36
             }
-        }
-    }
-
-    @inline(__always)
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x37
-        case 0x61...0x66: byte - 0x57
-        default: nil
         }
     }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parsed CSV: the positions of every field in the input bytes, row by row. Fields are turned into
 /// strings only when they are read, so parsing is one pass over the bytes with no allocation per
 /// field.
@@ -44,8 +52,31 @@ struct CSVTable {
         let lf: UInt8 = 0x0A
         let strict = format.strictness == .strict
         let count = bytes.count
+        guard let base = bytes.baseAddress, count > 0 else { return (table, 0) }
         var index = 0
         var line = firstLine
+        // Each byte that ends an unquoted field, repeated in every byte of a word.
+        let delimiterMask = 0x0101_0101_0101_0101 &* UInt64(delimiter)
+        let lfMask = 0x0101_0101_0101_0101 &* UInt64(lf)
+        let crMask = 0x0101_0101_0101_0101 &* UInt64(cr)
+        let quoteMask = 0x0101_0101_0101_0101 &* UInt64(quote)
+
+        /// The high bit of each byte of `word` equal to the byte of `mask`; exact up to the first.
+        @inline(__always)
+        func matches(_ word: UInt64, _ mask: UInt64) -> UInt64 {
+            let difference = word ^ mask
+            return (difference &- 0x0101_0101_0101_0101) & ~difference & 0x8080_8080_8080_8080
+        }
+
+        func lineFeeds(from start: Int, to end: Int) -> Int {
+            var lines = 0
+            var position = start
+            while position < end, let found = memchr(base + position, Int32(lf), end - position) {
+                lines += 1
+                position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+            }
+            return lines
+        }
         var lastCompleteRecordEnd = 0
         var lastCompleteRowCount = 0
         var lastCompleteFieldCount = 0
@@ -88,23 +119,27 @@ struct CSVTable {
             }
             let fieldStart = index
             if bytes[index] == quote {
-                // A quoted field: up to the closing quote, doubled quotes escaped.
+                // A quoted field: up to the closing quote, doubled quotes escaped. The quotes are
+                // found with memchr; the line feeds between them counted the same way.
                 var cursor = index + 1
                 var escaped = false
                 var closed = false
                 while cursor < count {
-                    let byte = bytes[cursor]
-                    if byte == quote {
-                        if cursor + 1 < count, bytes[cursor + 1] == quote {
-                            escaped = true
-                            cursor += 2
-                            continue
-                        }
-                        closed = true
+                    let found = memchr(base + cursor, Int32(quote), count - cursor)
+                    let quoteAt = found.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? count
+                    line += lineFeeds(from: cursor, to: quoteAt)
+                    guard quoteAt < count else {
+                        cursor = count
                         break
                     }
-                    if byte == lf { line += 1 }
-                    cursor += 1
+                    if quoteAt + 1 < count, bytes[quoteAt + 1] == quote {
+                        escaped = true
+                        cursor = quoteAt + 2
+                        continue
+                    }
+                    cursor = quoteAt
+                    closed = true
+                    break
                 }
                 if !closed {
                     if !isFinal { break }
@@ -135,13 +170,27 @@ struct CSVTable {
                 table.fields.append(field)
                 index = cursor
             } else {
-                // An unquoted field: up to the delimiter or the line end.
+                // An unquoted field: up to the delimiter or the line end, eight bytes at a time.
                 var cursor = index
+                while cursor + 8 <= count {
+                    let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
+                    let found = matches(word, delimiterMask) | matches(word, lfMask) | matches(word, crMask) | matches(word, quoteMask)
+                    if found != 0 {
+                        cursor += found.trailingZeroBitCount / 8
+                        break
+                    }
+                    cursor += 8
+                }
                 while cursor < count {
                     let byte = bytes[cursor]
                     if byte == delimiter || byte == lf || byte == cr { break }
-                    if byte == quote, strict {
-                        throw error(.strayQuote, at: cursor, "expected no quote inside an unquoted field, found '\"' (quote the whole field and double the quote)")
+                    if byte == quote {
+                        if strict {
+                            throw error(.strayQuote, at: cursor, "expected no quote inside an unquoted field, found '\"' (quote the whole field and double the quote)")
+                        }
+                        cursor += 1
+                        // Lenient: a quote inside an unquoted field is text; go on a byte at a time.
+                        continue
                     }
                     cursor += 1
                 }
@@ -211,20 +260,30 @@ struct CSVTable {
     static func string(_ field: Field, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[field.start..<field.end])
         guard field.hasEscapedQuotes else { return String(decoding: slice, as: UTF8.self) }
-        return String(decoding: collapsingDoubledQuotes(slice), as: UTF8.self)
+        // Collapsed straight into the string's storage: no intermediate buffer.
+        return String(unsafeUninitializedCapacity: slice.count) { output in
+            collapseDoubledQuotes(slice, into: output)
+        }
     }
 
-    /// The bytes with each doubled quote collapsed to one.
-    static func collapsingDoubledQuotes(_ slice: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var unescaped: [UInt8] = []
-        unescaped.reserveCapacity(slice.count)
-        var index = 0
-        while index < slice.count {
-            let byte = slice[index]
-            unescaped.append(byte)
-            index += byte == UInt8(ascii: "\"") && index + 1 < slice.count && slice[index + 1] == UInt8(ascii: "\"") ? 2 : 1
+    /// Copies `slice` into `output` (at least as large) with each doubled quote collapsed to one,
+    /// a run between quotes at a time.
+    ///
+    /// - Returns: The number of bytes written.
+    static func collapseDoubledQuotes(_ slice: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        guard let source = slice.baseAddress, let destination = output.baseAddress else { return 0 }
+        let count = slice.count
+        var read = 0
+        var written = 0
+        while read < count {
+            // Up to and including the next quote in one copy; the quote that doubles it is skipped.
+            let runEnd = memchr(source + read, Int32(UInt8(ascii: "\"")), count - read).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - source + 1 } ?? count
+            (destination + written).initialize(from: source + read, count: runEnd - read)
+            written += runEnd - read
+            read = runEnd
+            if read < count, source[read - 1] == UInt8(ascii: "\""), source[read] == UInt8(ascii: "\"") { read += 1 }
         }
-        return unescaped
+        return written
     }
 
     /// The offset of the first byte that is not valid UTF-8, or `nil`.
