@@ -154,6 +154,33 @@ struct CSVBadInputTests {
         #expect(error?.reason == "expected an integer (Int), found \"many\"")
     }
 
+    @Test func errorsCarryTheCodingPathOfTheRecordAndTheField() {
+        func path(_ body: () throws -> Void) -> [String]? {
+            do {
+                try body()
+                return nil
+            } catch let DecodingError.dataCorrupted(context) {
+                return context.codingPath.map { $0.intValue.map { "\($0)" } ?? $0.stringValue }
+            } catch let DecodingError.typeMismatch(_, context) {
+                return context.codingPath.map { $0.intValue.map { "\($0)" } ?? $0.stringValue }
+            } catch {
+                return nil
+            }
+        }
+        // The third record's count.
+        #expect(path { _ = try CSVDecoder().decode([Row].self, from: Data("name,note,count\r\na,b,1\r\nc,d,2\r\ne,f,x\r\n".utf8)) } == ["2", "count"])
+        // A record read by position: the record, then the field.
+        #expect(path { _ = try CSVDecoder(format: CSVFormat(hasHeader: false)).decode([[Int]].self, from: Data("1,2\r\n3,y\r\n".utf8)) } == ["1", "1"])
+        // The single record at the top level has no index.
+        #expect(path { _ = try CSVDecoder().decode(Row.self, from: Data("name,note,count\r\na,b,z\r\n".utf8)) } == ["count"])
+        // A value that decodes itself from the field keeps the key.
+        struct Tagged: Decodable {
+            enum Kind: String, Decodable { case small, large }
+            var kind: Kind
+        }
+        #expect(path { _ = try CSVDecoder().decode([Tagged].self, from: Data("kind\r\nsmall\r\nhuge\r\n".utf8)) } == ["1", "kind"])
+    }
+
     @Test func missingColumnsAndDuplicateHeaders() {
         #expect(throws: DecodingError.self) { try CSVDecoder().decode([Row].self, from: Data("name,count\r\na,1\r\n".utf8)) }
         let duplicate = csvError { _ = try CSVDecoder().decode([Row].self, from: Data("name,name\r\na,b\r\n".utf8)) }
@@ -244,6 +271,31 @@ struct CSVLargeInputTests {
         #expect(decoded.count == 30_000)
         #expect(decoded.last?.count == 29_999)
         #expect(decoded[12_345].note.hasPrefix("a, \"b\"\r\n"))
+    }
+
+    @Test func decodesRecordsFromAFileAcrossWindows() throws {
+        let directory = try ScratchDirectory()
+        let url = directory.url.appendingPathComponent("rows.csv")
+        try Self.largeCSV(rows: 30_000).write(to: url)
+        var decoded: [Row] = []
+        try CSVDecoder().decodeRecords(Row.self, contentsOf: url) { decoded.append($0) }
+        #expect(decoded.count == 30_000)
+        #expect(decoded == (try CSVDecoder().decode([Row].self, from: Self.largeCSV(rows: 30_000))))
+
+        // A bad value after several windows: its record's index and its line in the whole file.
+        try Self.largeCSV(rows: 30_000, tail: "x,y,many\r\n").write(to: url)
+        var count = 0
+        do {
+            try CSVDecoder().decodeRecords(Row.self, contentsOf: url) { _ in count += 1 }
+            Issue.record("expected an error")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.codingPath.first?.intValue == 30_000)
+            #expect(context.codingPath.last?.stringValue == "count")
+            let error = context.underlyingError as? CSVError
+            #expect(error?.line == 2 + 30_000 * 31)
+            #expect(error?.column == 5)
+        }
+        #expect(count == 30_000)
     }
 
     @Test func errorsInLaterWindowsHaveTheirLineInTheWholeInput() {

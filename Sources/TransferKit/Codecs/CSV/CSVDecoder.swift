@@ -86,6 +86,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         var line = 1
         var atEnd = false
         var first = true
+        var records = 0
         let chunk = CSVDocument.windowSize
         while !(atEnd && buffer.isEmpty) {
             if !atEnd {
@@ -109,9 +110,10 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
                 let document = try CSVDocument(chunk: window, table: table, format: format, header: header)
                 if header == nil, format.hasHeader, table.rowCount > 0 { header = document.header }
                 let decoder = CSVValueDecoder(document: document, row: nil, path: CSVCodingPath([]))
-                for (index, row) in document.rows.enumerated() {
+                for row in document.rows {
                     decoder.row = row
-                    decoder.path.record = index
+                    decoder.path.record = records
+                    records += 1
                     try body(try T(from: decoder))
                 }
                 line += CSVDecoder.lineFeeds(in: window)
@@ -407,10 +409,10 @@ final class CSVValueDecoder: Decoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         if let row {
             guard column == nil else { throw NestedValueInField() }
-            return KeyedDecodingContainer(CSVRecordContainer<Key>(document: document, row: row, path: path))
+            return KeyedDecodingContainer(CSVRecordContainer<Key>(decoder: self, row: row))
         }
         // A single record at the top level: the only one there is.
-        var found = document.rows.count
+        let found = document.rows.count
         if found == 1, !document.isExhausted {
             let row = document.rows[0]
             // Look ahead for another record without losing this one: a record is small, so the
@@ -418,26 +420,25 @@ final class CSVValueDecoder: Decoder {
             guard try document.rowsRemainAfterCurrentWindow() == false else {
                 throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "expected exactly one record, found more"))
             }
-            found = 1
-            return KeyedDecodingContainer(CSVRecordContainer<Key>(document: document, row: row, path: path))
+            return KeyedDecodingContainer(CSVRecordContainer<Key>(decoder: self, row: row))
         }
         guard found == 1 else {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "expected exactly one record, found \(found)"))
         }
-        return KeyedDecodingContainer(CSVRecordContainer<Key>(document: document, row: document.rows[0], path: path))
+        return KeyedDecodingContainer(CSVRecordContainer<Key>(decoder: self, row: document.rows[0]))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         if let row {
             guard column == nil else { throw NestedValueInField() }
-            return CSVFieldsContainer(document: document, row: row, path: path)
+            return CSVFieldsContainer(decoder: self, row: row)
         }
         return CSVRecordsContainer(document: document, path: path)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         guard let row, let column else { throw mismatch("a field", found: "a table") }
-        return CSVFieldContainer(document: document, row: row, column: column, path: path)
+        return CSVFieldContainer(decoder: self, row: row, column: column, record: path.record, key: nil)
     }
 
     func mismatch(_ expected: String, found: String) -> DecodingError {
@@ -508,12 +509,13 @@ struct CSVRecordsContainer: UnkeyedDecodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let path = recordPath
-        return KeyedDecodingContainer(CSVRecordContainer<NestedKey>(document: document, row: try nextRow(), path: path))
+        let row = try nextRow()
+        return KeyedDecodingContainer(CSVRecordContainer<NestedKey>(decoder: CSVValueDecoder(document: document, row: row, path: path), row: row))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let path = recordPath
-        return CSVFieldsContainer(document: document, row: try nextRow(), path: path)
+        return CSVFieldsContainer(decoder: CSVValueDecoder(document: document, row: nil, path: path), row: try nextRow())
     }
 
     mutating func superDecoder() throws -> any Decoder {
@@ -523,11 +525,25 @@ struct CSVRecordsContainer: UnkeyedDecodingContainer {
 }
 
 /// The fields of one record by column name (or integer key without a header).
+///
+/// It holds one reference and two integers: the standard library's container box copies it for
+/// every key read.
 struct CSVRecordContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let document: CSVDocument
+    /// The decoder that made the container: the document and the path above the record.
+    let decoder: CSVValueDecoder
     let row: Int
-    let path: CSVCodingPath
+    /// The record's position, as the decoder's path had it when the container was made (the
+    /// records container moves its decoder on).
+    let record: Int?
+    var document: CSVDocument { decoder.document }
+    var path: CSVCodingPath { CSVCodingPath(decoder.path.base, record: record, key: decoder.path.key) }
     var codingPath: [any CodingKey] { path.keys }
+
+    init(decoder: CSVValueDecoder, row: Int) {
+        self.decoder = decoder
+        self.row = row
+        self.record = decoder.path.record
+    }
 
     var allKeys: [Key] { document.header.compactMap { Key(stringValue: $0) } }
 
@@ -552,7 +568,7 @@ struct CSVRecordContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                     codingPath: codingPath,
                     debugDescription: "expected a column named '\(key.stringValue)', found the columns \(document.header.joined(separator: ", "))"))
         }
-        return CSVFieldContainer(document: document, row: row, column: column, path: path.appending(key))
+        return CSVFieldContainer(decoder: decoder, row: row, column: column, record: record, key: key)
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try field(key).decode(type) }
@@ -592,18 +608,20 @@ struct CSVRecordContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 /// The fields of one record by position.
 struct CSVFieldsContainer: UnkeyedDecodingContainer {
-    let document: CSVDocument
+    /// The decoder that made the container: the document and the path above the record.
+    let decoder: CSVValueDecoder
     let row: Int
-    let path: CSVCodingPath
-    var codingPath: [any CodingKey] { path.keys }
+    let record: Int?
+    var document: CSVDocument { decoder.document }
+    var codingPath: [any CodingKey] { CSVCodingPath(decoder.path.base, record: record, key: decoder.path.key).keys }
     var currentIndex = 0
     var count: Int? { document.table.fieldCount(ofRow: row) }
     var isAtEnd: Bool { currentIndex >= document.table.fieldCount(ofRow: row) }
 
-    init(document: CSVDocument, row: Int, path: CSVCodingPath) {
-        self.document = document
+    init(decoder: CSVValueDecoder, row: Int) {
+        self.decoder = decoder
         self.row = row
-        self.path = path
+        self.record = decoder.path.record
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -614,7 +632,7 @@ struct CSVFieldsContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         guard !isAtEnd else { throw DecodingError.valueNotFound(type, .init(codingPath: codingPath, debugDescription: "no more fields in the record")) }
-        let value = try CSVFieldContainer(document: document, row: row, column: currentIndex, path: path.appending(IndexKey(currentIndex))).decode(type)
+        let value = try CSVFieldContainer(decoder: decoder, row: row, column: currentIndex, record: record, key: IndexKey(currentIndex)).decode(type)
         currentIndex += 1
         return value
     }
@@ -629,16 +647,27 @@ struct CSVFieldsContainer: UnkeyedDecodingContainer {
 
     mutating func superDecoder() throws -> any Decoder {
         defer { currentIndex += 1 }
-        return CSVValueDecoder(document: document, row: row, column: currentIndex, path: path)
+        return CSVValueDecoder(document: document, row: row, column: currentIndex, path: CSVCodingPath(codingPath))
     }
 }
 
 /// One field.
+///
+/// Its coding path is kept as the parts it is made of, and put together only when asked for.
 struct CSVFieldContainer: SingleValueDecodingContainer {
-    let document: CSVDocument
+    /// The decoder of the record (or of the field itself, when `key` is `nil`).
+    let decoder: CSVValueDecoder
     let row: Int
     let column: Int
-    let path: CSVCodingPath
+    let record: Int?
+    let key: (any CodingKey)?
+    var document: CSVDocument { decoder.document }
+
+    var path: CSVCodingPath {
+        let parent = CSVCodingPath(decoder.path.base, record: record, key: decoder.path.key)
+        return key.map(parent.appending) ?? parent
+    }
+
     var codingPath: [any CodingKey] { path.keys }
 
     func decodeNil() -> Bool { document.isEmpty(row: row, column: column) }
@@ -688,24 +717,25 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        // The common field types first, by identity: cheaper than dynamic casts.
-        if T.self == String.self { return text as! T }
+        // The common field types first, by identity, and returned without a dynamic cast: `T` is
+        // the very type (so the bit casts are safe).
+        if T.self == String.self { return unsafeBitCast(text, to: T.self) }
         if T.self == UUID.self {
             guard let uuid = document.withField(row: row, column: column, { CSVFieldParsing.uuid($0) }) else {
                 throw invalid("a UUID such as E621E1F8-C36C-495A-93FC-0C247A3E6E5F", text)
             }
-            return uuid as! T
+            return unsafeBitCast(uuid, to: T.self)
         }
         if T.self == [String].self {
             // The common nested value, read from the field's bytes without a JSON decoder.
             guard let strings = document.withField(row: row, column: column, { CSVNestedValues.decodeStringArray($0) }) else {
                 throw invalid("a JSON array of strings", text)
             }
-            return strings as! T
+            return unsafeBitCast(strings, to: T.self)
         }
         if T.self == URL.self {
             guard let url = URL(string: text) else { throw invalid("a URL", text) }
-            return url as! T
+            return unsafeBitCast(url, to: T.self)
         }
         if let primitive = try decodePrimitive(type) { return primitive }
         // A type that decodes itself from a single value (UUID from its string, an enum from its
