@@ -10,6 +10,7 @@ import json
 import statistics
 import sys
 import time
+import uuid
 
 csv_path, json_path, repeats = sys.argv[1], sys.argv[2], int(sys.argv[3])
 csv_text = open(csv_path, encoding="utf-8", newline="").read()
@@ -28,6 +29,19 @@ def timed(name, body):
 rows = list(csv.reader(io.StringIO(csv_text, newline="")))
 timed("csv.reader", lambda: sum(1 for _ in csv.reader(io.StringIO(csv_text, newline=""))))
 timed("csv.DictReader", lambda: len(list(csv.DictReader(io.StringIO(csv_text, newline="")))))
+
+
+def profile_records():
+    # The work CSVDecoder does for [Profile]: every record kept, its UUID parsed, the fun facts
+    # (JSON inside the field) decoded, empty fields as None.
+    records = []
+    for row in csv.DictReader(io.StringIO(csv_text, newline="")):
+        records.append((uuid.UUID(row["id"]), row["name"], row["bio"], json.loads(row["funFacts"]),
+                        row["video"] or None, row["portrait"] or None))
+    return len(records)
+
+
+timed("csv.DictReader→profile-records(uuid.UUID,json.loads)", profile_records)
 
 
 def write_csv():

@@ -177,7 +177,8 @@ enum CSVBenchmarks {
             let parts = line.split(separator: " ")
             guard parts.count == 3, let seconds = Double(parts[1]), let result = Int(parts[2]) else { continue }
             let isJSON = parts[0].hasPrefix("json")
-            rows.append(Row(name: "Python \(pythonVersion()) \(parts[0])", seconds: seconds, records: isJSON ? count : min(result, count + 1), bytes: isJSON ? jsonData.count : csvData.count))
+            let name = parts[0].replacingOccurrences(of: "→profile-records(uuid.UUID,json.loads)", with: " → profile records (uuid.UUID, json.loads), the work of CSVDecoder → [Profile]")
+            rows.append(Row(name: "Python \(pythonVersion()) \(name)", seconds: seconds, records: isJSON ? count : min(result, count + 1), bytes: isJSON ? jsonData.count : csvData.count))
         }
 
         func speed(_ row: Row) -> String { format2(Double(row.bytes) / row.seconds / 1e6) + " MB/s" }

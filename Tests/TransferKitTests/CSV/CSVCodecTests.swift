@@ -219,6 +219,14 @@ struct CSVStreamingTests {
         var rows: [[String]] = []
         while let row = try reader.next() { rows.append(row) }
         #expect(rows == expected)
+        // From memory, in chunks as small and as large as the file's.
+        for chunkSize in [4096, 1 << 20] {
+            let memory = try CSVRowReader(data: Data(text.utf8), chunkSize: chunkSize)
+            #expect(memory.header == ["id", "note"])
+            var fromMemory: [[String]] = []
+            while let row = try memory.next() { fromMemory.append(row) }
+            #expect(fromMemory == expected)
+        }
     }
 
     @Test func streamingErrorsCarryTheLineInTheWholeFile() throws {
@@ -230,6 +238,11 @@ struct CSVStreamingTests {
         #expect(error?.code == .unterminatedQuote)
         #expect(error?.line == 3002)
         #expect(error?.column == 3)
+        let memory = try CSVRowReader(data: Data(text.utf8), chunkSize: 4096)
+        let memoryError = csvError { while try memory.next() != nil {} }
+        #expect(memoryError?.code == .unterminatedQuote)
+        #expect(memoryError?.line == 3002)
+        #expect(memoryError?.column == 3)
     }
 
     @Test func writerIsAtomic() throws {

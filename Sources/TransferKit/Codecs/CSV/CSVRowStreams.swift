@@ -30,6 +30,9 @@ public final class CSVRowReader {
     public private(set) var header: [String]?
 
     private let descriptor: Int32?
+    /// The input, when it is in memory: read a chunk at a time like a file.
+    private let memory: Data?
+    private var memoryOffset = 0
     private let chunkSize: Int
     private var buffer: [UInt8] = []
     private var pending: [[String]] = []
@@ -54,26 +57,28 @@ public final class CSVRowReader {
             throw CSVError(.invalidFormat, line: 0, column: 0, reason: "cannot open \(url.path): \(String(cString: strerror(errno)))")
         }
         self.descriptor = descriptor
+        self.memory = nil
         self.format = format
         self.chunkSize = max(4096, chunkSize)
         self.path = url.path
         try readHeader()
     }
 
-    /// Reads rows from bytes in memory.
+    /// Reads rows from bytes in memory, a chunk at a time as from a file: the rows of one chunk are
+    /// made at a time, not all of them at once.
     ///
     /// - Parameters:
     ///   - data: The CSV bytes.
     ///   - format: The format. The default reads a header row.
+    ///   - chunkSize: How many bytes to parse at a time. The default is 1 MiB.
     /// - Throws: ``CSVError`` when the header is malformed.
-    public init(data: Data, format: CSVFormat = CSVFormat()) throws(CSVError) {
+    public init(data: Data, format: CSVFormat = CSVFormat(), chunkSize: Int = 1 << 20) throws(CSVError) {
         try CSVDecoder.validate(format)
         self.descriptor = nil
+        self.memory = data
         self.format = format
-        self.chunkSize = data.count
+        self.chunkSize = max(4096, chunkSize)
         self.path = "input"
-        buffer = Array(data)
-        atEnd = true
         try readHeader()
     }
 
@@ -120,6 +125,12 @@ public final class CSVRowReader {
                 throw CSVError(.invalidFormat, line: line, column: 0, reason: "cannot read \(path): \(String(cString: strerror(errno)))")
             }
             if count == 0 { atEnd = true }
+        } else if !atEnd, let memory {
+            let count = min(chunkSize, memory.count - memoryOffset)
+            let start = memory.startIndex + memoryOffset
+            buffer.append(contentsOf: memory[start..<(start + count)])
+            memoryOffset += count
+            if memoryOffset == memory.count { atEnd = true }
         }
         if isFirstChunk, buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
             buffer.removeFirst(3)
