@@ -46,12 +46,18 @@ case "memory-phases":
     print("exported JSON", peakResidentBytes() >> 20, "MiB", json.count)
     exit(0)
 case "profile-csv":
-    // profile-csv decode|encode [ITERATIONS]: one operation in a loop, for a profiler.
+    // profile-csv decode|rows|encode [ITERATIONS]: one operation in a loop, for a profiler.
     let profiles = ProfileGenerator().profiles(count: 100_000)
     let csv = try CSVEncoder().encode(profiles)
     let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
     for _ in 0..<iterations {
-        if arguments[1] == "decode" { blackHole(try CSVDecoder().decode([Profile].self, from: csv)) } else { blackHole(try CSVEncoder().encode(profiles)) }
+        switch arguments[1] {
+        case "decode": blackHole(try CSVDecoder().decode([Profile].self, from: csv))
+        case "rows":
+            let reader = try CSVRowReader(data: csv)
+            while let row = try reader.next() { blackHole(row) }
+        default: blackHole(try CSVEncoder().encode(profiles))
+        }
     }
     exit(0)
 case "--idle":

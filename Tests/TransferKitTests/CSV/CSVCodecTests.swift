@@ -139,6 +139,63 @@ struct CSVBadInputTests {
         #expect(error?.column == 2)
     }
 
+    /// Random fields of well-formed and ill-formed UTF-8: the decoder accepts exactly what the
+    /// standard library accepts, and reports the first bad byte where the standard library finds it.
+    @Test func invalidUTF8IsFoundExactlyWhereTheStandardLibraryFindsIt() throws {
+        guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else { return }
+        let pieces: [[UInt8]] = [
+            [0x61], [0x7A], [0x20], Array("é".utf8), Array("Ж".utf8), Array("山".utf8), Array("😀".utf8), Array("\u{10FFFF}".utf8),
+            [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xC2], [0xDF], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xE0, 0xA0],
+            [0xED, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEF, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x90, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xF4, 0x8F, 0xBF, 0xBF], [0xF5], [0xFF],
+        ]
+        var state: UInt64 = 2022
+        func next() -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int(truncatingIfNeeded: (z ^ (z >> 31)) >> 1)
+        }
+        var invalidCases = 0
+        for _ in 0..<3000 {
+            // Sometimes long ASCII runs, so that the sixteen-byte skip is crossed.
+            var field: [UInt8] = Array(repeating: UInt8(ascii: "x"), count: next() % 3 == 0 ? next() % 40 : 0)
+            for _ in 0..<(1 + next() % 12) { field += pieces[next() % pieces.count] }
+            let expected: Int?
+            do throws(UTF8.ValidationError) {
+                _ = try UTF8Span(validating: field.span)
+                expected = nil
+            } catch {
+                expected = error.byteOffsets.lowerBound
+            }
+            // A first field, then the random one (quoted, with a doubled quote, every other time).
+            let quoted = next() % 2 == 0
+            let prefix = Array("a,".utf8) + (quoted ? Array("\"\"\"".utf8) : [])
+            let data = Data(prefix + field + (quoted ? [0x22] : []) + [0x0D, 0x0A])
+            let offset = prefix.count
+            let error = csvError { _ = try CSVDecoder(format: CSVFormat(hasHeader: false)).decode([[String]].self, from: data) }
+            let reader = try CSVRowReader(data: data, format: CSVFormat(hasHeader: false))
+            var read: [[String]] = []
+            let readerError = csvError { while let row = try reader.next() { read.append(row) } }
+            if let expected {
+                invalidCases += 1
+                #expect(error?.code == .invalidUTF8, "\(field)")
+                #expect(error?.column == offset + expected + 1, "\(field)")
+                #expect(readerError?.code == .invalidUTF8, "\(field)")
+                #expect(readerError?.column == offset + expected + 1, "\(field)")
+            } else {
+                #expect(error == nil, "\(field)")
+                #expect(readerError == nil, "\(field)")
+                let text = (quoted ? "\"" : "") + String(decoding: field, as: UTF8.self)
+                let decoded = try CSVDecoder(format: CSVFormat(hasHeader: false)).decode([[String]].self, from: data)
+                #expect(decoded == [["a", text]])
+                #expect(read == [["a", text]])
+            }
+        }
+        #expect(invalidCases > 500)
+    }
+
     @Test func fieldOverTheLimit() {
         let format = CSVFormat(hasHeader: false, maximumFieldLength: 4)
         let error = csvError { _ = try rows("abcd,abcde\r\n", format: format) }
