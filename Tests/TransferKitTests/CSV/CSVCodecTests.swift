@@ -286,9 +286,10 @@ struct CSVStreamingTests {
         }
     }
 
-    @Test func streamingErrorsCarryTheLineInTheWholeFile() throws {
+    @Test(arguments: ["\r\n", "\n"])
+    func streamingErrorsCarryTheLineInTheWholeFile(lineEnd: String) throws {
         let directory = try ScratchDirectory()
-        let text = "a,b\r\n" + String(repeating: "1,2\r\n", count: 3000) + "3,\"open\r\n"
+        let text = "a,b" + lineEnd + String(repeating: "1,\"x\(lineEnd)y\"" + lineEnd, count: 1500) + "3,\"open" + lineEnd
         let url = try directory.file("bad.csv", contents: text)
         let reader = try CSVRowReader(contentsOf: url, chunkSize: 4096)
         let error = csvError { while try reader.next() != nil {} }

@@ -116,7 +116,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
                     records += 1
                     try body(try T(from: decoder))
                 }
-                line += CSVDecoder.lineFeeds(in: window)
+                line += table.lineFeedCount
                 return consumed
             }
             buffer.removeFirst(consumed)
@@ -138,18 +138,6 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         let value = try T(from: CSVValueDecoder(document: document, row: nil, path: CSVCodingPath([])))
         if let error = document.pendingError { throw error }
         return value
-    }
-
-    /// The number of line feeds in `bytes`, found with `memchr`.
-    static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard var pointer = UnsafeRawPointer(bytes.baseAddress) else { return 0 }
-        let end = pointer + bytes.count
-        var count = 0
-        while pointer < end, let found = memchr(pointer, 0x0A, end - pointer) {
-            count += 1
-            pointer = UnsafeRawPointer(found) + 1
-        }
-        return count
     }
 
     static func validate(_ format: CSVFormat) throws(CSVError) {
@@ -262,7 +250,7 @@ final class CSVDocument {
             }
             table = parsed
             bytes = window
-            nextLine += CSVDecoder.lineFeeds(in: UnsafeBufferPointer(rebasing: window[0..<consumed]))
+            nextLine += parsed.lineFeedCount
             nextOffset += consumed
             break
         }

@@ -151,7 +151,7 @@ public final class CSVRowReader {
             for row in 0..<table.rowCount {
                 rows.append((table.rowStarts[row]..<table.rowStarts[row + 1]).map { CSVTable.string(table.fields[$0], in: bytes) })
             }
-            line += CSVDecoder.lineFeeds(in: parsed)
+            line += table.lineFeedCount
             return (rows, table.rowLines, consumed)
         }
         buffer.removeFirst(result.consumed)

@@ -23,6 +23,8 @@ struct CSVTable {
     var rowStarts: [Int] = [0]
     /// The 1-based input line each row starts on.
     var rowLines: [Int] = []
+    /// The number of line feeds in the bytes consumed (CRLF counts one; a lone CR none).
+    var lineFeedCount = 0
 
     var rowCount: Int { rowStarts.count - 1 }
 
@@ -55,6 +57,7 @@ struct CSVTable {
         guard let base = bytes.baseAddress, count > 0 else { return (table, 0) }
         var index = 0
         var line = firstLine
+        var feedCount = 0
         // Each byte that ends an unquoted field, repeated in every byte of a word.
         let delimiterMask = 0x0101_0101_0101_0101 &* UInt64(delimiter)
         let lfMask = 0x0101_0101_0101_0101 &* UInt64(lf)
@@ -80,7 +83,7 @@ struct CSVTable {
         var lastCompleteRecordEnd = 0
         var lastCompleteRowCount = 0
         var lastCompleteFieldCount = 0
-        var lastCompleteLine = firstLine
+        var lastCompleteFeedCount = 0
         var rowStartLine = firstLine
 
         func error(_ code: CSVError.Code, at position: Int, _ reason: String) -> CSVError {
@@ -127,7 +130,9 @@ struct CSVTable {
                 while cursor < count {
                     let found = memchr(base + cursor, Int32(quote), count - cursor)
                     let quoteAt = found.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? count
-                    line += lineFeeds(from: cursor, to: quoteAt)
+                    let feeds = lineFeeds(from: cursor, to: quoteAt)
+                    line += feeds
+                    feedCount += feeds
                     guard quoteAt < count else {
                         cursor = count
                         break
@@ -228,6 +233,7 @@ struct CSVTable {
             if byte == cr {
                 if index + 1 < count, bytes[index + 1] == lf {
                     index += 2
+                    feedCount += 1
                 } else if index + 1 == count, !isFinal {
                     table.fields.removeLast(table.fields.count - lastCompleteFieldCount)
                     break
@@ -236,6 +242,7 @@ struct CSVTable {
                 }
             } else {
                 index += 1
+                feedCount += 1
             }
             line += 1
             endRecord()
@@ -243,15 +250,16 @@ struct CSVTable {
             lastCompleteRecordEnd = index
             lastCompleteRowCount = table.rowCount
             lastCompleteFieldCount = table.fields.count
-            lastCompleteLine = line
+            lastCompleteFeedCount = feedCount
         }
         if !isFinal {
             table.fields.removeLast(table.fields.count - lastCompleteFieldCount)
             table.rowStarts.removeLast(table.rowStarts.count - lastCompleteRowCount - 1)
             table.rowLines.removeLast(table.rowLines.count - lastCompleteRowCount)
-            _ = lastCompleteLine
+            table.lineFeedCount = lastCompleteFeedCount
             return (table, lastCompleteRecordEnd)
         }
+        table.lineFeedCount = feedCount
         return (table, count)
     }
 
