@@ -276,7 +276,8 @@ struct BuiltInConformanceTests {
 
     @Test func attributedString() async throws {
         let text = AttributedString("Hello, world")
-        #expect(AttributedString.exportedContentTypes() == [.utf8PlainText])
+        #expect(AttributedString.exportedContentTypes() == [.rtf, .utf8PlainText])
+        #expect(AttributedString.importedContentTypes() == [.rtf, .utf8PlainText])
         #expect(try await text.exported(as: .plainText) == Data("Hello, world".utf8))
         #expect(try await AttributedString(importing: Data("Hi".utf8), contentType: .utf8PlainText) == AttributedString("Hi"))
     }
