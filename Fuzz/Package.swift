@@ -1,0 +1,15 @@
+// swift-tools-version: 6.2
+// Fuzz targets for the parsers that read untrusted bytes, run with libFuzzer (`Scripts/fuzz.sh`).
+// A separate package, like Benchmarks/: the root package never builds it.
+import PackageDescription
+
+let package = Package(
+    name: "TransferKitFuzz",
+    dependencies: [
+        .package(name: "TransferKit", path: ".."),
+    ],
+    targets: [
+        .executableTarget(name: "FuzzCSV", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
+        .executableTarget(name: "FuzzRTF", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
+    ]
+)
