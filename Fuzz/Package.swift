@@ -11,5 +11,6 @@ let package = Package(
     targets: [
         .executableTarget(name: "FuzzCSV", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
         .executableTarget(name: "FuzzRTF", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
+        .executableTarget(name: "FuzzDeclarations", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
     ]
 )

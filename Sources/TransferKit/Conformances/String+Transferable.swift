@@ -19,31 +19,12 @@ extension String: Transferable {
     /// The string in `data`, which must be valid UTF-8.
     static func decodingUTF8(_ data: Data, as contentType: UTType) throws(TransferError) -> String {
         guard let string = String(validating: data, as: UTF8.self) else {
-            let offset = Self.firstInvalidUTF8Offset(in: data)
+            let offset = UTF8Validation.firstInvalidByte(in: data) ?? 0
             throw TransferError(
                 .decodingFailed, itemType: String.self, requestedContentType: contentType,
                 reason: "Expected UTF-8 text for \(contentType.identifier), found an invalid byte sequence at byte \(offset)")
         }
         return string
-    }
-
-    private static func firstInvalidUTF8Offset(in data: Data) -> Int {
-        var offset = 0
-        var iterator = data.makeIterator()
-        var decoder = UTF8()
-        var consumed = 0
-        loop: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                consumed += UTF8.width(scalar)
-                offset = consumed
-            case .emptyInput:
-                break loop
-            case .error:
-                break loop
-            }
-        }
-        return offset
     }
 }
 

@@ -180,6 +180,57 @@ struct ReceiverDeclarationTests {
         }
     }
 
+    /// Found by `Scripts/fuzz.sh declarations`: Foundation's `XMLParser` trapped on an element name
+    /// that is not UTF-8 and crashed on a processing instruction without data. Manifests are now read
+    /// by TransferKit's own reader, which refuses both with the line.
+    @Test(arguments: [
+        (Data(#"<manifest>"#.utf8) + Data([0x0A, 0x3C, 0x61, 0xFF, 0xFF, 0x3E]) + Data("</a></manifest>".utf8),
+         "line 2", "is not well-formed XML: expected UTF-8 text, found the byte 0xFF (byte 13)"),
+        (Data(#"<mi9<?xmz$n="10"?>"#.utf8), "line 1", "is not well-formed XML: expected white space, '>' or '/>' after <mi9, found '<'"),
+        (Data("<manifest><?pi?></manifest".utf8), "line 1", "is not well-formed XML: expected '>' after the name of an end tag, found the end of the input"),
+    ])
+    func androidManifestsThatCrashedFoundationsParserAreRefused(manifest: Data, entry: String, reason: String) {
+        #expect {
+            try ReceiverProfile.importing(androidManifest: manifest)
+        } throws: { error in
+            (error as? ReceiverDeclarationError)?.diagnostics == [.init(entry: entry, reason: reason)]
+        }
+    }
+
+    @Test func androidManifestXMLIsCheckedForWellFormedness() {
+        func reason(_ xml: String) -> String? {
+            do {
+                _ = try ReceiverProfile.importing(androidManifest: Data(xml.utf8))
+                return nil
+            } catch {
+                return error.diagnostics.first.map { "\($0.entry): \($0.reason)" }
+            }
+        }
+        #expect(reason("<manifest><activity></manifest>") == "line 1: is not well-formed XML: expected </activity>, found </manifest>")
+        #expect(reason("<manifest>\n<activity>") == "line 2: is not well-formed XML: expected </activity>, found the end of the input")
+        #expect(reason("<manifest a='1' a='2'/>") == "line 1: is not well-formed XML: expected each attribute once, found a twice in <manifest>")
+        #expect(reason("<manifest a=1/>") == "line 1: is not well-formed XML: expected a quoted value for a, found '1'")
+        #expect(reason("<manifest a='&bogus;'/>") == "line 1: is not well-formed XML: expected &amp;, &lt;, &gt;, &quot;, &apos; or a character reference in the value of a, found &bogus;")
+        #expect(reason("<a/><b/>") == "line 1: is not well-formed XML: expected one root element, found a second: <b>")
+        #expect(reason("text<a/>") == "line 1: is not well-formed XML: expected only white space outside the root element, found text")
+        #expect(reason("<!-- never closed") == "line 1: is not well-formed XML: expected the comment that starts here to end, found the end of the input")
+        #expect(reason("") == "line 1: is not well-formed XML: expected a root element, found none")
+    }
+
+    @Test func androidManifestWithEverythingXMLAllows() throws {
+        // A byte-order mark, the XML declaration, a document type with an internal subset (its entity
+        // is not expanded), comments, CDATA, processing instructions, character references, single
+        // quotes and line breaks inside tags.
+        let xml = "\u{FEFF}<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!DOCTYPE manifest [ <!ENTITY e \"x>y\"> ]>\n"
+            + "<!-- a comment with <tags> -->\n<manifest xmlns:android='http://schemas.android.com/apk/res/android' package='a&amp;b'>\n"
+            + "<?tool data?><application><![CDATA[ <not a tag> ]]><activity\n  android:name = \"S&#x31;\" >"
+            + "<intent-filter><action android:name=\"android.intent.action.SEND\"/><data android:mimeType=\"image/&#42;\"/>"
+            + "</intent-filter></activity></application></manifest>\n<!-- trailing -->\n"
+        let imported = try ReceiverProfile.importing(androidManifest: Data(xml.utf8))
+        #expect(imported.map(\.profile.identifier) == ["a&b/S1"])
+        #expect(imported.first?.profile.activation.accepts.map(\.contentType) == [.image])
+    }
+
     @Test func androidWildcardAcceptsAnything() throws {
         let xml = """
             <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="p"><application>

@@ -101,7 +101,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
             let consumed = try buffer.withUnsafeBufferPointer { bytes throws -> Int in
                 let (table, consumed) = try CSVTable.parse(bytes, format: format, isFinal: atEnd, firstLine: line)
                 let window = UnsafeBufferPointer(rebasing: bytes[0..<consumed])
-                if let invalid = CSVTable.firstInvalidUTF8(in: window) {
+                if let invalid = UTF8Validation.firstInvalidByte(in: window) {
                     let position = CSVDecoder.positionedError(.invalidUTF8, in: window, at: invalid, "")
                     throw CSVError(
                         .invalidUTF8, line: line + position.line - 1, column: position.column,
@@ -131,7 +131,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
         }
-        if let invalid = CSVTable.firstInvalidUTF8(in: bytes) {
+        if let invalid = UTF8Validation.firstInvalidByte(in: bytes) {
             throw CSVDecoder.positionedError(.invalidUTF8, in: bytes, at: invalid, "expected UTF-8 text, found the byte 0x\(String(bytes[invalid], radix: 16))")
         }
         let document = try CSVDocument(input: bytes, format: format)

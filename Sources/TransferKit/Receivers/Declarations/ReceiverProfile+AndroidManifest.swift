@@ -1,6 +1,7 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
 #endif
 
 extension ReceiverProfile {
@@ -17,16 +18,15 @@ extension ReceiverProfile {
     ///   - androidManifest: The manifest's XML.
     ///   - name: A name for the receiver; the default is the manifest's package.
     /// - Returns: One profile per share activity, with the diagnostics.
-    /// - Throws: ``ReceiverDeclarationError`` when the XML is malformed or no activity takes `SEND`.
+    /// - Throws: ``ReceiverDeclarationError`` when the XML is not UTF-8 (as the Android build tools
+    ///   write it) or not well-formed, or when no activity takes `SEND`.
     public static func importing(androidManifest: Data, name: String? = nil) throws(ReceiverDeclarationError) -> [ImportedReceiver] {
-        let reader = AndroidManifestReader()
-        let parser = XMLParser(data: androidManifest)
-        parser.delegate = reader
-        guard parser.parse() else {
-            let line = parser.lineNumber
+        var reader = AndroidManifestReader()
+        do throws(XMLElementReader.SyntaxError) {
+            try XMLElementReader.read(androidManifest) { reader.handle($0) }
+        } catch {
             throw ReceiverDeclarationError(
-                source: "AndroidManifest.xml",
-                diagnostics: [.init(entry: "line \(line)", reason: "is not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "parse error")")])
+                source: "AndroidManifest.xml", diagnostics: [.init(entry: "line \(error.line)", reason: "is not well-formed XML: \(error.reason)")])
         }
         let package = reader.package ?? "android app"
         var results: [ImportedReceiver] = []
@@ -66,7 +66,7 @@ extension ReceiverProfile {
 }
 
 /// Collects activities and their intent filters from an Android manifest.
-final class AndroidManifestReader: NSObject, XMLParserDelegate {
+struct AndroidManifestReader {
     static let sendActions: Set<String> = ["android.intent.action.SEND", "android.intent.action.SEND_MULTIPLE"]
 
     struct Filter {
@@ -85,42 +85,40 @@ final class AndroidManifestReader: NSObject, XMLParserDelegate {
     private var current: Activity?
     private var filter: Filter?
 
-    func parser(
-        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        func attribute(_ name: String) -> String? { attributes["android:\(name)"] ?? attributes[name] }
-        switch element {
-        case "manifest":
-            package = attributes["package"]
-        case "activity", "activity-alias":
-            current = Activity(name: attribute("name") ?? "activity \(activities.count + 1)")
-        case "intent-filter":
-            filter = Filter()
-        case "action":
-            if let name = attribute("name") { filter?.actions.insert(name) }
-        case "data":
-            guard filter != nil else { return }
-            if let mimeType = attribute("mimeType") {
-                filter?.mimeTypes.append(mimeType)
-            } else if attribute("scheme") == nil, attribute("host") == nil {
-                current?.diagnostics.append(.init(entry: "line \(parser.lineNumber) <data>", reason: "expected android:mimeType, found none; ignored"))
+    mutating func handle(_ event: XMLElementReader.Event) {
+        switch event {
+        case .start(let element, let attributes, let line):
+            func attribute(_ name: String) -> String? { attributes["android:\(name)"] ?? attributes[name] }
+            switch element {
+            case "manifest":
+                package = attributes["package"]
+            case "activity", "activity-alias":
+                current = Activity(name: attribute("name") ?? "activity \(activities.count + 1)")
+            case "intent-filter":
+                filter = Filter()
+            case "action":
+                if let name = attribute("name") { filter?.actions.insert(name) }
+            case "data":
+                guard filter != nil else { return }
+                if let mimeType = attribute("mimeType") {
+                    filter?.mimeTypes.append(mimeType)
+                } else if attribute("scheme") == nil, attribute("host") == nil {
+                    current?.diagnostics.append(.init(entry: "line \(line) <data>", reason: "expected android:mimeType, found none; ignored"))
+                }
+            default:
+                break
             }
-        default:
-            break
-        }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-        switch element {
-        case "intent-filter":
-            if let filter { current?.filters.append(filter) }
-            filter = nil
-        case "activity", "activity-alias":
-            if let current { activities.append(current) }
-            current = nil
-        default:
-            break
+        case .end(let element):
+            switch element {
+            case "intent-filter":
+                if let filter { current?.filters.append(filter) }
+                filter = nil
+            case "activity", "activity-alias":
+                if let current { activities.append(current) }
+                current = nil
+            default:
+                break
+            }
         }
     }
 }

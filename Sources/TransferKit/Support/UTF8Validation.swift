@@ -1,0 +1,60 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Where bytes stop being UTF-8: for parsers that must say where, which the standard library's
+/// validation does not.
+enum UTF8Validation {
+    /// The offset of the first byte that is not valid UTF-8, or `nil`.
+    ///
+    /// ASCII is skipped sixteen bytes at a time; a multi-byte sequence is checked by its lead byte's
+    /// range (Unicode's table of well-formed sequences) without decoding the scalar.
+    static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var index = 0
+        @inline(__always) func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+        while index < count {
+            while index + 16 <= count {
+                let raw = UnsafeRawPointer(base + index)
+                let words = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                if words & 0x8080_8080_8080_8080 != 0 { break }
+                index += 16
+            }
+            // Up to the next sequence, or to the end.
+            while index < count, base[index] < 0x80 { index += 1 }
+            guard index < count else { return nil }
+            let lead = base[index]
+            switch lead {
+            case 0xC2...0xDF:
+                guard index + 1 < count, isContinuation(base[index + 1]) else { return index }
+                index += 2
+            case 0xE0...0xEF:
+                guard index + 2 < count, isContinuation(base[index + 1]), isContinuation(base[index + 2]) else { return index }
+                let second = base[index + 1]
+                // No overlong forms (E0 80–9F) and no surrogates (ED A0–BF).
+                if lead == 0xE0, second < 0xA0 { return index }
+                if lead == 0xED, second >= 0xA0 { return index }
+                index += 3
+            case 0xF0...0xF4:
+                guard index + 3 < count, isContinuation(base[index + 1]), isContinuation(base[index + 2]), isContinuation(base[index + 3])
+                else { return index }
+                let second = base[index + 1]
+                // No overlong forms (F0 80–8F) and nothing past U+10FFFF (F4 90–BF).
+                if lead == 0xF0, second < 0x90 { return index }
+                if lead == 0xF4, second >= 0x90 { return index }
+                index += 4
+            default:
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// The offset of the first byte of `data` that is not valid UTF-8, or `nil`.
+    static func firstInvalidByte(in data: Data) -> Int? {
+        data.withUnsafeBytes { raw in firstInvalidByte(in: raw.bindMemory(to: UInt8.self)) }
+    }
+}
