@@ -34,7 +34,7 @@ struct ReceiverDeclarationTests {
     // MARK: NSExtensionActivationRule
 
     /// Bluesky's share extension, as declared in its Info.plist.
-    func blueskyInfoPlist() throws -> Data {
+    func blueskyInfoPlist(format: PropertyListSerialization.PropertyListFormat = .xml) throws -> Data {
         let plist: [String: Any] = [
             "CFBundleIdentifier": "xyz.blueskyweb.app.Share-with-Bluesky",
             "CFBundleDisplayName": "Bluesky",
@@ -50,7 +50,21 @@ struct ReceiverDeclarationTests {
                 ],
             ],
         ]
-        return try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+        return try PropertyListSerialization.data(fromPropertyList: plist, format: format, options: 0)
+    }
+
+    @Test func binaryInfoPlistReadsAsTheXMLOne() throws {
+        let xml = try ReceiverProfile.importing(infoPlist: blueskyInfoPlist())
+        let binary = try ReceiverProfile.importing(infoPlist: blueskyInfoPlist(format: .binary))
+        #expect(binary.profile == xml.profile)
+        #expect(binary.profile.activation.maxCounts == [.image: 10, .movie: 1, .url: 1])
+        // The predicate form, as a string in the property list.
+        let predicate = try PropertyListSerialization.data(
+            fromPropertyList: [
+                "CFBundleIdentifier": "p",
+                "NSExtension": ["NSExtensionAttributes": ["NSExtensionActivationRule": "TRUEPREDICATE"]],
+            ], format: .binary, options: 0)
+        #expect(try ReceiverProfile.importing(infoPlist: predicate).profile.activation.accepts.first?.isWildcard == true)
     }
 
     @Test func dictionaryFormFromInfoPlist() throws {

@@ -32,7 +32,7 @@ extension ReceiverProfile {
     public static func importing(infoPlist: Data, name: String? = nil) throws(ReceiverDeclarationError) -> ImportedReceiver {
         let root: Any
         do {
-            root = try PropertyListSerialization.propertyList(from: infoPlist, options: [], format: nil)
+            root = try PropertyListValue.read(infoPlist)
         } catch {
             throw ReceiverDeclarationError(
                 source: "Info.plist", diagnostics: [.init(entry: "file", reason: "is not a property list: \(error.localizedDescription)")])
