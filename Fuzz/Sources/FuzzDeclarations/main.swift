@@ -1,6 +1,7 @@
 // The parsers of receiver and type declarations on any bytes: HTTP Accept headers, activation rules
 // (dictionary and predicate forms), web app and Android manifests, Info.plist (XML and binary),
-// saved receiver profiles, and UTType identifiers and tags. They must return or throw, never trap.
+// saved receiver profiles, UTType identifiers and tags, and type declarations. They must return or
+// throw, never trap or leak.
 import Foundation
 import TransferKit
 
@@ -22,10 +23,12 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         _ = UTType(filenameExtension: text)
         _ = UTType(mimeType: text)
         _ = UTType("dyn.a" + text)
-    default:
-        // Parsed only: registering would grow the process-wide registry with every input.
         _ = UTType.types(tag: text, tagClass: .filenameExtension, conformingTo: nil)
         _ = UTType.types(tag: text, tagClass: .mimeType, conformingTo: .text)
+    default:
+        // Type declarations (Info.plist, XML or binary, or JSON). The few random inputs that are
+        // valid declarations stay registered; the registry grows by those alone.
+        _ = try? UTType.registerDeclarations(from: data)
     }
     return 0
 }
