@@ -74,6 +74,40 @@ struct CSVRFC4180Tests {
         #expect(String(decoding: data, as: UTF8.self) == "name,note,count\r\nplain,\"a,b \"\"c\"\"\r\nd\",\r\n")
     }
 
+    /// Random fields of letters, delimiters, quotes, CR, LF, tabs and non-ASCII, at every length up
+    /// to 40 (so that the word-at-a-time scan meets them at every offset): the encoder quotes exactly
+    /// the fields RFC 4180 says must be, doubles their quotes, and the decoder reads them back.
+    @Test(arguments: [CSVFormat(), CSVFormat(delimiter: 0x09)])
+    func encoderQuotingMatchesTheRuleAtEveryOffset(format: CSVFormat) throws {
+        struct Line: Codable, Equatable {
+            var a: String
+            var b: String
+        }
+        let delimiter = String(UnicodeScalar(format.delimiter))
+        let pieces = ["a", "b", "Z", " ", delimiter, "\"", "\r", "\n", "\t", "é", "山", "😀", ",", ";"]
+        var state: UInt64 = 42
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        var lines: [Line] = []
+        var expected = "a" + String(UnicodeScalar(format.delimiter)) + "b\r\n"
+        for length in 0...40 {
+            for _ in 0..<6 {
+                var field = ""
+                while field.utf8.count < length { field += pieces[next() % pieces.count] }
+                // A first field that is never empty, so that no line is blank.
+                let line = Line(a: "x", b: field)
+                lines.append(line)
+                let special = field.contains { [Character(delimiter), "\"", "\r", "\n", "\r\n"].contains($0) }
+                expected += "x" + delimiter + (special ? "\"" + field.replacing("\"", with: "\"\"") + "\"" : field) + "\r\n"
+            }
+        }
+        let data = try CSVEncoder(format: format).encode(lines)
+        #expect(String(decoding: data, as: UTF8.self) == expected)
+        #expect(try CSVDecoder(format: format).decode([Line].self, from: data) == lines)
+    }
+
     @Test func nestedValuesAreJSONInsideTheField() throws {
         struct Nested: Codable, Equatable {
             var tags: [String]

@@ -3,6 +3,13 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Encodes `Encodable` values as CSV (RFC 4180): a header row naming the columns, then one record
 /// per value.
@@ -68,23 +75,51 @@ struct CSVWriter {
     }
 
     mutating func writeField(_ field: String) {
-        var needsQuotes = false
-        for byte in field.utf8 where byte == format.delimiter || byte == 0x22 || byte == 0x0D || byte == 0x0A {
-            needsQuotes = true
-            break
-        }
-        guard needsQuotes else {
-            if field.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
-                output.append(contentsOf: field.utf8)
-            }
+        var field = field
+        field.withUTF8 { write($0) }
+    }
+
+    /// Writes one field's bytes, quoted (and its quotes doubled) only when it holds the delimiter, a
+    /// quote, CR or LF; runs between quotes are copied whole.
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, needsQuotes(bytes) else {
+            output.append(contentsOf: bytes)
             return
         }
         output.append(0x22)
-        for byte in field.utf8 {
-            output.append(byte)
-            if byte == 0x22 { output.append(0x22) }
+        var start = 0
+        while start < bytes.count, let quote = memchr(base + start, 0x22, bytes.count - start) {
+            let end = UnsafePointer(quote.assumingMemoryBound(to: UInt8.self)) - base + 1
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            output.append(0x22)
+            start = end
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         output.append(0x22)
+    }
+
+    /// Whether `bytes` hold the delimiter, a quote, CR or LF: eight bytes at a time.
+    private func needsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let delimiter = ones &* UInt64(format.delimiter)
+        @inline(__always) func has(_ word: UInt64, _ mask: UInt64) -> Bool {
+            let difference = word ^ mask
+            return (difference &- ones) & ~difference & highs != 0
+        }
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            if has(word, delimiter) || has(word, ones &* 0x22) || has(word, ones &* 0x0D) || has(word, ones &* 0x0A) { return true }
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == format.delimiter || byte == 0x22 || byte == 0x0D || byte == 0x0A { return true }
+            index += 1
+        }
+        return false
     }
 }
 

@@ -94,20 +94,30 @@ enum CSVNestedValues {
     static func encodeStringArray(_ strings: [String]) -> String {
         var output: [UInt8] = [UInt8(ascii: "[")]
         output.reserveCapacity(strings.reduce(2) { $0 + $1.utf8.count + 3 })
+        let hex: StaticString = "0123456789abcdef"
         for (index, string) in strings.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             output.append(UInt8(ascii: "\""))
             for byte in string.utf8 {
                 switch byte {
-                case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-                case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    output.append(UInt8(ascii: "\\"))
+                    output.append(byte)
+                case 0x0A:
+                    output.append(UInt8(ascii: "\\"))
+                    output.append(UInt8(ascii: "n"))
+                case 0x0D:
+                    output.append(UInt8(ascii: "\\"))
+                    output.append(UInt8(ascii: "r"))
+                case 0x09:
+                    output.append(UInt8(ascii: "\\"))
+                    output.append(UInt8(ascii: "t"))
                 case 0x00..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    output += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-                default: output.append(byte)
+                    for escaped in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")] { output.append(escaped) }
+                    output.append(hex.utf8Start[Int(byte >> 4)])
+                    output.append(hex.utf8Start[Int(byte & 0xF)])
+                default:
+                    output.append(byte)
                 }
             }
             output.append(UInt8(ascii: "\""))
