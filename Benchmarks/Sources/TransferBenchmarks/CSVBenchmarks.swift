@@ -38,20 +38,12 @@ enum CSVBenchmarks {
         let viaJSON = try CSVEncoder().encode(JSONDecoder().decode([Profile].self, from: jsonData))
         let roundTripIdentical = viaJSON == csvData
 
-        func time(_ body: () throws -> Void) rethrows -> Double {
-            let start = ContinuousClock.now
-            try body()
-            let elapsed = ContinuousClock.now - start
-            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        }
+        func time(_ body: () throws -> Void) rethrows -> Double { try FileTransferBenchmarks.time(body) }
         func time(_ body: () throws -> Int) rethrows -> (Double, Int) {
             var samples: [Double] = []
             var result = 0
             for _ in 0..<repeats {
-                let start = ContinuousClock.now
-                result = try body()
-                let elapsed = ContinuousClock.now - start
-                samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+                samples.append(try time { result = try body() })
             }
             return (Measurement.median(samples), result)
         }

@@ -109,32 +109,34 @@ enum FileTransferBenchmarks {
         return (fields[0], fields[1])
     }
 
+    /// Runs a process to its end and returns what it wrote to standard output; it must succeed.
     @discardableResult
     static func runProcess(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BenchmarkError("\(executable) failed") }
-        return String(decoding: data, as: UTF8.self)
+        let (output, status) = try run(executable, arguments, capturingError: false)
+        guard status == 0 else { throw BenchmarkError("\(executable) failed") }
+        return output
     }
 
-    /// Runs a process and returns what it wrote to standard error.
+    /// Runs a process and returns what it wrote to standard error, whatever its exit status.
     static func runProcessCapturingError(_ executable: String, _ arguments: [String]) throws -> String {
+        try run(executable, arguments, capturingError: true).output
+    }
+
+    private static func run(_ executable: String, _ arguments: [String], capturingError: Bool) throws -> (output: String, status: Int32) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = FileHandle.nullDevice
+        if capturingError {
+            process.standardError = pipe
+            process.standardOutput = FileHandle.nullDevice
+        } else {
+            process.standardOutput = pipe
+        }
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
     }
 
     static func time(_ body: () throws -> Void) rethrows -> Double {

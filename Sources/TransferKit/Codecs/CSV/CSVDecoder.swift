@@ -101,12 +101,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
             let consumed = try buffer.withUnsafeBufferPointer { bytes throws -> Int in
                 let (table, consumed) = try CSVTable.parse(bytes, format: format, isFinal: atEnd, firstLine: line)
                 let window = UnsafeBufferPointer(rebasing: bytes[0..<consumed])
-                if let invalid = UTF8Validation.firstInvalidByte(in: window) {
-                    let position = CSVDecoder.positionedError(.invalidUTF8, in: window, at: invalid, "")
-                    throw CSVError(
-                        .invalidUTF8, line: line + position.line - 1, column: position.column,
-                        reason: "expected UTF-8 text, found the byte 0x\(String(window[invalid], radix: 16))")
-                }
+                try CSVDecoder.checkUTF8(window, firstLine: line)
                 let document = try CSVDocument(chunk: window, table: table, format: format, header: header)
                 if header == nil, format.hasHeader, table.rowCount > 0 { header = document.header }
                 let decoder = CSVValueDecoder(document: document, row: nil, path: CSVCodingPath([]))
@@ -131,9 +126,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
         }
-        if let invalid = UTF8Validation.firstInvalidByte(in: bytes) {
-            throw CSVDecoder.positionedError(.invalidUTF8, in: bytes, at: invalid, "expected UTF-8 text, found the byte 0x\(String(bytes[invalid], radix: 16))")
-        }
+        try CSVDecoder.checkUTF8(bytes)
         let document = try CSVDocument(input: bytes, format: format)
         let value = try T(from: CSVValueDecoder(document: document, row: nil, path: CSVCodingPath([])))
         if let error = document.pendingError { throw error }
@@ -144,6 +137,16 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         if [UInt8(ascii: "\""), 0x0D, 0x0A].contains(format.delimiter) {
             throw CSVError(.invalidFormat, line: 0, column: 0, reason: "expected a delimiter other than a quote, CR or LF")
         }
+    }
+
+    /// Throws ``CSVError/Code/invalidUTF8`` for the first byte of `bytes` that is not UTF-8, with its
+    /// line counted from `firstLine` (the line `bytes` starts on) and its column.
+    static func checkUTF8(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws(CSVError) {
+        guard let invalid = UTF8Validation.firstInvalidByte(in: bytes) else { return }
+        let position = positionedError(.invalidUTF8, in: bytes, at: invalid, "")
+        throw CSVError(
+            .invalidUTF8, line: firstLine + position.line - 1, column: position.column,
+            reason: "expected UTF-8 text, found the byte 0x\(String(bytes[invalid], radix: 16))")
     }
 
     static func positionedError(_ code: CSVError.Code, in bytes: UnsafeBufferPointer<UInt8>, at position: Int, _ reason: String) -> CSVError {

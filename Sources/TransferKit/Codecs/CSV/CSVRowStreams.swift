@@ -140,12 +140,7 @@ public final class CSVRowReader {
         let result = try buffer.withUnsafeBufferPointer { bytes throws(CSVError) -> (rows: [[String]], lines: [Int], consumed: Int) in
             let (table, consumed) = try CSVTable.parse(bytes, format: format, isFinal: atEnd, firstLine: firstLine)
             let parsed = UnsafeBufferPointer(rebasing: bytes[0..<consumed])
-            if let invalid = UTF8Validation.firstInvalidByte(in: parsed) {
-                let position = CSVDecoder.positionedError(.invalidUTF8, in: parsed, at: invalid, "")
-                throw CSVError(
-                    .invalidUTF8, line: firstLine + position.line - 1, column: position.column,
-                    reason: "expected UTF-8 text, found the byte 0x\(String(parsed[invalid], radix: 16))")
-            }
+            try CSVDecoder.checkUTF8(parsed, firstLine: firstLine)
             var rows: [[String]] = []
             rows.reserveCapacity(table.rowCount)
             for row in 0..<table.rowCount {

@@ -151,12 +151,14 @@ struct RTFReader {
                 // An ignorable destination: read it only if the next word is one this reader knows.
                 if !nextWordIsKnownDestination() { stack[stack.count - 1].destination = .skipped }
             case UInt8(ascii: "'"):
-                guard index + 2 <= bytes.count, let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else {
+                guard index + 2 <= bytes.count, let high = Character(Unicode.Scalar(bytes[index])).hexDigitValue,
+                    let low = Character(Unicode.Scalar(bytes[index + 1])).hexDigitValue
+                else {
                     let found = String(decoding: bytes[index..<min(bytes.count, index + 2)], as: UTF8.self)
                     throw Failure(offset: start, reason: "expected two hexadecimal digits after \\', found \(found.debugDescription)")
                 }
                 index += 2
-                appendByte(high << 4 | low)
+                appendByte(UInt8(high << 4 | low))
             default:
                 break  // other control symbols have no text
             }
@@ -314,14 +316,5 @@ struct RTFReader {
 
     private func isLetter(_ byte: UInt8) -> Bool {
         (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-    }
-
-    private func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x37
-        case 0x61...0x66: byte - 0x57
-        default: nil
-        }
     }
 }
