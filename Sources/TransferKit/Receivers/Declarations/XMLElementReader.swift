@@ -258,8 +258,7 @@ struct XMLElementReader {
         }
         let entity = String(decoding: bytes[(start + 1)..<semicolon], as: UTF8.self)
         index = semicolon + 1
-        let named: [String: UInt8] = ["amp": 0x26, "lt": 0x3C, "gt": 0x3E, "quot": 0x22, "apos": 0x27]
-        if let byte = named[entity] { return [byte] }
+        if let byte = Self.predefinedEntities[entity] { return [byte] }
         if entity.hasPrefix("#") {
             let digits = entity.dropFirst()
             let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
@@ -273,6 +272,9 @@ struct XMLElementReader {
     private func character(at position: Int) -> String {
         String(decoding: bytes[position..<min(bytes.count, position + 1)], as: UTF8.self)
     }
+
+    /// XML's five predefined entities.
+    private static let predefinedEntities: [String: UInt8] = ["amp": 0x26, "lt": 0x3C, "gt": 0x3E, "quot": 0x22, "apos": 0x27]
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
