@@ -5,6 +5,7 @@ let package = Package(
     name: "TransferKit",
     products: [
         .library(name: "ContentTypes", targets: ["ContentTypes"]),
+        .library(name: "TransferCodecs", targets: ["TransferCodecs"]),
         .library(name: "TransferKit", targets: ["TransferKit"]),
         .library(name: "TransferKitTesting", targets: ["TransferKitTesting"]),
         .executable(name: "transfer", targets: ["transfer"]),
@@ -15,9 +16,11 @@ let package = Package(
     targets: [
         .target(name: "ContentTypes"),
         .target(name: "CTransferKitSystem"),
+        // The codecs (CSV, JSON): Codable coders on the toolchain alone, re-exported by TransferKit.
+        .target(name: "TransferCodecs"),
         .target(
             name: "TransferKit",
-            dependencies: ["ContentTypes", "CTransferKitSystem"],
+            dependencies: ["ContentTypes", "TransferCodecs", "CTransferKitSystem"],
             resources: [.copy("Receivers/Profiles")]
         ),
         .target(name: "TransferKitTesting", dependencies: ["TransferKit"]),

@@ -257,21 +257,6 @@ private let systemWrite = Darwin.write
 #endif
 
 extension FileOperations {
-    /// Reads up to `count` bytes from `descriptor` onto the end of `buffer`, retrying when a signal
-    /// interrupts the read: the streaming decoders' one way of reading a file in chunks.
-    ///
-    /// - Returns: The number of bytes appended, 0 at the end of the file, or -1 with `errno` set.
-    package static func append(upTo count: Int, from descriptor: Int32, to buffer: inout [UInt8]) -> Int {
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: count))
-        var read: Int
-        repeat {
-            read = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + start, count) }
-        } while read < 0 && errno == EINTR
-        buffer.removeLast(count - max(read, 0))
-        return read
-    }
-
     /// `name` made safe to use as one file name: path separators replaced, NUL removed; `nil` when
     /// nothing usable is left (empty, `.` or `..`).
     package static func safeFileName(_ name: String) -> String? {

@@ -1,17 +1,17 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// Where bytes stop being UTF-8: for parsers that must say where, which the standard library's
 /// validation does not.
-enum UTF8Validation {
+package enum UTF8Validation {
     /// The offset of the first byte that is not valid UTF-8, or `nil`.
     ///
     /// ASCII is skipped sixteen bytes at a time; a multi-byte sequence is checked by its lead byte's
     /// range (Unicode's table of well-formed sequences) without decoding the scalar.
-    static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         var index = 0
@@ -54,7 +54,7 @@ enum UTF8Validation {
     }
 
     /// The offset of the first byte of `data` that is not valid UTF-8, or `nil`.
-    static func firstInvalidByte(in data: Data) -> Int? {
+    package static func firstInvalidByte(in data: Data) -> Int? {
         data.withUnsafeBytes { raw in firstInvalidByte(in: raw.bindMemory(to: UInt8.self)) }
     }
 }

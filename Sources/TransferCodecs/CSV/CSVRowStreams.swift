@@ -120,7 +120,7 @@ public final class CSVRowReader {
     /// Reads a chunk and parses every complete record in the buffer.
     private func fill() throws(CSVError) {
         if !atEnd, let descriptor {
-            let count = FileOperations.append(upTo: chunkSize, from: descriptor, to: &buffer)
+            let count = ChunkedRead.append(upTo: chunkSize, from: descriptor, to: &buffer)
             if count < 0 {
                 throw CSVError(.invalidFormat, line: line, column: 0, reason: "cannot read \(path): \(String(cString: strerror(errno)))")
             }

@@ -90,7 +90,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         let chunk = CSVDocument.windowSize
         while !(atEnd && buffer.isEmpty) {
             if !atEnd {
-                let count = FileOperations.append(upTo: chunk, from: descriptor, to: &buffer)
+                let count = ChunkedRead.append(upTo: chunk, from: descriptor, to: &buffer)
                 guard count >= 0 else {
                     throw CSVError(.invalidFormat, line: line, column: 0, reason: "cannot read \(url.path): \(String(cString: strerror(errno)))")
                 }

@@ -62,7 +62,7 @@ public struct JSONArrayDecoder: Sendable {
         var buffer: [UInt8] = []
         var index = 0
         while true {
-            let count = FileOperations.append(upTo: chunkSize, from: descriptor, to: &buffer)
+            let count = ChunkedRead.append(upTo: chunkSize, from: descriptor, to: &buffer)
             guard count >= 0 else { throw Self.readError(url) }
             let elements = try scanner.scan(buffer, isFinal: count == 0)
             for element in elements {
