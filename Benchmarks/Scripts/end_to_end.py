@@ -1,0 +1,258 @@
+"""End to end: `transfer convert` against polars, DuckDB, pandas and Python's csv+json, as whole
+processes converting a profiles archive from CSV to JSON and from JSON to CSV.
+
+    python3 end_to_end.py --transfer .build/release/transfer --csv FILE.csv --json FILE.json \\
+        [--runs 5] [--warmup 1] [--stream] [--label 100k] [--tools transfer,polars,...] \\
+        [--directions csv2json,json2csv] [--python VENV/bin/python] [--no-verify]
+
+For each direction, every tool runs once per round, round-robin (transfer, [transfer --stream],
+polars, duckdb, pandas, python, transfer, ...), so that a slow drift of the machine is shared
+alike; --warmup rounds go first and are not counted (they warm the page cache, and a tool that
+fails there is reported and left out of the timed rounds). Each run is a fresh process, timed
+from spawn to exit (wall clock) with its peak resident set from wait4 (ru_maxrss): the peers'
+interpreter start-up and imports are part of what a user waits for, and are counted.
+
+  transfer convert FILE.csv --to json -o OUT        transfer convert FILE.json --to csv -o OUT
+  (with --stream, also the same with --stream, as a row of its own)
+  PYTHON convert_peers.py TOOL csv2json|json2csv INPUT OUT
+
+PYTHON is the peers' virtual environment's interpreter (setup-peers.sh; Benchmarks/.venv, or
+$TRANSFERKIT_PEERS_VENV). Outputs go to a temporary directory, removed at the end. After the
+timed rounds the last outputs are checked with verify.py, record by record: each against the
+input (so, when all pass, each peer's against transfer's), and where transfer's differs from the
+input, each peer's against transfer's too; a difference is a warning on standard error and under
+the table. The table (Markdown, on standard output) has per tool the median seconds, the ratio to
+transfer's median (peer / transfer: above 1 is slower than transfer; against transfer --stream
+where plain transfer failed) and the median peak RSS; then the versions. Progress and every run's
+numbers go to standard error.
+
+Peak RSS: Linux starts a child's ru_maxrss at the spawning process's own peak (it is carried
+across fork and exec), so no child can show less than this driver's (~15 MiB). The driver keeps
+itself small (the check runs in a process of its own) and says so under a table where a value is
+at that floor. The benchmark's processes are far above it.
+
+Note that `transfer convert FILE.json --to csv` without --stream refuses (exit 65) an archive with
+any video or portrait (ProfilesArchive's CSV representation has an exporting condition,
+supportsCSV); the row then says failed, and --stream is the one to compare.
+"""
+import argparse
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+PEERS = ["polars", "duckdb", "pandas", "python"]
+ALL_TOOLS = ["transfer", "transfer-stream"] + PEERS
+DIRECTIONS = {"csv2json": ("csv", "json", "CSV → JSON"), "json2csv": ("json", "csv", "JSON → CSV")}
+PACKAGES = ["polars", "duckdb", "pandas", "pyarrow", "orjson"]
+
+
+def display(tool):
+    return "transfer --stream" if tool == "transfer-stream" else tool
+
+
+def default_python():
+    venv = os.environ.get("TRANSFERKIT_PEERS_VENV") or os.path.join(HERE, "..", ".venv")
+    return os.path.normpath(os.path.join(venv, "bin", "python"))
+
+
+def command(tool, direction, source, destination, args):
+    _, target, _ = DIRECTIONS[direction]
+    if tool.startswith("transfer"):
+        cmd = [args.transfer, "convert", source, "--to", target, "-o", destination]
+        return cmd + ["--stream"] if tool == "transfer-stream" else cmd
+    return [args.python, os.path.join(HERE, "convert_peers.py"), tool, direction, source, destination]
+
+
+def run_once(cmd, log_path):
+    """(seconds, peak RSS in bytes, exit code) of one child process, spawn to exit."""
+    with open(log_path, "wb") as log:
+        start = time.perf_counter()
+        child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        _, status, usage = os.wait4(child.pid, 0)
+        elapsed = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
+    rss = usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)  # KiB on Linux, bytes on macOS
+    return elapsed, rss, child.returncode
+
+
+def own_peak_rss():
+    """This process's peak RSS in bytes: the least ru_maxrss a child it spawns can report."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak * (1 if sys.platform == "darwin" else 1024)
+
+
+def first_lines(path, lines=2):
+    """The start of a failed run's output: where its error message is."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = [line.strip() for line in f.read().strip().splitlines()]
+    except OSError:
+        return ""
+    return " / ".join(text[:lines])[:400]
+
+
+def versions(args):
+    lines = []
+    try:
+        if args.transfer:
+            out = subprocess.run([args.transfer, "--version"], capture_output=True, text=True, timeout=60)
+            lines.append((out.stdout.strip() or out.stderr.strip()).splitlines()[0] if out.returncode == 0
+                         else f"transfer (--version exited {out.returncode})")
+    except (OSError, IndexError, subprocess.SubprocessError) as error:
+        lines.append(f"transfer (version unknown: {error})")
+    probe = ("import platform, sys\nfrom importlib.metadata import version, PackageNotFoundError\n"
+             "def v(n):\n    try: return version(n)\n    except PackageNotFoundError: return 'not installed'\n"
+             "print('Python ' + platform.python_version() + '; ' + ', '.join(n + ' ' + v(n) for n in sys.argv[1:]))")
+    try:
+        out = subprocess.run([args.python, "-c", probe, *PACKAGES], capture_output=True, text=True, timeout=120)
+        lines.append(out.stdout.strip() if out.returncode == 0 else f"peers' python failed: {out.stderr.strip()[:200]}")
+    except (OSError, subprocess.SubprocessError) as error:
+        lines.append(f"peers' python failed: {error}")
+    lines.append(f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores")
+    return "; ".join(lines)
+
+
+def benchmark(direction, tools, args, workdir):
+    source_kind, target_kind, title = DIRECTIONS[direction]
+    source = os.path.abspath(args.csv if source_kind == "csv" else args.json)
+    outputs = {t: os.path.join(workdir, f"{direction}-{t}.{target_kind}") for t in tools}
+    logs = {t: os.path.join(workdir, f"{direction}-{t}.log") for t in tools}
+    samples = {t: [] for t in tools}
+    failures = {}
+
+    rounds = [("warm-up", r) for r in range(args.warmup)] + [("run", r) for r in range(args.runs)]
+    for kind, number in rounds:
+        for tool in tools:
+            if tool in failures:
+                continue
+            if os.path.exists(outputs[tool]):
+                os.remove(outputs[tool])
+            cmd = command(tool, direction, source, outputs[tool], args)
+            seconds, rss, code = run_once(cmd, logs[tool])
+            label = f"{kind} {number + 1}/{args.warmup if kind == 'warm-up' else args.runs}"
+            if code != 0 or not os.path.exists(outputs[tool]):
+                why = f"exit {code}" if code != 0 else "no output file"
+                failures[tool] = f"{why}: {first_lines(logs[tool])}"
+                print(f"  {direction} {label} {display(tool)}: FAILED ({failures[tool]})", file=sys.stderr)
+                continue
+            print(f"  {direction} {label} {display(tool)}: {seconds:.3f} s, {rss / 2**20:.0f} MiB", file=sys.stderr)
+            if kind == "run":
+                samples[tool].append((seconds, rss))
+
+    baseline = next((t for t in ("transfer", "transfer-stream") if t in tools and t not in failures), None)
+    base_time = statistics.median(s for s, _ in samples[baseline]) if baseline else None
+
+    size = os.path.getsize(source)
+    size = f"{size / 2**20:.1f} MiB" if size >= 2**20 else f"{size / 2**10:.1f} KiB"
+    heading = f"### {title}" + (f", {args.label}" if args.label else "")
+    heading += f" ({os.path.basename(source)}, {size}; median of {args.runs} interleaved runs"
+    heading += f" after {args.warmup} warm-up)" if args.warmup else ")"
+    table = [heading, "", "| tool | median s | vs transfer | peak RSS MiB |", "| --- | ---: | ---: | ---: |"]
+    for tool in tools:
+        if tool in failures:
+            table.append(f"| {display(tool)} | failed | — | — |")
+            continue
+        median_time = statistics.median(s for s, _ in samples[tool])
+        median_rss = statistics.median(r for _, r in samples[tool]) / 2**20
+        ratio = f"{median_time / base_time:.2f}×" if base_time else "—"
+        table.append(f"| {display(tool)} | {median_time:.3f} | {ratio} | {median_rss:.0f} |")
+    notes = []
+    floor = own_peak_rss()
+    if any(r <= floor * 1.1 for t in tools if t not in failures for _, r in samples[t]):
+        notes.append(f"Peak RSS at or near {floor / 2**20:.0f} MiB is a floor, not a measurement: Linux carries "
+                     "the spawning process's (this driver's) peak into the child's ru_maxrss.")
+    if baseline == "transfer-stream":
+        notes.append("Ratios are against transfer --stream: plain transfer failed.")
+    for tool, why in failures.items():
+        notes.append(f"{display(tool)} failed: {why}")
+
+    if not args.no_verify:
+        notes.extend(check_outputs(source, {t: outputs[t] for t in tools if t not in failures}, baseline))
+    return "\n".join(table + ([""] + notes if notes else []))
+
+
+def check_outputs(source, outputs, baseline):
+    """Notes on the outputs: each against the input and, where transfer's differs from the
+    input, each peer's against transfer's (verify.py, in a process of its own)."""
+    order = ([baseline] if baseline in outputs else []) + [t for t in outputs if t != baseline]
+    if not order:
+        return []
+    check = subprocess.run([sys.executable, os.path.join(HERE, "verify.py"), source, *(outputs[t] for t in order),
+                            "--max-differences", "3"], capture_output=True, text=True)
+    names = {outputs[t]: display(t) for t in order}
+    report = check.stdout.strip()
+    for path, name in names.items():
+        report = report.replace(path, f"{name}'s output")
+    report = report.replace(source, "the input")
+    if check.returncode == 0:
+        return [f"Checked: all {len(order)} outputs hold the input's records, equal field by field (verify.py)."]
+    warnings = [f"WARNING: {line}" for line in report.splitlines() if not line.startswith("OK: ")]
+    warnings += [f"WARNING: {line}" for line in check.stderr.strip().splitlines()]
+    for warning in warnings:
+        print(warning, file=sys.stderr)
+    return warnings + [line for line in report.splitlines() if line.startswith("OK: ")]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     epilog=__doc__.split("\n\n", 1)[1])
+    parser.add_argument("--transfer", help="the transfer binary (needed unless --tools leaves it out)")
+    parser.add_argument("--csv", required=True, help="the archive as CSV")
+    parser.add_argument("--json", required=True, help="the same archive as JSON")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--warmup", type=int, default=1, help="untimed rounds first (default 1)")
+    parser.add_argument("--stream", action="store_true", help="also transfer convert --stream, as a row of its own")
+    parser.add_argument("--label", default="", help="a name for the data set, for the headings (e.g. 100k)")
+    parser.add_argument("--tools", default=None,
+                        help=f"a comma-separated subset of {','.join(ALL_TOOLS)} (default: all; transfer-stream with --stream)")
+    parser.add_argument("--directions", default="csv2json,json2csv")
+    parser.add_argument("--python", default=default_python(), help="the peers' interpreter (default: %(default)s)")
+    parser.add_argument("--no-verify", action="store_true", help="skip the check of the outputs")
+    parser.add_argument("--tmpdir", default=None, help="where the outputs go (default: the system's)")
+    args = parser.parse_args()
+
+    tools = args.tools.split(",") if args.tools else [t for t in ALL_TOOLS if t != "transfer-stream" or args.stream]
+    if args.tools and args.stream and "transfer" in tools and "transfer-stream" not in tools:
+        tools.insert(tools.index("transfer") + 1, "transfer-stream")
+    unknown = sorted(set(tools) - set(ALL_TOOLS))
+    if unknown:
+        parser.error(f"--tools: unknown {unknown}: expected some of {','.join(ALL_TOOLS)}")
+    tools = sorted(set(tools), key=ALL_TOOLS.index)  # always in the round's order
+    directions = args.directions.split(",")
+    if not set(directions) <= set(DIRECTIONS):
+        parser.error(f"--directions: expected some of {','.join(DIRECTIONS)}")
+    if args.runs < 1 or args.warmup < 0:
+        parser.error("--runs must be at least 1 and --warmup at least 0")
+    if any(t.startswith("transfer") for t in tools):
+        if not args.transfer:
+            parser.error("--transfer is required unless --tools leaves transfer out")
+        args.transfer = shutil.which(args.transfer) or args.transfer
+        if not os.access(args.transfer, os.X_OK):
+            parser.error(f"--transfer {args.transfer}: not an executable")
+        args.transfer = os.path.abspath(args.transfer)
+    if any(t in PEERS for t in tools) and not os.access(args.python, os.X_OK):
+        parser.error(f"no interpreter at {args.python}: run Benchmarks/Scripts/setup-peers.sh, or give --python")
+    for path in (args.csv, args.json):
+        if not os.path.isfile(path):
+            parser.error(f"{path}: no such file")
+
+    print(f"end_to_end: {', '.join(display(t) for t in tools)}; {args.runs} runs, {args.warmup} warm-up", file=sys.stderr)
+    sections = []
+    with tempfile.TemporaryDirectory(prefix="transfer-e2e-", dir=args.tmpdir) as workdir:
+        for direction in directions:
+            sections.append(benchmark(direction, tools, args, workdir))
+    sections.append("Versions: " + versions(args))
+    print("\n\n".join(sections))
+
+
+if __name__ == "__main__":
+    main()

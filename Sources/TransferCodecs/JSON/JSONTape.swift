@@ -1,0 +1,362 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A JSON document checked against RFC 8259 and laid out flat: one token per value, containers
+/// before their contents, so that decoding walks an array instead of a tree.
+///
+/// An object's tokens are its members' key and value tokens in turn. Strings and numbers keep
+/// their bytes where they are in the input; nothing is converted until a decoder asks for it.
+struct JSONTape {
+    enum Kind: UInt8 {
+        case object, array, string, number, `true`, `false`, null
+    }
+
+    struct Token {
+        /// Strings: the first byte after the opening quote; other values: their first byte.
+        var start: UInt32
+        /// Strings: the closing quote; numbers and literals: the byte after them; containers: the
+        /// index of the token after the container's contents.
+        var end: UInt32
+        /// Containers: how many elements (arrays) or members (objects) they hold.
+        var count: UInt32
+        var kind: Kind
+        /// Strings: 1 when they hold escapes. Numbers: 1 when they have a fraction or an exponent.
+        var flags: UInt8
+    }
+
+    var tokens: [Token] = []
+
+    /// The deepest nesting of arrays and objects accepted, as with Foundation's `JSONDecoder`.
+    static let maximumDepth = 512
+    /// The largest document: token offsets are 32 bits.
+    static let maximumSize = Int(UInt32.max) - 1
+}
+
+/// What is wrong with a document, and the byte offset where it was found.
+struct JSONSyntaxError: Error {
+    var offset: Int
+    var message: String
+}
+
+extension JSONTape {
+    /// Parses `bytes` as one JSON text (RFC 8259), a UTF-8 byte-order mark allowed before it.
+    ///
+    /// - Throws: `JSONSyntaxError` at the first thing RFC 8259 does not allow: invalid UTF-8 (or
+    ///   UTF-16/32), a control character in a string, an unknown escape, a lone surrogate, a leading
+    ///   zero, a trailing comma, a missing value, anything after the value, nesting deeper than 512.
+    init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+        guard bytes.count <= Self.maximumSize else {
+            throw JSONSyntaxError(offset: 0, message: "the document is larger than 4 GiB")
+        }
+        if let encoding = JSONTape.utf16Or32(bytes) {
+            throw JSONSyntaxError(offset: 0, message: "the document is \(encoding); JSON must be UTF-8 (RFC 8259 §8.1)")
+        }
+        if let invalid = UTF8Validation.firstInvalidByte(in: bytes) {
+            throw JSONSyntaxError(offset: invalid, message: "invalid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)))")
+        }
+        var parser = JSONParser(bytes: bytes)
+        tokens.reserveCapacity(max(16, bytes.count / 24))
+        try parser.parse(into: &tokens)
+    }
+
+    /// The name of the encoding when `bytes` starts like UTF-16 or UTF-32 (a byte-order mark, or
+    /// the zero bytes an ASCII first character has in them).
+    static func utf16Or32(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let prefix = Array(bytes.prefix(4))
+        if prefix.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || (prefix.count == 4 && prefix[0] == 0 && prefix[1] == 0 && prefix[2] == 0 && prefix[3] != 0) {
+            return "UTF-32BE"
+        }
+        if prefix.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || (prefix.count == 4 && prefix[0] != 0 && prefix[1] == 0 && prefix[2] == 0 && prefix[3] == 0) {
+            return "UTF-32LE"
+        }
+        if prefix.starts(with: [0xFE, 0xFF]) || (prefix.count >= 2 && prefix[0] == 0 && prefix[1] != 0) { return "UTF-16BE" }
+        if prefix.starts(with: [0xFF, 0xFE]) || (prefix.count >= 2 && prefix[0] != 0 && prefix[1] == 0) { return "UTF-16LE" }
+        return nil
+    }
+}
+
+/// The parser behind `JSONTape(parsing:)`: iterative, so nesting costs no stack.
+private struct JSONParser {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    var position = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        count = bytes.count
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    mutating func parse(into tokens: inout [JSONTape.Token]) throws(JSONSyntaxError) {
+        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { position = 3 }
+        // The open containers: their token indexes.
+        var open: [Int] = []
+        skipWhitespace()
+        try value(into: &tokens, open: &open)
+        while let container = open.last {
+            skipWhitespace()
+            let isObject = tokens[container].kind == .object
+            guard position < count else {
+                throw JSONSyntaxError(offset: position, message: "unexpected end of input: expected ',' or '\(isObject ? "}" : "]")'")
+            }
+            let byte = base[position]
+            if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                position += 1
+                tokens[container].end = UInt32(tokens.count)
+                open.removeLast()
+                continue
+            }
+            guard byte == UInt8(ascii: ",") else {
+                throw unexpected("',' or '\(isObject ? "}" : "]")'")
+            }
+            position += 1
+            skipWhitespace()
+            if isObject {
+                try member(into: &tokens)
+            } else if position < count, base[position] == UInt8(ascii: "]") {
+                throw JSONSyntaxError(offset: position, message: "a trailing comma: expected a value after ','")
+            }
+            tokens[container].count += 1
+            try value(into: &tokens, open: &open)
+        }
+        skipWhitespace()
+        if position < count {
+            throw unexpected("the end of the document after the value")
+        }
+    }
+
+    /// An object member's key and colon, after `{` or `,`.
+    private mutating func member(into tokens: inout [JSONTape.Token]) throws(JSONSyntaxError) {
+        guard position < count, base[position] == UInt8(ascii: "\"") else {
+            if position < count, base[position] == UInt8(ascii: "}") {
+                throw JSONSyntaxError(offset: position, message: "a trailing comma: expected a member after ','")
+            }
+            throw unexpected("a string key")
+        }
+        try string(into: &tokens)
+        skipWhitespace()
+        guard position < count, base[position] == UInt8(ascii: ":") else { throw unexpected("':' after the key") }
+        position += 1
+        skipWhitespace()
+    }
+
+    /// One value; a container is opened and left on `open` with its first element parsed.
+    private mutating func value(into tokens: inout [JSONTape.Token], open: inout [Int]) throws(JSONSyntaxError) {
+        while true {
+            guard position < count else { throw JSONSyntaxError(offset: position, message: "unexpected end of input: expected a value") }
+            let byte = base[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                try string(into: &tokens)
+                return
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard open.count < JSONTape.maximumDepth else {
+                    throw JSONSyntaxError(offset: position, message: "more than \(JSONTape.maximumDepth) levels of nesting")
+                }
+                let isObject = byte == UInt8(ascii: "{")
+                tokens.append(JSONTape.Token(start: UInt32(position), end: 0, count: 0, kind: isObject ? .object : .array, flags: 0))
+                position += 1
+                skipWhitespace()
+                let container = tokens.count - 1
+                if position < count, base[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    position += 1
+                    tokens[container].end = UInt32(tokens.count)
+                    return
+                }
+                open.append(container)
+                tokens[container].count = 1
+                if isObject { try member(into: &tokens) }
+                // Parse the first element in this loop.
+                continue
+            case UInt8(ascii: "t"):
+                try literal("true", .true, into: &tokens)
+                return
+            case UInt8(ascii: "f"):
+                try literal("false", .false, into: &tokens)
+                return
+            case UInt8(ascii: "n"):
+                try literal("null", .null, into: &tokens)
+                return
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try number(into: &tokens)
+                return
+            default:
+                throw unexpected("a value")
+            }
+        }
+    }
+
+    private mutating func literal(_ word: StaticString, _ kind: JSONTape.Kind, into tokens: inout [JSONTape.Token]) throws(JSONSyntaxError) {
+        let length = word.utf8CodeUnitCount
+        guard position + length <= count, memcmp(base + position, word.utf8Start, length) == 0 else {
+            throw unexpected("a value")
+        }
+        tokens.append(JSONTape.Token(start: UInt32(position), end: UInt32(position + length), count: 0, kind: kind, flags: 0))
+        position += length
+        try expectDelimiter()
+    }
+
+    private mutating func number(into tokens: inout [JSONTape.Token]) throws(JSONSyntaxError) {
+        let start = position
+        var flags: UInt8 = 0
+        if base[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < count, isDigit(base[position]) else { throw unexpected("a digit") }
+        if base[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < count, isDigit(base[position]) {
+                throw JSONSyntaxError(offset: position - 1, message: "a number with a leading zero")
+            }
+        } else {
+            while position < count, isDigit(base[position]) { position += 1 }
+        }
+        if position < count, base[position] == UInt8(ascii: ".") {
+            flags = 1
+            position += 1
+            guard position < count, isDigit(base[position]) else { throw unexpected("a digit after the decimal point") }
+            while position < count, isDigit(base[position]) { position += 1 }
+        }
+        if position < count, base[position] | 0x20 == UInt8(ascii: "e") {
+            flags = 1
+            position += 1
+            if position < count, base[position] == UInt8(ascii: "+") || base[position] == UInt8(ascii: "-") { position += 1 }
+            guard position < count, isDigit(base[position]) else { throw unexpected("a digit in the exponent") }
+            while position < count, isDigit(base[position]) { position += 1 }
+        }
+        tokens.append(JSONTape.Token(start: UInt32(start), end: UInt32(position), count: 0, kind: .number, flags: flags))
+        try expectDelimiter()
+    }
+
+    private mutating func string(into tokens: inout [JSONTape.Token]) throws(JSONSyntaxError) {
+        position += 1
+        let start = position
+        var flags: UInt8 = 0
+        while true {
+            // Eight bytes at a time past everything but quotes, backslashes and control characters.
+            while position + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let quote = word ^ (0x22 * Self.ones)
+                let backslash = word ^ (0x5C * Self.ones)
+                let hits = ((quote &- Self.ones) & ~quote) | ((backslash &- Self.ones) & ~backslash) | (word &- 0x20 * Self.ones) & ~word
+                if hits & Self.highs != 0 { break }
+                position += 8
+            }
+            guard position < count else { throw JSONSyntaxError(offset: start - 1, message: "a string that is never closed") }
+            let byte = base[position]
+            if byte == UInt8(ascii: "\"") {
+                tokens.append(JSONTape.Token(start: UInt32(start), end: UInt32(position), count: 0, kind: .string, flags: flags))
+                position += 1
+                return
+            }
+            if byte == UInt8(ascii: "\\") {
+                flags = 1
+                try escape()
+                continue
+            }
+            if byte < 0x20 {
+                throw JSONSyntaxError(offset: position, message: "a control character (U+\(hex4(UInt16(byte)))) in a string: it must be escaped")
+            }
+            position += 1
+        }
+    }
+
+    /// Checks one escape sequence at `position` (a backslash) and steps over it.
+    private mutating func escape() throws(JSONSyntaxError) {
+        let backslash = position
+        guard position + 1 < count else { throw JSONSyntaxError(offset: backslash, message: "a string that is never closed") }
+        switch base[position + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+            UInt8(ascii: "r"), UInt8(ascii: "t"):
+            position += 2
+        case UInt8(ascii: "u"):
+            let unit = try hexEscape(at: backslash)
+            position += 6
+            if (0xD800...0xDBFF).contains(unit) {
+                guard position + 1 < count, base[position] == UInt8(ascii: "\\"), base[position + 1] == UInt8(ascii: "u"),
+                    (0xDC00...0xDFFF).contains(try hexEscape(at: position))
+                else {
+                    throw JSONSyntaxError(offset: backslash, message: "a lone high surrogate (\\u\(hex4(unit))) without a low surrogate after it")
+                }
+                position += 6
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                throw JSONSyntaxError(offset: backslash, message: "a lone low surrogate (\\u\(hex4(unit)))")
+            }
+        default:
+            throw JSONSyntaxError(offset: backslash, message: "an unknown escape sequence: expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+        }
+    }
+
+    /// The code unit of the `\uXXXX` escape at `offset`.
+    private func hexEscape(at offset: Int) throws(JSONSyntaxError) -> UInt16 {
+        guard offset + 6 <= count else { throw JSONSyntaxError(offset: offset, message: "a \\u escape without four hexadecimal digits") }
+        var unit: UInt16 = 0
+        for index in (offset + 2)..<(offset + 6) {
+            guard let digit = JSONParser.hexValue(base[index]) else {
+                throw JSONSyntaxError(offset: offset, message: "a \\u escape without four hexadecimal digits")
+            }
+            unit = unit << 4 | UInt16(digit)
+        }
+        return unit
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    @inline(__always)
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// After a number or literal: whitespace, a comma, a closing bracket or the end.
+    private func expectDelimiter() throws(JSONSyntaxError) {
+        guard position < count else { return }
+        switch base[position] {
+        case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: " "), 0x0A, 0x0D, 0x09: return
+        default: throw unexpected("',', ']', '}' or whitespace after the value")
+        }
+    }
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while position < count {
+            switch base[position] {
+            case UInt8(ascii: " "), 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    /// "expected X, found Y" at `position`.
+    private func unexpected(_ expected: String) -> JSONSyntaxError {
+        guard position < count else { return JSONSyntaxError(offset: position, message: "unexpected end of input: expected \(expected)") }
+        return JSONSyntaxError(offset: position, message: "expected \(expected), found \(JSONParser.describe(base: base, count: count, at: position))")
+    }
+
+    /// The character at `offset`, quoted and escaped for a message.
+    static func describe(base: UnsafePointer<UInt8>, count: Int, at offset: Int) -> String {
+        let byte = base[offset]
+        if byte >= 0x20, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        if byte < 0x80 { return "U+\(hex4(UInt16(byte)))" }
+        // A whole UTF-8 character (the input was validated).
+        var length = 1
+        while offset + length < count, length < 4, base[offset + length] & 0xC0 == 0x80 { length += 1 }
+        let character = String(decoding: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self)
+        return "'\(character)' (U+\(String(character.unicodeScalars.first!.value, radix: 16, uppercase: true)))"
+    }
+}
+
+/// Four upper-case hexadecimal digits.
+func hex4(_ value: UInt16) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}

@@ -1,0 +1,118 @@
+/// Writing JSON's scalars as bytes: strings escaped as Foundation escapes them, integers without a
+/// `String` in between, floating-point numbers in their shortest form.
+enum JSONTextWriting {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Appends `bytes` to `output` as a JSON string, quotes included.
+    static func appendString(_ bytes: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        appendStringContents(bytes, escapingSlashes: escapingSlashes, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `string` as a JSON string, quotes included.
+    static func appendString(_ string: String, escapingSlashes: Bool, to output: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { appendString($0, escapingSlashes: escapingSlashes, to: &output) }
+    }
+
+    /// Appends the escaped contents of a JSON string, runs of plain bytes copied whole and found
+    /// eight bytes at a time.
+    static func appendStringContents(_ bytes: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout [UInt8]) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        let slashes: UInt64 = escapingSlashes ? 0x2F * ones : 0x22 * ones
+        var mark = 0
+        var index = 0
+        while index < count {
+            // Skip words with nothing to escape: no byte below 0x20, no quote, backslash or (when
+            // escaped) slash. The test may flag bytes after a real hit, never miss one.
+            while index + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let controls = (word &- 0x20 * ones) & ~word & highs
+                let quote = word ^ (0x22 * ones)
+                let backslash = word ^ (0x5C * ones)
+                let slash = word ^ slashes
+                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((slash &- ones) & ~slash)
+                if controls | (special & highs) != 0 { break }
+                index += 8
+            }
+            guard index < count else { break }
+            let byte = base[index]
+            let escape: (UInt8, UInt8)?
+            switch byte {
+            case UInt8(ascii: "\""): escape = (UInt8(ascii: "\\"), UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): escape = (UInt8(ascii: "\\"), UInt8(ascii: "\\"))
+            case UInt8(ascii: "/") where escapingSlashes: escape = (UInt8(ascii: "\\"), UInt8(ascii: "/"))
+            case 0x08: escape = (UInt8(ascii: "\\"), UInt8(ascii: "b"))
+            case 0x0C: escape = (UInt8(ascii: "\\"), UInt8(ascii: "f"))
+            case 0x0A: escape = (UInt8(ascii: "\\"), UInt8(ascii: "n"))
+            case 0x0D: escape = (UInt8(ascii: "\\"), UInt8(ascii: "r"))
+            case 0x09: escape = (UInt8(ascii: "\\"), UInt8(ascii: "t"))
+            case 0..<0x20: escape = nil
+            default:
+                index += 1
+                continue
+            }
+            if index > mark { output.append(contentsOf: UnsafeBufferPointer(start: base + mark, count: index - mark)) }
+            if let escape {
+                output.append(escape.0)
+                output.append(escape.1)
+            } else {
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0xF))
+            }
+            index += 1
+            mark = index
+        }
+        if count > mark { output.append(contentsOf: UnsafeBufferPointer(start: base + mark, count: count - mark)) }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+
+    /// Appends an integer's decimal digits.
+    static func appendInteger<T: FixedWidthInteger>(_ value: T, to output: inout [UInt8]) {
+        if T.bitWidth <= 64 {
+            if T.isSigned, value < 0 {
+                output.append(UInt8(ascii: "-"))
+                appendMagnitude(UInt64(value.magnitude), to: &output)
+            } else {
+                appendMagnitude(UInt64(value), to: &output)
+            }
+        } else {
+            output.append(contentsOf: value.description.utf8)
+        }
+    }
+
+    private static func appendMagnitude(_ value: UInt64, to output: inout [UInt8]) {
+        if value < 10 {
+            output.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        }
+    }
+
+    /// Appends a finite floating-point number as Foundation writes it: its description, without a
+    /// trailing `.0`.
+    static func appendFloatingPoint<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T, to output: inout [UInt8]) {
+        var text = value.description
+        text.withUTF8 { bytes in
+            let trimmed = bytes.count > 2 && bytes[bytes.count - 2] == UInt8(ascii: ".") && bytes[bytes.count - 1] == UInt8(ascii: "0")
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<(trimmed ? bytes.count - 2 : bytes.count)]))
+        }
+    }
+}
