@@ -36,7 +36,7 @@ extension Profile: Transferable {
     /// The profile's own type first, then JSON, the name as text, and CSV.
     public static var transferRepresentation: some TransferRepresentation {
         CodableRepresentation(contentType: .profile)
-        CodableRepresentation(contentType: .json, encoder: JSONEncoder.stable, decoder: JSONDecoder())
+        CodableRepresentation(contentType: .json, encoder: Profile.jsonEncoder, decoder: JSONTextDecoder())
         ProxyRepresentation(exporting: \.name)
         // After the name: CSV conforms to plain text, so listed earlier it would answer requests for
         // plain text.
@@ -48,4 +48,15 @@ extension UTType {
     // Apple's sample writes `static var`; in the Swift 6 language mode a global `UTType` must be a `let`.
     /// A profile, as JSON.
     public static let profile = UTType(exportedAs: "com.example.profile")
+}
+
+extension Profile {
+    /// The encoder of profiles' JSON: keys sorted and slashes unescaped, so that the same profiles
+    /// give the same bytes on every run (and the bytes Foundation's `JSONEncoder` gives with these
+    /// options).
+    public static let jsonEncoder: JSONTextEncoder = {
+        var encoder = JSONTextEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
 }

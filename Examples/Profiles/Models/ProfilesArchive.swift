@@ -1,8 +1,13 @@
 public import Foundation
 public import TransferKit
 
-/// A collection of profiles, shared as a whole: as CSV, one row per profile, when it can be, and
-/// as JSON.
+/// A collection of profiles, shared as a whole: as CSV, one row per profile, and as JSON.
+///
+/// Both formats carry every profile whole, media included: `video` and `portrait` travel as their
+/// URLs' absolute strings, so JSON → CSV → JSON gives back the same bytes. A URL is a reference,
+/// not the media: an `https` URL names the same video on any machine, a `file` URL names a file
+/// on the machine that wrote the archive, and it arrives as that path — neither format copies the
+/// file it names.
 ///
 /// `ProfilesArchive` is `Sendable`.
 public struct ProfilesArchive: Codable, Sendable {
@@ -35,7 +40,7 @@ public struct ProfilesArchive: Codable, Sendable {
     /// never in memory whole.
     public init(jsonFile: URL) throws {
         var profiles: [Profile] = []
-        try JSONArrayDecoder().decodeElements(Profile.self, contentsOf: jsonFile) { profiles.append($0) }
+        try JSONArrayDecoder(JSONTextDecoder()).decodeElements(Profile.self, contentsOf: jsonFile) { profiles.append($0) }
         self.profiles = profiles
     }
 
@@ -56,18 +61,15 @@ public struct ProfilesArchive: Codable, Sendable {
     /// `.json` representation's data: the whole JSON is never in memory.
     public func writeJSON(to file: URL) throws {
         try Self.write(to: file) { output in
-            let encoder = JSONEncoder.stable
-            var batch = Data("[".utf8)
-            for (index, profile) in profiles.enumerated() {
-                if index > 0 { batch.append(UInt8(ascii: ",")) }
-                batch.append(try encoder.encode(profile))
-                if batch.count >= 1 << 20 {
-                    try output(batch)
-                    batch.removeAll(keepingCapacity: true)
-                }
+            let encoder = JSONArrayEncoder(Profile.jsonEncoder)
+            for start in stride(from: 0, to: profiles.count, by: Self.batchSize) {
+                var batch = try encoder.encode(Array(profiles[start..<min(start + Self.batchSize, profiles.count)]))
+                // Batches are arrays: join them into one.
+                if start > 0 { batch[batch.startIndex] = UInt8(ascii: ",") }
+                if start + Self.batchSize < profiles.count { batch.removeLast() }
+                try output(batch)
             }
-            batch.append(UInt8(ascii: "]"))
-            try output(batch)
+            if profiles.isEmpty { try output(Data("[]".utf8)) }
         }
     }
 
@@ -83,13 +85,6 @@ public struct ProfilesArchive: Codable, Sendable {
         try body { try handle.write(contentsOf: $0) }
     }
 
-    /// Whether the archive can travel as CSV: only when no profile has media attached, since a CSV
-    /// row carries text, and a video or portrait would arrive as a bare path to a file the receiver
-    /// does not have.
-    public var supportsCSV: Bool {
-        profiles.allSatisfy { $0.video == nil && $0.portrait == nil }
-    }
-
     /// Encodes the archive as the array of its profiles.
     public func encode(to encoder: any Encoder) throws {
         try profiles.encode(to: encoder)
@@ -102,8 +97,7 @@ public struct ProfilesArchive: Codable, Sendable {
 }
 
 extension ProfilesArchive: Transferable {
-    /// CSV when the archive supports it, else JSON; as files first, which stream in both
-    /// directions, then as data.
+    /// CSV, then JSON; as files first, which stream in both directions, then as data.
     public static var transferRepresentation: some TransferRepresentation {
         // Files: read record by record in place, written a batch at a time. A large archive's
         // conversion holds its profiles, never its whole input or output.
@@ -112,7 +106,6 @@ extension ProfilesArchive: Transferable {
         } importing: { received in
             try ProfilesArchive(csvFile: received.file)
         }
-        .exportingCondition { archive in archive.supportsCSV }
         FileRepresentation(contentType: .json, shouldAttemptToOpenInPlace: true) { archive in
             try await .temporaryFile(named: "Profiles.json") { try archive.writeJSON(to: $0) }
         } importing: { received in
@@ -124,17 +117,7 @@ extension ProfilesArchive: Transferable {
         } importing: { data in
             try ProfilesArchive(csvData: data)
         }
-        .exportingCondition { archive in archive.supportsCSV }
         // Element by element: a large archive never holds a JSON tree of every profile.
-        CodableRepresentation(contentType: .json, encoder: JSONArrayEncoder { JSONEncoder.stable }, decoder: JSONDecoder())
-    }
-}
-
-extension JSONEncoder {
-    /// A JSON encoder whose output is the same on every run: keys sorted, slashes unescaped.
-    public static var stable: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
+        CodableRepresentation(contentType: .json, encoder: JSONArrayEncoder(Profile.jsonEncoder), decoder: JSONTextDecoder())
     }
 }

@@ -735,7 +735,7 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
             return try T(from: CSVValueDecoder(document: document, row: row, column: column, path: path))
         } catch is NestedValueInField {
             do {
-                return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+                return try JSONTextDecoder().decode(T.self, from: Data(text.utf8))
             } catch {
                 throw invalid("JSON for \(T.self) inside the field", text)
             }

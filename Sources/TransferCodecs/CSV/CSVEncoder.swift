@@ -386,7 +386,7 @@ enum CSVFieldEncoding {
             if let text = single.text { return text }
         } catch is NestedValueInField {
         }
-        let encoder = JSONEncoder()
+        var encoder = JSONTextEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }

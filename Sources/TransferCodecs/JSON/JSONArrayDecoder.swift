@@ -15,8 +15,9 @@ import Darwin
 /// A JSON decoder that reads the elements of a top-level array one at a time from a file, so that
 /// memory holds one chunk of the file and one element rather than the whole document.
 ///
-/// The counterpart of ``JSONArrayEncoder``. Each element is decoded by the wrapped `JSONDecoder`,
-/// with its options; the array around them is checked here.
+/// The counterpart of ``JSONArrayEncoder``. Each element is parsed and decoded as
+/// ``JSONTextDecoder`` does, with its options and its rules (RFC 8259, strictly); errors give the
+/// line and column in the file and a coding path that starts at the element's index.
 ///
 /// ```swift
 /// try JSONArrayDecoder().decodeElements(Profile.self, contentsOf: url) { profile in
@@ -26,19 +27,20 @@ import Darwin
 ///
 /// `JSONArrayDecoder` is `Sendable`.
 public struct JSONArrayDecoder: Sendable {
-    private let makeDecoder: @Sendable () -> JSONDecoder
+    /// The decoder whose options decode each element.
+    public var decoder: JSONTextDecoder
     private let chunkSize: Int
 
     /// Creates a decoder.
     ///
-    /// - Parameter decoder: Makes the decoder used for each element, with its options.
-    public init(_ decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() }) {
+    /// - Parameter decoder: The options for each element.
+    public init(_ decoder: JSONTextDecoder = JSONTextDecoder()) {
         self.init(decoder, chunkSize: 1 << 20)
     }
 
     /// Creates a decoder that reads `chunkSize` bytes at a time (small sizes test chunk edges).
-    package init(_ decoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() }, chunkSize: Int) {
-        self.makeDecoder = decoder
+    package init(_ decoder: JSONTextDecoder = JSONTextDecoder(), chunkSize: Int) {
+        self.decoder = decoder
         self.chunkSize = max(1, chunkSize)
     }
 
@@ -50,31 +52,26 @@ public struct JSONArrayDecoder: Sendable {
     ///   - url: The file: a JSON array, UTF-8, with or without a byte-order mark.
     ///   - body: Receives each element.
     /// - Throws: `DecodingError.dataCorrupted` when the file is not one JSON array (its description
-    ///   says what was expected, what was found, and the line and column); the element decoder's
+    ///   says what was expected, what was found, and the line and column); the element's
     ///   `DecodingError`, its coding path starting at the element's index; what `body` throws;
     ///   `CocoaError` when the file cannot be read.
     public func decodeElements<T: Decodable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void) throws {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.readError(url) }
         defer { close(descriptor) }
-        let decoder = makeDecoder()
-        var scanner = JSONArrayScanner()
-        var buffer: [UInt8] = []
-        var index = 0
-        while true {
+        var reader = JSONArrayReader(chunkSize: chunkSize) { buffer in
             let count = ChunkedRead.append(upTo: chunkSize, from: descriptor, to: &buffer)
             guard count >= 0 else { throw Self.readError(url) }
-            let elements = try scanner.scan(buffer, isFinal: count == 0)
-            for element in elements {
-                do {
-                    try body(try decoder.decode(T.self, from: Data(buffer[element])))
-                } catch let error as DecodingError {
-                    throw error.prefixingCodingPath(with: index)
-                }
-                index += 1
+            return count > 0
+        }
+        var index = 0
+        while let element = try reader.nextElement() {
+            do {
+                try body(try element.withBytes { bytes, tape, origin in try decoder.decode(T.self, from: bytes, tape: tape, origin: origin) })
+            } catch let error as DecodingError {
+                throw error.prefixingCodingPath(with: index)
             }
-            scanner.discardConsumed(&buffer)
-            if count == 0 { return }
+            index += 1
         }
     }
 
@@ -90,126 +87,168 @@ public struct JSONArrayDecoder: Sendable {
     }
 }
 
-/// Finds the elements of a top-level JSON array in input that arrives in pieces.
-struct JSONArrayScanner {
+/// Reads the elements of a top-level JSON array from input that arrives in pieces: each element is
+/// parsed once, into the tape its decoder reads.
+struct JSONArrayReader {
     private enum Phase {
-        case beforeArray, beforeElement, inElement, afterArray
+        case start, beforeFirst, afterElement, beforeElement, done
     }
 
-    private var phase = Phase.beforeArray
-    /// The next byte to look at, and where the current element starts, in the buffer.
+    /// Reads more input onto the end of the buffer; `false` at the end of the input.
+    private let read: (inout [UInt8]) throws -> Bool
+    private var buffer: [UInt8] = []
     private var position = 0
-    private var elementStart = 0
-    private var depth = 0
-    private var inString = false
-    private var escaped = false
-    private var elementCount = 0
-    private var sawValue = false
-    /// For errors: the line and column of `position`, and whether the byte-order mark was checked.
-    private var line = 1
-    private var column = 1
-    private var checkedMark = false
+    private var isFinal = false
+    private var phase = Phase.start
+    /// The line and column of `buffer[0]`.
+    private var origin = JSONTextPosition()
+    private var tape = JSONTape()
 
-    /// Scans the new bytes of `buffer` and returns the ranges of the elements completed in it.
-    mutating func scan(_ buffer: [UInt8], isFinal: Bool) throws -> [Range<Int>] {
-        if !checkedMark, buffer.count >= 3 || isFinal {
-            checkedMark = true
-            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+    init(chunkSize: Int, read: @escaping (inout [UInt8]) throws -> Bool) {
+        self.read = read
+        buffer.reserveCapacity(chunkSize * 2)
+    }
+
+    /// One parsed element: its bytes and tape, valid until the next call to `nextElement()`.
+    struct Element {
+        fileprivate let range: Range<Int>
+        /// The position of the buffer's first byte.
+        fileprivate let origin: JSONTextPosition
+        fileprivate let buffer: [UInt8]
+        fileprivate let tape: JSONTape
+
+        /// Runs `body` with the element's bytes, tape, and a way to find where they start in the
+        /// document (counted only when an error needs it).
+        func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>, JSONTape, @escaping () -> JSONTextPosition) throws -> R) rethrows -> R {
+            let (buffer, range, origin) = (buffer, range, origin)
+            return try buffer.withUnsafeBufferPointer { bytes in
+                try body(UnsafeBufferPointer(rebasing: bytes[range]), tape) {
+                    buffer.withUnsafeBufferPointer { JSONTextPosition(of: range.lowerBound, in: $0, from: origin) }
+                }
+            }
         }
-        guard checkedMark else { return [] }
-        var elements: [Range<Int>] = []
-        while position < buffer.count {
-            let byte = buffer[position]
+    }
+
+    /// The next element, or `nil` after the closing bracket and nothing but whitespace after it.
+    mutating func nextElement() throws -> Element? {
+        while true {
             switch phase {
-            case .beforeArray:
-                if byte == UInt8(ascii: "[") {
-                    phase = .beforeElement
-                } else if !Self.isWhitespace(byte) {
-                    throw corrupted(expected: "'[' opening an array", found: byte)
+            case .done:
+                return nil
+            case .start:
+                // A byte-order mark, whitespace, then the opening bracket.
+                guard try available(3) || isFinal else { continue }
+                if buffer.count - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB, buffer[position + 2] == 0xBF {
+                    position += 3
                 }
-            case .afterArray:
-                if !Self.isWhitespace(byte) { throw corrupted(expected: "nothing after the array", found: byte) }
-            case .beforeElement:
-                if byte == UInt8(ascii: "]"), elementCount == 0 {
-                    phase = .afterArray
-                } else if !Self.isWhitespace(byte) {
-                    phase = .inElement
-                    elementStart = position
-                    sawValue = false
-                    continue  // Look at this byte as part of the element.
+                guard try skipWhitespace() else { throw corrupted(expected: "'[' opening an array") }
+                guard buffer[position] == UInt8(ascii: "[") else { throw corrupted(expected: "'[' opening an array") }
+                position += 1
+                phase = .beforeFirst
+            case .beforeFirst, .beforeElement:
+                guard try skipWhitespace() else { throw corrupted(expected: phase == .beforeFirst ? "a value or ']'" : "a value") }
+                if buffer[position] == UInt8(ascii: "]") {
+                    guard phase == .beforeFirst else { throw corrupted(expected: "a value after ',' (a trailing comma)") }
+                    position += 1
+                    try finish()
+                    return nil
                 }
-            case .inElement:
-                if inString {
-                    if escaped {
-                        escaped = false
-                    } else if byte == UInt8(ascii: "\\") {
-                        escaped = true
-                    } else if byte == UInt8(ascii: "\"") {
-                        inString = false
-                    }
-                } else if depth == 0, byte == UInt8(ascii: ","), sawValue {
-                    elements.append(elementStart..<position)
-                    elementCount += 1
+                return try element()
+            case .afterElement:
+                guard try skipWhitespace() else { throw corrupted(expected: "',' or ']'") }
+                switch buffer[position] {
+                case UInt8(ascii: ","):
+                    position += 1
                     phase = .beforeElement
-                } else if depth == 0, byte == UInt8(ascii: "]"), sawValue {
-                    elements.append(elementStart..<position)
-                    elementCount += 1
-                    phase = .afterArray
-                } else if depth == 0, byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") {
-                    throw corrupted(expected: "a value", found: byte)
-                } else {
-                    switch byte {
-                    case UInt8(ascii: "\""): inString = true
-                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                        guard depth > 0 else { throw corrupted(expected: "a value", found: byte) }
-                        depth -= 1
-                    default: break
-                    }
-                    if !Self.isWhitespace(byte) { sawValue = true }
+                case UInt8(ascii: "]"):
+                    position += 1
+                    try finish()
+                    return nil
+                default:
+                    throw corrupted(expected: "',' or ']'")
                 }
             }
-            advance(over: byte)
         }
-        if isFinal, phase != .afterArray {
-            let expected = switch phase {
-            case .beforeArray: "'[' opening an array"
-            case .inElement where inString: "the end of a string"
-            case .inElement where depth > 0: "the end of an object or array"
-            default: "',' or ']'"
+    }
+
+    /// Parses the element at `position`, reading more input until it is whole.
+    private mutating func element() throws -> Element {
+        while true {
+            tape.tokens.removeAll(keepingCapacity: true)
+            let start = position
+            let end: Int?
+            do {
+                end = try buffer.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
+                    try JSONTape.parseValue(UnsafeBufferPointer(rebasing: bytes[start...]), isFinal: isFinal, into: &tape.tokens)
+                }
+            } catch {
+                throw corrupted(error.message, at: start + error.offset)
             }
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: [], debugDescription: "line \(line), column \(column): expected \(expected), found the end of the input"))
-        }
-        return elements
-    }
-
-    /// Drops the bytes before the current element (or all scanned bytes between elements).
-    mutating func discardConsumed(_ buffer: inout [UInt8]) {
-        let keep = phase == .inElement ? elementStart : position
-        buffer.removeFirst(keep)
-        position -= keep
-        elementStart = phase == .inElement ? 0 : position
-    }
-
-    private mutating func advance(over byte: UInt8) {
-        position += 1
-        if byte == 0x0A {
-            line += 1
-            column = 1
-        } else if byte & 0xC0 != 0x80 {  // Columns count characters' first bytes.
-            column += 1
+            guard let end else {
+                // The element goes on past what was read: read more and parse it again.
+                _ = try readMore()
+                continue
+            }
+            let range = start..<(start + end)
+            if let invalid = buffer.withUnsafeBufferPointer({ UTF8Validation.firstInvalidByte(in: UnsafeBufferPointer(rebasing: $0[range])) }) {
+                throw corrupted("invalid UTF-8 (byte 0x\(String(buffer[start + invalid], radix: 16, uppercase: true)))", at: start + invalid)
+            }
+            position = range.upperBound
+            phase = .afterElement
+            return Element(range: range, origin: origin, buffer: buffer, tape: tape)
         }
     }
 
-    private func corrupted(expected: String, found byte: UInt8) -> DecodingError {
-        let found = (0x21...0x7E).contains(byte) ? "'\(Character(UnicodeScalar(byte)))'" : "the byte 0x\(String(byte, radix: 16))"
-        return DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: [], debugDescription: "line \(line), column \(column): expected \(expected), found \(found)"))
+    /// After the closing bracket: nothing but whitespace.
+    private mutating func finish() throws {
+        phase = .done
+        if try skipWhitespace() { throw corrupted(expected: "nothing after the array") }
     }
 
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    /// Skips whitespace, reading as needed; `false` at the end of the input.
+    private mutating func skipWhitespace() throws -> Bool {
+        while true {
+            while position < buffer.count {
+                switch buffer[position] {
+                case 0x20, 0x0A, 0x0D, 0x09: position += 1
+                default: return true
+                }
+            }
+            guard try readMore() else { return false }
+        }
+    }
+
+    /// Whether `count` bytes are available at `position`, reading once if not.
+    private mutating func available(_ count: Int) throws -> Bool {
+        if buffer.count - position >= count { return true }
+        _ = try readMore()
+        return buffer.count - position >= count
+    }
+
+    /// Drops what was consumed and reads more; `false` when the input has ended.
+    private mutating func readMore() throws -> Bool {
+        guard !isFinal else { return false }
+        if position > 0 {
+            buffer.withUnsafeBufferPointer { origin.advance(over: UnsafeBufferPointer(rebasing: $0[..<position])) }
+            buffer.removeFirst(position)
+            position = 0
+        }
+        if try !read(&buffer) { isFinal = true }
+        return true
+    }
+
+    private func corrupted(expected: String) -> DecodingError {
+        if position >= buffer.count {
+            return corrupted("unexpected end of input: expected \(expected)", at: position)
+        }
+        let found = buffer.withUnsafeBufferPointer { JSONParser.describe(base: $0.baseAddress!, count: $0.count, at: position) }
+        return corrupted("expected \(expected), found \(found)", at: position)
+    }
+
+    private func corrupted(_ message: String, at offset: Int) -> DecodingError {
+        let where_ = buffer.withUnsafeBufferPointer { JSONTextPosition(of: offset, in: $0, from: origin) }
+        return DecodingError.dataCorrupted(
+            DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON: \(message) \(where_)."))
     }
 }
 

@@ -5,14 +5,14 @@ public import Foundation
 #endif
 
 /// A JSON encoder that encodes a top-level array one element at a time, so that memory holds the
-/// output and one element's encoding rather than a tree of the whole array.
+/// output and one element's encoding rather than the encoding of the whole array.
 ///
-/// The output is what the wrapped `JSONEncoder` would produce for the whole value (without
-/// `.prettyPrinted`, which is passed through to the wrapped encoder unchanged). Values that are not
+/// The output is what the wrapped ``JSONTextEncoder`` produces for the whole value (without
+/// `.prettyPrinted`, which the wrapped encoder applies to the whole value). Values that are not
 /// arrays are encoded by the wrapped encoder as they are.
 ///
 /// ```swift
-/// CodableRepresentation(contentType: .json, encoder: JSONArrayEncoder(), decoder: JSONDecoder())
+/// CodableRepresentation(contentType: .json, encoder: JSONArrayEncoder(), decoder: JSONTextDecoder())
 /// ```
 ///
 /// `JSONArrayEncoder` is `Sendable`.
@@ -20,24 +20,25 @@ public struct JSONArrayEncoder: TopLevelEncoder, Sendable {
     /// The encoder produces bytes.
     public typealias Output = Data
 
-    private let makeEncoder: @Sendable () -> JSONEncoder
+    /// The encoder whose options encode each element.
+    public var encoder: JSONTextEncoder
 
     /// Creates an encoder.
     ///
-    /// - Parameter encoder: Makes the encoder used for each element, with its options.
-    public init(_ encoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() }) {
-        self.makeEncoder = encoder
+    /// - Parameter encoder: The options for each element.
+    public init(_ encoder: JSONTextEncoder = JSONTextEncoder()) {
+        self.encoder = encoder
     }
 
     /// Encodes a value: an array element by element, anything else whole.
     ///
     /// - Parameter value: The value.
     /// - Returns: The JSON bytes.
-    /// - Throws: `EncodingError` from the wrapped encoder.
+    /// - Throws: `EncodingError` from the wrapped encoder, its coding path starting at the
+    ///   element's index.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = makeEncoder()
         guard !encoder.outputFormatting.contains(.prettyPrinted) else { return try encoder.encode(value) }
-        let probe = ArrayProbe(encoder: encoder)
+        let probe = ArrayProbe(context: encoder.makeContext())
         do {
             try value.encode(to: probe)
         } catch is NotAnArray {
@@ -45,7 +46,7 @@ public struct JSONArrayEncoder: TopLevelEncoder, Sendable {
         }
         guard probe.isArray else { return try encoder.encode(value) }
         probe.output.append(UInt8(ascii: "]"))
-        return probe.output
+        return Data(probe.output)
     }
 }
 
@@ -53,15 +54,15 @@ private struct NotAnArray: Error {}
 
 /// Encodes the elements of a top-level unkeyed container with a JSON encoder as they come.
 private final class ArrayProbe: Encoder, UnkeyedEncodingContainer {
-    let encoder: JSONEncoder
-    var output = Data([UInt8(ascii: "[")])
+    let context: JSONEncodingContext
+    var output = [UInt8(ascii: "[")]
     var isArray = false
     var count = 0
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(encoder: JSONEncoder) {
-        self.encoder = encoder
+    init(context: JSONEncodingContext) {
+        self.context = context
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -79,7 +80,7 @@ private final class ArrayProbe: Encoder, UnkeyedEncodingContainer {
 
     func encode<T: Encodable>(_ value: T) throws {
         if count > 0 { output.append(UInt8(ascii: ",")) }
-        output.append(try encoder.encode(value))
+        try context.encodeDocument(value, appendingTo: &output, index: count)
         count += 1
     }
 

@@ -28,6 +28,8 @@ final class JSONDecodingContext {
     let convertsKeys: Bool
     lazy var userInfoForCoding: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
+    /// Where `bytes` start in their document, for positions in messages.
+    var origin: () -> JSONTextPosition = { JSONTextPosition() }
     /// The token `Decoder` methods act on.
     var current = 0
     var path: [PathComponent] = []
@@ -60,7 +62,7 @@ final class JSONDecodingContext {
 
     /// Where a token is, for messages.
     func position(of token: Int) -> JSONTextPosition {
-        JSONTextPosition(of: Int(tokens[token].start) - (tokens[token].kind == .string ? 1 : 0), in: bytes)
+        JSONTextPosition(of: Int(tokens[token].start) - (tokens[token].kind == .string ? 1 : 0), in: bytes, from: origin())
     }
 
     func describeKind(_ token: Int) -> String {

@@ -58,6 +58,8 @@ final class JSONEncodingContext {
     var keys: [UInt8] = []
     /// The node `Encoder` methods act on.
     var current: Int32 = 0
+    /// The start of every coding path: an array index when encoding an element on its own.
+    private var pathPrefix: [any CodingKey] = []
     /// The keys as the types declared them, when a key strategy converts them (for coding paths).
     var originalKeys: [Int32: any CodingKey] = [:]
     /// Converted keys, by original key, for `.convertToSnakeCase`.
@@ -85,8 +87,9 @@ final class JSONEncodingContext {
         return output
     }
 
-    /// Encodes one document onto the end of `output`.
-    func encodeDocument<T: Encodable>(_ value: T, appendingTo output: inout [UInt8]) throws {
+    /// Encodes one document onto the end of `output`; with `index`, as that element of an array
+    /// written a piece at a time (the index begins its coding paths; encoding nothing is `{}`).
+    func encodeDocument<T: Encodable>(_ value: T, appendingTo output: inout [UInt8], index: Int? = nil) throws {
         nodes.removeAll(keepingCapacity: true)
         text.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
@@ -94,11 +97,12 @@ final class JSONEncodingContext {
         misuse = nil
         nodes.append(Node(kind: .pending, parent: -1))
         current = 0
+        pathPrefix = index.map { [JSONKey(intValue: $0)] } ?? []
         try encode(value, into: 0)
         if let misuse {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: misuse))
         }
-        guard nodes[0].kind != .pending else {
+        guard nodes[0].kind != .pending || index != nil else {
             throw EncodingError.invalidValue(
                 value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
@@ -241,7 +245,7 @@ final class JSONEncodingContext {
             }
             index = parent
         }
-        return path.reversed()
+        return pathPrefix + path.reversed()
     }
 
     private func describePath(_ node: Int32) -> String {

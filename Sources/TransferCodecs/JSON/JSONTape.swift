@@ -41,6 +41,8 @@ struct JSONTape {
 struct JSONSyntaxError: Error {
     var offset: Int
     var message: String
+    /// Whether the input ended where more was needed: with more input, the value might be valid.
+    var atEnd = false
 }
 
 extension JSONTape {
@@ -64,6 +66,25 @@ extension JSONTape {
         try parser.parse(into: &tokens)
     }
 
+    /// Parses one value at the start of `bytes` (no whitespace before it) onto `tokens`, for
+    /// readers of a document that arrives in pieces, and returns the offset after it; `nil` when
+    /// `bytes` ends before the value does and more input may follow (`isFinal` false).
+    ///
+    /// The value's bytes are not checked as UTF-8: the caller checks the range it gets back.
+    static func parseValue(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, into tokens: inout [Token]) throws(JSONSyntaxError) -> Int? {
+        var parser = JSONParser(bytes: bytes)
+        do {
+            try parser.parseValue(into: &tokens)
+        } catch where error.atEnd && !isFinal {
+            return nil
+        }
+        // A number or literal that reaches the end of the input may go on in the next piece.
+        if parser.position == bytes.count, !isFinal, let last = tokens.last, last.kind == .number || tokens.count == 1 && last.kind != .string {
+            return nil
+        }
+        return parser.position
+    }
+
     /// The name of the encoding when `bytes` starts like UTF-16 or UTF-32 (a byte-order mark, or
     /// the zero bytes an ASCII first character has in them).
     static func utf16Or32(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
@@ -81,7 +102,7 @@ extension JSONTape {
 }
 
 /// The parser behind `JSONTape(parsing:)`: iterative, so nesting costs no stack.
-private struct JSONParser {
+struct JSONParser {
     let base: UnsafePointer<UInt8>
     let count: Int
     var position = 0
@@ -96,15 +117,24 @@ private struct JSONParser {
 
     mutating func parse(into tokens: inout [JSONTape.Token]) throws(JSONSyntaxError) {
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { position = 3 }
+        skipWhitespace()
+        try parseValue(into: &tokens)
+        skipWhitespace()
+        if position < count {
+            throw unexpected("the end of the document after the value")
+        }
+    }
+
+    /// One value and everything in it, at `position`.
+    mutating func parseValue(into tokens: inout [JSONTape.Token]) throws(JSONSyntaxError) {
         // The open containers: their token indexes.
         var open: [Int] = []
-        skipWhitespace()
         try value(into: &tokens, open: &open)
         while let container = open.last {
             skipWhitespace()
             let isObject = tokens[container].kind == .object
             guard position < count else {
-                throw JSONSyntaxError(offset: position, message: "unexpected end of input: expected ',' or '\(isObject ? "}" : "]")'")
+                throw JSONSyntaxError(offset: position, message: "unexpected end of input: expected ',' or '\(isObject ? "}" : "]")'", atEnd: true)
             }
             let byte = base[position]
             if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -126,10 +156,6 @@ private struct JSONParser {
             tokens[container].count += 1
             try value(into: &tokens, open: &open)
         }
-        skipWhitespace()
-        if position < count {
-            throw unexpected("the end of the document after the value")
-        }
     }
 
     /// An object member's key and colon, after `{` or `,`.
@@ -150,7 +176,9 @@ private struct JSONParser {
     /// One value; a container is opened and left on `open` with its first element parsed.
     private mutating func value(into tokens: inout [JSONTape.Token], open: inout [Int]) throws(JSONSyntaxError) {
         while true {
-            guard position < count else { throw JSONSyntaxError(offset: position, message: "unexpected end of input: expected a value") }
+            guard position < count else {
+                throw JSONSyntaxError(offset: position, message: "unexpected end of input: expected a value", atEnd: true)
+            }
             let byte = base[position]
             switch byte {
             case UInt8(ascii: "\""):
@@ -196,7 +224,10 @@ private struct JSONParser {
     private mutating func literal(_ word: StaticString, _ kind: JSONTape.Kind, into tokens: inout [JSONTape.Token]) throws(JSONSyntaxError) {
         let length = word.utf8CodeUnitCount
         guard position + length <= count, memcmp(base + position, word.utf8Start, length) == 0 else {
-            throw unexpected("a value")
+            var error = unexpected("a value")
+            // "tru" at the end of a piece may be "true" with the next.
+            error.atEnd = position + length > count && memcmp(base + position, word.utf8Start, count - position) == 0
+            throw error
         }
         tokens.append(JSONTape.Token(start: UInt32(position), end: UInt32(position + length), count: 0, kind: kind, flags: 0))
         position += length
@@ -247,7 +278,7 @@ private struct JSONParser {
                 if hits & Self.highs != 0 { break }
                 position += 8
             }
-            guard position < count else { throw JSONSyntaxError(offset: start - 1, message: "a string that is never closed") }
+            guard position < count else { throw JSONSyntaxError(offset: start - 1, message: "a string that is never closed", atEnd: true) }
             let byte = base[position]
             if byte == UInt8(ascii: "\"") {
                 tokens.append(JSONTape.Token(start: UInt32(start), end: UInt32(position), count: 0, kind: .string, flags: flags))
@@ -269,7 +300,7 @@ private struct JSONParser {
     /// Checks one escape sequence at `position` (a backslash) and steps over it.
     private mutating func escape() throws(JSONSyntaxError) {
         let backslash = position
-        guard position + 1 < count else { throw JSONSyntaxError(offset: backslash, message: "a string that is never closed") }
+        guard position + 1 < count else { throw JSONSyntaxError(offset: backslash, message: "a string that is never closed", atEnd: true) }
         switch base[position + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
             UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -278,6 +309,9 @@ private struct JSONParser {
             let unit = try hexEscape(at: backslash)
             position += 6
             if (0xD800...0xDBFF).contains(unit) {
+                if position + 6 > count, position == count || base[position] == UInt8(ascii: "\\") {
+                    throw JSONSyntaxError(offset: backslash, message: "a string that is never closed", atEnd: true)
+                }
                 guard position + 1 < count, base[position] == UInt8(ascii: "\\"), base[position + 1] == UInt8(ascii: "u"),
                     (0xDC00...0xDFFF).contains(try hexEscape(at: position))
                 else {
@@ -294,7 +328,9 @@ private struct JSONParser {
 
     /// The code unit of the `\uXXXX` escape at `offset`.
     private func hexEscape(at offset: Int) throws(JSONSyntaxError) -> UInt16 {
-        guard offset + 6 <= count else { throw JSONSyntaxError(offset: offset, message: "a \\u escape without four hexadecimal digits") }
+        guard offset + 6 <= count else {
+            throw JSONSyntaxError(offset: offset, message: "a \\u escape without four hexadecimal digits", atEnd: true)
+        }
         var unit: UInt16 = 0
         for index in (offset + 2)..<(offset + 6) {
             guard let digit = JSONParser.hexValue(base[index]) else {
@@ -338,7 +374,9 @@ private struct JSONParser {
 
     /// "expected X, found Y" at `position`.
     private func unexpected(_ expected: String) -> JSONSyntaxError {
-        guard position < count else { return JSONSyntaxError(offset: position, message: "unexpected end of input: expected \(expected)") }
+        guard position < count else {
+            return JSONSyntaxError(offset: position, message: "unexpected end of input: expected \(expected)", atEnd: true)
+        }
         return JSONSyntaxError(offset: position, message: "expected \(expected), found \(JSONParser.describe(base: base, count: count, at: position))")
     }
 

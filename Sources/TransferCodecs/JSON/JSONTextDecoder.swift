@@ -3,6 +3,13 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Decodes `Decodable` values from JSON text (RFC 8259): Foundation's `JSONDecoder`, rebuilt for
 /// speed, with the same options, the same values and the same kinds of `DecodingError` — and
@@ -78,6 +85,16 @@ public struct JSONTextDecoder: TopLevelDecoder, Sendable {
         let context = JSONDecodingContext(options: self, bytes: bytes, tape: tape)
         return try context.decode(T.self, at: 0)
     }
+
+    /// Decodes a value whose tape is parsed already, from bytes that start at `origin` in their
+    /// document: for readers of documents that arrive in pieces.
+    func decode<T: Decodable>(
+        _ type: T.Type, from bytes: UnsafeBufferPointer<UInt8>, tape: JSONTape, origin: @escaping () -> JSONTextPosition
+    ) throws -> T {
+        let context = JSONDecodingContext(options: self, bytes: bytes, tape: tape)
+        context.origin = origin
+        return try context.decode(T.self, at: 0)
+    }
 }
 
 /// A line and column in a document, both from 1, the column counted in Unicode scalars.
@@ -85,15 +102,25 @@ struct JSONTextPosition: CustomStringConvertible {
     var line = 1
     var column = 1
 
-    init(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-        for byte in bytes.prefix(offset) {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
+    init() {}
+
+    /// The position `offset` bytes into `bytes`, which start at `origin`.
+    init(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, from origin: JSONTextPosition = JSONTextPosition()) {
+        self = origin
+        advance(over: UnsafeBufferPointer(rebasing: bytes[..<min(offset, bytes.count)]))
+    }
+
+    /// Moves past `bytes`: a line for each line feed, a column for each character's first byte.
+    mutating func advance(over bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        var start = 0
+        // Whole lines at memchr's speed; then the columns of the last one.
+        while let found = memchr(base + start, 0x0A, bytes.count - start) {
+            line += 1
+            column = 1
+            start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
         }
+        for byte in bytes[start...] where byte & 0xC0 != 0x80 { column += 1 }
     }
 
     var description: String { "at line \(line), column \(column)" }

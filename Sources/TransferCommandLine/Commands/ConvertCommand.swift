@@ -194,7 +194,9 @@ enum ConvertCommand {
 
     /// Streams the records of a CSV file or a JSON array to JSON (an array, one element at a time)
     /// or to CSV.
-    static func streamRecords<Record: Codable & Sendable>(_ type: Record.Type) -> @Sendable (URL, UTType, UTType, StreamingOutput) throws -> Void {
+    static func streamRecords<Record: Codable & Sendable>(
+        _ type: Record.Type, encoder: JSONTextEncoder
+    ) -> @Sendable (URL, UTType, UTType, StreamingOutput) throws -> Void {
         { input, source, target, sink in
             let records: ((Record) throws -> Void) throws -> Void = { body in
                 if source.conforms(to: .json) {
@@ -204,7 +206,6 @@ enum ConvertCommand {
                 }
             }
             if target.conforms(to: .json) {
-                let encoder = JSONEncoder.stable
                 var count = 0
                 try sink.write(Data("[".utf8))
                 try records { record in
@@ -230,7 +231,7 @@ enum ConvertCommand {
     static let models: [Model] = [
         {
             var archive = model(ProfilesArchive.self, "A collection of profiles (Apple's \"Meet Transferable\" sample)")
-            archive.stream = streamRecords(Profile.self)
+            archive.stream = streamRecords(Profile.self, encoder: Profile.jsonEncoder)
             return archive
         }(),
         model(Profile.self, "One profile"),

@@ -49,14 +49,15 @@ where
         self.decoder = decoder
     }
 
-    /// Creates a representation that encodes and decodes JSON.
+    /// Creates a representation that encodes and decodes JSON, with ``JSONTextEncoder`` and
+    /// ``JSONTextDecoder``: Foundation's JSON coders' options and output, several times faster.
     ///
     /// - Parameters:
     ///   - itemType: The item type; usually inferred.
     ///   - contentType: The content type of the JSON bytes.
     public init(for itemType: Item.Type = Item.self, contentType: UTType)
-    where Encoder == JSONEncoder, Decoder == JSONDecoder {
-        self.init(for: itemType, contentType: contentType, encoder: JSONEncoder(), decoder: JSONDecoder())
+    where Encoder == JSONTextEncoder, Decoder == JSONTextDecoder {
+        self.init(for: itemType, contentType: contentType, encoder: JSONTextEncoder(), decoder: JSONTextDecoder())
     }
 }
 

@@ -26,7 +26,7 @@ struct JSONArrayDecoderTests {
         let url = try file(contents)
         defer { try? FileManager.default.removeItem(at: url) }
         var elements: [T] = []
-        try JSONArrayDecoder({ JSONDecoder() }, chunkSize: chunkSize).decodeElements(T.self, contentsOf: url) { elements.append($0) }
+        try JSONArrayDecoder(JSONTextDecoder(), chunkSize: chunkSize).decodeElements(T.self, contentsOf: url) { elements.append($0) }
         return elements
     }
 
@@ -48,22 +48,25 @@ struct JSONArrayDecoderTests {
     }
 
     @Test(arguments: [
-        ("{}", "line 1, column 1: expected '[' opening an array, found '{'"),
-        ("", "line 1, column 1: expected '[' opening an array, found the end of the input"),
-        ("[1,]", "line 1, column 4: expected a value, found ']'"),
-        ("[,1]", "line 1, column 2: expected a value, found ','"),
-        ("[1,\n  \"ab", "line 2, column 6: expected the end of a string, found the end of the input"),
-        ("[1, [2, 3]", "line 1, column 11: expected ',' or ']', found the end of the input"),
-        ("[{\"a\": [1}", "line 1, column 11: expected the end of an object or array, found the end of the input"),
-        ("[1] x", "line 1, column 5: expected nothing after the array, found 'x'"),
-        ("[1}", "line 1, column 3: expected a value, found '}'"),
+        ("{}", "expected '[' opening an array, found '{' at line 1, column 1"),
+        ("", "unexpected end of input: expected '[' opening an array at line 1, column 1"),
+        ("[1,]", "expected a value after ',' (a trailing comma), found ']' at line 1, column 4"),
+        ("[,1]", "expected a value, found ',' at line 1, column 2"),
+        ("[1,\n  \"ab", "a string that is never closed at line 2, column 3"),
+        ("[1, 2", "unexpected end of input: expected ',' or ']' at line 1, column 6"),
+        ("[{\"a\": [1}", "expected ',' or ']', found '}' at line 1, column 10"),
+        ("[1] x", "expected nothing after the array, found 'x' at line 1, column 5"),
+        ("[1}", "expected ',' or ']', found '}' at line 1, column 3"),
+        ("[1,\n 01]", "a number with a leading zero at line 2, column 2"),
     ])
     func malformedArraysSayWhereAndWhat(input: String, message: String) throws {
-        do {
-            _ = try decode(Int.self, Data(input.utf8), chunkSize: 2)
-            Issue.record("expected an error for \(input)")
-        } catch DecodingError.dataCorrupted(let context) {
-            #expect(context.debugDescription == message)
+        for chunkSize in [1, 2, 1 << 20] {
+            do {
+                _ = try decode(Int.self, Data(input.utf8), chunkSize: chunkSize)
+                Issue.record("expected an error for \(input)")
+            } catch DecodingError.dataCorrupted(let context) {
+                #expect(context.debugDescription == "The given data was not valid JSON: \(message).")
+            }
         }
     }
 

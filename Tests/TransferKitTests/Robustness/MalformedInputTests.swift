@@ -46,7 +46,7 @@ struct MalformedInputTests {
             try input.write(to: file)
             for chunkSize in [1, 7] {
                 var elements: [String?] = []
-                let decoded = (try? JSONArrayDecoder({ JSONDecoder() }, chunkSize: chunkSize).decodeElements(String?.self, contentsOf: file) {
+                let decoded = (try? JSONArrayDecoder(JSONTextDecoder(), chunkSize: chunkSize).decodeElements(String?.self, contentsOf: file) {
                     elements.append($0)
                 }) != nil
                 // Whatever the scanner accepts, JSONDecoder reads the same way.
