@@ -26,7 +26,7 @@ enum CSVBenchmarks {
 
         let profiles = ProfileGenerator().profiles(count: count)
         let csvData = try CSVEncoder().encode(profiles)
-        let jsonData = try JSONEncoder.stable.encode(profiles)
+        let jsonData = try Profile.jsonEncoder.encode(profiles)
         let csvURL = directory.appendingPathComponent("profiles.csv")
         let jsonURL = directory.appendingPathComponent("profiles.json")
         try csvData.write(to: csvURL)
@@ -35,7 +35,7 @@ enum CSVBenchmarks {
         let archive = ProfilesArchive(profiles: profiles)
 
         // Correctness first: CSV → JSON → CSV of the whole set is byte-identical.
-        let viaJSON = try CSVEncoder().encode(JSONDecoder().decode([Profile].self, from: jsonData))
+        let viaJSON = try CSVEncoder().encode(JSONTextDecoder().decode([Profile].self, from: jsonData))
         let roundTripIdentical = viaJSON == csvData
 
         func time(_ body: () throws -> Void) rethrows -> Double { try FileTransferBenchmarks.time(body) }
@@ -114,17 +114,17 @@ enum CSVBenchmarks {
             rows.append(Row(name: second, seconds: Measurement.median(secondSamples), records: records, bytes: bytes))
         }
         addPair(
-            "ProfileList(importing: json) via CodableRepresentation (JSONDecoder)", "JSONDecoder → ProfileList, directly (in a task)",
+            "ProfileList(importing: json) via CodableRepresentation (JSONTextDecoder)", "JSONTextDecoder → ProfileList, directly (in a task)",
             bytes: jsonData.count,
             { semaphoreResult { try await ProfileList(importing: jsonData, contentType: .json).profiles.count } },
             // In a task too: the representation runs in one, and a task's thread allocates from its own
             // malloc arena, which alone changes the figure.
-            { semaphoreResult { try JSONDecoder().decode(ProfileList.self, from: jsonData).profiles.count } })
+            { semaphoreResult { try JSONTextDecoder().decode(ProfileList.self, from: jsonData).profiles.count } })
         addPair(
-            "list.exported(as: .json) via CodableRepresentation (JSONEncoder)", "JSONEncoder ← ProfileList, directly (in a task)",
+            "list.exported(as: .json) via CodableRepresentation (JSONTextEncoder)", "JSONTextEncoder ← ProfileList, directly (in a task)",
             bytes: jsonData.count,
             { semaphoreResult { try await list.exported(as: .json).count > 0 ? count : 0 } },
-            { semaphoreResult { try JSONEncoder.stable.encode(list).count > 0 ? count : 0 } })
+            { semaphoreResult { try Profile.jsonEncoder.encode(list).count > 0 ? count : 0 } })
         add("archive.exported(as: .json) via its FileRepresentation (a temporary file, read back)", bytes: jsonData.count) {
             semaphoreResult { try await archive.exported(as: .json).count > 0 ? count : 0 }
         }
@@ -230,7 +230,7 @@ struct ProfileList: Codable, Transferable {
     init(profiles: [Profile]) { self.profiles = profiles }
 
     static var transferRepresentation: some TransferRepresentation {
-        CodableRepresentation(contentType: .json, encoder: JSONEncoder.stable, decoder: JSONDecoder())
+        CodableRepresentation(contentType: .json, encoder: Profile.jsonEncoder, decoder: JSONTextDecoder())
     }
 }
 

@@ -139,6 +139,18 @@ enum FileTransferBenchmarks {
         return (String(decoding: data, as: UTF8.self), process.terminationStatus)
     }
 
+    /// The Python of the peers' virtual environment (`Scripts/setup-peers.sh`), made on first use;
+    /// `nil` when it cannot be made.
+    static func peersPython(scripts: URL) -> String? {
+        let venv = ProcessInfo.processInfo.environment["TRANSFERKIT_PEERS_VENV"]
+            ?? scripts.deletingLastPathComponent().appendingPathComponent(".venv").path
+        let python = venv + "/bin/python"
+        if !FileManager.default.isExecutableFile(atPath: python) {
+            _ = try? runProcessCapturingError("/bin/bash", [scripts.appendingPathComponent("setup-peers.sh").path])
+        }
+        return FileManager.default.isExecutableFile(atPath: python) ? python : nil
+    }
+
     static func time(_ body: () throws -> Void) rethrows -> Double {
         let start = ContinuousClock.now
         try body()

@@ -7,12 +7,6 @@ import Foundation
 import ProfileModels
 import TransferKit
 
-/// The JSON encoding used for profile files: stable key order, readable.
-func jsonEncoder() -> JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
-}
 
 // USAGE: swift run -c release --package-path Benchmarks TransferBenchmarks [content-types] [files] [negotiation] [csv [--profiles N]]
 //
@@ -31,7 +25,7 @@ case "generate-profiles":
     // generate-profiles COUNT csv|json: the deterministic profile set, on standard output.
     let count = Int(arguments[1]) ?? 100_000
     let profiles = ProfileGenerator().profiles(count: count)
-    let data = arguments.count > 2 && arguments[2] == "json" ? try jsonEncoder().encode(profiles) : try CSVEncoder().encode(profiles)
+    let data = arguments.count > 2 && arguments[2] == "json" ? try Profile.jsonEncoder.encode(profiles) : try CSVEncoder().encode(profiles)
     FileHandle.standardOutput.write(data)
     exit(0)
 case "memory-phases":
@@ -44,6 +38,26 @@ case "memory-phases":
     data = nil
     let json = try await archive.exported(as: .json)
     print("exported JSON", peakResidentBytes() >> 20, "MiB", json.count)
+    exit(0)
+case "profile-json":
+    // profile-json decode|encode [ITERATIONS] [profiles|readings|catalog]: one operation in a loop,
+    // for a profiler.
+    func loop<T: Codable>(_ value: T) throws {
+        let json = try Profile.jsonEncoder.encode(value)
+        let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
+        for _ in 0..<iterations {
+            if arguments[1] == "decode" {
+                blackHole(try JSONTextDecoder().decode(T.self, from: json))
+            } else {
+                blackHole(try Profile.jsonEncoder.encode(value))
+            }
+        }
+    }
+    switch arguments.count > 3 ? arguments[3] : "profiles" {
+    case "readings": try loop(JSONBenchmarks.readings(count: 200_000))
+    case "catalog": try loop(JSONBenchmarks.catalog(sections: 1_500))
+    default: try loop(ProfileGenerator().profiles(count: 100_000))
+    }
     exit(0)
 case "profile-csv":
     // profile-csv decode|rows|encode [ITERATIONS]: one operation in a loop, for a profiler.
@@ -109,6 +123,14 @@ if wants("negotiation") {
     let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Scripts")
     for line in try NegotiationBenchmarks.run(scriptDirectory: scripts) { print(line) }
+    print("")
+}
+
+if wants("json") {
+    print("## JSON codec\n")
+    let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Scripts")
+    for line in try JSONBenchmarks.run(repeats: 5, scripts: scripts) { print(line) }
     print("")
 }
 

@@ -712,7 +712,7 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
         // the very type (so the bit casts are safe).
         if T.self == String.self { return unsafeBitCast(text, to: T.self) }
         if T.self == UUID.self {
-            guard let uuid = document.withField(row: row, column: column, { CSVFieldParsing.uuid($0) }) else {
+            guard let uuid = document.withField(row: row, column: column, { UUIDText.uuid($0) }) else {
                 throw invalid("a UUID such as E621E1F8-C36C-495A-93FC-0C247A3E6E5F", text)
             }
             return unsafeBitCast(uuid, to: T.self)

@@ -372,7 +372,7 @@ enum CSVFieldEncoding {
         case let int as Int: return String(int)
         case let double as Double: return try number(double, codingPath)
         case let url as URL: return url.absoluteString
-        case let uuid as UUID: return CSVFieldParsing.string(of: uuid)
+        case let uuid as UUID: return UUIDText.string(of: uuid)
         case let strings as [String]: return CSVNestedValues.encodeStringArray(strings)
         case let integer as any BinaryInteger: return "\(integer)"
         case let float as Float: return try number(Double(float), codingPath)

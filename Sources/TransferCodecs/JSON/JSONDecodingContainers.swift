@@ -129,6 +129,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let token = try requireToken(key)
+        if let scalar = try context.decodeScalar(T.self, at: token, { path(key) }) { return scalar }
         return try context.withChildPath(.key(key), depth: depth, fixedPath: fixedPath) { try context.decode(T.self, at: token) }
     }
 
@@ -155,6 +156,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let token = valueToken(key), context.tokens[token].kind != .null else { return nil }
+        if let scalar = try context.decodeScalar(T.self, at: token, { path(key) }) { return scalar }
         return try context.withChildPath(.key(key), depth: depth, fixedPath: fixedPath) { try context.decode(T.self, at: token) }
     }
 
@@ -266,6 +268,10 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let token = try next(T.self)
+        if let scalar = try context.decodeScalar(T.self, at: token, { elementPath }) {
+            advance()
+            return scalar
+        }
         let value = try context.withChildPath(.index(currentIndex), depth: depth, fixedPath: fixedPath) { try context.decode(T.self, at: token) }
         advance()
         return value

@@ -79,8 +79,8 @@ extension JSONDecodingContext: Decoder {
         } else if T.self == Bool.self {
             return unsafeBitCast(try decodeBool(at: token, codingPath), to: T.self)
         } else if T.self == UUID.self {
-            let text = try decodeString(at: token, codingPath)
-            guard let uuid = UUID(uuidString: text) else {
+            guard tokens[token].kind == .string else { throw typeMismatch(String.self, token, codingPath) }
+            guard let uuid = tokens[token].flags == 0 ? UUIDText.uuid(text(of: token)) : UUID(uuidString: string(at: token)) else {
                 throw corrupted("Attempted to decode UUID from invalid UUID string", token, codingPath)
             }
             return unsafeBitCast(uuid, to: T.self)
@@ -100,6 +100,17 @@ extension JSONDecodingContext: Decoder {
             return try dictionary.decodeMembers(from: self, object: token) as! T
         }
         return try decodeThroughCodable(at: token) { try T(from: $0) }
+    }
+
+    /// The value at `token` when `T` is a string, number or `Bool`, read without a coding path
+    /// (made only for an error); `nil` for other types.
+    @inline(__always)
+    func decodeScalar<T>(_ type: T.Type, at token: Int, _ path: () -> [any CodingKey]) throws -> T? {
+        if T.self == String.self { return unsafeBitCast(try decodeString(at: token, path()), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try decodeInteger(Int.self, at: token, path()), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try decodeDouble(at: token, path()), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try decodeBool(at: token, path()), to: T.self) }
+        return nil
     }
 
     /// Runs `body` with the context as the `Decoder` of `token`.

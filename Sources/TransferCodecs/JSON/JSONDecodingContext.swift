@@ -30,11 +30,13 @@ final class JSONDecodingContext {
 
     /// Where `bytes` start in their document, for positions in messages.
     var origin: () -> JSONTextPosition = { JSONTextPosition() }
+    // Accessed by one decoding on one thread, in calls that never overlap: no dynamic
+    // exclusivity checks.
     /// The token `Decoder` methods act on.
-    var current = 0
-    var path: [PathComponent] = []
+    @exclusivity(unchecked) var current = 0
+    @exclusivity(unchecked) var path: [PathComponent] = []
     /// Bytes for unescaping strings.
-    private var scratch: [UInt8] = []
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
 
     init(options: JSONTextDecoder, bytes: UnsafeBufferPointer<UInt8>, tape: JSONTape) {
         self.options = options

@@ -50,7 +50,11 @@ extension JSONEncodingContext: Encoder {
             writeLiteral(unsafeBitCast(value, to: Bool.self) ? "true" : "false", into: node)
         } else if T.self == UUID.self {
             // What `UUID.encode(to:)` writes, without the detour.
-            writeString(unsafeBitCast(value, to: UUID.self).uuidString, into: node)
+            guard beginScalar(node) else { return }
+            text.append(UInt8(ascii: "\""))
+            UUIDText.append(unsafeBitCast(value, to: UUID.self), to: &text)
+            text.append(UInt8(ascii: "\""))
+            endScalar(node)
         } else if T.self == URL.self {
             writeString((value as! URL).absoluteString, into: node)
         } else if T.self == Date.self {

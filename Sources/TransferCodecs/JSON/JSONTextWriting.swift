@@ -13,8 +13,11 @@ enum JSONTextWriting {
 
     /// Appends `string` as a JSON string, quotes included.
     static func appendString(_ string: String, escapingSlashes: Bool, to output: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { appendString($0, escapingSlashes: escapingSlashes, to: &output) }
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendString($0, escapingSlashes: escapingSlashes, to: &output) }
+        if done == nil {
+            var copy = string
+            copy.withUTF8 { appendString($0, escapingSlashes: escapingSlashes, to: &output) }
+        }
     }
 
     /// Appends the escaped contents of a JSON string, runs of plain bytes copied whole and found
