@@ -29,7 +29,8 @@ public struct ProfilesArchive: Codable, Sendable {
         try CSVEncoder().encode(profiles)
     }
 
-    /// Reads an archive from a CSV file record by record: the file is never in memory whole.
+    /// Reads an archive from a CSV file record by record: the file is never in memory whole, and
+    /// the records are decoded on all the machine's cores.
     public init(csvFile: URL) throws {
         var profiles: [Profile] = []
         try CSVDecoder().decodeRecords(Profile.self, contentsOf: csvFile) { profiles.append($0) }
@@ -37,43 +38,29 @@ public struct ProfilesArchive: Codable, Sendable {
     }
 
     /// Reads an archive from a JSON file (an array of profiles) profile by profile: the file is
-    /// never in memory whole.
+    /// never in memory whole, and the profiles are decoded on all the machine's cores.
     public init(jsonFile: URL) throws {
         var profiles: [Profile] = []
         try JSONArrayDecoder(JSONTextDecoder()).decodeElements(Profile.self, contentsOf: jsonFile) { profiles.append($0) }
         self.profiles = profiles
     }
 
-    /// Writes the archive to a CSV file a batch of profiles at a time, the same bytes as
-    /// ``convertToCSV()``: the whole CSV is never in memory.
+    /// Writes the archive to a CSV file a batch of profiles at a time, encoded on all the machine's
+    /// cores: the same bytes as ``convertToCSV()``, and the whole CSV is never in memory.
     public func writeCSV(to file: URL) throws {
         try Self.write(to: file) { output in
-            var format = CSVFormat()
-            for start in stride(from: 0, to: profiles.count, by: Self.batchSize) {
-                format.hasHeader = start == 0
-                try output(CSVEncoder(format: format).encode(Array(profiles[start..<min(start + Self.batchSize, profiles.count)])))
-            }
-            if profiles.isEmpty { try output(CSVEncoder().encode(profiles)) }
+            try CSVEncoder().encode(profiles, inPieces: output)
         }
     }
 
-    /// Writes the archive to a JSON file a batch of profiles at a time, the same bytes as the
-    /// `.json` representation's data: the whole JSON is never in memory.
+    /// Writes the archive to a JSON file a batch of profiles at a time, encoded on all the
+    /// machine's cores: the same bytes as the `.json` representation's data, and the whole JSON
+    /// is never in memory.
     public func writeJSON(to file: URL) throws {
         try Self.write(to: file) { output in
-            let encoder = JSONArrayEncoder(Profile.jsonEncoder)
-            for start in stride(from: 0, to: profiles.count, by: Self.batchSize) {
-                var batch = try encoder.encode(Array(profiles[start..<min(start + Self.batchSize, profiles.count)]))
-                // Batches are arrays: join them into one.
-                if start > 0 { batch[batch.startIndex] = UInt8(ascii: ",") }
-                if start + Self.batchSize < profiles.count { batch.removeLast() }
-                try output(batch)
-            }
-            if profiles.isEmpty { try output(Data("[]".utf8)) }
+            try JSONArrayEncoder(Profile.jsonEncoder).encode(profiles, inPieces: output)
         }
     }
-
-    private static let batchSize = 1024
 
     /// Creates `file` and hands `body` a function that appends to it.
     private static func write(to file: URL, _ body: ((Data) throws -> Void) throws -> Void) throws {

@@ -75,48 +75,67 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     /// - Throws: ``CSVError`` for malformed CSV, with its line and column in the whole file;
     ///   `DecodingError` for fields that are not the values their keys need; what `body` throws.
     public func decodeRecords<T: Decodable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void) throws {
-        try CSVDecoder.validate(format)
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw CSVError(.invalidFormat, line: 0, column: 0, reason: "cannot open \(url.path): \(String(cString: strerror(errno)))")
+        var reader = try CSVRecordReader(url, format: format)
+        defer { reader.close() }
+        while let batch = try reader.nextBatch() {
+            try batch.decode(T.self, format: format).deliver(to: body)
         }
-        defer { close(descriptor) }
-        var buffer: [UInt8] = []
-        var header: [String]?
-        var line = 1
-        var atEnd = false
-        var first = true
-        var records = 0
-        let chunk = CSVDocument.windowSize
-        while !(atEnd && buffer.isEmpty) {
-            if !atEnd {
-                let count = ChunkedRead.append(upTo: chunk, from: descriptor, to: &buffer)
-                guard count >= 0 else {
-                    throw CSVError(.invalidFormat, line: line, column: 0, reason: "cannot read \(url.path): \(String(cString: strerror(errno)))")
-                }
-                if count == 0 { atEnd = true }
-            }
-            if first, buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { buffer.removeFirst(3) }
-            first = false
-            let consumed = try buffer.withUnsafeBufferPointer { bytes throws -> Int in
-                let (table, consumed) = try CSVTable.parse(bytes, format: format, isFinal: atEnd, firstLine: line)
-                let window = UnsafeBufferPointer(rebasing: bytes[0..<consumed])
-                try CSVDecoder.checkUTF8(window, firstLine: line)
-                let document = try CSVDocument(chunk: window, table: table, format: format, header: header)
-                if header == nil, format.hasHeader, table.rowCount > 0 { header = document.header }
-                let decoder = CSVValueDecoder(document: document, row: nil, path: CSVCodingPath([]))
-                for row in document.rows {
-                    decoder.row = row
-                    decoder.path.record = records
-                    records += 1
-                    try body(try T(from: decoder))
-                }
-                line += table.lineFeedCount
-                return consumed
-            }
-            buffer.removeFirst(consumed)
-            if atEnd, consumed == 0 { break }
-        }
+    }
+
+    /// Decodes the records of a CSV file, in order, handing each to `body` on the caller's thread;
+    /// the decoding runs ahead of `body` on the machine's cores, a window of records at a time, a
+    /// few windows at most.
+    ///
+    /// - Parameters:
+    ///   - type: The type of one record.
+    ///   - url: The file.
+    ///   - body: Receives each record in order.
+    /// - Throws: ``CSVError`` for malformed CSV, with its line and column in the whole file;
+    ///   `DecodingError` for fields that are not the values their keys need; what `body` throws;
+    ///   `CancellationError` when the task is cancelled.
+    public func decodeRecords<T: Decodable & Sendable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void) throws {
+        var reader = try CSVRecordReader(url, format: format)
+        defer { reader.close() }
+        let format = format
+        try OrderedPipeline.run(
+            limit: OrderedPipeline.defaultLimit, produce: { try reader.nextBatch() }, work: { $0.decode(T.self, format: format) },
+            consume: { try $0.deliver(to: body) })
+    }
+
+    /// Decodes the records of a CSV file a window at a time on the machine's cores, turns each
+    /// window's records into something else where they were decoded (`transform` runs
+    /// concurrently), and hands the results to `body` in order: for conversions whose second half
+    /// (encoding the records again, say) should run on the cores too.
+    ///
+    /// ```swift
+    /// try CSVDecoder().decodeRecords(Profile.self, contentsOf: csv, transformingBatches: { profiles, _ in
+    ///     try JSONArrayEncoder().encodeElements(profiles)
+    /// }) { json in
+    ///     try output.write(json)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type of one record.
+    ///   - url: The file.
+    ///   - transform: Turns a window's records, and the index of the first of them in the file,
+    ///     into a result. When a record fails to decode, the records before it are transformed and
+    ///     delivered before the error is thrown.
+    ///   - body: Receives the results in the order of the records.
+    /// - Throws: ``CSVError`` for malformed CSV, with its line and column in the whole file;
+    ///   `DecodingError` for fields that are not the values their keys need; what `transform` or
+    ///   `body` throws; `CancellationError` when the task is cancelled.
+    public func decodeRecords<T: Decodable & Sendable, Result: Sendable>(
+        _ type: T.Type, contentsOf url: URL, transformingBatches transform: @escaping @Sendable ([T], Int) throws -> Result,
+        _ body: (Result) throws -> Void
+    ) throws {
+        var reader = try CSVRecordReader(url, format: format)
+        defer { reader.close() }
+        let format = format
+        try OrderedPipeline.run(
+            limit: OrderedPipeline.defaultLimit, produce: { try reader.nextBatch() },
+            work: { batch in try batch.decode(T.self, format: format).transformed { try transform($0, batch.firstRecord) } },
+            consume: { try $0.deliver(to: body) })
     }
 
     /// Decodes a value from CSV bytes in memory.
@@ -159,6 +178,117 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         return CSVError(code, line: line, column: position - lineStart + 1, reason: reason)
     }
 }
+
+/// Reads a CSV file a window of complete records at a time, parsed and ready to decode.
+struct CSVRecordReader {
+    /// The input read at a time: small enough for the windows to spread over the cores early.
+    static let chunkSize = 1 << 20
+
+    private let descriptor: Int32
+    private let url: URL
+    private let format: CSVFormat
+    private var buffer: [UInt8] = []
+    private var header: [String]?
+    private var line = 1
+    private var atEnd = false
+    private var first = true
+    private var records = 0
+
+    init(_ url: URL, format: CSVFormat) throws {
+        try CSVDecoder.validate(format)
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw CSVError(.invalidFormat, line: 0, column: 0, reason: "cannot open \(url.path): \(String(cString: strerror(errno)))")
+        }
+        self.descriptor = descriptor
+        self.url = url
+        self.format = format
+    }
+
+    func close() {
+        _ = systemClose(descriptor)
+    }
+
+    /// The next window of records, or `nil` at the end of the file.
+    mutating func nextBatch() throws -> CSVRecordBatch? {
+        while !(atEnd && buffer.isEmpty) {
+            if !atEnd {
+                let count = ChunkedRead.append(upTo: Self.chunkSize, from: descriptor, to: &buffer)
+                guard count >= 0 else {
+                    throw CSVError(.invalidFormat, line: line, column: 0, reason: "cannot read \(url.path): \(String(cString: strerror(errno)))")
+                }
+                if count == 0 { atEnd = true }
+            }
+            if first, buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { buffer.removeFirst(3) }
+            first = false
+            let (table, consumed) = try buffer.withUnsafeBufferPointer { bytes throws(CSVError) in
+                try CSVTable.parse(bytes, format: format, isFinal: atEnd, firstLine: line)
+            }
+            if consumed == 0 {
+                if atEnd { break }
+                continue  // A record longer than what was read: read more.
+            }
+            let batch = CSVRecordBatch(bytes: Array(buffer[0..<consumed]), table: table, header: header, firstLine: line, firstRecord: records)
+            if header == nil, format.hasHeader, table.rowCount > 0 {
+                header = try batch.bytes.withUnsafeBufferPointer { bytes throws(CSVError) in
+                    try CSVDocument(chunk: bytes, table: table, format: format, header: nil).header
+                }
+            }
+            records += try batch.recordCount(format: format)
+            line += table.lineFeedCount
+            buffer.removeFirst(consumed)
+            return batch
+        }
+        return nil
+    }
+}
+
+/// A window of complete records: its bytes and their parse.
+struct CSVRecordBatch: Sendable {
+    var bytes: [UInt8]
+    var table: CSVTable
+    /// The header, or `nil` in the first window, which holds it.
+    var header: [String]?
+    var firstLine: Int
+    /// The index of the first record in the file.
+    var firstRecord: Int
+
+    /// How many records (data rows, blank lines skipped) the window holds.
+    func recordCount(format: CSVFormat) throws(CSVError) -> Int {
+        try bytes.withUnsafeBufferPointer { bytes throws(CSVError) in
+            try CSVDocument(chunk: bytes, table: table, format: format, header: header).rows.count
+        }
+    }
+
+    /// Decodes the records, up to the first that fails.
+    func decode<T: Decodable>(_ type: T.Type, format: CSVFormat) -> DecodedBatch<T> {
+        var values: [T] = []
+        do {
+            try bytes.withUnsafeBufferPointer { bytes in
+                try CSVDecoder.checkUTF8(bytes, firstLine: firstLine)
+                let document = try CSVDocument(chunk: bytes, table: table, format: format, header: header)
+                let decoder = CSVValueDecoder(document: document, row: nil, path: CSVCodingPath([]))
+                values.reserveCapacity(document.rows.count)
+                for (position, row) in document.rows.enumerated() {
+                    decoder.row = row
+                    decoder.path.record = firstRecord + position
+                    values.append(try T(from: decoder))
+                }
+            }
+            return DecodedBatch(values: values, error: nil)
+        } catch {
+            return DecodedBatch(values: values, error: error)
+        }
+    }
+}
+
+#if canImport(Glibc)
+private let systemClose = Glibc.close
+#elseif canImport(Musl)
+private let systemClose = Musl.close
+#elseif canImport(Darwin)
+private let systemClose = Darwin.close
+#endif
 
 /// The input with its header resolved, parsed one window of records at a time so that the parse
 /// holds a few megabytes of field positions however large the input: shared by every container of

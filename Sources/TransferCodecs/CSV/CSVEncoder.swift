@@ -54,6 +54,39 @@ public struct CSVEncoder: TopLevelEncoder, Sendable {
         try value.encode(to: CSVValueEncoder(collector: collector, codingPath: []))
         return try collector.finish()
     }
+
+    /// Encodes records in pieces, a batch at a time on the machine's cores, and hands the pieces to
+    /// `body` in order; together they are ``encode(_:)`` of the records. Memory holds a few
+    /// batches, not the whole output.
+    ///
+    /// - Parameters:
+    ///   - records: The records.
+    ///   - body: Receives the pieces: the header with the first batch, then the others.
+    /// - Throws: `EncodingError` when a record cannot be one, or has columns the first does not;
+    ///   what `body` throws; `CancellationError` when the task is cancelled.
+    public func encode<T: Encodable & Sendable>(_ records: [T], inPieces body: (Data) throws -> Void) throws {
+        try CSVDecoder.validate(format)
+        let batch = 1024
+        // The first batch sets the columns for all.
+        let first = CSVRecordCollector(format: format)
+        try Array(records.prefix(batch)).encode(to: CSVValueEncoder(collector: first, codingPath: []))
+        try body(try first.finish())
+        let (format, columns) = (format, first.columns)
+        var start = batch
+        try OrderedPipeline.run(
+            limit: OrderedPipeline.defaultLimit,
+            produce: { () -> Int? in
+                guard start < records.count else { return nil }
+                defer { start += batch }
+                return start
+            },
+            work: { (start: Int) -> Data in
+                let collector = CSVRecordCollector(format: format, continuing: columns, recordsBefore: start)
+                try Array(records[start..<min(start + batch, records.count)]).encode(to: CSVValueEncoder(collector: collector, codingPath: []))
+                return try collector.finish()
+            },
+            consume: body)
+    }
 }
 
 /// Writes CSV rows into a byte buffer, quoting as RFC 4180 requires.
@@ -142,6 +175,17 @@ final class CSVRecordCollector {
         self.format = format
         self.writer = CSVWriter(format: format)
         if format.writesByteOrderMark { writer.output += [0xEF, 0xBB, 0xBF] }
+    }
+
+    /// A collector for records that follow `recordsBefore` others whose columns are `columns`: no
+    /// byte-order mark, no header, no new columns.
+    init(format: CSVFormat, continuing columns: [String], recordsBefore: Int) {
+        self.format = format
+        self.writer = CSVWriter(format: format)
+        self.columns = columns
+        self.keyOrder = columns
+        self.columnIndex = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        self.recordCount = recordsBefore
     }
 
     func beginRecord() {

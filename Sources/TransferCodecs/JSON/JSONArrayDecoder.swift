@@ -12,12 +12,14 @@ import Musl
 import Darwin
 #endif
 
-/// A JSON decoder that reads the elements of a top-level array one at a time from a file, so that
-/// memory holds one chunk of the file and one element rather than the whole document.
+/// A JSON decoder that reads the elements of a top-level array from a file a chunk at a time, so
+/// that memory holds a few chunks of the file and their elements rather than the whole document.
 ///
 /// The counterpart of ``JSONArrayEncoder``. Each element is parsed and decoded as
 /// ``JSONTextDecoder`` does, with its options and its rules (RFC 8259, strictly); errors give the
-/// line and column in the file and a coding path that starts at the element's index.
+/// line and column in the file and a coding path that starts at the element's index. Elements
+/// that are `Sendable` are decoded on the machine's cores a batch at a time, ahead of the caller;
+/// the caller still receives them one by one, in order.
 ///
 /// ```swift
 /// try JSONArrayDecoder().decodeElements(Profile.self, contentsOf: url) { profile in
@@ -45,7 +47,7 @@ public struct JSONArrayDecoder: Sendable {
     }
 
     /// Decodes the elements of the array in a JSON file, in order, handing each to `body` before
-    /// the next is read.
+    /// the next chunk is read.
     ///
     /// - Parameters:
     ///   - type: The type of one element.
@@ -56,27 +58,90 @@ public struct JSONArrayDecoder: Sendable {
     ///   `DecodingError`, its coding path starting at the element's index; what `body` throws;
     ///   `CocoaError` when the file cannot be read.
     public func decodeElements<T: Decodable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void) throws {
+        var file = try JSONArrayFile(url, chunkSize: chunkSize)
+        defer { file.close() }
+        while let batch = try file.reader.nextBatch() {
+            try batch.decode(T.self, with: decoder, positions: file.positions).deliver(to: body)
+        }
+    }
+
+    /// Decodes the elements of the array in a JSON file, in order, handing each to `body` on the
+    /// caller's thread; the decoding runs ahead of `body` on the machine's cores, a batch of
+    /// elements at a time, a few batches at most.
+    ///
+    /// - Parameters:
+    ///   - type: The type of one element.
+    ///   - url: The file: a JSON array, UTF-8, with or without a byte-order mark.
+    ///   - body: Receives each element, in order.
+    /// - Throws: `DecodingError.dataCorrupted` when the file is not one JSON array (its description
+    ///   says what was expected, what was found, and the line and column); the element's
+    ///   `DecodingError`, its coding path starting at the element's index; what `body` throws;
+    ///   `CocoaError` when the file cannot be read; `CancellationError` when the task is cancelled.
+    public func decodeElements<T: Decodable & Sendable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void) throws {
+        var file = try JSONArrayFile(url, chunkSize: chunkSize)
+        defer { file.close() }
+        let (decoder, positions) = (decoder, file.positions)
+        try OrderedPipeline.run(
+            limit: OrderedPipeline.defaultLimit, produce: { try file.reader.nextBatch() },
+            work: { $0.decode(T.self, with: decoder, positions: positions) }, consume: { try $0.deliver(to: body) })
+    }
+
+    /// Decodes the elements of the array in a JSON file a batch at a time on the machine's cores,
+    /// turns each batch into something else where it was decoded (`transform` runs concurrently),
+    /// and hands the results to `body` in order: for conversions whose second half (encoding the
+    /// elements again, say) should run on the cores too.
+    ///
+    /// - Parameters:
+    ///   - type: The type of one element.
+    ///   - url: The file: a JSON array, UTF-8, with or without a byte-order mark.
+    ///   - transform: Turns a batch of elements, and the index of the first of them in the array,
+    ///     into a result. When an element fails to decode, the elements before it are transformed
+    ///     and delivered before the error is thrown.
+    ///   - body: Receives the results in the order of the elements.
+    /// - Throws: What ``decodeElements(_:contentsOf:_:)-(T.Type,_,_)`` throws; what `transform` or
+    ///   `body` throws.
+    public func decodeElements<T: Decodable & Sendable, Result: Sendable>(
+        _ type: T.Type, contentsOf url: URL, transformingBatches transform: @escaping @Sendable ([T], Int) throws -> Result,
+        _ body: (Result) throws -> Void
+    ) throws {
+        var file = try JSONArrayFile(url, chunkSize: chunkSize)
+        defer { file.close() }
+        let (decoder, positions) = (decoder, file.positions)
+        try OrderedPipeline.run(
+            limit: OrderedPipeline.defaultLimit, produce: { try file.reader.nextBatch() },
+            work: { batch in
+                try batch.decode(T.self, with: decoder, positions: positions).transformed { try transform($0, batch.firstIndex) }
+            },
+            consume: { try $0.deliver(to: body) })
+    }
+}
+
+/// An open JSON file and the reader of its array.
+private struct JSONArrayFile {
+    let descriptor: Int32
+    var reader: JSONArrayReader
+    /// Line and column of a byte offset, counted by reading the file again: only errors need them.
+    let positions: @Sendable (Int) -> JSONTextPosition
+
+    init(_ url: URL, chunkSize: Int) throws {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.readError(url) }
-        defer { close(descriptor) }
-        var reader = JSONArrayReader(chunkSize: chunkSize) { buffer in
+        self.descriptor = descriptor
+        let path = url.path
+        positions = { offset in JSONTextPosition(ofOffset: offset, inFileAt: path) }
+        reader = JSONArrayReader(chunkSize: chunkSize, positions: positions) { buffer in
             let count = ChunkedRead.append(upTo: chunkSize, from: descriptor, to: &buffer)
             guard count >= 0 else { throw Self.readError(url) }
             return count > 0
         }
-        var index = 0
-        while let element = try reader.nextElement() {
-            do {
-                try body(try element.withBytes { bytes, tape, origin in try decoder.decode(T.self, from: bytes, tape: tape, origin: origin) })
-            } catch let error as DecodingError {
-                throw error.prefixingCodingPath(with: index)
-            }
-            index += 1
-        }
+    }
+
+    func close() {
+        _ = systemClose(descriptor)
     }
 
     /// The error for a file that cannot be opened or read, from `errno`.
-    private static func readError(_ url: URL) -> CocoaError {
+    static func readError(_ url: URL) -> CocoaError {
         let number = errno
         let code: CocoaError.Code = switch number {
         case ENOENT: .fileReadNoSuchFile
@@ -87,8 +152,78 @@ public struct JSONArrayDecoder: Sendable {
     }
 }
 
+#if canImport(Glibc)
+private let systemClose = Glibc.close
+#elseif canImport(Musl)
+private let systemClose = Musl.close
+#elseif canImport(Darwin)
+private let systemClose = Darwin.close
+#endif
+
+extension JSONTextPosition {
+    /// The position of byte `offset` of the file at `path`, read again to count; the start of the
+    /// file when it cannot be read.
+    init(ofOffset offset: Int, inFileAt path: String) {
+        self.init()
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { _ = systemClose(descriptor) }
+        var buffer: [UInt8] = []
+        var remaining = offset
+        while remaining > 0 {
+            buffer.removeAll(keepingCapacity: true)
+            let count = ChunkedRead.append(upTo: min(remaining, 1 << 20), from: descriptor, to: &buffer)
+            guard count > 0 else { return }
+            buffer.withUnsafeBufferPointer { advance(over: $0) }
+            remaining -= count
+        }
+    }
+}
+
+/// Elements of an array, parsed and ready to decode: their bytes one after another, and their
+/// tapes in one array.
+struct JSONElementBatch: Sendable {
+    struct Element {
+        /// The element's bytes in `bytes`.
+        var bytes: Range<Int>
+        /// Its first token in `tokens`; container ends in the tape count from the batch's start.
+        var root: Int
+        /// Its offset in the document, for positions in errors.
+        var offset: Int
+    }
+
+    var bytes: [UInt8] = []
+    var tokens: [JSONTape.Token] = []
+    var elements: [Element] = []
+    /// The array index of the first element.
+    var firstIndex: Int
+
+    /// Decodes the elements, up to the first that fails.
+    func decode<T: Decodable>(_ type: T.Type, with decoder: JSONTextDecoder, positions: @escaping @Sendable (Int) -> JSONTextPosition) -> DecodedBatch<T> {
+        var values: [T] = []
+        values.reserveCapacity(elements.count)
+        let tape = JSONTape(tokens: tokens)
+        return bytes.withUnsafeBufferPointer { bytes in
+            for (position, element) in elements.enumerated() {
+                do {
+                    let offset = element.offset
+                    values.append(
+                        try decoder.decode(T.self, from: UnsafeBufferPointer(rebasing: bytes[element.bytes]), tape: tape, root: element.root) {
+                            positions(offset)
+                        })
+                } catch let error as DecodingError {
+                    return DecodedBatch(values: values, error: error.prefixingCodingPath(with: firstIndex + position))
+                } catch {
+                    return DecodedBatch(values: values, error: error)
+                }
+            }
+            return DecodedBatch(values: values, error: nil)
+        }
+    }
+}
+
 /// Reads the elements of a top-level JSON array from input that arrives in pieces: each element is
-/// parsed once, into the tape its decoder reads.
+/// parsed once, into the tape its decoder reads, and handed out in batches.
 struct JSONArrayReader {
     private enum Phase {
         case start, beforeFirst, afterElement, beforeElement, done
@@ -96,41 +231,45 @@ struct JSONArrayReader {
 
     /// Reads more input onto the end of the buffer; `false` at the end of the input.
     private let read: (inout [UInt8]) throws -> Bool
+    private let positions: (Int) -> JSONTextPosition
+    private let batchSize: Int
     private var buffer: [UInt8] = []
     private var position = 0
     private var isFinal = false
     private var phase = Phase.start
-    /// The line and column of `buffer[0]`.
-    private var origin = JSONTextPosition()
-    private var tape = JSONTape()
+    /// The offset in the document of `buffer[0]`.
+    private var bufferOffset = 0
+    private var tokens: [JSONTape.Token] = []
+    private var elementCount = 0
 
-    init(chunkSize: Int, read: @escaping (inout [UInt8]) throws -> Bool) {
+    init(chunkSize: Int, positions: @escaping (Int) -> JSONTextPosition, read: @escaping (inout [UInt8]) throws -> Bool) {
         self.read = read
+        self.positions = positions
+        self.batchSize = max(chunkSize / 4, 1)
         buffer.reserveCapacity(chunkSize * 2)
     }
 
-    /// One parsed element: its bytes and tape, valid until the next call to `nextElement()`.
-    struct Element {
-        fileprivate let range: Range<Int>
-        /// The position of the buffer's first byte.
-        fileprivate let origin: JSONTextPosition
-        fileprivate let buffer: [UInt8]
-        fileprivate let tape: JSONTape
-
-        /// Runs `body` with the element's bytes, tape, and a way to find where they start in the
-        /// document (counted only when an error needs it).
-        func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>, JSONTape, @escaping () -> JSONTextPosition) throws -> R) rethrows -> R {
-            let (buffer, range, origin) = (buffer, range, origin)
-            return try buffer.withUnsafeBufferPointer { bytes in
-                try body(UnsafeBufferPointer(rebasing: bytes[range]), tape) {
-                    buffer.withUnsafeBufferPointer { JSONTextPosition(of: range.lowerBound, in: $0, from: origin) }
-                }
+    /// The next elements, about a quarter of a chunk of them; `nil` after the closing bracket and
+    /// nothing but whitespace after it.
+    mutating func nextBatch() throws -> JSONElementBatch? {
+        var batch = JSONElementBatch(firstIndex: elementCount)
+        while batch.bytes.count < batchSize, let range = try nextElement() {
+            let root = batch.tokens.count
+            for var token in tokens {
+                if token.kind == .object || token.kind == .array { token.end += UInt32(root) }
+                batch.tokens.append(token)
             }
+            let start = batch.bytes.count
+            batch.bytes.append(contentsOf: buffer[range])
+            batch.elements.append(JSONElementBatch.Element(bytes: start..<batch.bytes.count, root: root, offset: bufferOffset + range.lowerBound))
+            elementCount += 1
         }
+        return batch.elements.isEmpty ? nil : batch
     }
 
-    /// The next element, or `nil` after the closing bracket and nothing but whitespace after it.
-    mutating func nextElement() throws -> Element? {
+    /// The next element's bytes in the buffer (its tape in `tokens`), or `nil` at the end of the
+    /// array.
+    private mutating func nextElement() throws -> Range<Int>? {
         while true {
             switch phase {
             case .done:
@@ -172,14 +311,14 @@ struct JSONArrayReader {
     }
 
     /// Parses the element at `position`, reading more input until it is whole.
-    private mutating func element() throws -> Element {
+    private mutating func element() throws -> Range<Int> {
         while true {
-            tape.tokens.removeAll(keepingCapacity: true)
+            tokens.removeAll(keepingCapacity: true)
             let start = position
             let end: Int?
             do {
                 end = try buffer.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
-                    try JSONTape.parseValue(UnsafeBufferPointer(rebasing: bytes[start...]), isFinal: isFinal, into: &tape.tokens)
+                    try JSONTape.parseValue(UnsafeBufferPointer(rebasing: bytes[start...]), isFinal: isFinal, into: &tokens)
                 }
             } catch {
                 throw corrupted(error.message, at: start + error.offset)
@@ -195,7 +334,7 @@ struct JSONArrayReader {
             }
             position = range.upperBound
             phase = .afterElement
-            return Element(range: range, origin: origin, buffer: buffer, tape: tape)
+            return range
         }
     }
 
@@ -229,7 +368,7 @@ struct JSONArrayReader {
     private mutating func readMore() throws -> Bool {
         guard !isFinal else { return false }
         if position > 0 {
-            buffer.withUnsafeBufferPointer { origin.advance(over: UnsafeBufferPointer(rebasing: $0[..<position])) }
+            bufferOffset += position
             buffer.removeFirst(position)
             position = 0
         }
@@ -246,9 +385,9 @@ struct JSONArrayReader {
     }
 
     private func corrupted(_ message: String, at offset: Int) -> DecodingError {
-        let where_ = buffer.withUnsafeBufferPointer { JSONTextPosition(of: offset, in: $0, from: origin) }
-        return DecodingError.dataCorrupted(
-            DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON: \(message) \(where_)."))
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: [], debugDescription: "The given data was not valid JSON: \(message) \(positions(bufferOffset + offset))."))
     }
 }
 

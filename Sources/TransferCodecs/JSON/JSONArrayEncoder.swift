@@ -50,6 +50,60 @@ public struct JSONArrayEncoder: TopLevelEncoder, Sendable {
     }
 }
 
+extension JSONArrayEncoder {
+    /// The JSON of `elements` as they stand inside an array: comma-separated, without brackets.
+    /// The encoding of an array is `[`, the encodings of consecutive runs of its elements joined by
+    /// commas, and `]`: what encoding a large array in pieces, or on several cores, relies on.
+    ///
+    /// - Parameters:
+    ///   - elements: The elements.
+    ///   - firstIndex: The index of the first of them in their array, for coding paths in errors.
+    /// - Returns: The JSON bytes.
+    /// - Throws: `EncodingError` from an element, its coding path starting at its index.
+    public func encodeElements<S: Sequence>(_ elements: S, firstIndex: Int = 0) throws -> Data where S.Element: Encodable {
+        let context = encoder.makeContext()
+        var output: [UInt8] = []
+        for (offset, element) in elements.enumerated() {
+            if offset > 0 { output.append(UInt8(ascii: ",")) }
+            try context.encodeDocument(element, appendingTo: &output, index: firstIndex + offset)
+        }
+        return Data(output)
+    }
+
+    /// Encodes an array in pieces, a batch of elements at a time on the machine's cores, and hands
+    /// the pieces to `body` in order; together they are ``encode(_:)`` of the array (without
+    /// `.prettyPrinted`, which needs the whole). Memory holds a few batches, not the whole output.
+    ///
+    /// - Parameters:
+    ///   - elements: The array.
+    ///   - body: Receives the pieces: `[`, the elements in batches with their commas, `]`.
+    /// - Throws: `EncodingError` from an element, its coding path starting at its index; what
+    ///   `body` throws; `CancellationError` when the task is cancelled.
+    public func encode<T: Encodable & Sendable>(_ elements: [T], inPieces body: (Data) throws -> Void) throws {
+        guard !encoder.outputFormatting.contains(.prettyPrinted) else {
+            try body(try encoder.encode(elements))
+            return
+        }
+        let batch = 1024
+        var start = 0
+        try body(Data("[".utf8))
+        try OrderedPipeline.run(
+            limit: OrderedPipeline.defaultLimit,
+            produce: { () -> Int? in
+                guard start < elements.count else { return nil }
+                defer { start += batch }
+                return start
+            },
+            work: { (first: Int) -> Data in
+                var piece = first > 0 ? Data(",".utf8) : Data()
+                piece.append(try encodeElements(elements[first..<min(first + batch, elements.count)], firstIndex: first))
+                return piece
+            },
+            consume: body)
+        try body(Data("]".utf8))
+    }
+}
+
 private struct NotAnArray: Error {}
 
 /// Encodes the elements of a top-level unkeyed container with a JSON encoder as they come.

@@ -108,7 +108,10 @@ final class JSONEncodingContext {
             throw EncodingError.invalidValue(
                 value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
-        output.reserveCapacity(output.count + text.count + keys.count + 8 * nodes.count)
+        // Room for the document, growing geometrically: documents appended one after another (an
+        // array written element by element) must not reallocate for each.
+        let needed = output.count + text.count + keys.count + 8 * nodes.count
+        if output.capacity < needed { output.reserveCapacity(max(needed, 2 * output.capacity)) }
         var scratch: [Int32] = []
         do {
             try write(0, depth: 0, to: &output, scratch: &scratch)

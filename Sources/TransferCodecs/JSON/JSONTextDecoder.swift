@@ -89,11 +89,11 @@ public struct JSONTextDecoder: TopLevelDecoder, Sendable {
     /// Decodes a value whose tape is parsed already, from bytes that start at `origin` in their
     /// document: for readers of documents that arrive in pieces.
     func decode<T: Decodable>(
-        _ type: T.Type, from bytes: UnsafeBufferPointer<UInt8>, tape: JSONTape, origin: @escaping () -> JSONTextPosition
+        _ type: T.Type, from bytes: UnsafeBufferPointer<UInt8>, tape: JSONTape, root: Int, origin: @escaping () -> JSONTextPosition
     ) throws -> T {
         let context = JSONDecodingContext(options: self, bytes: bytes, tape: tape)
         context.origin = origin
-        return try context.decode(T.self, at: 0)
+        return try context.decode(T.self, at: root)
     }
 }
 

@@ -192,39 +192,38 @@ enum ConvertCommand {
         }
     }
 
-    /// Streams the records of a CSV file or a JSON array to JSON (an array, one element at a time)
-    /// or to CSV.
+    /// Streams the records of a CSV file or a JSON array to JSON (an array) or to CSV: windows of
+    /// records are decoded and encoded again on all the cores, and written in order.
     static func streamRecords<Record: Codable & Sendable>(
         _ type: Record.Type, encoder: JSONTextEncoder
     ) -> @Sendable (URL, UTType, UTType, StreamingOutput) throws -> Void {
         { input, source, target, sink in
-            let records: ((Record) throws -> Void) throws -> Void = { body in
-                if source.conforms(to: .json) {
-                    try JSONArrayDecoder().decodeElements(Record.self, contentsOf: input, body)
-                } else {
-                    try CSVDecoder().decodeRecords(Record.self, contentsOf: input, body)
-                }
-            }
-            if target.conforms(to: .json) {
-                var count = 0
-                try sink.write(Data("[".utf8))
-                try records { record in
-                    if count > 0 { try sink.write(Data(",".utf8)) }
-                    try sink.write(encoder.encode(record))
-                    count += 1
-                }
-                try sink.write(Data("]".utf8))
-            } else if target.conforms(to: .commaSeparatedText) {
-                var header = true
-                try records { record in
-                    var format = CSVFormat()
-                    format.hasHeader = header
-                    header = false
-                    try sink.write(CSVEncoder(format: format).encode(record))
-                }
-            } else {
+            let toJSON = target.conforms(to: .json)
+            guard toJSON || target.conforms(to: .commaSeparatedText) else {
                 throw UsageError("--stream writes json or csv, not \(target.identifier)")
             }
+            let arrayEncoder = JSONArrayEncoder(encoder)
+            // Runs where the window was decoded: the elements of a JSON array without brackets,
+            // or CSV rows, with the header before the first record.
+            let encode: @Sendable ([Record], Int) throws -> Data = { records, first in
+                if toJSON { return try arrayEncoder.encodeElements(records, firstIndex: first) }
+                var format = CSVFormat()
+                format.hasHeader = first == 0
+                return try CSVEncoder(format: format).encode(records)
+            }
+            var wrote = false
+            let write: (Data) throws -> Void = { piece in
+                guard !piece.isEmpty else { return }
+                if toJSON { try sink.write(Data((wrote ? "," : "[").utf8)) }
+                try sink.write(piece)
+                wrote = true
+            }
+            if source.conforms(to: .json) {
+                try JSONArrayDecoder().decodeElements(Record.self, contentsOf: input, transformingBatches: encode, write)
+            } else {
+                try CSVDecoder().decodeRecords(Record.self, contentsOf: input, transformingBatches: encode, write)
+            }
+            if toJSON { try sink.write(Data((wrote ? "]" : "[]").utf8)) }
         }
     }
 
