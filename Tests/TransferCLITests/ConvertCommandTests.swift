@@ -126,7 +126,7 @@ struct ConvertCommandTests {
         let arguments = ["convert", big.path, "--to", "json", "-o", directory.appendingPathComponent("shown.json").path]
         let (status, shown) = try transferUnderTerminal(arguments)
         #expect(status == 0, "\(shown)")
-        #expect(shown.contains("] importing 9 MB"))
+        #expect(shown.contains("] importing 0/9 MB"))
         #expect(shown.contains("[###############               ] exporting"))
         #expect(shown.contains("[##############################] done"))
         #expect(try Data(contentsOf: directory.appendingPathComponent("shown.json")) == Data(contentsOf: directory.appendingPathComponent("quiet.json")))
@@ -136,7 +136,7 @@ struct ConvertCommandTests {
         try FileManager.default.removeItem(at: directory.appendingPathComponent("shown.json"))
         let (failedStatus, failed) = try transferUnderTerminal(arguments)
         #expect(failedStatus == 65)
-        #expect(failed.contains("] importing 9 MB"))
+        #expect(failed.contains("] importing 0/9 MB"))
         #expect(failed.contains("] failed"))
         #expect(!failed.contains("done"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["big.csv", "quiet.json"])

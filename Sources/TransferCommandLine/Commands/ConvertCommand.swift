@@ -67,6 +67,7 @@ enum ConvertCommand {
         let sink = try StreamingOutput(path: output, console: console)
         do {
             if streaming, let stream = model.stream {
+                progress.enter(.converting)
                 try stream(URL(fileURLWithPath: input), fromType, toType, sink)
             } else {
                 // A file is imported from where it is (a file representation reads it in place, a
@@ -79,7 +80,7 @@ enum ConvertCommand {
             try sink.finish()
             progress.finish(succeeded: true)
         } catch {
-            let importing = progress.phase == .importing
+            let importing = progress.phase == .importing || progress.phase == .converting
             sink.cancel()
             progress.finish(succeeded: false)
             throw toolError(for: error, input: input, output: output, importing: importing)
