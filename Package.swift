@@ -24,8 +24,8 @@ let package = Package(
             resources: [.copy("Receivers/Profiles")]
         ),
         .target(name: "TransferKitTesting", dependencies: ["TransferKit"]),
-        .target(name: "TransferCommandLine", dependencies: ["ContentTypes", "TransferKit", "ProfileModels"]),
-        .executableTarget(name: "transfer", dependencies: ["TransferCommandLine", "CTransferKitSystem"]),
+        .target(name: "TransferCommandLine", dependencies: ["ContentTypes", "TransferKit", "ProfileModels", "CTransferKitSystem"]),
+        .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),
         .target(name: "ProfileModels", dependencies: ["TransferKit"], path: "Examples/Profiles/Models"),
         .executableTarget(name: "ProfilesExample", dependencies: ["ProfileModels"], path: "Examples/Profiles/Demo"),
         .executableTarget(name: "ShareSheetExample", dependencies: ["TransferKit"], path: "Examples/ShareSheet"),

@@ -4,10 +4,6 @@
 #include <errno.h>
 #include <unistd.h>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 #if defined(__linux__)
 #include <sys/ioctl.h>
 #include <linux/fs.h>
@@ -33,13 +29,5 @@ ssize_t transferkit_copy_file_range(int input, int output, size_t length) {
     (void)length;
     errno = ENOSYS;
     return -1;
-#endif
-}
-
-void transferkit_set_mmap_threshold(size_t bytes) {
-#if defined(__GLIBC__)
-    mallopt(M_MMAP_THRESHOLD, (int)bytes);
-#else
-    (void)bytes;
 #endif
 }

@@ -1,4 +1,3 @@
-import CTransferKitSystem
 import TransferCommandLine
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 // System calls that Swift cannot import on its own: `copy_file_range` needs _GNU_SOURCE, and
 // `ioctl` is variadic. Used by TransferKit to copy files without passing the bytes through user
-// space, cloning them where the file system can; and glibc's `mallopt`, which is in <malloc.h>.
+// space, cloning them where the file system can.
 #ifndef C_TRANSFER_KIT_SYSTEM_H
 #define C_TRANSFER_KIT_SYSTEM_H
 
@@ -13,9 +13,5 @@ int transferkit_clone_file(int input, int output);
 /// Copies up to `length` bytes from `input` to `output` in the kernel; returns the count copied,
 /// 0 at the end of the input, or -1 with errno set (ENOSYS where the call does not exist).
 ssize_t transferkit_copy_file_range(int input, int output, size_t length);
-
-/// Makes every allocation of at least `bytes` a mapping of its own, returned to the system when
-/// freed, where the C library allows it (glibc); does nothing elsewhere. For the `transfer` tool.
-void transferkit_set_mmap_threshold(size_t bytes);
 
 #endif

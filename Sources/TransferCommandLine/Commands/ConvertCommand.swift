@@ -1,3 +1,4 @@
+import CTransferKitSystem
 import Foundation
 import ProfileModels
 import Synchronization
@@ -183,13 +184,7 @@ enum ConvertCommand {
             case .bytes(let box): value = try await T(importing: box.take(), contentType: from)
             }
             progress.enter(.exporting)
-            try await value.withExportedFile(contentType: to) { url in
-                let handle = try FileHandle(forReadingFrom: url)
-                defer { try? handle.close() }
-                while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                    try sink.write(chunk)
-                }
-            }
+            try await value.withExportedFile(contentType: to) { url in try sink.copy(from: url) }
         }
     }
 
@@ -295,6 +290,25 @@ enum ConvertCommand {
                 console.writeData(buffer)
             }
             buffer.removeAll(keepingCapacity: true)
+        }
+
+        /// Appends the contents of a file: in the kernel (`copy_file_range`) when the output is a
+        /// file, so that the bytes do not pass through this process.
+        func copy(from url: URL) throws {
+            let input = try FileHandle(forReadingFrom: url)
+            defer { try? input.close() }
+            try flush()
+            if let handle {
+                while true {
+                    let copied = transferkit_copy_file_range(input.fileDescriptor, handle.fileDescriptor, 1 << 30)
+                    if copied > 0 { continue }
+                    if copied == 0 { return }
+                    guard errno == EINTR else { break }  // Not supported here: copy by reading.
+                }
+            }
+            while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+                try write(chunk)
+            }
         }
 
         func finish() throws {
