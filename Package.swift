@@ -20,8 +20,7 @@ let package = Package(
         .target(name: "TransferCodecs"),
         .target(
             name: "TransferKit",
-            dependencies: ["ContentTypes", "TransferCodecs", "CTransferKitSystem"],
-            resources: [.copy("Receivers/Profiles")]
+            dependencies: ["ContentTypes", "TransferCodecs", "CTransferKitSystem"]
         ),
         .target(name: "TransferKitTesting", dependencies: ["TransferKit"]),
         .target(name: "TransferCommandLine", dependencies: ["ContentTypes", "TransferKit", "ProfileModels", "CTransferKitSystem"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,8 +8,16 @@ import Musl
 import Darwin
 #endif
 
-/// Unbuffered writes to a file descriptor, retried until everything is written.
+/// Unbuffered writes to a file descriptor, retried until everything is written; the first failure
+/// of each descriptor is kept, so that a command whose output was lost does not exit 0.
 enum FileDescriptorOutput {
+    private static let failures = Mutex<[Int32: String]>([:])
+
+    /// Why writing to `descriptor` failed, if it did.
+    static func failure(of descriptor: Int32) -> String? {
+        failures.withLock { $0[descriptor] }
+    }
+
     static func write(_ string: String, to descriptor: Int32) {
         var string = string
         string.withUTF8 { write($0, to: descriptor) }
@@ -23,7 +32,11 @@ enum FileDescriptorOutput {
         while offset < buffer.count {
             let written = unistd_write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             if written < 0 {
-                if errno == EINTR { continue }
+                let number = errno
+                if number == EINTR { continue }
+                failures.withLock { failures in
+                    if failures[descriptor] == nil { failures[descriptor] = String(cString: strerror(number)) }
+                }
                 return
             }
             offset += written

@@ -19,8 +19,10 @@ package enum TransferTool {
         case dataError = 65
         /// An input file does not exist or cannot be read (`EX_NOINPUT`).
         case noInput = 66
-        /// An output file could not be written (`EX_CANTCREAT`).
+        /// An output file could not be created (`EX_CANTCREAT`).
         case cannotCreate = 73
+        /// Reading or writing failed: a full device, a closed output (`EX_IOERR`).
+        case ioError = 74
     }
 
     /// Runs the tool with `arguments` (without the program name).
@@ -43,6 +45,10 @@ package enum TransferTool {
         }
         do {
             try await command.run(Arguments(arguments), console)
+            if let failure = console.outputFailure() {
+                console.error("standard output: cannot be written (\(failure))\n")
+                return .ioError
+            }
             return .success
         } catch let error as UsageError {
             console.error("\(error.message)\nSee 'transfer \(name) --help'.\n")
@@ -71,7 +77,9 @@ package enum TransferTool {
         \(commands.map { "  " + $0.name.padding(12) + $0.summary }.joined(separator: "\n"))
 
         Run 'transfer <command> --help' for a command's options.
-        Exit status: 0 success, 64 usage error, 65 bad data, 66 missing input.
+        Exit status: 0 success, 64 usage error, 65 bad data, 66 missing input, 73 cannot create
+        the output, 74 read or write error; 130, 143, 129, 141 when stopped by SIGINT, SIGTERM,
+        SIGHUP, SIGPIPE (after removing what the command made).
 
         """
     }
@@ -101,22 +109,27 @@ package struct Console: Sendable {
     package let error: @Sendable (String) -> Void
     /// Writes bytes to the output as they are, without making a string of them.
     package let writeData: @Sendable (Data) -> Void
+    /// Why a write to the output failed, if one did: the command then exits 74, not 0.
+    package let outputFailure: @Sendable () -> String?
 
     package init(
         write: @escaping @Sendable (String) -> Void,
         error: @escaping @Sendable (String) -> Void,
-        writeData: (@Sendable (Data) -> Void)? = nil
+        writeData: (@Sendable (Data) -> Void)? = nil,
+        outputFailure: @escaping @Sendable () -> String? = { nil }
     ) {
         self.write = write
         self.error = error
         self.writeData = writeData ?? { write(String(decoding: $0, as: UTF8.self)) }
+        self.outputFailure = outputFailure
     }
 
     /// The process's standard output and standard error.
     package static let standard = Console(
         write: { FileDescriptorOutput.write($0, to: 1) },
         error: { FileDescriptorOutput.write($0, to: 2) },
-        writeData: { FileDescriptorOutput.write($0, to: 1) }
+        writeData: { FileDescriptorOutput.write($0, to: 1) },
+        outputFailure: { FileDescriptorOutput.failure(of: 1) }
     )
 }
 

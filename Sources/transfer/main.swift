@@ -8,4 +8,5 @@ import Musl
 import Darwin
 #endif
 
+SignalCleanup.install()
 exit(await TransferTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard).rawValue)

@@ -107,6 +107,9 @@ extension UTTypeDeclaration {
             if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{") {
                 file = try JSONDecoder().decode(DeclarationFile.self, from: data)
             } else {
+                guard !PropertyListNesting.exceedsLimit(data) else {
+                    return ([], [.init("file", .malformedFile, "nests arrays and dictionaries more than \(PropertyListNesting.limit) levels deep")])
+                }
                 file = try PropertyListDecoder().decode(DeclarationFile.self, from: data)
             }
         } catch {

@@ -74,7 +74,7 @@ enum ConvertCommand {
                 // A file is imported from where it is (a file representation reads it in place, a
                 // data representation reads it whole); standard input arrives as bytes.
                 let source: ConversionInput = input == "-"
-                    ? .bytes(InputBox(FileHandle.standardInput.readDataToEndOfFile()))
+                    ? .bytes(InputBox(try StandardInput.readAll()))
                     : .file(URL(fileURLWithPath: input))
                 try await model.convert(source, fromType, toType, sink, progress)
             }
@@ -276,6 +276,12 @@ enum ConvertCommand {
             self.destination = destination
             self.temporary = temporary
             self.handle = handle
+            SignalCleanup.register(temporary.path)
+        }
+
+        /// The error for a failed write: what could not be written, and why.
+        private func writeError(_ reason: String) -> ToolError {
+            ToolError(.ioError, "\(destination?.path ?? "standard output"): cannot be written (\(reason))")
         }
 
         func write(_ data: Data) throws {
@@ -285,7 +291,11 @@ enum ConvertCommand {
 
         private func flush() throws {
             if let handle {
-                try handle.write(contentsOf: buffer)
+                do {
+                    try handle.write(contentsOf: buffer)
+                } catch {
+                    throw writeError(Self.reason(error))
+                }
             } else {
                 console.writeData(buffer)
             }
@@ -299,11 +309,15 @@ enum ConvertCommand {
             defer { try? input.close() }
             try flush()
             if let handle {
-                while true {
+                copying: while true {
                     let copied = transferkit_copy_file_range(input.fileDescriptor, handle.fileDescriptor, 1 << 30)
                     if copied > 0 { continue }
                     if copied == 0 { return }
-                    guard errno == EINTR else { break }  // Not supported here: copy by reading.
+                    switch errno {
+                    case EINTR: continue
+                    case ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF: break copying  // Not here: copy by reading.
+                    case let number: throw writeError(String(cString: strerror(number)))
+                    }
                 }
             }
             while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
@@ -314,16 +328,35 @@ enum ConvertCommand {
         func finish() throws {
             try flush()
             guard let handle, let temporary, let destination else { return }
-            try handle.close()
-            guard rename(temporary.path, destination.path) == 0 else {
+            do {
+                try handle.synchronize()
+                try handle.close()
+            } catch {
                 cancel()
-                throw ToolError(.cannotCreate, "\(destination.path): cannot be written (\(String(cString: strerror(errno))))")
+                throw writeError(Self.reason(error))
             }
+            guard rename(temporary.path, destination.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                cancel()
+                throw ToolError(.cannotCreate, "\(destination.path): cannot be written (\(reason))")
+            }
+            SignalCleanup.unregister(temporary.path)
         }
 
         func cancel() {
             try? handle?.close()
-            if let temporary { try? FileManager.default.removeItem(at: temporary) }
+            if let temporary {
+                try? FileManager.default.removeItem(at: temporary)
+                SignalCleanup.unregister(temporary.path)
+            }
+        }
+
+        /// The system's words for a file error, without Foundation's error dump.
+        private static func reason(_ error: any Error) -> String {
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            if let posix = underlying, posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))) }
+            if (error as NSError).domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32((error as NSError).code))) }
+            return (error as NSError).localizedDescription
         }
     }
 }

@@ -3,6 +3,7 @@ package import FoundationEssentials
 #else
 package import Foundation
 #endif
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -17,6 +18,15 @@ package enum TemporaryDirectory {
     /// Where the private directories are made in the current task: the system's temporary
     /// directory, unless a test fixture (TransferKitTesting's leak check) sets its own.
     @TaskLocal package static var base: URL?
+
+    /// The directories made and not yet removed, for a process that must clean up when a signal
+    /// stops it.
+    private static let open = Mutex<Set<String>>([])
+
+    /// Removes every directory made and not yet removed: for a tool stopped by a signal.
+    package static func removeAllOpen() {
+        for path in open.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+    }
 
     /// Runs `body` with a new private directory, and removes the directory afterwards.
     static func withTemporaryDirectory<Result>(
@@ -38,6 +48,7 @@ package enum TemporaryDirectory {
                 reason: "Cannot create a temporary directory in \(base): \(String(cString: strerror(errno)))")
         }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        _ = open.withLock { $0.insert(path) }
         return URL(fileURLWithPath: path, isDirectory: true)
     }
 
@@ -45,5 +56,6 @@ package enum TemporaryDirectory {
     /// is nothing more to do about them on the way out.
     static func remove(_ directory: URL) {
         try? FileManager.default.removeItem(at: directory)
+        _ = open.withLock { $0.remove(directory.path) }
     }
 }

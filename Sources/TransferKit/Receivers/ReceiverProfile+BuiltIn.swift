@@ -4,18 +4,17 @@ extension ReceiverProfile {
     /// The profiles TransferKit ships: Photos, X, Bluesky, Mastodon, Threads and Instagram on iOS,
     /// each with its evidence, app version and date.
     ///
-    /// They are JSON resources in `Sources/TransferKit/Receivers/Profiles`; the "Receiver profiles"
-    /// article documents the format. Extend or override them with your own files through
-    /// ``load(contentsOf:)`` and ``lookup(_:in:)``.
-    public static let builtIn: [ReceiverProfile] = {
-        let names = ["Photos", "X", "Bluesky", "Mastodon", "Threads", "Instagram"]
-        return names.compactMap { name in
-            guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Profiles"),
-                let data = try? Data(contentsOf: url)
-            else { return nil }
-            return try? JSONDecoder().decode(ReceiverProfile.self, from: data)
+    /// They are compiled into the library as JSON (`ReceiverProfile+BuiltInJSON.swift`) in the
+    /// format the "Receiver profiles" article documents, so they need no resource bundle. Extend or
+    /// override them with your own files through ``load(contentsOf:)`` and ``lookup(_:in:)``.
+    public static let builtIn: [ReceiverProfile] = builtInJSON.map { entry in
+        do {
+            return try JSONTextDecoder().decode(ReceiverProfile.self, from: Data(entry.json.utf8))
+        } catch {
+            // The literals are checked by the tests; a broken one is a bug in this file.
+            preconditionFailure("The built-in profile \(entry.name) does not decode: \(error)")
         }
-    }()
+    }
 
     /// The built-in profile that a name, identifier or alias names.
     ///

@@ -44,7 +44,12 @@ struct PropertyListValue: Decodable {
 
     /// The property list in `data`.
     static func read(_ data: Data) throws -> Any {
-        try PropertyListDecoder().decode(PropertyListValue.self, from: data).value
+        guard !PropertyListNesting.exceedsLimit(data) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: [], debugDescription: "The property list nests arrays and dictionaries more than \(PropertyListNesting.limit) levels deep."))
+        }
+        return try PropertyListDecoder().decode(PropertyListValue.self, from: data).value
     }
 
     private struct AnyKey: CodingKey {

@@ -35,7 +35,10 @@ extension ReceiverProfile {
             root = try PropertyListValue.read(infoPlist)
         } catch {
             throw ReceiverDeclarationError(
-                source: "Info.plist", diagnostics: [.init(entry: "file", reason: "is not a property list: \(error.localizedDescription)")])
+                source: "Info.plist",
+                diagnostics: [
+                    .init(entry: "file", reason: "is not a property list: " + ((error as? DecodingError).map(TransferError.describe) ?? "\(error)"))
+                ])
         }
         guard let plist = root as? [String: Any] else {
             throw ReceiverDeclarationError(source: "Info.plist", diagnostics: [.init(entry: "file", reason: "expected a dictionary at the top level")])

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The tool where its surroundings fail: standard input closed or a directory, output on a full
+/// device or closed, signals in the middle of a conversion. Each case checks the exit status, the
+/// message, and that nothing is left behind.
+@Suite("transfer under hostile conditions")
+struct HostileConditionsTests {
+    /// Runs the built tool through `bash -c`, so that the script can redirect its descriptors;
+    /// `$0` is the tool.
+    private func shell(_ script: String, environment: [String: String] = [:]) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script, executableURL.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let errorPipe = Pipe()
+        process.standardError = errorPipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let error = errorPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, output: "", error: String(decoding: error, as: UTF8.self))
+    }
+
+    @Test("standard input closed, or a directory: 66 and what was expected")
+    func standardInputThatCannotBeRead() throws {
+        let closed = try shell(#""$0" convert - --from csv --to json <&-"#)
+        #expect(closed.status == 66, "\(closed.error)")
+        #expect(closed.error.contains("standard input: closed"))
+        let directory = try shell(#""$0" convert - --from csv --to json < /tmp"#)
+        #expect(directory.status == 66, "\(directory.error)")
+        #expect(directory.error.contains("standard input: a directory"))
+    }
+
+    @Test("output lost (a full device, a closed output): 74, never 0")
+    func outputThatCannotBeWritten() throws {
+        let sample = samples.appendingPathComponent("profiles.csv").path
+        let full = try shell(#""$0" convert "\#(sample)" --to json > /dev/full"#)
+        #expect(full.status == 74, "\(full.error)")
+        #expect(full.error.contains("standard output: cannot be written (No space left on device)"))
+        let closed = try shell(#""$0" convert "\#(sample)" --to json >&-"#)
+        #expect(closed.status == 74, "\(closed.error)")
+        #expect(closed.error.contains("standard output: cannot be written"))
+        let types = try shell(#""$0" types list > /dev/full"#)
+        #expect(types.status == 74, "\(types.error)")
+    }
+
+    @Test("a signal in the middle of a conversion: 128 + its number, and nothing left behind", arguments: [
+        (SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGPIPE, Int32(141)),
+    ])
+    func signalsRemoveWhatTheConversionMade(signal: Int32, status: Int32) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signals-\(UUID())")
+        let temporary = directory.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // About 40 MB: long enough to be stopped while it exports.
+        let sample = try String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8)
+        let headerEnd = try #require(sample.firstRange(of: "\r\n")).upperBound
+        let rows = String(sample[headerEnd...])
+        let big = directory.appendingPathComponent("big.csv")
+        try Data((String(sample[..<headerEnd]) + String(repeating: rows, count: (40 << 20) / rows.utf8.count)).utf8).write(to: big)
+        let output = directory.appendingPathComponent("out.json")
+        try "previous".write(to: output, atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = executableURL
+        process.arguments = ["convert", big.path, "--to", "json", "-o", output.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the export has made its private directory, then stop the conversion.
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline,
+            (try? FileManager.default.contentsOfDirectory(atPath: temporary.path))?.contains(where: { $0.hasPrefix("TransferKit-") }) != true
+        {
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        try #require(process.isRunning, "the conversion ended before it could be stopped")
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == status)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["big.csv", "out.json", "tmp"])
+        #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
+    }
+
+    @Test("property lists nested 100,000 deep: refused before Foundation's parser recurses")
+    func deeplyNestedPropertyLists() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nesting-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let deep = directory.appendingPathComponent("Info.plist")
+        let body = String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000)
+        try Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">\#(body)</plist>"#.utf8).write(to: deep)
+        let types = try transferExecutable(["types", "list", "--declarations", deep.path])
+        #expect(types.status == 65, "\(types.error)")
+        #expect(types.error.contains("more than 512 levels deep"))
+        let negotiate = try transferExecutable(["negotiate", "--receiver", deep.path, "--item", "photo", "--offer", "public.png"])
+        #expect(negotiate.status == 65, "\(negotiate.error)")
+        #expect(negotiate.error.contains("512 levels deep"))
+    }
+
+    @Test("a transfer binary copied elsewhere still has its built-in receivers")
+    func theBinaryNeedsNoResourceBundle() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("copied-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let copy = directory.appendingPathComponent("transfer")
+        try FileManager.default.copyItem(at: executableURL, to: copy)
+        let process = Process()
+        process.executableURL = copy
+        process.arguments = ["receivers", "list"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for name in ["Photos", "X", "Bluesky", "Mastodon", "Threads", "Instagram"] { #expect(output.contains(name)) }
+    }
+}
