@@ -206,7 +206,7 @@ struct CSVRecordReader {
     }
 
     func close() {
-        _ = systemClose(descriptor)
+        ChunkedRead.close(descriptor)
     }
 
     /// The next window of records, or `nil` at the end of the file.
@@ -282,13 +282,6 @@ struct CSVRecordBatch: Sendable {
     }
 }
 
-#if canImport(Glibc)
-private let systemClose = Glibc.close
-#elseif canImport(Musl)
-private let systemClose = Musl.close
-#elseif canImport(Darwin)
-private let systemClose = Darwin.close
-#endif
 
 /// The input with its header resolved, parsed one window of records at a time so that the parse
 /// holds a few megabytes of field positions however large the input: shared by every container of

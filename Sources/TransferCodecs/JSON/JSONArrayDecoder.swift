@@ -137,7 +137,7 @@ private struct JSONArrayFile {
     }
 
     func close() {
-        _ = systemClose(descriptor)
+        ChunkedRead.close(descriptor)
     }
 
     /// The error for a file that cannot be opened or read, from `errno`.
@@ -152,13 +152,6 @@ private struct JSONArrayFile {
     }
 }
 
-#if canImport(Glibc)
-private let systemClose = Glibc.close
-#elseif canImport(Musl)
-private let systemClose = Musl.close
-#elseif canImport(Darwin)
-private let systemClose = Darwin.close
-#endif
 
 extension JSONTextPosition {
     /// The position of byte `offset` of the file at `path`, read again to count; the start of the
@@ -167,7 +160,7 @@ extension JSONTextPosition {
         self.init()
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
-        defer { _ = systemClose(descriptor) }
+        defer { ChunkedRead.close(descriptor) }
         var buffer: [UInt8] = []
         var remaining = offset
         while remaining > 0 {

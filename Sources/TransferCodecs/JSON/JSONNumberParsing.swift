@@ -41,19 +41,7 @@ enum JSONNumberParsing {
             if byte == UInt8(ascii: ".") {
                 afterPoint = true
             } else if byte | 0x20 == UInt8(ascii: "e") {
-                index += 1
-                var exponentNegative = false
-                if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-                    exponentNegative = bytes[index] == UInt8(ascii: "-")
-                    index += 1
-                }
-                var written = 0
-                while index < bytes.count {
-                    // Beyond any integer's reach either way: clamp, the answer does not change.
-                    written = min(written * 10 + Int(bytes[index] - UInt8(ascii: "0")), 100_000)
-                    index += 1
-                }
-                exponent += exponentNegative ? -written : written
+                exponent += Self.exponent(bytes, after: index)
                 break
             } else {
                 digits.append(byte - UInt8(ascii: "0"))
@@ -76,6 +64,23 @@ enum JSONNumberParsing {
             value = next
         }
         return value
+    }
+
+    /// The exponent written after the `e` at `index`, which runs to the end of `bytes`; clamped to
+    /// ±100,000, beyond any number's reach either way, so that the answer does not change.
+    private static func exponent(_ bytes: UnsafeBufferPointer<UInt8>, after index: Int) -> Int {
+        var index = index + 1
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var written = 0
+        while index < bytes.count {
+            written = min(written * 10 + Int(bytes[index] - UInt8(ascii: "0")), 100_000)
+            index += 1
+        }
+        return negative ? -written : written
     }
 
     private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
@@ -113,18 +118,7 @@ enum JSONNumberParsing {
                 continue
             }
             if byte | 0x20 == UInt8(ascii: "e") {
-                index += 1
-                var exponentNegative = false
-                if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-                    exponentNegative = bytes[index] == UInt8(ascii: "-")
-                    index += 1
-                }
-                var written = 0
-                while index < bytes.count {
-                    written = min(written * 10 + Int(bytes[index] - UInt8(ascii: "0")), 100_000)
-                    index += 1
-                }
-                exponent += exponentNegative ? -written : written
+                exponent += Self.exponent(bytes, after: index)
                 break
             }
             let digit = UInt64(byte - UInt8(ascii: "0"))

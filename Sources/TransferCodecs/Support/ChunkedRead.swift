@@ -22,12 +22,20 @@ package enum ChunkedRead {
         buffer.removeLast(count - max(read, 0))
         return read
     }
+
+    /// Closes a descriptor the readers opened.
+    package static func close(_ descriptor: Int32) {
+        _ = systemClose(descriptor)
+    }
 }
 
 #if canImport(Glibc)
 private let systemRead = Glibc.read
+private let systemClose = Glibc.close
 #elseif canImport(Musl)
 private let systemRead = Musl.read
+private let systemClose = Musl.close
 #elseif canImport(Darwin)
 private let systemRead = Darwin.read
+private let systemClose = Darwin.close
 #endif
