@@ -123,4 +123,79 @@ struct HostileConditionsTests {
         #expect(process.terminationStatus == 0)
         for name in ["Photos", "X", "Bluesky", "Mastodon", "Threads", "Instagram"] { #expect(output.contains(name)) }
     }
+
+    @Test("-o keeps what it replaces: the mode, a symbolic link; refuses directories and devices")
+    func outputFilesAreReplacedWithCare() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("output-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sample = samples.appendingPathComponent("profiles.csv").path
+        let expected = try Data(contentsOf: samples.appendingPathComponent("profiles.json"))
+
+        // A private file stays private.
+        let privateFile = directory.appendingPathComponent("private.json")
+        try Data("old".utf8).write(to: privateFile)
+        chmod(privateFile.path, 0o600)
+        #expect(await transfer("convert", sample, "--to", "json", "-o", privateFile.path).status == 0)
+        #expect(try Data(contentsOf: privateFile) == expected)
+        let mode = try FileManager.default.attributesOfItem(atPath: privateFile.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        // A symbolic link is followed: the target is written, the link stays a link.
+        let target = directory.appendingPathComponent("target.json")
+        try Data("old".utf8).write(to: target)
+        let link = directory.appendingPathComponent("link.json")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        #expect(await transfer("convert", sample, "--to", "json", "-o", link.path).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try Data(contentsOf: target) == expected)
+
+        // A long but legal name: the temporary name stays within the limit.
+        let long = directory.appendingPathComponent(String(repeating: "n", count: 241) + ".json")
+        let written = await transfer("convert", sample, "--to", "json", "-o", long.path)
+        #expect(written.status == 0, "\(written.error)")
+        #expect(try Data(contentsOf: long) == expected)
+
+        // Directories and devices: 73; a name that is empty or ends in /: 64.
+        let folder = directory.appendingPathComponent("folder")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let intoFolder = await transfer("convert", sample, "--to", "json", "-o", folder.path)
+        #expect(intoFolder.status == 73)
+        #expect(intoFolder.error.contains("is a directory"))
+        let device = await transfer("convert", sample, "--to", "json", "-o", "/dev/null")
+        #expect(device.status == 73)
+        #expect(device.error.contains("not a regular file"))
+        #expect(await transfer("convert", sample, "--to", "json", "-o", folder.path + "/").status == 64)
+        #expect(await transfer("convert", sample, "--to", "json", "-o", "").status == 64)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+            == ["folder", "link.json", String(repeating: "n", count: 241) + ".json", "private.json", "target.json"])
+    }
+
+    @Test("CSV without records is still checked; UTF-16 is named", arguments: [false, true])
+    func inputsThatAreNotProfiles(streaming: Bool) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notcsv-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func convert(_ contents: Data) async throws -> CommandResult {
+            let input = directory.appendingPathComponent("input.csv")
+            try contents.write(to: input)
+            return await transfer(["convert", input.path, "--to", "json"] + (streaming ? ["--stream"] : []))
+        }
+        let nul = try await convert(Data(repeating: 0, count: 1000))
+        #expect(nul.status == 65)
+        #expect(nul.error.contains("expected a header naming id, name, bio, funFacts, video, portrait"))
+        let prose = try await convert(Data("Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n".utf8))
+        #expect(prose.status == 65)
+        #expect(prose.error.contains("found \"Lorem ipsum dolor sit amet\""), "\(prose.error)")
+        let utf16 = try await convert(Data([0xFF, 0xFE]) + "id,name,bio,funFacts,video,portrait\r\n".data(using: .utf16LittleEndian)!)
+        #expect(utf16.status == 65)
+        #expect(utf16.error.contains("found UTF-16LE"), "\(utf16.error)")
+        // A header and no records, or nothing at all: an empty archive.
+        let header = try await convert(Data("id,name,bio,funFacts,video,portrait\r\n".utf8))
+        #expect(header.status == 0, "\(header.error)")
+        #expect(header.output == "[]")
+        let empty = try await convert(Data())
+        #expect(empty.status == 0, "\(empty.error)")
+        #expect(empty.output == "[]")
+    }
 }

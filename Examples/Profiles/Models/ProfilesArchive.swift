@@ -22,6 +22,25 @@ public struct ProfilesArchive: Codable, Sendable {
     /// Reads an archive from CSV, one profile per row, with a header row.
     public init(csvData: Data) throws {
         profiles = try CSVDecoder().decode([Profile].self, from: csvData)
+        if profiles.isEmpty { try Self.checkHeader(CSVRowReader(data: csvData).header) }
+    }
+
+    /// The columns of an archive's CSV, in the order it writes them.
+    public static let csvColumns = ["id", "name", "bio", "funFacts", "video", "portrait"]
+
+    /// Checks the header of a CSV that holds no profile: a file of anything but profiles would
+    /// otherwise be an empty archive. An empty file is one (it is what an empty archive writes).
+    ///
+    /// - Throws: ``CSVError`` with code `invalidHeader` when a column a profile needs is missing.
+    public static func checkHeader(_ header: [String]?) throws {
+        guard let header else { return }
+        let missing = ["id", "name", "bio", "funFacts"].filter { !header.contains($0) }
+        guard missing.isEmpty else {
+            let found = header.prefix(6).map { $0.count > 40 ? String($0.prefix(40)) + "…" : $0 }.map { $0.debugDescription }
+            throw CSVError(
+                .invalidHeader, line: 1, column: 1,
+                reason: "expected a header naming \(csvColumns.joined(separator: ", ")), found \(found.joined(separator: ", "))\(header.count > 6 ? ", …" : "")")
+        }
     }
 
     /// Writes the archive as CSV, one profile per row, with a header row.
@@ -35,6 +54,7 @@ public struct ProfilesArchive: Codable, Sendable {
         var profiles: [Profile] = []
         try CSVDecoder().decodeRecords(Profile.self, contentsOf: csvFile) { profiles.append($0) }
         self.profiles = profiles
+        if profiles.isEmpty { try Self.checkHeader(CSVRowReader(contentsOf: csvFile).header) }
     }
 
     /// Reads an archive from a JSON file (an array of profiles) profile by profile: the file is

@@ -141,6 +141,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     /// Decodes a value from CSV bytes in memory.
     func decode<T: Decodable>(_ type: T.Type, from input: UnsafeBufferPointer<UInt8>) throws -> T {
         try CSVDecoder.validate(format)
+        try CSVDecoder.checkNotUTF16(input)
         var bytes = input
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
@@ -160,6 +161,13 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
 
     /// Throws ``CSVError/Code/invalidUTF8`` for the first byte of `bytes` that is not UTF-8, with its
     /// line counted from `firstLine` (the line `bytes` starts on) and its column.
+    /// Refuses UTF-16 and UTF-32 input by name, at the start of a document.
+    static func checkNotUTF16(_ bytes: UnsafeBufferPointer<UInt8>) throws(CSVError) {
+        if let encoding = UTF8Validation.utf16Or32(bytes) {
+            throw CSVError(.invalidUTF8, line: 1, column: 1, reason: "expected UTF-8 text, found \(encoding) (save the file as UTF-8)")
+        }
+    }
+
     static func checkUTF8(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws(CSVError) {
         guard let invalid = UTF8Validation.firstInvalidByte(in: bytes) else { return }
         let position = positionedError(.invalidUTF8, in: bytes, at: invalid, "")
@@ -219,7 +227,10 @@ struct CSVRecordReader {
                 }
                 if count == 0 { atEnd = true }
             }
-            if first, buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { buffer.removeFirst(3) }
+            if first {
+                try buffer.withUnsafeBufferPointer { bytes throws(CSVError) in try CSVDecoder.checkNotUTF16(bytes) }
+                if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { buffer.removeFirst(3) }
+            }
             first = false
             let (table, consumed) = try buffer.withUnsafeBufferPointer { bytes throws(CSVError) in
                 try CSVTable.parse(bytes, format: format, isFinal: atEnd, firstLine: line)

@@ -55,7 +55,7 @@ extension JSONTape {
         guard bytes.count <= Self.maximumSize else {
             throw JSONSyntaxError(offset: 0, message: "the document is larger than 4 GiB")
         }
-        if let encoding = JSONTape.utf16Or32(bytes) {
+        if let encoding = UTF8Validation.utf16Or32(bytes) {
             throw JSONSyntaxError(offset: 0, message: "the document is \(encoding); JSON must be UTF-8 (RFC 8259 §8.1)")
         }
         if let invalid = UTF8Validation.firstInvalidByte(in: bytes) {
@@ -85,20 +85,6 @@ extension JSONTape {
         return parser.position
     }
 
-    /// The name of the encoding when `bytes` starts like UTF-16 or UTF-32 (a byte-order mark, or
-    /// the zero bytes an ASCII first character has in them).
-    static func utf16Or32(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        let prefix = Array(bytes.prefix(4))
-        if prefix.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || (prefix.count == 4 && prefix[0] == 0 && prefix[1] == 0 && prefix[2] == 0 && prefix[3] != 0) {
-            return "UTF-32BE"
-        }
-        if prefix.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || (prefix.count == 4 && prefix[0] != 0 && prefix[1] == 0 && prefix[2] == 0 && prefix[3] == 0) {
-            return "UTF-32LE"
-        }
-        if prefix.starts(with: [0xFE, 0xFF]) || (prefix.count >= 2 && prefix[0] == 0 && prefix[1] != 0) { return "UTF-16BE" }
-        if prefix.starts(with: [0xFF, 0xFE]) || (prefix.count >= 2 && prefix[0] != 0 && prefix[1] == 0) { return "UTF-16LE" }
-        return nil
-    }
 }
 
 /// The parser behind `JSONTape(parsing:)`: iterative, so nesting costs no stack.

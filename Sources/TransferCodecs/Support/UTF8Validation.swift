@@ -57,4 +57,20 @@ package enum UTF8Validation {
     package static func firstInvalidByte(in data: Data) -> Int? {
         data.withUnsafeBytes { raw in firstInvalidByte(in: raw.bindMemory(to: UInt8.self)) }
     }
+
+    /// The name of the encoding when `bytes` start like UTF-16 or UTF-32 (a byte-order mark, or
+    /// the zero bytes an ASCII first character has in them), for an error that names it rather
+    /// than a stray byte; `nil` otherwise.
+    package static func utf16Or32(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let prefix = Array(bytes.prefix(4))
+        if prefix.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || (prefix.count == 4 && prefix[0] == 0 && prefix[1] == 0 && prefix[2] == 0 && prefix[3] != 0) {
+            return "UTF-32BE"
+        }
+        if prefix.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || (prefix.count == 4 && prefix[0] != 0 && prefix[1] == 0 && prefix[2] == 0 && prefix[3] == 0) {
+            return "UTF-32LE"
+        }
+        if prefix.starts(with: [0xFE, 0xFF]) || (prefix.count >= 2 && prefix[0] == 0 && prefix[1] != 0) { return "UTF-16BE" }
+        if prefix.starts(with: [0xFF, 0xFE]) || (prefix.count >= 2 && prefix[0] != 0 && prefix[1] == 0) { return "UTF-16LE" }
+        return nil
+    }
 }

@@ -191,7 +191,7 @@ enum ConvertCommand {
     /// Streams the records of a CSV file or a JSON array to JSON (an array) or to CSV: windows of
     /// records are decoded and encoded again on all the cores, and written in order.
     static func streamRecords<Record: Codable & Sendable>(
-        _ type: Record.Type, encoder: JSONTextEncoder
+        _ type: Record.Type, encoder: JSONTextEncoder, checkEmptyCSVHeader: @escaping @Sendable ([String]?) throws -> Void
     ) -> @Sendable (URL, UTType, UTType, StreamingOutput) throws -> Void {
         { input, source, target, sink in
             let toJSON = target.conforms(to: .json)
@@ -218,6 +218,8 @@ enum ConvertCommand {
                 try JSONArrayDecoder().decodeElements(Record.self, contentsOf: input, transformingBatches: encode, write)
             } else {
                 try CSVDecoder().decodeRecords(Record.self, contentsOf: input, transformingBatches: encode, write)
+                // No record: the header must still be the records', or anything would convert.
+                if !wrote { try checkEmptyCSVHeader(CSVRowReader(contentsOf: input).header) }
             }
             if toJSON { try sink.write(Data((wrote ? "]" : "[]").utf8)) }
         }
@@ -226,7 +228,7 @@ enum ConvertCommand {
     static let models: [Model] = [
         {
             var archive = model(ProfilesArchive.self, "A collection of profiles (Apple's \"Meet Transferable\" sample)")
-            archive.stream = streamRecords(Profile.self, encoder: Profile.jsonEncoder)
+            archive.stream = streamRecords(Profile.self, encoder: Profile.jsonEncoder, checkEmptyCSVHeader: ProfilesArchive.checkHeader)
             return archive
         }(),
         model(Profile.self, "One profile"),
@@ -258,24 +260,55 @@ enum ConvertCommand {
         private let console: Console
         private var buffer = Data()
 
+        /// The mode of the file being replaced, given to the new one.
+        private let mode: mode_t?
+
+        /// Opens the output: standard output for `nil` or `-`; else a temporary file beside the
+        /// destination, renamed over it by ``finish()``.
+        ///
+        /// A symbolic link is followed: its target is replaced, and the link kept (as `sort -o`
+        /// and editors do). An existing file's permissions are kept. Directories and devices are
+        /// refused: a device is written by redirecting standard output to it.
+        ///
+        /// - Throws: ``UsageError`` for an empty name or one ending in `/`; ``ToolError`` 73 when
+        ///   the destination is a directory or device, or the file cannot be created.
         init(path: String?, console: Console) throws {
             self.console = console
             guard let path, path != "-" else {
                 destination = nil
                 temporary = nil
                 handle = nil
+                mode = nil
                 return
             }
-            let destination = URL(fileURLWithPath: path)
-            let temporary = destination.deletingLastPathComponent()
-                .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
-            guard FileManager.default.createFile(atPath: temporary.path, contents: nil), let handle = try? FileHandle(forWritingTo: temporary)
-            else {
-                throw ToolError(.cannotCreate, "\(path): cannot be written")
+            guard !path.isEmpty else { throw UsageError("-o needs a file name, not an empty one (- writes to standard output)") }
+            guard !path.hasSuffix("/") else { throw UsageError("-o \(path): expected a file name, found a directory's (ending in /)") }
+            let destination = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+            var status = stat()
+            if stat(destination.path, &status) == 0 {
+                switch status.st_mode & S_IFMT {
+                case S_IFREG: break
+                case S_IFDIR: throw ToolError(.cannotCreate, "\(path): is a directory (expected a file to write)")
+                default: throw ToolError(.cannotCreate, "\(path): is not a regular file (a device or pipe); redirect standard output to it instead")
+                }
+                mode = status.st_mode & 0o7777
+            } else {
+                mode = nil
             }
+            // The temporary name fits the file system's limit on a name (255 bytes) whatever the
+            // destination's.
+            let name = destination.lastPathComponent
+            let suffix = String(UUID().uuidString.prefix(8)).lowercased()
+            let temporaryName = name.utf8.count <= 200 ? ".\(name).\(suffix).partial" : ".transfer-\(suffix).partial"
+            let temporary = destination.deletingLastPathComponent().appendingPathComponent(temporaryName)
+            let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o666)
+            guard descriptor >= 0 else {
+                throw ToolError(.cannotCreate, "\(path): cannot be written (\(String(cString: strerror(errno))))")
+            }
+            if let mode { fchmod(descriptor, mode) }  // Not narrowed by the umask: the old file's.
             self.destination = destination
             self.temporary = temporary
-            self.handle = handle
+            self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             SignalCleanup.register(temporary.path)
         }
 
