@@ -14,7 +14,8 @@ let package = Package(
         .library(name: "ProfileModels", targets: ["ProfileModels"]),
     ],
     targets: [
-        .target(name: "ContentTypes"),
+        // The type tree reads declaration files (JSON) with the codecs.
+        .target(name: "ContentTypes", dependencies: ["TransferCodecs"]),
         .target(name: "CTransferKitSystem"),
         // The codecs (CSV, JSON): Codable coders on the toolchain alone, re-exported by TransferKit.
         .target(name: "TransferCodecs"),

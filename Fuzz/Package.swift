@@ -12,5 +12,6 @@ let package = Package(
         .executableTarget(name: "FuzzCSV", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
         .executableTarget(name: "FuzzRTF", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
         .executableTarget(name: "FuzzDeclarations", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
+        .executableTarget(name: "FuzzJSON", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
     ]
 )

@@ -158,7 +158,7 @@ struct TypesCommandTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let result = await transfer("types", "list", "--declarations", url.path)
         #expect(result.status == 65)
-        #expect(result.error.contains("UTExportedTypeDeclarations[1]: missing UTTypeIdentifier"))
+        #expect(result.error.contains(#"UTExportedTypeDeclarations[1]: missing "UTTypeIdentifier" in UTExportedTypeDeclarations[1] (line 2, column 33)"#))
         #expect(result.error.contains("\(domain).x: conforms to \(domain).missing, which is not declared"))
         let missing = await transfer("types", "list", "--declarations", "/nonexistent/decl.plist")
         #expect(missing.status == 66)

@@ -3,6 +3,7 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
+import TransferCodecs
 
 extension UTType {
     /// Declares types at run time, as an app's `Info.plist` does on Apple's platforms.
@@ -105,7 +106,7 @@ extension UTTypeDeclaration {
         let file: DeclarationFile
         do {
             if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{") {
-                file = try JSONDecoder().decode(DeclarationFile.self, from: data)
+                file = try JSONTextDecoder().decode(DeclarationFile.self, from: data)
             } else {
                 guard !PropertyListNesting.exceedsLimit(data) else {
                     return ([], [.init("file", .malformedFile, "nests arrays and dictionaries more than \(PropertyListNesting.limit) levels deep")])
@@ -114,7 +115,7 @@ extension UTTypeDeclaration {
             }
         } catch {
             let reason =
-                (error as? DecodingError).map(Self.describe)
+                (error as? DecodingError)?.readableDescription
                 ?? "is not a property list or JSON object: \(error)"
             return ([], [.init("file", .malformedFile, reason)])
         }
@@ -131,7 +132,7 @@ extension UTTypeDeclaration {
                     declarations.append(declaration)
                 case .failure(let error):
                     let name = entry.identifier.map { "\(key)[\(position)] (\($0))" } ?? "\(key)[\(position)]"
-                    problems.append(.init(name, .malformedEntry, Self.describe(error)))
+                    problems.append(.init(name, .malformedEntry, error.readableDescription))
                 }
             }
         }
@@ -141,35 +142,6 @@ extension UTTypeDeclaration {
             )
         }
         return (declarations, problems)
-    }
-
-    /// A one-line account of a decoding error: where, what was expected, what was found.
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "top level" : keys.joined(separator: ".").replacing(".[", with: "[")
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "missing \(key.stringValue) at \(path(context))"
-        case .typeMismatch(let type, let context):
-            return "\(path(context)): expected \(Self.kindName(type)), found something else"
-        case .valueNotFound(let type, let context):
-            return "\(path(context)): expected \(Self.kindName(type)), found nothing"
-        case .dataCorrupted(let context):
-            return "\(path(context)): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
-        }
-    }
-
-    private static func kindName(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is [String].Type, is [Any].Type: "an array"
-        case is [String: Any].Type: "a dictionary"
-        default: "\(type)"
-        }
     }
 }
 

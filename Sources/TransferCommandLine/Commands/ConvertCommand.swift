@@ -98,7 +98,9 @@ enum ConvertCommand {
             return ToolError(.noInput, "\(input): cannot be read (\(error.description))")
         case let error as CocoaError where [.fileReadNoSuchFile, .fileReadNoPermission, .fileReadUnknown].contains(error.code):
             return ToolError(.noInput, "\(input): cannot be read (\(error))")
-        case is TransferError, is CSVError, is DecodingError:
+        case let error as DecodingError:
+            return ToolError(.dataError, "\(input): \(error.readableDescription)")
+        case is TransferError, is CSVError:
             return ToolError(.dataError, "\(input): \(error)")
         default:
             return ToolError(.cannotCreate, "\(output ?? "standard output"): cannot be written (\(error))")

@@ -151,7 +151,8 @@ extension TransferError: CustomStringConvertible, CustomDebugStringConvertible {
             lines.append("  offered: " + offeredContentTypes.map(\.identifier).joined(separator: ", "))
         }
         lines += attempts.map { "  \($0)" }
-        if let underlyingError {
+        // A decoding or CSV error is already told in the reason, in words; others are added.
+        if let underlyingError, !(underlyingError is DecodingError), !(underlyingError is CSVError) {
             lines.append("  underlying error: \(underlyingError)")
         }
         return lines.joined(separator: "\n")

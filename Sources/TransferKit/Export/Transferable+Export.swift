@@ -294,7 +294,7 @@ extension Transferable {
         } catch let error as DecodingError {
             throw TransferError(
                 .decodingFailed, itemType: Self.self, requestedContentType: entry.contentType,
-                reason: "The \(entry.contentType.identifier) representation of \(Self.self) cannot decode its input: \(TransferError.describe(error))",
+                reason: "The \(entry.contentType.identifier) representation of \(Self.self) cannot decode its input: \(error.readableDescription)",
                 underlyingError: error)
         } catch let error as EncodingError {
             throw TransferError(

@@ -76,7 +76,7 @@ extension ReceiverProfile {
             }
             return [try decoder.decode(ReceiverProfile.self, from: data)]
         } catch let error as DecodingError {
-            throw ReceiverDeclarationError(source: source, diagnostics: [.init(entry: "profile", reason: TransferError.describe(error))])
+            throw ReceiverDeclarationError(source: source, diagnostics: [.init(entry: "profile", reason: error.readableDescription)])
         } catch {
             throw ReceiverDeclarationError(source: source, diagnostics: [.init(entry: "profile", reason: "is not JSON: \(error)")])
         }

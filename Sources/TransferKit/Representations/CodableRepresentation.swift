@@ -83,7 +83,7 @@ extension CodableRepresentation: PrimitiveTransferRepresentation {
                         throw TransferError(
                             .decodingFailed, itemType: Item.self, requestedContentType: contentType,
                             reason: "Cannot decode \(Item.self) from \(contentType.identifier) with \(Decoder.self)"
-                                + (error as? DecodingError).map { ": \(TransferError.describe($0))" }.orEmpty,
+                                + (error as? DecodingError).map { ": \($0.readableDescription)" }.orEmpty,
                             underlyingError: error)
                     }
                 }
@@ -95,19 +95,3 @@ extension Optional<String> {
     var orEmpty: String { self ?? "" }
 }
 
-extension TransferError {
-    /// A one-line account of a decoding error: where, and what went wrong.
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "the top level" : keys.joined(separator: ".").replacing(".[", with: "[")
-        }
-        switch error {
-        case .keyNotFound(let key, let context): return "missing key '\(key.stringValue)' at \(path(context))"
-        case .typeMismatch(let type, let context): return "expected \(type) at \(path(context))"
-        case .valueNotFound(let type, let context): return "expected \(type) at \(path(context)), found null"
-        case .dataCorrupted(let context): return "\(context.debugDescription) at \(path(context))"
-        @unknown default: return "\(error)"
-        }
-    }
-}

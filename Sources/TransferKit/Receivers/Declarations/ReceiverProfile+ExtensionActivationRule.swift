@@ -37,7 +37,7 @@ extension ReceiverProfile {
             throw ReceiverDeclarationError(
                 source: "Info.plist",
                 diagnostics: [
-                    .init(entry: "file", reason: "is not a property list: " + ((error as? DecodingError).map(TransferError.describe) ?? "\(error)"))
+                    .init(entry: "file", reason: "is not a property list: " + ((error as? DecodingError)?.readableDescription ?? "\(error)"))
                 ])
         }
         guard let plist = root as? [String: Any] else {

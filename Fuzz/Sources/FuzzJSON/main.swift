@@ -1,0 +1,100 @@
+// The JSON codec on any bytes: JSONTextDecoder must return or throw, never trap, leak or read out
+// of bounds, on generic and typed values; whatever it accepts, Foundation's decoder must accept
+// with the same value, and JSONTextEncoder must write back bytes that decode to it again.
+import Foundation
+import TransferKit
+
+/// Any JSON value, objects as sorted key-value pairs.
+indirect enum Value: Codable, Equatable {
+    case null, bool(Bool), number(Double), string(String), array([Value]), object([String: Value])
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        if let container = try? decoder.container(keyedBy: Key.self) {
+            var members: [String: Value] = [:]
+            for key in container.allKeys where members[key.stringValue] == nil {
+                members[key.stringValue] = try container.decode(Value.self, forKey: key)
+            }
+            self = .object(members)
+        } else if var container = try? decoder.unkeyedContainer() {
+            var elements: [Value] = []
+            while !container.isAtEnd { elements.append(try container.decode(Value.self)) }
+            self = .array(elements)
+        } else {
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() {
+                self = .null
+            } else if let bool = try? single.decode(Bool.self) {
+                self = .bool(bool)
+            } else if let number = try? single.decode(Double.self) {
+                self = .number(number)
+            } else {
+                self = .string(try single.decode(String.self))
+            }
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var single = encoder.singleValueContainer()
+            try single.encodeNil()
+        case .bool(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .number(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .string(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .array(let elements):
+            var container = encoder.unkeyedContainer()
+            for element in elements { try container.encode(element) }
+        case .object(let members):
+            var container = encoder.container(keyedBy: Key.self)
+            for (key, value) in members { try container.encode(value, forKey: Key(stringValue: key)) }
+        }
+    }
+}
+
+struct Record: Codable {
+    var a: String
+    var b: Int?
+    var c: [UInt8]?
+    var d: UUID?
+    var e: [String: Float]?
+    var f: URL?
+    var g: Date?
+    var h: Data?
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let data = Data(bytes: start, count: count)
+    _ = try? JSONTextDecoder().decode(Record.self, from: data)
+    _ = try? JSONTextDecoder().decode([Record].self, from: data)
+    var snake = JSONTextDecoder()
+    snake.keyDecodingStrategy = .convertFromSnakeCase
+    snake.dateDecodingStrategy = .iso8601
+    _ = try? snake.decode([String: Record].self, from: data)
+    if let value = try? JSONTextDecoder().decode(Value.self, from: data) {
+        guard let foundation = try? JSONDecoder().decode(Value.self, from: data), foundation == value else {
+            fatalError("accepted what Foundation does not, or read another value: \(String(decoding: data, as: UTF8.self))")
+        }
+        var encoder = JSONTextEncoder()
+        encoder.outputFormatting = .sortedKeys
+        if let written = try? encoder.encode(value) {
+            guard let again = try? JSONTextDecoder().decode(Value.self, from: written), again == value else {
+                fatalError("did not read back what it wrote: \(String(decoding: written, as: UTF8.self))")
+            }
+        }
+    }
+    return 0
+}
