@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "TransferCodecsTests", dependencies: ["TransferCodecs"]),
         .testTarget(name: "ContentTypesTests", dependencies: ["ContentTypes"], resources: [.copy("Resources")]),
         .testTarget(name: "TransferKitTests", dependencies: ["TransferKit"], resources: [.copy("Resources")]),
-        .testTarget(name: "TransferCLITests", dependencies: ["TransferCommandLine", "transfer"]),
+        .testTarget(name: "TransferCLITests", dependencies: ["TransferCommandLine", "transfer", "ProfileModels"]),
         .testTarget(name: "TransferKitTestingTests", dependencies: ["TransferKitTesting"]),
         .testTarget(name: "ExamplesTests", dependencies: ["ProfileModels", "ProfilesExample", "ShareSheetExample", "TransferKitTesting"]),
         // Apple's sample code, unchanged but for its imports, in the language mode it was written for.

@@ -1,5 +1,7 @@
 import Foundation
+import ProfileModels
 import Testing
+import TransferKit
 
 /// The repository's sample files, found from this test file's location.
 let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -27,6 +29,34 @@ struct ConvertCommandTests {
         #expect(result.status == 0, "\(result.error)")
         #expect(try Data(contentsOf: output) == Data(contentsOf: samples.appendingPathComponent("profiles.json")))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.json"])
+        // And back, media URLs and all.
+        let json = try Data(contentsOf: samples.appendingPathComponent("profiles.json"))
+        let back = try transferExecutable(["convert", "-", "--from", "json", "--to", "csv"], input: json)
+        #expect(back.status == 0, "\(back.error)")
+        #expect(Data(back.output.utf8) == (try Data(contentsOf: samples.appendingPathComponent("profiles.csv"))))
+    }
+
+    @Test func largeArchivesWithMediaRoundTripWholeAndStreamed() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 5,000 profiles: several windows and batches on each core, most with media.
+        let profiles = ProfileGenerator().profiles(count: 5_000)
+        let json = directory.appendingPathComponent("in.json")
+        try JSONArrayEncoder(Profile.jsonEncoder).encode(profiles).write(to: json)
+        var csvs: [Data] = []
+        for streaming in [false, true] {
+            let csv = directory.appendingPathComponent("out-\(streaming).csv")
+            let result = await transfer(["convert", json.path, "--to", "csv", "-o", csv.path] + (streaming ? ["--stream"] : []))
+            #expect(result.status == 0, "\(result.error)")
+            csvs.append(try Data(contentsOf: csv))
+            let again = directory.appendingPathComponent("again-\(streaming).json")
+            let back = await transfer(["convert", csv.path, "--to", "json", "-o", again.path] + (streaming ? ["--stream"] : []))
+            #expect(back.status == 0, "\(back.error)")
+            #expect(try Data(contentsOf: again) == Data(contentsOf: json))
+        }
+        #expect(csvs[0] == csvs[1])
+        #expect(csvs[0] == (try CSVEncoder().encode(profiles)))
     }
 
     @Test func aFailedConversionLeavesNoPartialOutput() async throws {

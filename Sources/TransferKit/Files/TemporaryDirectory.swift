@@ -23,9 +23,24 @@ package enum TemporaryDirectory {
     /// stops it.
     private static let open = Mutex<Set<String>>([])
 
-    /// Removes every directory made and not yet removed: for a tool stopped by a signal.
+    /// Removes every directory made and not yet removed: for a tool stopped by a signal, while its
+    /// other threads may still be making one, or writing into one. The directories' names carry the
+    /// process's identifier, so those made but not yet registered are found too; a directory that
+    /// a file was written into while it was being removed is removed again.
     package static func removeAllOpen() {
-        for path in open.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+        let base = FileManager.default.temporaryDirectory.path
+        let prefix = "TransferKit-\(getpid())-"
+        for attempt in 0..<5 {
+            var paths = open.withLock { $0 }
+            let made = (try? FileManager.default.contentsOfDirectory(atPath: base))?.filter { $0.hasPrefix(prefix) } ?? []
+            paths.formUnion(made.map { "\(base)/\($0)" })
+            guard !paths.isEmpty else { return }
+            for path in paths {
+                try? FileManager.default.removeItem(atPath: path)
+                if !FileManager.default.fileExists(atPath: path) { _ = open.withLock { $0.remove(path) } }
+            }
+            if attempt < 4 { usleep(10_000) }
+        }
     }
 
     /// Runs `body` with a new private directory, and removes the directory afterwards.
@@ -40,7 +55,8 @@ package enum TemporaryDirectory {
     /// Makes a new private directory under the system's temporary directory.
     static func make() throws(TransferError) -> URL {
         let base = (TemporaryDirectory.base ?? FileManager.default.temporaryDirectory).path
-        var template = Array("\(base)/TransferKit-XXXXXX".utf8CString)
+        // The process's identifier in the name: a tool stopped by a signal finds its own.
+        var template = Array("\(base)/TransferKit-\(getpid())-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!) }
         guard made != nil else {
             throw TransferError(

@@ -86,4 +86,15 @@ struct JSONConformanceTests {
             }
         }
     }
+
+    @Test("zero with an unsigned exponent: allowed by the grammar, refused by Foundation")
+    func zeroWithAnExponent() throws {
+        for text in ["0e4", "0E4", "-0e4", "[0e1]"] {
+            let value = try JSONTextDecoder().decode(JSONTree.self, from: Data(text.utf8))
+            #expect(value == .int(0) || value == .array([.int(0)]))
+        }
+        // Found by the fuzz target: Foundation refuses it as a Double, and reads 0e+4.
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(Double.self, from: Data("0e4".utf8)) }
+        #expect(try JSONDecoder().decode(Double.self, from: Data("0e+4".utf8)) == 0)
+    }
 }
