@@ -51,18 +51,35 @@ package enum TransferTool {
             }
             return .success
         } catch let error as UsageError {
-            console.error("\(error.message)\nSee 'transfer \(name) --help'.\n")
+            console.error("\(escapingControls(error.message))\nSee 'transfer \(name) --help'.\n")
             return .usage
         } catch let error as ToolError {
-            console.error(error.message + "\n")
+            console.error(escapingControls(error.message) + "\n")
             return error.status
         } catch {
-            console.error("\(error)\n")
+            console.error(escapingControls("\(error)") + "\n")
             return .dataError
         }
     }
 
     package static let version = "transfer 0.1.0"
+
+    /// A message with the control characters that came from input (a file name, a field) shown as
+    /// `\u{1B}` and the like, so that an error cannot move the cursor, clear the screen or retitle
+    /// the terminal; line breaks and tabs are kept.
+    package static func escapingControls(_ message: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(message.unicodeScalars.count)
+        for scalar in message.unicodeScalars {
+            switch scalar.value {
+            case 0x0A, 0x09: result.unicodeScalars.append(scalar)
+            case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 
     /// The top-level commands.
     static let commands: [Command] = [ConvertCommand.command, TypesCommand.command, ReceiversCommand.command, NegotiateCommand.command]

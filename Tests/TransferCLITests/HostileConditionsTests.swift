@@ -198,4 +198,16 @@ struct HostileConditionsTests {
         #expect(empty.status == 0, "\(empty.error)")
         #expect(empty.output == "[]")
     }
+
+    @Test("control characters from input are shown, not obeyed; a missing receiver file is 66")
+    func messagesAreSafeAndPrecise() async throws {
+        let evil = "/tmp/\u{1B}]0;owned\u{07}\u{1B}[2J.csv"
+        let missing = await transfer("convert", evil, "--to", "json")
+        #expect(missing.status == 66)
+        #expect(!missing.error.contains("\u{1B}"))
+        #expect(missing.error.contains("\\u{1B}]0;owned\\u{7}\\u{1B}[2J.csv"))
+        let receiver = await transfer("negotiate", "--receiver", "/nonexistent/Share.plist", "--item", "photo", "--offer", "public.png")
+        #expect(receiver.status == 66, "\(receiver.error)")
+        #expect(receiver.error.contains("no such file"))
+    }
 }

@@ -64,8 +64,9 @@ struct NegotiateCommandTests {
         let result = await transfer("negotiate", "--receiver", manifest.path, "--offer", ".png:file")
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Chirp: offered"))
+        // A missing file is missing input (66), not an unknown receiver.
         let missing = await transfer("negotiate", "--receiver", directory.appendingPathComponent("none.json").path, "--offer", ".png")
-        #expect(missing.status == 65)
+        #expect(missing.status == 66)
     }
 
     @Test func usageAndDataErrors() async {

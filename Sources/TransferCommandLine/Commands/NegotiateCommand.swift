@@ -25,6 +25,9 @@ enum NegotiateCommand {
                 let loaded = try ProfilesOption.readProfiles(name, console: console)
                 guard let first = loaded.first else { throw ToolError(.dataError, "\(name): holds no receiver profile") }
                 receiver = first
+            } else if name.contains("/") || [".json", ".plist", ".xml"].contains(where: { name.lowercased().hasSuffix($0) }) {
+                // A path, not a name: the file is missing.
+                throw ToolError(.noInput, "\(name): no such file (expected a receiver profile file, or a built-in receiver's name)")
             } else {
                 receiver = try ProfilesOption.lookup(name, in: profiles)
             }
