@@ -3,11 +3,11 @@ import Synchronization
 import TransferKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the tool removes when SIGINT, SIGTERM, SIGHUP or SIGPIPE stops it: the partial output
@@ -26,10 +26,12 @@ package enum SignalCleanup {
     /// Blocks the signals and starts the thread that waits for them. Call first thing, before
     /// other threads start (they inherit the blocked set).
     package static func install() {
-        guard installed.withLock({ installed in
-            defer { installed = true }
-            return !installed
-        }) else { return }
+        guard
+            installed.withLock({ installed in
+                defer { installed = true }
+                return !installed
+            })
+        else { return }
         var set = sigset_t()
         sigemptyset(&set)
         for signal in signals { sigaddset(&set, signal) }

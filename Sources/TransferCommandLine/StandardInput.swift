@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Standard input, read as a stream with a size limit: never to the end whatever it holds, and
@@ -33,24 +33,28 @@ enum StandardInput {
             if count == 0 { return Data(bytes) }
             if count < 0 {
                 switch number {
-                case EBADF: throw ToolError(.noInput, "standard input: closed (expected the input, or give a file instead of -)")
+                case EBADF:
+                    throw ToolError(
+                        .noInput, "standard input: closed (expected the input, or give a file instead of -)")
                 case EISDIR: throw ToolError(.noInput, "standard input: a directory (expected a file's contents)")
-                default: throw ToolError(.ioError, "standard input: cannot be read (\(String(cString: strerror(number))))")
+                default:
+                    throw ToolError(.ioError, "standard input: cannot be read (\(String(cString: strerror(number))))")
                 }
             }
             if bytes.count > limit {
                 throw ToolError(
                     .dataError,
-                    "standard input: more than \(limit >> 20) MiB (expected at most that much; give the input as a file, which is read in place)")
+                    "standard input: more than \(limit >> 20) MiB (expected at most that much; give the input as a file, which is read in place)"
+                )
             }
         }
     }
 }
 
 #if canImport(Glibc)
-private let systemRead = Glibc.read
+    private let systemRead = Glibc.read
 #elseif canImport(Musl)
-private let systemRead = Musl.read
+    private let systemRead = Musl.read
 #elseif canImport(Darwin)
-private let systemRead = Darwin.read
+    private let systemRead = Darwin.read
 #endif

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The tool where its surroundings fail: standard input closed or a directory, output on a full
@@ -23,7 +23,8 @@ struct HostileConditionsTests {
         try process.run()
         let error = errorPipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, output: "", error: String(decoding: error, as: UTF8.self))
+        return CommandResult(
+            status: process.terminationStatus, output: "", error: String(decoding: error, as: UTF8.self))
     }
 
     @Test("standard input closed, or a directory: 66 and what was expected")
@@ -49,9 +50,11 @@ struct HostileConditionsTests {
         #expect(types.status == 74, "\(types.error)")
     }
 
-    @Test("a signal in the middle of a conversion: 128 + its number, and nothing left behind", arguments: [
-        (SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGPIPE, Int32(141)),
-    ])
+    @Test(
+        "a signal in the middle of a conversion: 128 + its number, and nothing left behind",
+        arguments: [
+            (SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGPIPE, Int32(141)),
+        ])
     func signalsRemoveWhatTheConversionMade(signal: Int32, status: Int32) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signals-\(UUID())")
         let temporary = directory.appendingPathComponent("tmp")
@@ -62,7 +65,8 @@ struct HostileConditionsTests {
         let headerEnd = try #require(sample.firstRange(of: "\r\n")).upperBound
         let rows = String(sample[headerEnd...])
         let big = directory.appendingPathComponent("big.csv")
-        try Data((String(sample[..<headerEnd]) + String(repeating: rows, count: (40 << 20) / rows.utf8.count)).utf8).write(to: big)
+        try Data((String(sample[..<headerEnd]) + String(repeating: rows, count: (40 << 20) / rows.utf8.count)).utf8)
+            .write(to: big)
         let output = directory.appendingPathComponent("out.json")
         try "previous".write(to: output, atomically: true, encoding: .utf8)
 
@@ -75,7 +79,9 @@ struct HostileConditionsTests {
         // Wait until the export has made its private directory, then stop the conversion.
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning, Date() < deadline,
-            (try? FileManager.default.contentsOfDirectory(atPath: temporary.path))?.contains(where: { $0.hasPrefix("TransferKit-") }) != true
+            (try? FileManager.default.contentsOfDirectory(atPath: temporary.path))?.contains(where: {
+                $0.hasPrefix("TransferKit-")
+            }) != true
         {
             Thread.sleep(forTimeInterval: 0.002)
         }
@@ -84,7 +90,10 @@ struct HostileConditionsTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == status)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["big.csv", "out.json", "tmp"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "big.csv", "out.json", "tmp",
+            ])
         #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
     }
 
@@ -99,7 +108,9 @@ struct HostileConditionsTests {
         let types = try transferExecutable(["types", "list", "--declarations", deep.path])
         #expect(types.status == 65, "\(types.error)")
         #expect(types.error.contains("more than 512 levels deep"))
-        let negotiate = try transferExecutable(["negotiate", "--receiver", deep.path, "--item", "photo", "--offer", "public.png"])
+        let negotiate = try transferExecutable([
+            "negotiate", "--receiver", deep.path, "--item", "photo", "--offer", "public.png",
+        ])
         #expect(negotiate.status == 65, "\(negotiate.error)")
         #expect(negotiate.error.contains("512 levels deep"))
     }
@@ -167,8 +178,9 @@ struct HostileConditionsTests {
         #expect(device.error.contains("not a regular file"))
         #expect(await transfer("convert", sample, "--to", "json", "-o", folder.path + "/").status == 64)
         #expect(await transfer("convert", sample, "--to", "json", "-o", "").status == 64)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-            == ["folder", "link.json", String(repeating: "n", count: 241) + ".json", "private.json", "target.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                == ["folder", "link.json", String(repeating: "n", count: 241) + ".json", "private.json", "target.json"])
     }
 
     @Test("CSV without records is still checked; UTF-16 is named", arguments: [false, true])
@@ -187,7 +199,8 @@ struct HostileConditionsTests {
         let prose = try await convert(Data("Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n".utf8))
         #expect(prose.status == 65)
         #expect(prose.error.contains("found \"Lorem ipsum dolor sit amet\""), "\(prose.error)")
-        let utf16 = try await convert(Data([0xFF, 0xFE]) + "id,name,bio,funFacts,video,portrait\r\n".data(using: .utf16LittleEndian)!)
+        let utf16 = try await convert(
+            Data([0xFF, 0xFE]) + "id,name,bio,funFacts,video,portrait\r\n".data(using: .utf16LittleEndian)!)
         #expect(utf16.status == 65)
         #expect(utf16.error.contains("found UTF-16LE"), "\(utf16.error)")
         // A header and no records, or nothing at all: an empty archive.
@@ -206,7 +219,8 @@ struct HostileConditionsTests {
         #expect(missing.status == 66)
         #expect(!missing.error.contains("\u{1B}"))
         #expect(missing.error.contains("\\u{1B}]0;owned\\u{7}\\u{1B}[2J.csv"))
-        let receiver = await transfer("negotiate", "--receiver", "/nonexistent/Share.plist", "--item", "photo", "--offer", "public.png")
+        let receiver = await transfer(
+            "negotiate", "--receiver", "/nonexistent/Share.plist", "--item", "photo", "--offer", "public.png")
         #expect(receiver.status == 66, "\(receiver.error)")
         #expect(receiver.error.contains("no such file"))
     }

@@ -75,17 +75,24 @@ struct ParallelCodingTests {
         // batch's first record.
         let firsts = Mutex<[Int]>([])
         var joined: [Int] = []
-        try CSVDecoder().decodeRecords(Record.self, contentsOf: csv, transformingBatches: { records, first in
-            firsts.withLock { $0.append(first) }
-            return records.map(\.id)
-        }) { joined += $0 }
+        try CSVDecoder().decodeRecords(
+            Record.self, contentsOf: csv,
+            transformingBatches: { records, first in
+                firsts.withLock { $0.append(first) }
+                return records.map(\.id)
+            }
+        ) { joined += $0 }
         #expect(joined == Self.records.map(\.id))
         #expect(firsts.withLock { $0.sorted() }.first == 0)
         var pieces: [Data] = []
-        try JSONArrayDecoder().decodeElements(Record.self, contentsOf: json, transformingBatches: { records, first in
-            try JSONArrayEncoder().encodeElements(records, firstIndex: first)
-        }) { pieces.append($0) }
-        #expect(Data("[".utf8) + pieces.joined(separator: Data(",".utf8)) + Data("]".utf8) == (try Data(contentsOf: json)))
+        try JSONArrayDecoder().decodeElements(
+            Record.self, contentsOf: json,
+            transformingBatches: { records, first in
+                try JSONArrayEncoder().encodeElements(records, firstIndex: first)
+            }
+        ) { pieces.append($0) }
+        #expect(
+            Data("[".utf8) + pieces.joined(separator: Data(",".utf8)) + Data("]".utf8) == (try Data(contentsOf: json)))
     }
 
     @Test("an error in a later batch: every value before it is delivered, then the error")
@@ -120,10 +127,13 @@ struct ParallelCodingTests {
         let transformed = Mutex(0)
         var delivered = 0
         #expect(throws: Stop.self) {
-            try JSONArrayDecoder().decodeElements(Record.self, contentsOf: json, transformingBatches: { records, _ in
-                transformed.withLock { $0 += 1 }
-                return records.count
-            }) { _ in
+            try JSONArrayDecoder().decodeElements(
+                Record.self, contentsOf: json,
+                transformingBatches: { records, _ in
+                    transformed.withLock { $0 += 1 }
+                    return records.count
+                }
+            ) { _ in
                 delivered += 1
                 if delivered == 2 { throw Stop() }
             }

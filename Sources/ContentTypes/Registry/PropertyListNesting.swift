@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-package import FoundationEssentials
+    package import FoundationEssentials
 #else
-package import Foundation
+    package import Foundation
 #endif
 
 /// A guard for Foundation's property-list parser, which recurses once per level of nesting: a
@@ -51,6 +51,7 @@ package enum PropertyListNesting {
         guard start + length < bytes.count else { return false }
         for offset in 0..<length where bytes[start + offset] != name.utf8Start[offset] { return false }
         let next = bytes[start + length]
-        return next == UInt8(ascii: ">") || next == UInt8(ascii: "/") || next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D
+        return next == UInt8(ascii: ">") || next == UInt8(ascii: "/") || next == 0x20 || next == 0x09 || next == 0x0A
+            || next == 0x0D
     }
 }

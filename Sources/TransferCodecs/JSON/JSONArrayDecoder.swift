@@ -1,15 +1,15 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A JSON decoder that reads the elements of a top-level array from a file a chunk at a time, so
@@ -77,7 +77,9 @@ public struct JSONArrayDecoder: Sendable {
     ///   says what was expected, what was found, and the line and column); the element's
     ///   `DecodingError`, its coding path starting at the element's index; what `body` throws;
     ///   `CocoaError` when the file cannot be read; `CancellationError` when the task is cancelled.
-    public func decodeElements<T: Decodable & Sendable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void) throws {
+    public func decodeElements<T: Decodable & Sendable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void)
+        throws
+    {
         var file = try JSONArrayFile(url, chunkSize: chunkSize)
         defer { file.close() }
         let (decoder, positions) = (decoder, file.positions)
@@ -101,7 +103,8 @@ public struct JSONArrayDecoder: Sendable {
     /// - Throws: What ``decodeElements(_:contentsOf:_:)-(T.Type,_,_)`` throws; what `transform` or
     ///   `body` throws.
     public func decodeElements<T: Decodable & Sendable, Result: Sendable>(
-        _ type: T.Type, contentsOf url: URL, transformingBatches transform: @escaping @Sendable ([T], Int) throws -> Result,
+        _ type: T.Type, contentsOf url: URL,
+        transformingBatches transform: @escaping @Sendable ([T], Int) throws -> Result,
         _ body: (Result) throws -> Void
     ) throws {
         var file = try JSONArrayFile(url, chunkSize: chunkSize)
@@ -110,7 +113,9 @@ public struct JSONArrayDecoder: Sendable {
         try OrderedPipeline.run(
             limit: OrderedPipeline.defaultLimit, produce: { try file.reader.nextBatch() },
             work: { batch in
-                try batch.decode(T.self, with: decoder, positions: positions).transformed { try transform($0, batch.firstIndex) }
+                try batch.decode(T.self, with: decoder, positions: positions).transformed {
+                    try transform($0, batch.firstIndex)
+                }
             },
             consume: { try $0.deliver(to: body) })
     }
@@ -143,15 +148,16 @@ private struct JSONArrayFile {
     /// The error for a file that cannot be opened or read, from `errno`.
     static func readError(_ url: URL) -> CocoaError {
         let number = errno
-        let code: CocoaError.Code = switch number {
-        case ENOENT: .fileReadNoSuchFile
-        case EACCES, EPERM: .fileReadNoPermission
-        default: .fileReadUnknown
-        }
-        return CocoaError(code, userInfo: ["NSFilePath": url.path, "NSDebugDescription": String(cString: strerror(number))])
+        let code: CocoaError.Code =
+            switch number {
+            case ENOENT: .fileReadNoSuchFile
+            case EACCES, EPERM: .fileReadNoPermission
+            default: .fileReadUnknown
+            }
+        return CocoaError(
+            code, userInfo: ["NSFilePath": url.path, "NSDebugDescription": String(cString: strerror(number))])
     }
 }
-
 
 extension JSONTextPosition {
     /// The position of byte `offset` of the file at `path`, read again to count; the start of the
@@ -192,7 +198,9 @@ struct JSONElementBatch: Sendable {
     var firstIndex: Int
 
     /// Decodes the elements, up to the first that fails.
-    func decode<T: Decodable>(_ type: T.Type, with decoder: JSONTextDecoder, positions: @escaping @Sendable (Int) -> JSONTextPosition) -> DecodedBatch<T> {
+    func decode<T: Decodable>(
+        _ type: T.Type, with decoder: JSONTextDecoder, positions: @escaping @Sendable (Int) -> JSONTextPosition
+    ) -> DecodedBatch<T> {
         var values: [T] = []
         values.reserveCapacity(elements.count)
         let tape = JSONTape(tokens: tokens)
@@ -201,7 +209,10 @@ struct JSONElementBatch: Sendable {
                 do {
                     let offset = element.offset
                     values.append(
-                        try decoder.decode(T.self, from: UnsafeBufferPointer(rebasing: bytes[element.bytes]), tape: tape, root: element.root) {
+                        try decoder.decode(
+                            T.self, from: UnsafeBufferPointer(rebasing: bytes[element.bytes]), tape: tape,
+                            root: element.root
+                        ) {
                             positions(offset)
                         })
                 } catch let error as DecodingError {
@@ -235,7 +246,8 @@ struct JSONArrayReader {
     private var tokens: [JSONTape.Token] = []
     private var elementCount = 0
 
-    init(chunkSize: Int, positions: @escaping (Int) -> JSONTextPosition, read: @escaping (inout [UInt8]) throws -> Bool) {
+    init(chunkSize: Int, positions: @escaping (Int) -> JSONTextPosition, read: @escaping (inout [UInt8]) throws -> Bool)
+    {
         self.read = read
         self.positions = positions
         self.batchSize = max(chunkSize / 4, 1)
@@ -254,7 +266,9 @@ struct JSONArrayReader {
             }
             let start = batch.bytes.count
             batch.bytes.append(contentsOf: buffer[range])
-            batch.elements.append(JSONElementBatch.Element(bytes: start..<batch.bytes.count, root: root, offset: bufferOffset + range.lowerBound))
+            batch.elements.append(
+                JSONElementBatch.Element(
+                    bytes: start..<batch.bytes.count, root: root, offset: bufferOffset + range.lowerBound))
             elementCount += 1
         }
         return batch.elements.isEmpty ? nil : batch
@@ -270,7 +284,9 @@ struct JSONArrayReader {
             case .start:
                 // A byte-order mark, whitespace, then the opening bracket.
                 guard try available(3) || isFinal else { continue }
-                if buffer.count - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB, buffer[position + 2] == 0xBF {
+                if buffer.count - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
+                    buffer[position + 2] == 0xBF
+                {
                     position += 3
                 }
                 guard try skipWhitespace() else { throw corrupted(expected: "'[' opening an array") }
@@ -278,9 +294,13 @@ struct JSONArrayReader {
                 position += 1
                 phase = .beforeFirst
             case .beforeFirst, .beforeElement:
-                guard try skipWhitespace() else { throw corrupted(expected: phase == .beforeFirst ? "a value or ']'" : "a value") }
+                guard try skipWhitespace() else {
+                    throw corrupted(expected: phase == .beforeFirst ? "a value or ']'" : "a value")
+                }
                 if buffer[position] == UInt8(ascii: "]") {
-                    guard phase == .beforeFirst else { throw corrupted(expected: "a value after ',' (a trailing comma)") }
+                    guard phase == .beforeFirst else {
+                        throw corrupted(expected: "a value after ',' (a trailing comma)")
+                    }
                     position += 1
                     try finish()
                     return nil
@@ -311,7 +331,8 @@ struct JSONArrayReader {
             let end: Int?
             do {
                 end = try buffer.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
-                    try JSONTape.parseValue(UnsafeBufferPointer(rebasing: bytes[start...]), isFinal: isFinal, into: &tokens)
+                    try JSONTape.parseValue(
+                        UnsafeBufferPointer(rebasing: bytes[start...]), isFinal: isFinal, into: &tokens)
                 }
             } catch {
                 throw corrupted(error.message, at: start + error.offset)
@@ -322,8 +343,12 @@ struct JSONArrayReader {
                 continue
             }
             let range = start..<(start + end)
-            if let invalid = buffer.withUnsafeBufferPointer({ UTF8Validation.firstInvalidByte(in: UnsafeBufferPointer(rebasing: $0[range])) }) {
-                throw corrupted("invalid UTF-8 (byte 0x\(String(buffer[start + invalid], radix: 16, uppercase: true)))", at: start + invalid)
+            if let invalid = buffer.withUnsafeBufferPointer({
+                UTF8Validation.firstInvalidByte(in: UnsafeBufferPointer(rebasing: $0[range]))
+            }) {
+                throw corrupted(
+                    "invalid UTF-8 (byte 0x\(String(buffer[start + invalid], radix: 16, uppercase: true)))",
+                    at: start + invalid)
             }
             position = range.upperBound
             phase = .afterElement
@@ -373,14 +398,17 @@ struct JSONArrayReader {
         if position >= buffer.count {
             return corrupted("unexpected end of input: expected \(expected)", at: position)
         }
-        let found = buffer.withUnsafeBufferPointer { JSONParser.describe(base: $0.baseAddress!, count: $0.count, at: position) }
+        let found = buffer.withUnsafeBufferPointer {
+            JSONParser.describe(base: $0.baseAddress!, count: $0.count, at: position)
+        }
         return corrupted("expected \(expected), found \(found)", at: position)
     }
 
     private func corrupted(_ message: String, at offset: Int) -> DecodingError {
         DecodingError.dataCorrupted(
             DecodingError.Context(
-                codingPath: [], debugDescription: "The given data was not valid JSON: \(message) \(positions(bufferOffset + offset))."))
+                codingPath: [],
+                debugDescription: "The given data was not valid JSON: \(message) \(positions(bufferOffset + offset))."))
     }
 }
 
@@ -389,7 +417,9 @@ extension DecodingError {
     func prefixingCodingPath(with index: Int) -> DecodingError {
         let key = JSONArrayIndexKey(index)
         func prefixed(_ context: Context) -> Context {
-            Context(codingPath: [key] + context.codingPath, debugDescription: context.debugDescription, underlyingError: context.underlyingError)
+            Context(
+                codingPath: [key] + context.codingPath, debugDescription: context.debugDescription,
+                underlyingError: context.underlyingError)
         }
         switch self {
         case .typeMismatch(let type, let context): return .typeMismatch(type, prefixed(context))

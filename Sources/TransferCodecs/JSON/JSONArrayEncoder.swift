@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// A JSON encoder that encodes a top-level array one element at a time, so that memory holds the
@@ -60,7 +60,8 @@ extension JSONArrayEncoder {
     ///   - firstIndex: The index of the first of them in their array, for coding paths in errors.
     /// - Returns: The JSON bytes.
     /// - Throws: `EncodingError` from an element, its coding path starting at its index.
-    public func encodeElements<S: Sequence>(_ elements: S, firstIndex: Int = 0) throws -> Data where S.Element: Encodable {
+    public func encodeElements<S: Sequence>(_ elements: S, firstIndex: Int = 0) throws -> Data
+    where S.Element: Encodable {
         let context = encoder.makeContext()
         var output: [UInt8] = []
         for (offset, element) in elements.enumerated() {
@@ -96,7 +97,8 @@ extension JSONArrayEncoder {
             },
             work: { (first: Int) -> Data in
                 var piece = first > 0 ? Data(",".utf8) : Data()
-                piece.append(try encodeElements(elements[first..<min(first + batch, elements.count)], firstIndex: first))
+                piece.append(
+                    try encodeElements(elements[first..<min(first + batch, elements.count)], firstIndex: first))
                 return piece
             },
             consume: body)
@@ -156,7 +158,9 @@ private struct RefusingKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey] { [] }
     mutating func encodeNil(forKey key: Key) throws { throw NotAnArray() }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw NotAnArray() }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         KeyedEncodingContainer(RefusingKeyed<NestedKey>())
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { RefusingUnkeyed() }
@@ -169,7 +173,9 @@ private struct RefusingUnkeyed: UnkeyedEncodingContainer {
     var count: Int { 0 }
     mutating func encodeNil() throws { throw NotAnArray() }
     mutating func encode<T: Encodable>(_ value: T) throws { throw NotAnArray() }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         KeyedEncodingContainer(RefusingKeyed<NestedKey>())
     }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
@@ -185,7 +191,9 @@ private struct RefusingSingle: SingleValueEncodingContainer {
 private struct RefusingEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> { KeyedEncodingContainer(RefusingKeyed<Key>()) }
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(RefusingKeyed<Key>())
+    }
     func unkeyedContainer() -> any UnkeyedEncodingContainer { RefusingUnkeyed() }
     func singleValueContainer() -> any SingleValueEncodingContainer { RefusingSingle() }
 }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 // The containers of `JSONDecodingContext`. Each knows its token and its place in the coding path:
@@ -50,7 +50,9 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         }
     }
 
-    private static func convert(_ name: String, context: JSONDecodingContext, depth: Int, fixedPath: [JSONDecodingContext.PathComponent]?) -> String {
+    private static func convert(
+        _ name: String, context: JSONDecodingContext, depth: Int, fixedPath: [JSONDecodingContext.PathComponent]?
+    ) -> String {
         switch context.options.keyDecodingStrategy {
         case .useDefaultKeys:
             return name
@@ -97,7 +99,9 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
                 key,
                 DecodingError.Context(
                     codingPath: codingPath,
-                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\") (\(context.position(of: object)))."))
+                    debugDescription:
+                        "No value associated with key \(key) (\"\(key.stringValue)\") (\(context.position(of: object)))."
+                ))
         }
         return token
     }
@@ -110,27 +114,61 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         context.tokens[try requireToken(key)].kind == .null
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try context.decodeBool(at: requireToken(key), path(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try context.decodeString(at: requireToken(key), path(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try context.decodeDouble(at: requireToken(key), path(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try context.decodeFloat(at: requireToken(key), path(key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try context.decodeInteger(Int.self, at: requireToken(key), path(key)) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try context.decodeInteger(Int8.self, at: requireToken(key), path(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try context.decodeInteger(Int16.self, at: requireToken(key), path(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try context.decodeInteger(Int32.self, at: requireToken(key), path(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try context.decodeInteger(Int64.self, at: requireToken(key), path(key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try context.decodeInteger(UInt.self, at: requireToken(key), path(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try context.decodeInteger(UInt8.self, at: requireToken(key), path(key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try context.decodeInteger(UInt16.self, at: requireToken(key), path(key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try context.decodeInteger(UInt32.self, at: requireToken(key), path(key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try context.decodeInteger(UInt64.self, at: requireToken(key), path(key)) }
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try context.decodeInteger(Int128.self, at: requireToken(key), path(key)) }
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try context.decodeInteger(UInt128.self, at: requireToken(key), path(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try context.decodeBool(at: requireToken(key), path(key))
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try context.decodeString(at: requireToken(key), path(key))
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try context.decodeDouble(at: requireToken(key), path(key))
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try context.decodeFloat(at: requireToken(key), path(key))
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try context.decodeInteger(Int.self, at: requireToken(key), path(key))
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try context.decodeInteger(Int8.self, at: requireToken(key), path(key))
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try context.decodeInteger(Int16.self, at: requireToken(key), path(key))
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try context.decodeInteger(Int32.self, at: requireToken(key), path(key))
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try context.decodeInteger(Int64.self, at: requireToken(key), path(key))
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try context.decodeInteger(UInt.self, at: requireToken(key), path(key))
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try context.decodeInteger(UInt8.self, at: requireToken(key), path(key))
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try context.decodeInteger(UInt16.self, at: requireToken(key), path(key))
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try context.decodeInteger(UInt32.self, at: requireToken(key), path(key))
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try context.decodeInteger(UInt64.self, at: requireToken(key), path(key))
+    }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
+        try context.decodeInteger(Int128.self, at: requireToken(key), path(key))
+    }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
+        try context.decodeInteger(UInt128.self, at: requireToken(key), path(key))
+    }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let token = try requireToken(key)
         if let scalar = try context.decodeScalar(T.self, at: token, { path(key) }) { return scalar }
-        return try context.withChildPath(.key(key), depth: depth, fixedPath: fixedPath) { try context.decode(T.self, at: token) }
+        return try context.withChildPath(.key(key), depth: depth, fixedPath: fixedPath) {
+            try context.decode(T.self, at: token)
+        }
     }
 
     // One lookup for an optional, where the protocol's defaults make three.
@@ -157,10 +195,14 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let token = valueToken(key), context.tokens[token].kind != .null else { return nil }
         if let scalar = try context.decodeScalar(T.self, at: token, { path(key) }) { return scalar }
-        return try context.withChildPath(.key(key), depth: depth, fixedPath: fixedPath) { try context.decode(T.self, at: token) }
+        return try context.withChildPath(.key(key), depth: depth, fixedPath: fixedPath) {
+            try context.decode(T.self, at: token)
+        }
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         let token = try requireToken(key)
         let child = context.childPath(.key(key), depth: depth, fixedPath: fixedPath)
         return try context.keyedContainer(at: token, depth: child.count, fixedPath: child)
@@ -190,9 +232,12 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         }
         guard token >= 0 else {
             throw DecodingError.keyNotFound(
-                key, DecodingError.Context(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(name)\")."))
+                key,
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(name)\")."))
         }
-        return JSONSuperDecoder(context: context, token: token, path: context.childPath(.key(key), depth: depth, fixedPath: fixedPath))
+        return JSONSuperDecoder(
+            context: context, token: token, path: context.childPath(.key(key), depth: depth, fixedPath: fixedPath))
     }
 }
 
@@ -245,23 +290,51 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: String.Type) throws -> String { try primitive { try $0.decodeString(at: $1, $2()) } }
     mutating func decode(_ type: Double.Type) throws -> Double { try primitive { try $0.decodeDouble(at: $1, $2()) } }
     mutating func decode(_ type: Float.Type) throws -> Float { try primitive { try $0.decodeFloat(at: $1, $2()) } }
-    mutating func decode(_ type: Int.Type) throws -> Int { try primitive { try $0.decodeInteger(Int.self, at: $1, $2()) } }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try primitive { try $0.decodeInteger(Int8.self, at: $1, $2()) } }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try primitive { try $0.decodeInteger(Int16.self, at: $1, $2()) } }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try primitive { try $0.decodeInteger(Int32.self, at: $1, $2()) } }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try primitive { try $0.decodeInteger(Int64.self, at: $1, $2()) } }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try primitive { try $0.decodeInteger(UInt.self, at: $1, $2()) } }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try primitive { try $0.decodeInteger(UInt8.self, at: $1, $2()) } }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try primitive { try $0.decodeInteger(UInt16.self, at: $1, $2()) } }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try primitive { try $0.decodeInteger(UInt32.self, at: $1, $2()) } }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try primitive { try $0.decodeInteger(UInt64.self, at: $1, $2()) } }
-    mutating func decode(_ type: Int128.Type) throws -> Int128 { try primitive { try $0.decodeInteger(Int128.self, at: $1, $2()) } }
-    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try primitive { try $0.decodeInteger(UInt128.self, at: $1, $2()) } }
+    mutating func decode(_ type: Int.Type) throws -> Int {
+        try primitive { try $0.decodeInteger(Int.self, at: $1, $2()) }
+    }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 {
+        try primitive { try $0.decodeInteger(Int8.self, at: $1, $2()) }
+    }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 {
+        try primitive { try $0.decodeInteger(Int16.self, at: $1, $2()) }
+    }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 {
+        try primitive { try $0.decodeInteger(Int32.self, at: $1, $2()) }
+    }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 {
+        try primitive { try $0.decodeInteger(Int64.self, at: $1, $2()) }
+    }
+    mutating func decode(_ type: UInt.Type) throws -> UInt {
+        try primitive { try $0.decodeInteger(UInt.self, at: $1, $2()) }
+    }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
+        try primitive { try $0.decodeInteger(UInt8.self, at: $1, $2()) }
+    }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
+        try primitive { try $0.decodeInteger(UInt16.self, at: $1, $2()) }
+    }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
+        try primitive { try $0.decodeInteger(UInt32.self, at: $1, $2()) }
+    }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
+        try primitive { try $0.decodeInteger(UInt64.self, at: $1, $2()) }
+    }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 {
+        try primitive { try $0.decodeInteger(Int128.self, at: $1, $2()) }
+    }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 {
+        try primitive { try $0.decodeInteger(UInt128.self, at: $1, $2()) }
+    }
 
-    private mutating func primitive<T>(_ read: (JSONDecodingContext, Int, () -> [any CodingKey]) throws -> T) throws -> T {
+    private mutating func primitive<T>(_ read: (JSONDecodingContext, Int, () -> [any CodingKey]) throws -> T) throws
+        -> T
+    {
         let token = try next(T.self)
         let (context, depth, fixedPath, index) = (context, depth, fixedPath, currentIndex)
-        let value = try read(context, token) { (fixedPath.map(context.materialize) ?? context.codingPath(depth: depth)) + [JSONKey(intValue: index)] }
+        let value = try read(context, token) {
+            (fixedPath.map(context.materialize) ?? context.codingPath(depth: depth)) + [JSONKey(intValue: index)]
+        }
         advance()
         return value
     }
@@ -272,15 +345,20 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             advance()
             return scalar
         }
-        let value = try context.withChildPath(.index(currentIndex), depth: depth, fixedPath: fixedPath) { try context.decode(T.self, at: token) }
+        let value = try context.withChildPath(.index(currentIndex), depth: depth, fixedPath: fixedPath) {
+            try context.decode(T.self, at: token)
+        }
         advance()
         return value
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         let token = try next(KeyedDecodingContainer<NestedKey>.self)
         let child = context.childPath(.index(currentIndex), depth: depth, fixedPath: fixedPath)
-        let container: KeyedDecodingContainer<NestedKey> = try context.keyedContainer(at: token, depth: child.count, fixedPath: child)
+        let container: KeyedDecodingContainer<NestedKey> = try context.keyedContainer(
+            at: token, depth: child.count, fixedPath: child)
         advance()
         return container
     }
@@ -295,7 +373,9 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func superDecoder() throws -> any Decoder {
         let token = try next((any Decoder).self)
-        let decoder = JSONSuperDecoder(context: context, token: token, path: context.childPath(.index(currentIndex), depth: depth, fixedPath: fixedPath))
+        let decoder = JSONSuperDecoder(
+            context: context, token: token,
+            path: context.childPath(.index(currentIndex), depth: depth, fixedPath: fixedPath))
         advance()
         return decoder
     }
@@ -325,7 +405,9 @@ struct JSONSingleValueDecodingContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try context.decodeInteger(UInt32.self, at: token, codingPath) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try context.decodeInteger(UInt64.self, at: token, codingPath) }
     func decode(_ type: Int128.Type) throws -> Int128 { try context.decodeInteger(Int128.self, at: token, codingPath) }
-    func decode(_ type: UInt128.Type) throws -> UInt128 { try context.decodeInteger(UInt128.self, at: token, codingPath) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 {
+        try context.decodeInteger(UInt128.self, at: token, codingPath)
+    }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         guard let fixedPath else { return try context.decode(T.self, at: token) }

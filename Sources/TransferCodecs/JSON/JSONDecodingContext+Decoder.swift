@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 // The Codable side of `JSONDecodingContext`: the `Decoder`, its three containers, and the types
@@ -22,14 +22,18 @@ extension JSONDecodingContext: Decoder {
         JSONSingleValueDecodingContainer(context: self, token: current, depth: path.count, fixedPath: nil)
     }
 
-    func keyedContainer<Key: CodingKey>(at token: Int, depth: Int, fixedPath: [PathComponent]?) throws -> KeyedDecodingContainer<Key> {
+    func keyedContainer<Key: CodingKey>(at token: Int, depth: Int, fixedPath: [PathComponent]?) throws
+        -> KeyedDecodingContainer<Key>
+    {
         guard tokens[token].kind == .object else {
             throw typeMismatch([String: Any].self, token, fixedPath.map(materialize) ?? codingPath(depth: depth))
         }
-        return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(context: self, object: token, depth: depth, fixedPath: fixedPath))
+        return KeyedDecodingContainer(
+            JSONKeyedDecodingContainer<Key>(context: self, object: token, depth: depth, fixedPath: fixedPath))
     }
 
-    func unkeyedContainer(at token: Int, depth: Int, fixedPath: [PathComponent]?) throws -> any UnkeyedDecodingContainer {
+    func unkeyedContainer(at token: Int, depth: Int, fixedPath: [PathComponent]?) throws -> any UnkeyedDecodingContainer
+    {
         guard tokens[token].kind == .array else {
             throw typeMismatch([Any].self, token, fixedPath.map(materialize) ?? codingPath(depth: depth))
         }
@@ -48,7 +52,9 @@ extension JSONDecodingContext: Decoder {
     /// Runs `body` with `path` set to the path of a child of a container: the container's own path
     /// (the first `depth` components, or `fixedPath` for a nested container) and `component`.
     @inline(__always)
-    func withChildPath<R>(_ component: PathComponent, depth: Int, fixedPath: [PathComponent]?, _ body: () throws -> R) rethrows -> R {
+    func withChildPath<R>(_ component: PathComponent, depth: Int, fixedPath: [PathComponent]?, _ body: () throws -> R)
+        rethrows -> R
+    {
         if let fixedPath {
             let saved = path
             path = fixedPath + [component]
@@ -80,7 +86,10 @@ extension JSONDecodingContext: Decoder {
             return unsafeBitCast(try decodeBool(at: token, codingPath), to: T.self)
         } else if T.self == UUID.self {
             guard tokens[token].kind == .string else { throw typeMismatch(String.self, token, codingPath) }
-            guard let uuid = tokens[token].flags == 0 ? UUIDText.uuid(text(of: token)) : UUID(uuidString: string(at: token)) else {
+            guard
+                let uuid = tokens[token].flags == 0
+                    ? UUIDText.uuid(text(of: token)) : UUID(uuidString: string(at: token))
+            else {
                 throw corrupted("Attempted to decode UUID from invalid UUID string", token, codingPath)
             }
             return unsafeBitCast(uuid, to: T.self)
@@ -135,10 +144,17 @@ extension JSONDecodingContext: Decoder {
         }
     }
 
-    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, at token: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> T {
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, at token: Int, _ path: @autoclosure () -> [any CodingKey])
+        throws -> T
+    {
         guard tokens[token].kind == .number else { throw typeMismatch(T.self, token, path()) }
-        guard let value = JSONNumberParsing.integer(text(of: token), hasFractionOrExponent: tokens[token].flags != 0, as: T.self) else {
-            throw corrupted("Parsed JSON number <\(String(decoding: text(of: token), as: UTF8.self))> does not fit in \(T.self)", token, path())
+        guard
+            let value = JSONNumberParsing.integer(
+                text(of: token), hasFractionOrExponent: tokens[token].flags != 0, as: T.self)
+        else {
+            throw corrupted(
+                "Parsed JSON number <\(String(decoding: text(of: token), as: UTF8.self))> does not fit in \(T.self)",
+                token, path())
         }
         return value
     }
@@ -147,7 +163,9 @@ extension JSONDecodingContext: Decoder {
         if tokens[token].kind == .string, let special = nonConformingFloat(at: token) { return special }
         guard tokens[token].kind == .number else { throw typeMismatch(Double.self, token, path()) }
         guard let value = JSONNumberParsing.double(text(of: token)) else {
-            throw corrupted("Parsed JSON number <\(String(decoding: text(of: token), as: UTF8.self))> does not fit in Double", token, path())
+            throw corrupted(
+                "Parsed JSON number <\(String(decoding: text(of: token), as: UTF8.self))> does not fit in Double",
+                token, path())
         }
         return value
     }
@@ -156,14 +174,19 @@ extension JSONDecodingContext: Decoder {
         if tokens[token].kind == .string, let special = nonConformingFloat(at: token) { return Float(special) }
         guard tokens[token].kind == .number else { throw typeMismatch(Float.self, token, path()) }
         guard let value = JSONNumberParsing.float(text(of: token)) else {
-            throw corrupted("Parsed JSON number <\(String(decoding: text(of: token), as: UTF8.self))> does not fit in Float", token, path())
+            throw corrupted(
+                "Parsed JSON number <\(String(decoding: text(of: token), as: UTF8.self))> does not fit in Float", token,
+                path())
         }
         return value
     }
 
     /// The value a string stands for under `.convertFromString`.
     private func nonConformingFloat(at token: Int) -> Double? {
-        guard case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloatDecodingStrategy else {
+        guard
+            case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options
+                .nonConformingFloatDecodingStrategy
+        else {
             return nil
         }
         switch string(at: token) {
@@ -177,7 +200,9 @@ extension JSONDecodingContext: Decoder {
     private func decodeDecimal(at token: Int) throws -> Decimal {
         guard tokens[token].kind == .number else { throw typeMismatch(Decimal.self, token, codingPath) }
         let text = String(decoding: text(of: token), as: UTF8.self)
-        guard let value = Decimal(string: text) else { throw corrupted("Parsed JSON number <\(text)> does not fit in Decimal", token, codingPath) }
+        guard let value = Decimal(string: text) else {
+            throw corrupted("Parsed JSON number <\(text)> does not fit in Decimal", token, codingPath)
+        }
         return value
     }
 
@@ -191,7 +216,10 @@ extension JSONDecodingContext: Decoder {
             return Date(timeIntervalSince1970: try decodeDouble(at: token, codingPath) / 1000.0)
         case .iso8601:
             let text = try decodeString(at: token, codingPath)
-            guard let date = (try? Date.ISO8601FormatStyle().parse(text)) ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)) else {
+            guard
+                let date = (try? Date.ISO8601FormatStyle().parse(text))
+                    ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+            else {
                 throw corrupted("Expected date string to be ISO8601-formatted", token, codingPath)
             }
             return date
@@ -208,7 +236,9 @@ extension JSONDecodingContext: Decoder {
             return try decodeThroughCodable(at: token) { try Data(from: $0) }
         case .base64:
             let text = try decodeString(at: token, codingPath)
-            guard let data = Data(base64Encoded: text) else { throw corrupted("Encountered Data is not valid Base64", token, codingPath) }
+            guard let data = Data(base64Encoded: text) else {
+                throw corrupted("Encountered Data is not valid Base64", token, codingPath)
+            }
             return data
         case .custom(let decode):
             return try decodeThroughCodable(at: token) { try decode($0) }
@@ -225,13 +255,17 @@ protocol JSONStringDictionaryDecodable {
 
 extension Dictionary: JSONStringDictionaryDecodable where Key == String, Value: Decodable {
     static func decodeMembers(from context: JSONDecodingContext, object: Int) throws -> Self {
-        guard context.tokens[object].kind == .object else { throw context.typeMismatch(Self.self, object, context.codingPath) }
+        guard context.tokens[object].kind == .object else {
+            throw context.typeMismatch(Self.self, object, context.codingPath)
+        }
         var result: [String: Value] = [:]
         var token = object + 1
         for _ in 0..<context.tokens[object].count {
             let name = context.string(at: token)
             if result[name] == nil {
-                let value = try context.withChildPath(.key(JSONKey(stringValue: name)), depth: context.path.count, fixedPath: nil) {
+                let value = try context.withChildPath(
+                    .key(JSONKey(stringValue: name)), depth: context.path.count, fixedPath: nil
+                ) {
                     try context.decode(Value.self, at: token + 1)
                 }
                 result[name] = value

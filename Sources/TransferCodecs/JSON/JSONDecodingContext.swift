@@ -1,14 +1,14 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The state of one decoding: the document's bytes and tape, the token being decoded, and the
@@ -64,7 +64,8 @@ final class JSONDecodingContext {
 
     /// Where a token is, for messages.
     func position(of token: Int) -> JSONTextPosition {
-        JSONTextPosition(of: Int(tokens[token].start) - (tokens[token].kind == .string ? 1 : 0), in: bytes, from: origin())
+        JSONTextPosition(
+            of: Int(tokens[token].start) - (tokens[token].kind == .string ? 1 : 0), in: bytes, from: origin())
     }
 
     func describeKind(_ token: Int) -> String {
@@ -83,16 +84,21 @@ final class JSONDecodingContext {
             return DecodingError.valueNotFound(
                 type,
                 DecodingError.Context(
-                    codingPath: path, debugDescription: "Cannot get value of type \(type) -- found null value instead (\(position(of: token)))."))
+                    codingPath: path,
+                    debugDescription:
+                        "Cannot get value of type \(type) -- found null value instead (\(position(of: token)))."))
         }
         return DecodingError.typeMismatch(
             type,
             DecodingError.Context(
-                codingPath: path, debugDescription: "Expected to decode \(type) but found \(describeKind(token)) instead (\(position(of: token)))."))
+                codingPath: path,
+                debugDescription:
+                    "Expected to decode \(type) but found \(describeKind(token)) instead (\(position(of: token)))."))
     }
 
     func corrupted(_ message: String, _ token: Int, _ path: [any CodingKey]) -> DecodingError {
-        DecodingError.dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: "\(message) (\(position(of: token)))."))
+        DecodingError.dataCorrupted(
+            DecodingError.Context(codingPath: path, debugDescription: "\(message) (\(position(of: token)))."))
     }
 
     // MARK: Reading tokens
@@ -140,7 +146,8 @@ final class JSONDecodingContext {
             var value: UInt32 = 0
             for offset in at..<(at + 4) {
                 let byte = raw[offset]
-                let digit: UInt8 = byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : (byte | 0x20) - UInt8(ascii: "a") + 10
+                let digit: UInt8 =
+                    byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : (byte | 0x20) - UInt8(ascii: "a") + 10
                 value = value << 4 | UInt32(digit)
             }
             return value

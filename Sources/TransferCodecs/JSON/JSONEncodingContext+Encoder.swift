@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 // The Codable side of `JSONEncodingContext`: the `Encoder` and its three containers, and the types
@@ -142,12 +142,17 @@ extension JSONEncodingContext: Encoder {
         _ value: T, into node: Int32, strategy: JSONEncoder.NonConformingFloatEncodingStrategy? = nil
     ) throws {
         guard value.isFinite else {
-            if case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = strategy ?? options.nonConformingFloatEncodingStrategy {
+            if case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = strategy
+                ?? options.nonConformingFloatEncodingStrategy
+            {
                 writeString(value.isNaN ? nan : value > 0 ? positiveInfinity : negativeInfinity, into: node)
                 return
             }
             throw EncodingError.invalidValue(
-                value, EncodingError.Context(codingPath: codingPath(of: node), debugDescription: "Unable to encode \(T.self).\(value) directly in JSON."))
+                value,
+                EncodingError.Context(
+                    codingPath: codingPath(of: node),
+                    debugDescription: "Unable to encode \(T.self).\(value) directly in JSON."))
         }
         guard beginScalar(node) else { return }
         JSONTextWriting.appendFloatingPoint(value, to: &text)
@@ -183,10 +188,16 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     }
 
     mutating func encodeNil(forKey key: Key) throws { context.writeLiteral("null", into: member(key)) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { context.writeLiteral(value ? "true" : "false", into: member(key)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        context.writeLiteral(value ? "true" : "false", into: member(key))
+    }
     mutating func encode(_ value: String, forKey key: Key) throws { context.writeString(value, into: member(key)) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try context.writeFloatingPoint(value, into: member(key)) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try context.writeFloatingPoint(value, into: member(key)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        try context.writeFloatingPoint(value, into: member(key))
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        try context.writeFloatingPoint(value, into: member(key))
+    }
     mutating func encode(_ value: Int, forKey key: Key) throws { context.writeInteger(value, into: member(key)) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { context.writeInteger(value, into: member(key)) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { context.writeInteger(value, into: member(key)) }
@@ -204,7 +215,9 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         try context.encode(value, into: member(key))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         context.keyedContainer(at: nestedMember(key))
     }
 
@@ -225,7 +238,8 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     private func nestedMember(_ key: Key) -> Int32 {
         let child = member(key)
         let entry = context.nodes[Int(child)]
-        if let existing = context.existingMember(of: node, keyStart: entry.keyStart, keyEnd: entry.keyEnd), existing != child,
+        if let existing = context.existingMember(of: node, keyStart: entry.keyStart, keyEnd: entry.keyEnd),
+            existing != child,
             context.nodes[Int(existing)].kind == .object || context.nodes[Int(existing)].kind == .array
         {
             // Forget the new member: it is the last child and has nothing in it.
@@ -269,7 +283,9 @@ struct JSONUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         try context.encode(value, into: element())
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         context.keyedContainer(at: element())
     }
 

@@ -1,14 +1,14 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The state of one encoding: the values encoded so far as a tree in two flat arrays, written out
@@ -106,7 +106,9 @@ final class JSONEncodingContext {
         }
         guard nodes[0].kind != .pending || index != nil else {
             throw EncodingError.invalidValue(
-                value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         // Room for the document, growing geometrically: documents appended one after another (an
         // array written element by element) must not reallocate for each.
@@ -120,7 +122,9 @@ final class JSONEncodingContext {
                 value,
                 EncodingError.Context(
                     codingPath: [],
-                    debugDescription: "Unable to encode the given top-level value to JSON: more than \(Self.maximumDepth) levels of nesting."))
+                    debugDescription:
+                        "Unable to encode the given top-level value to JSON: more than \(Self.maximumDepth) levels of nesting."
+                ))
         }
     }
 
@@ -194,7 +198,9 @@ final class JSONEncodingContext {
         var child = nodes[Int(object)].firstChild
         while child >= 0 {
             let node = nodes[Int(child)]
-            if node.keyEnd - node.keyStart == keyEnd - keyStart, keys[node.keyStart..<node.keyEnd].elementsEqual(keys[keyStart..<keyEnd]) {
+            if node.keyEnd - node.keyStart == keyEnd - keyStart,
+                keys[node.keyStart..<node.keyEnd].elementsEqual(keys[keyStart..<keyEnd])
+            {
                 return child
             }
             child = node.next
@@ -211,7 +217,9 @@ final class JSONEncodingContext {
         case kind:
             break
         default:
-            misuse = misuse ?? "A \(kind == .object ? "keyed" : "unkeyed") container was requested at \(describePath(node)) where a value of another kind was already encoded."
+            misuse =
+                misuse
+                ?? "A \(kind == .object ? "keyed" : "unkeyed") container was requested at \(describePath(node)) where a value of another kind was already encoded."
         }
     }
 
@@ -255,7 +263,8 @@ final class JSONEncodingContext {
 
     private func describePath(_ node: Int32) -> String {
         let path = codingPath(of: node)
-        return path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        return path.isEmpty
+            ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
     }
 
     // MARK: Writing
@@ -266,7 +275,9 @@ final class JSONEncodingContext {
         let node = nodes[Int(index)]
         switch node.kind {
         case .scalar:
-            text.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[node.textStart..<node.textEnd])) }
+            text.withUnsafeBufferPointer {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[node.textStart..<node.textEnd]))
+            }
         case .pending:
             guard depth < Self.maximumDepth else { throw TooDeep() }
             output.append(contentsOf: prettyPrints ? Array("{\n\n".utf8) : [UInt8(ascii: "{"), UInt8(ascii: "}")])
@@ -301,7 +312,9 @@ final class JSONEncodingContext {
         }
     }
 
-    private func writeObject(_ index: Int32, _ node: Node, depth: Int, to output: inout [UInt8], scratch: inout [Int32]) throws {
+    private func writeObject(_ index: Int32, _ node: Node, depth: Int, to output: inout [UInt8], scratch: inout [Int32])
+        throws
+    {
         // The members to write, in order, repeated keys dropped (the last one wins), on a stack
         // shared by the nested objects.
         let base = scratch.count
@@ -329,7 +342,9 @@ final class JSONEncodingContext {
             }
             let entry = nodes[Int(member)]
             keys.withUnsafeBufferPointer {
-                JSONTextWriting.appendString(UnsafeBufferPointer(rebasing: $0[entry.keyStart..<entry.keyEnd]), escapingSlashes: escapesSlashes, to: &output)
+                JSONTextWriting.appendString(
+                    UnsafeBufferPointer(rebasing: $0[entry.keyStart..<entry.keyEnd]), escapingSlashes: escapesSlashes,
+                    to: &output)
             }
             if prettyPrints {
                 output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
@@ -370,7 +385,8 @@ final class JSONEncodingContext {
                 func sameKey(_ a: Int32, _ b: Int32) -> Bool {
                     let left = key(a)
                     let right = key(b)
-                    return left.count == right.count && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+                    return left.count == right.count
+                        && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
                 }
                 return scratch.withUnsafeMutableBufferPointer { all in
                     var members = UnsafeMutableBufferPointer(rebasing: all[base...])
@@ -409,7 +425,8 @@ final class JSONEncodingContext {
                     } else {
                         var seen = Set<[UInt8]>()
                         var keep = [Bool](repeating: false, count: count)
-                        for i in stride(from: count - 1, through: 0, by: -1) where seen.insert(Array(key(members[i]))).inserted {
+                        for i in stride(from: count - 1, through: 0, by: -1)
+                        where seen.insert(Array(key(members[i]))).inserted {
                             keep[i] = true
                         }
                         for i in 0..<count where keep[i] {

@@ -4,7 +4,9 @@
 /// a number that overflows to infinity or underflows to zero.
 enum JSONNumberParsing {
     /// The integer `bytes` spell, or `nil` when it is not a whole number in `T`'s range.
-    static func integer<T: FixedWidthInteger>(_ bytes: UnsafeBufferPointer<UInt8>, hasFractionOrExponent: Bool, as type: T.Type) -> T? {
+    static func integer<T: FixedWidthInteger>(
+        _ bytes: UnsafeBufferPointer<UInt8>, hasFractionOrExponent: Bool, as type: T.Type
+    ) -> T? {
         guard !hasFractionOrExponent else {
             // Exactly, when the value is whole; else, as Foundation does, through the nearest
             // `Double` (so that `-1e-400` is 0 and `1.5` is refused).
@@ -19,7 +21,8 @@ enum JSONNumberParsing {
         while index < bytes.count {
             let digit = T(bytes[index] &- UInt8(ascii: "0"))
             let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            let (next, overflow2) =
+                negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
             if overflow || overflow2 { return nil }
             value = next
             index += 1
@@ -59,7 +62,8 @@ enum JSONNumberParsing {
         var value: T = 0
         for digit in digits + [UInt8](repeating: 0, count: exponent) {
             let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative ? shifted.subtractingReportingOverflow(T(digit)) : shifted.addingReportingOverflow(T(digit))
+            let (next, overflow2) =
+                negative ? shifted.subtractingReportingOverflow(T(digit)) : shifted.addingReportingOverflow(T(digit))
             if overflow || overflow2 { return nil }
             value = next
         }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A JSON document checked against RFC 8259 and laid out flat: one token per value, containers
@@ -59,7 +59,9 @@ extension JSONTape {
             throw JSONSyntaxError(offset: 0, message: "the document is \(encoding); JSON must be UTF-8 (RFC 8259 §8.1)")
         }
         if let invalid = UTF8Validation.firstInvalidByte(in: bytes) {
-            throw JSONSyntaxError(offset: invalid, message: "invalid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)))")
+            throw JSONSyntaxError(
+                offset: invalid, message: "invalid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)))"
+            )
         }
         var parser = JSONParser(bytes: bytes)
         tokens.reserveCapacity(max(16, bytes.count / 24))
@@ -71,15 +73,19 @@ extension JSONTape {
     /// `bytes` ends before the value does and more input may follow (`isFinal` false).
     ///
     /// The value's bytes are not checked as UTF-8: the caller checks the range it gets back.
-    static func parseValue(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, into tokens: inout [Token]) throws(JSONSyntaxError) -> Int? {
+    static func parseValue(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, into tokens: inout [Token])
+        throws(JSONSyntaxError) -> Int?
+    {
         var parser = JSONParser(bytes: bytes)
         do {
             try parser.parseValue(into: &tokens)
-        } catch where error.atEnd && !isFinal {
+        } catch  where error.atEnd && !isFinal {
             return nil
         }
         // A number or literal that reaches the end of the input may go on in the next piece.
-        if parser.position == bytes.count, !isFinal, let last = tokens.last, last.kind == .number || tokens.count == 1 && last.kind != .string {
+        if parser.position == bytes.count, !isFinal, let last = tokens.last,
+            last.kind == .number || tokens.count == 1 && last.kind != .string
+        {
             return nil
         }
         return parser.position
@@ -120,7 +126,9 @@ struct JSONParser {
             skipWhitespace()
             let isObject = tokens[container].kind == .object
             guard position < count else {
-                throw JSONSyntaxError(offset: position, message: "unexpected end of input: expected ',' or '\(isObject ? "}" : "]")'", atEnd: true)
+                throw JSONSyntaxError(
+                    offset: position, message: "unexpected end of input: expected ',' or '\(isObject ? "}" : "]")'",
+                    atEnd: true)
             }
             let byte = base[position]
             if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -163,7 +171,8 @@ struct JSONParser {
     private mutating func value(into tokens: inout [JSONTape.Token], open: inout [Int]) throws(JSONSyntaxError) {
         while true {
             guard position < count else {
-                throw JSONSyntaxError(offset: position, message: "unexpected end of input: expected a value", atEnd: true)
+                throw JSONSyntaxError(
+                    offset: position, message: "unexpected end of input: expected a value", atEnd: true)
             }
             let byte = base[position]
             switch byte {
@@ -172,10 +181,13 @@ struct JSONParser {
                 return
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard open.count < JSONTape.maximumDepth else {
-                    throw JSONSyntaxError(offset: position, message: "more than \(JSONTape.maximumDepth) levels of nesting")
+                    throw JSONSyntaxError(
+                        offset: position, message: "more than \(JSONTape.maximumDepth) levels of nesting")
                 }
                 let isObject = byte == UInt8(ascii: "{")
-                tokens.append(JSONTape.Token(start: UInt32(position), end: 0, count: 0, kind: isObject ? .object : .array, flags: 0))
+                tokens.append(
+                    JSONTape.Token(
+                        start: UInt32(position), end: 0, count: 0, kind: isObject ? .object : .array, flags: 0))
                 position += 1
                 skipWhitespace()
                 let container = tokens.count - 1
@@ -207,7 +219,9 @@ struct JSONParser {
         }
     }
 
-    private mutating func literal(_ word: StaticString, _ kind: JSONTape.Kind, into tokens: inout [JSONTape.Token]) throws(JSONSyntaxError) {
+    private mutating func literal(_ word: StaticString, _ kind: JSONTape.Kind, into tokens: inout [JSONTape.Token])
+        throws(JSONSyntaxError)
+    {
         let length = word.utf8CodeUnitCount
         guard position + length <= count, memcmp(base + position, word.utf8Start, length) == 0 else {
             var error = unexpected("a value")
@@ -215,7 +229,8 @@ struct JSONParser {
             error.atEnd = position + length > count && memcmp(base + position, word.utf8Start, count - position) == 0
             throw error
         }
-        tokens.append(JSONTape.Token(start: UInt32(position), end: UInt32(position + length), count: 0, kind: kind, flags: 0))
+        tokens.append(
+            JSONTape.Token(start: UInt32(position), end: UInt32(position + length), count: 0, kind: kind, flags: 0))
         position += length
         try expectDelimiter()
     }
@@ -242,11 +257,14 @@ struct JSONParser {
         if position < count, base[position] | 0x20 == UInt8(ascii: "e") {
             flags = 1
             position += 1
-            if position < count, base[position] == UInt8(ascii: "+") || base[position] == UInt8(ascii: "-") { position += 1 }
+            if position < count, base[position] == UInt8(ascii: "+") || base[position] == UInt8(ascii: "-") {
+                position += 1
+            }
             guard position < count, isDigit(base[position]) else { throw unexpected("a digit in the exponent") }
             while position < count, isDigit(base[position]) { position += 1 }
         }
-        tokens.append(JSONTape.Token(start: UInt32(start), end: UInt32(position), count: 0, kind: .number, flags: flags))
+        tokens.append(
+            JSONTape.Token(start: UInt32(start), end: UInt32(position), count: 0, kind: .number, flags: flags))
         try expectDelimiter()
     }
 
@@ -260,14 +278,19 @@ struct JSONParser {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
                 let quote = word ^ (0x22 * Self.ones)
                 let backslash = word ^ (0x5C * Self.ones)
-                let hits = ((quote &- Self.ones) & ~quote) | ((backslash &- Self.ones) & ~backslash) | (word &- 0x20 * Self.ones) & ~word
+                let hits =
+                    ((quote &- Self.ones) & ~quote) | ((backslash &- Self.ones) & ~backslash)
+                    | (word &- 0x20 * Self.ones) & ~word
                 if hits & Self.highs != 0 { break }
                 position += 8
             }
-            guard position < count else { throw JSONSyntaxError(offset: start - 1, message: "a string that is never closed", atEnd: true) }
+            guard position < count else {
+                throw JSONSyntaxError(offset: start - 1, message: "a string that is never closed", atEnd: true)
+            }
             let byte = base[position]
             if byte == UInt8(ascii: "\"") {
-                tokens.append(JSONTape.Token(start: UInt32(start), end: UInt32(position), count: 0, kind: .string, flags: flags))
+                tokens.append(
+                    JSONTape.Token(start: UInt32(start), end: UInt32(position), count: 0, kind: .string, flags: flags))
                 position += 1
                 return
             }
@@ -277,7 +300,9 @@ struct JSONParser {
                 continue
             }
             if byte < 0x20 {
-                throw JSONSyntaxError(offset: position, message: "a control character (U+\(hex4(UInt16(byte)))) in a string: it must be escaped")
+                throw JSONSyntaxError(
+                    offset: position,
+                    message: "a control character (U+\(hex4(UInt16(byte)))) in a string: it must be escaped")
             }
             position += 1
         }
@@ -286,9 +311,12 @@ struct JSONParser {
     /// Checks one escape sequence at `position` (a backslash) and steps over it.
     private mutating func escape() throws(JSONSyntaxError) {
         let backslash = position
-        guard position + 1 < count else { throw JSONSyntaxError(offset: backslash, message: "a string that is never closed", atEnd: true) }
+        guard position + 1 < count else {
+            throw JSONSyntaxError(offset: backslash, message: "a string that is never closed", atEnd: true)
+        }
         switch base[position + 1] {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"),
             UInt8(ascii: "r"), UInt8(ascii: "t"):
             position += 2
         case UInt8(ascii: "u"):
@@ -298,17 +326,22 @@ struct JSONParser {
                 if position + 6 > count, position == count || base[position] == UInt8(ascii: "\\") {
                     throw JSONSyntaxError(offset: backslash, message: "a string that is never closed", atEnd: true)
                 }
-                guard position + 1 < count, base[position] == UInt8(ascii: "\\"), base[position + 1] == UInt8(ascii: "u"),
+                guard position + 1 < count, base[position] == UInt8(ascii: "\\"),
+                    base[position + 1] == UInt8(ascii: "u"),
                     (0xDC00...0xDFFF).contains(try hexEscape(at: position))
                 else {
-                    throw JSONSyntaxError(offset: backslash, message: "a lone high surrogate (\\u\(hex4(unit))) without a low surrogate after it")
+                    throw JSONSyntaxError(
+                        offset: backslash,
+                        message: "a lone high surrogate (\\u\(hex4(unit))) without a low surrogate after it")
                 }
                 position += 6
             } else if (0xDC00...0xDFFF).contains(unit) {
                 throw JSONSyntaxError(offset: backslash, message: "a lone low surrogate (\\u\(hex4(unit)))")
             }
         default:
-            throw JSONSyntaxError(offset: backslash, message: "an unknown escape sequence: expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+            throw JSONSyntaxError(
+                offset: backslash,
+                message: "an unknown escape sequence: expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
         }
     }
 
@@ -361,9 +394,12 @@ struct JSONParser {
     /// "expected X, found Y" at `position`.
     private func unexpected(_ expected: String) -> JSONSyntaxError {
         guard position < count else {
-            return JSONSyntaxError(offset: position, message: "unexpected end of input: expected \(expected)", atEnd: true)
+            return JSONSyntaxError(
+                offset: position, message: "unexpected end of input: expected \(expected)", atEnd: true)
         }
-        return JSONSyntaxError(offset: position, message: "expected \(expected), found \(JSONParser.describe(base: base, count: count, at: position))")
+        return JSONSyntaxError(
+            offset: position,
+            message: "expected \(expected), found \(JSONParser.describe(base: base, count: count, at: position))")
     }
 
     /// The character at `offset`, quoted and escaped for a message.

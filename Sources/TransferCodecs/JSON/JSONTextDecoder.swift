@@ -1,14 +1,14 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Decodes `Decodable` values from JSON text (RFC 8259): Foundation's `JSONDecoder`, rebuilt for
@@ -80,7 +80,9 @@ public struct JSONTextDecoder: TopLevelDecoder, Sendable {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: [],
-                    debugDescription: "The given data was not valid JSON: \(error.message) \(JSONTextPosition(of: error.offset, in: bytes))."))
+                    debugDescription:
+                        "The given data was not valid JSON: \(error.message) \(JSONTextPosition(of: error.offset, in: bytes))."
+                ))
         }
         let context = JSONDecodingContext(options: self, bytes: bytes, tape: tape)
         return try context.decode(T.self, at: 0)
@@ -89,7 +91,8 @@ public struct JSONTextDecoder: TopLevelDecoder, Sendable {
     /// Decodes a value whose tape is parsed already, from bytes that start at `origin` in their
     /// document: for readers of documents that arrive in pieces.
     func decode<T: Decodable>(
-        _ type: T.Type, from bytes: UnsafeBufferPointer<UInt8>, tape: JSONTape, root: Int, origin: @escaping () -> JSONTextPosition
+        _ type: T.Type, from bytes: UnsafeBufferPointer<UInt8>, tape: JSONTape, root: Int,
+        origin: @escaping () -> JSONTextPosition
     ) throws -> T {
         let context = JSONDecodingContext(options: self, bytes: bytes, tape: tape)
         context.origin = origin

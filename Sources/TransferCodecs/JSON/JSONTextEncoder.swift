@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// Encodes `Encodable` values as JSON text (RFC 8259): Foundation's `JSONEncoder`, rebuilt for

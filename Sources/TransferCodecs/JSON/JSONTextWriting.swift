@@ -13,7 +13,9 @@ enum JSONTextWriting {
 
     /// Appends `string` as a JSON string, quotes included.
     static func appendString(_ string: String, escapingSlashes: Bool, to output: inout [UInt8]) {
-        let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendString($0, escapingSlashes: escapingSlashes, to: &output) }
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable {
+            appendString($0, escapingSlashes: escapingSlashes, to: &output)
+        }
         if done == nil {
             var copy = string
             copy.withUTF8 { appendString($0, escapingSlashes: escapingSlashes, to: &output) }
@@ -22,7 +24,9 @@ enum JSONTextWriting {
 
     /// Appends the escaped contents of a JSON string, runs of plain bytes copied whole and found
     /// eight bytes at a time.
-    static func appendStringContents(_ bytes: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout [UInt8]) {
+    static func appendStringContents(
+        _ bytes: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout [UInt8]
+    ) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         let slashes: UInt64 = escapingSlashes ? 0x2F * ones : 0x22 * ones
@@ -37,7 +41,8 @@ enum JSONTextWriting {
                 let quote = word ^ (0x22 * ones)
                 let backslash = word ^ (0x5C * ones)
                 let slash = word ^ slashes
-                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((slash &- ones) & ~slash)
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((slash &- ones) & ~slash)
                 if controls | (special & highs) != 0 { break }
                 index += 8
             }
@@ -111,11 +116,16 @@ enum JSONTextWriting {
 
     /// Appends a finite floating-point number as Foundation writes it: its description, without a
     /// trailing `.0`.
-    static func appendFloatingPoint<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T, to output: inout [UInt8]) {
+    static func appendFloatingPoint<T: BinaryFloatingPoint & CustomStringConvertible>(
+        _ value: T, to output: inout [UInt8]
+    ) {
         var text = value.description
         text.withUTF8 { bytes in
-            let trimmed = bytes.count > 2 && bytes[bytes.count - 2] == UInt8(ascii: ".") && bytes[bytes.count - 1] == UInt8(ascii: "0")
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<(trimmed ? bytes.count - 2 : bytes.count)]))
+            let trimmed =
+                bytes.count > 2 && bytes[bytes.count - 2] == UInt8(ascii: ".")
+                && bytes[bytes.count - 1] == UInt8(ascii: "0")
+            output.append(
+                contentsOf: UnsafeBufferPointer(rebasing: bytes[..<(trimmed ? bytes.count - 2 : bytes.count)]))
         }
     }
 }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reading a file descriptor a chunk at a time: the streaming readers' one way of reading.
@@ -30,12 +30,12 @@ package enum ChunkedRead {
 }
 
 #if canImport(Glibc)
-private let systemRead = Glibc.read
-private let systemClose = Glibc.close
+    private let systemRead = Glibc.read
+    private let systemClose = Glibc.close
 #elseif canImport(Musl)
-private let systemRead = Musl.read
-private let systemClose = Musl.close
+    private let systemRead = Musl.read
+    private let systemClose = Musl.close
 #elseif canImport(Darwin)
-private let systemRead = Darwin.read
-private let systemClose = Darwin.close
+    private let systemRead = Darwin.read
+    private let systemClose = Darwin.close
 #endif

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 package extension DecodingError {
@@ -15,17 +15,21 @@ package extension DecodingError {
         case .keyNotFound(let key, let context):
             return "missing \"\(key.stringValue)\" in \(Self.place(context.codingPath))" + Self.position(context)
         case .typeMismatch(let type, let context):
-            return "expected \(Self.kind(type)) at \(Self.place(context.codingPath)), found \(Self.found(context) ?? "something else")"
+            return
+                "expected \(Self.kind(type)) at \(Self.place(context.codingPath)), found \(Self.found(context) ?? "something else")"
                 + Self.position(context)
         case .valueNotFound(let type, let context):
             let found = context.debugDescription.contains("at end") ? "the end of the array" : "null"
-            return "expected \(Self.kind(type)) at \(Self.place(context.codingPath)), found \(found)" + Self.position(context)
+            return "expected \(Self.kind(type)) at \(Self.place(context.codingPath)), found \(found)"
+                + Self.position(context)
         case .dataCorrupted(let context):
             if let underlying = context.underlyingError as? CSVError {
-                return underlying.description + (context.codingPath.isEmpty ? "" : " (at \(Self.place(context.codingPath)))")
+                return underlying.description
+                    + (context.codingPath.isEmpty ? "" : " (at \(Self.place(context.codingPath)))")
             }
             var text = context.debugDescription
-            for prefix in ["The given data was not valid JSON: ", "The given data was not valid JSON."] where text.hasPrefix(prefix) {
+            for prefix in ["The given data was not valid JSON: ", "The given data was not valid JSON."]
+            where text.hasPrefix(prefix) {
                 text = "not valid JSON: " + text.dropFirst(prefix.count)
             }
             if text.hasSuffix(".") { text.removeLast() }
@@ -78,7 +82,8 @@ package extension DecodingError {
     /// What the decoder found, when its description says ("… but found a string instead").
     private static func found(_ context: Context) -> String? {
         let text = context.debugDescription
-        guard let start = text.firstRange(of: "but found ")?.upperBound ?? text.firstRange(of: "found ")?.upperBound else { return nil }
+        guard let start = text.firstRange(of: "but found ")?.upperBound ?? text.firstRange(of: "found ")?.upperBound
+        else { return nil }
         let rest = text[start...]
         let end = rest.firstRange(of: " instead")?.lowerBound ?? rest.firstRange(of: " (")?.lowerBound ?? rest.endIndex
         var found = Substring(rest[..<end])

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Dispatch
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Work on a stream of batches spread over the machine's cores, with the results handed back to
 /// the caller in the order the batches came: the codecs' streaming readers decode ahead of their
@@ -23,7 +24,9 @@ package enum OrderedPipeline {
         let group = DispatchGroup()
         /// Serial queues of their own, one per core: they get threads of their own even when the
         /// caller blocks a thread of Swift concurrency's pool, which the global queues share.
-        let workers = (0..<max(1, activeProcessorCount)).map { DispatchQueue(label: "TransferCodecs.OrderedPipeline.\($0)") }
+        let workers = (0..<max(1, activeProcessorCount)).map {
+            DispatchQueue(label: "TransferCodecs.OrderedPipeline.\($0)")
+        }
     }
 
     /// Runs the pipeline to the end of the input.

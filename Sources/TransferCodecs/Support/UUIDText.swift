@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// UUIDs as text, in their 8-4-4-4-12 hexadecimal form, read and written without `Scanner` or

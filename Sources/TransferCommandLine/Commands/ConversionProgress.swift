@@ -2,11 +2,11 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A conversion's progress, shown on standard error as a bar when it is a terminal and the input
@@ -56,7 +56,9 @@ package final class ConversionProgress: Sendable {
                 self.draw(current, read: Self.bytesRead(of: self.path))
             }
         }
-        watcher.withLock { $0?.cancel(); $0 = task }
+        watcher.withLock {
+            $0?.cancel(); $0 = task
+        }
     }
 
     /// Ends the bar's line, once: full and "done" after a success, where it stopped and "failed"
@@ -95,10 +97,13 @@ package final class ConversionProgress: Sendable {
     /// open on it, from `/proc/self/fdinfo`; `nil` where there is no such directory, or when no
     /// descriptor is open on the file.
     package static func bytesRead(of path: String) -> Int? {
-        guard !path.isEmpty, let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return nil }
+        guard !path.isEmpty, let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
+        else { return nil }
         var furthest: Int?
         for descriptor in descriptors {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)"), target == path,
+            guard
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)"),
+                target == path,
                 let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(descriptor)", encoding: .utf8),
                 let line = info.split(separator: "\n").first(where: { $0.hasPrefix("pos:") }),
                 let position = Int(line.dropFirst(4).trimmingCharacters(in: .whitespaces))

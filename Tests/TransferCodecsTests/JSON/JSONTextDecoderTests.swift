@@ -4,14 +4,18 @@ import TransferCodecs
 
 @Suite("JSONTextDecoder")
 struct JSONTextDecoderTests {
-    @Test("random trees: the values Foundation decodes", arguments: [JSONEncoder.OutputFormatting.sortedKeys, .prettyPrinted])
+    @Test(
+        "random trees: the values Foundation decodes",
+        arguments: [JSONEncoder.OutputFormatting.sortedKeys, .prettyPrinted])
     func randomTreesMatchFoundation(formatting: JSONEncoder.OutputFormatting) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = formatting
         var generator = JSONTreeGenerator(state: 29 &+ UInt64(formatting.rawValue))
         for _ in 0..<600 {
             let data = try encoder.encode(generator.tree())
-            #expect(try JSONTextDecoder().decode(JSONTree.self, from: data).normalized == JSONDecoder().decode(JSONTree.self, from: data).normalized)
+            #expect(
+                try JSONTextDecoder().decode(JSONTree.self, from: data).normalized
+                    == JSONDecoder().decode(JSONTree.self, from: data).normalized)
         }
     }
 
@@ -22,17 +26,22 @@ struct JSONTextDecoderTests {
         #expect(try JSONTextDecoder().decode(One.self, from: data) == One(a: 1))
         #expect(try JSONTextDecoder().decode(One.self, from: data) == JSONDecoder().decode(One.self, from: data))
         let many = "{" + (0..<40).map { "\"k\($0 % 20)\":\($0)" }.joined(separator: ",") + "}"
-        #expect(try JSONTextDecoder().decode([String: Int].self, from: Data(many.utf8)) == JSONDecoder().decode([String: Int].self, from: Data(many.utf8)))
+        #expect(
+            try JSONTextDecoder().decode([String: Int].self, from: Data(many.utf8))
+                == JSONDecoder().decode([String: Int].self, from: Data(many.utf8)))
     }
 
     @Test("types with strategies: the values Foundation decodes")
     func typedValuesWithStrategies() throws {
         let value = JSONTextEncoderTests.typed
         let dates: [(JSONEncoder.DateEncodingStrategy, JSONDecoder.DateDecodingStrategy)] = [
-            (.deferredToDate, .deferredToDate), (.secondsSince1970, .secondsSince1970), (.millisecondsSince1970, .millisecondsSince1970),
+            (.deferredToDate, .deferredToDate), (.secondsSince1970, .secondsSince1970),
+            (.millisecondsSince1970, .millisecondsSince1970),
             (.iso8601, .iso8601),
         ]
-        let datas: [(JSONEncoder.DataEncodingStrategy, JSONDecoder.DataDecodingStrategy)] = [(.base64, .base64), (.deferredToData, .deferredToData)]
+        let datas: [(JSONEncoder.DataEncodingStrategy, JSONDecoder.DataDecodingStrategy)] = [
+            (.base64, .base64), (.deferredToData, .deferredToData),
+        ]
         let keys: [(JSONEncoder.KeyEncodingStrategy, JSONDecoder.KeyDecodingStrategy)] = [
             (.useDefaultKeys, .useDefaultKeys), (.convertToSnakeCase, .convertFromSnakeCase),
         ]
@@ -58,7 +67,9 @@ struct JSONTextDecoderTests {
                     case .success(let expected):
                         #expect(try ours.decode(JSONTextEncoderTests.Typed.self, from: json) == expected)
                     case .failure(DecodingError.keyNotFound(let key, _)):
-                        #expect(throws: DecodingError.self) { try ours.decode(JSONTextEncoderTests.Typed.self, from: json) }
+                        #expect(throws: DecodingError.self) {
+                            try ours.decode(JSONTextEncoderTests.Typed.self, from: json)
+                        }
                         #expect(key.stringValue == "someURLProperty")
                     case .failure(let error):
                         Issue.record(error)
@@ -68,16 +79,21 @@ struct JSONTextDecoderTests {
         }
     }
 
-    @Test("snake case keys read back: Foundation's camel case", arguments: [
-        "my_property", "my_url_property", "_leading", "trailing_", "__both__", "nounderscore", "a__b", "UPPER_CASE", "x_1_y", "ü_ö", "_",
-    ])
+    @Test(
+        "snake case keys read back: Foundation's camel case",
+        arguments: [
+            "my_property", "my_url_property", "_leading", "trailing_", "__both__", "nounderscore", "a__b", "UPPER_CASE",
+            "x_1_y", "ü_ö", "_",
+        ])
     func camelCaseMatchesFoundation(key: String) throws {
         let data = Data("{\"\(key)\":1}".utf8)
         let foundation = JSONDecoder()
         foundation.keyDecodingStrategy = .convertFromSnakeCase
         var ours = JSONTextDecoder()
         ours.keyDecodingStrategy = .convertFromSnakeCase
-        #expect(try ours.decode(JSONTree.self, from: data).normalized == foundation.decode(JSONTree.self, from: data).normalized)
+        #expect(
+            try ours.decode(JSONTree.self, from: data).normalized
+                == foundation.decode(JSONTree.self, from: data).normalized)
         #expect(try ours.decode([String: Int].self, from: data) == foundation.decode([String: Int].self, from: data))
     }
 
@@ -94,10 +110,14 @@ struct JSONTextDecoderTests {
             }
         }
         let texts = [
-            "0", "-0", "1", "-1", "1.0", "1e2", "1.5", "100e-2", "1.5e1", "1e19", "-1e19", "12345678901234567890.0", "9223372036854775807",
-            "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "18446744073709551615", "18446744073709551616", "300",
-            "255", "-128", "-129", "1e400", "-1e-400", "0e-400", "1e-310", "4.9e-324", "2.4e-324", "1.7976931348623157e308",
-            "1.7976931348623159e308", "3.4028235e38", "3.4028236e38", "1e-45", "1e-46", "0.1", "0.30000000000000004", "9007199254740993",
+            "0", "-0", "1", "-1", "1.0", "1e2", "1.5", "100e-2", "1.5e1", "1e19", "-1e19", "12345678901234567890.0",
+            "9223372036854775807",
+            "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
+            "18446744073709551616", "300",
+            "255", "-128", "-129", "1e400", "-1e-400", "0e-400", "1e-310", "4.9e-324", "2.4e-324",
+            "1.7976931348623157e308",
+            "1.7976931348623159e308", "3.4028235e38", "3.4028236e38", "1e-45", "1e-46", "0.1", "0.30000000000000004",
+            "9007199254740993",
             "123456789.123456789e-5", "1E+2", "1E-2", "0.000000000000000000000000000001",
         ]
         for text in texts {
@@ -124,20 +144,22 @@ struct JSONTextDecoderTests {
     struct Inner: Codable, Equatable { var values: [Int]; var name: String }
     struct Outer: Codable, Equatable { var inner: [Inner]; var flag: Bool?; var link: URL? }
 
-    @Test("errors: the kind and coding path Foundation gives", arguments: [
-        #"{"inner":[{"values":[1,"x"],"name":"a"}]}"#,  // typeMismatch at inner.0.values.1
-        #"{"inner":[{"values":[1],"name":null}]}"#,  // valueNotFound
-        #"{"inner":[{"values":[1]}]}"#,  // keyNotFound
-        #"{"inner":[{"values":[1e400],"name":"a"}]}"#,  // number does not fit
-        #"{"inner":[{"values":[1.5],"name":"a"}]}"#,
-        #"{"inner":{},"flag":true}"#,  // an object where an array belongs
-        #"{"inner":[],"flag":1}"#,
-        #"{"inner":[],"link":""}"#,  // invalid URL
-        #"{"inner":[],"link":3}"#,
-        #"{"inner":[[]]}"#,
-        #"[]"#,
-        #"null"#,
-    ])
+    @Test(
+        "errors: the kind and coding path Foundation gives",
+        arguments: [
+            #"{"inner":[{"values":[1,"x"],"name":"a"}]}"#,  // typeMismatch at inner.0.values.1
+            #"{"inner":[{"values":[1],"name":null}]}"#,  // valueNotFound
+            #"{"inner":[{"values":[1]}]}"#,  // keyNotFound
+            #"{"inner":[{"values":[1e400],"name":"a"}]}"#,  // number does not fit
+            #"{"inner":[{"values":[1.5],"name":"a"}]}"#,
+            #"{"inner":{},"flag":true}"#,  // an object where an array belongs
+            #"{"inner":[],"flag":1}"#,
+            #"{"inner":[],"link":""}"#,  // invalid URL
+            #"{"inner":[],"link":3}"#,
+            #"{"inner":[[]]}"#,
+            #"[]"#,
+            #"null"#,
+        ])
     func errorsMatchFoundation(json: String) throws {
         let data = Data(json.utf8)
         func describe(_ error: any Error) -> String {
@@ -204,7 +226,8 @@ struct JSONTextDecoderTests {
             }
         }
         let json = Data(#"{"a":{"b":["x","y"]},"super":7}"#.utf8)
-        #expect(try JSONTextDecoder().decode(Wrapper.self, from: json) == JSONDecoder().decode(Wrapper.self, from: json))
+        #expect(
+            try JSONTextDecoder().decode(Wrapper.self, from: json) == JSONDecoder().decode(Wrapper.self, from: json))
         do {
             _ = try JSONTextDecoder().decode(Wrapper.self, from: Data(#"{"a":{"b":["x",2]},"super":7}"#.utf8))
             Issue.record("decoded")
@@ -234,7 +257,9 @@ struct JSONTextDecoderTests {
             // accepts only where it is laxer than RFC 8259.
             if let ours = try? JSONTextDecoder().decode(JSONTree.self, from: data) {
                 accepted += 1
-                #expect(ours.normalized == (try? JSONDecoder().decode(JSONTree.self, from: data))?.normalized, "\(String(decoding: data, as: UTF8.self))")
+                #expect(
+                    ours.normalized == (try? JSONDecoder().decode(JSONTree.self, from: data))?.normalized,
+                    "\(String(decoding: data, as: UTF8.self))")
             }
         }
         #expect(accepted > 50)

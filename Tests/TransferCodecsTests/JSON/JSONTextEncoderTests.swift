@@ -5,7 +5,8 @@ import TransferCodecs
 @Suite("JSONTextEncoder")
 struct JSONTextEncoderTests {
     static let formattings: [JSONEncoder.OutputFormatting] = [
-        [.sortedKeys], [.sortedKeys, .withoutEscapingSlashes], [.sortedKeys, .prettyPrinted], [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes],
+        [.sortedKeys], [.sortedKeys, .withoutEscapingSlashes], [.sortedKeys, .prettyPrinted],
+        [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes],
     ]
 
     private func pair(_ formatting: JSONEncoder.OutputFormatting) -> (JSONTextEncoder, JSONEncoder) {
@@ -24,7 +25,9 @@ struct JSONTextEncoderTests {
             let tree = generator.tree()
             let expected = try foundation.encode(tree)
             let actual = try ours.encode(tree)
-            #expect(actual == expected, "\(String(decoding: actual, as: UTF8.self)) ≠ \(String(decoding: expected, as: UTF8.self))")
+            #expect(
+                actual == expected,
+                "\(String(decoding: actual, as: UTF8.self)) ≠ \(String(decoding: expected, as: UTF8.self))")
             if actual != expected { return }
         }
     }
@@ -38,7 +41,9 @@ struct JSONTextEncoderTests {
             let foundations = try JSONDecoder().decode(JSONTree.self, from: JSONEncoder().encode(tree))
             #expect(ours.normalized == foundations.normalized)
         }
-        let ordered = JSONTree.object([.init(key: "z", value: .int(1)), .init(key: "a", value: .int(2)), .init(key: "m", value: .null)])
+        let ordered = JSONTree.object([
+            .init(key: "z", value: .int(1)), .init(key: "a", value: .int(2)), .init(key: "m", value: .null),
+        ])
         #expect(String(decoding: try JSONTextEncoder().encode(ordered), as: UTF8.self) == #"{"z":1,"a":2,"m":null}"#)
     }
 
@@ -60,9 +65,12 @@ struct JSONTextEncoderTests {
     }
 
     static let typed = Typed(
-        id: UUID(uuidString: "55E5DADE-5DB2-4ACC-96C8-C4971393AE1E")!, when: Date(timeIntervalSince1970: 1_700_000_000.25),
-        blob: Data([0, 1, 2, 250, 255]), link: URL(string: "https://example.com/a/b?c=d&e=%20")!, amount: Decimal(string: "12345.6789")!,
-        ratio: 0.1, small: -128, big: .max, huge: .min, optional: "x/y", missing: nil, nested: ["b/c": [1.5, -0.0, 1e300], "aKey": []],
+        id: UUID(uuidString: "55E5DADE-5DB2-4ACC-96C8-C4971393AE1E")!,
+        when: Date(timeIntervalSince1970: 1_700_000_000.25),
+        blob: Data([0, 1, 2, 250, 255]), link: URL(string: "https://example.com/a/b?c=d&e=%20")!,
+        amount: Decimal(string: "12345.6789")!,
+        ratio: 0.1, small: -128, big: .max, huge: .min, optional: "x/y", missing: nil,
+        nested: ["b/c": [1.5, -0.0, 1e300], "aKey": []],
         someURLProperty: true, _leading_Underscore: 3)
 
     @Test("types with strategies: byte for byte Foundation's output")
@@ -75,13 +83,19 @@ struct JSONTextEncoderTests {
             },
             .custom { _, _ in },
         ]
-        let datas: [JSONEncoder.DataEncodingStrategy] = [.base64, .deferredToData, .custom { data, encoder in
-            var container = encoder.unkeyedContainer()
-            try container.encode(data.count)
-        }]
-        let keys: [JSONEncoder.KeyEncodingStrategy] = [.useDefaultKeys, .convertToSnakeCase, .custom { path in
-            JSONTree.Key(stringValue: path.map(\.stringValue).joined(separator: ".").uppercased())
-        }]
+        let datas: [JSONEncoder.DataEncodingStrategy] = [
+            .base64, .deferredToData,
+            .custom { data, encoder in
+                var container = encoder.unkeyedContainer()
+                try container.encode(data.count)
+            },
+        ]
+        let keys: [JSONEncoder.KeyEncodingStrategy] = [
+            .useDefaultKeys, .convertToSnakeCase,
+            .custom { path in
+                JSONTree.Key(stringValue: path.map(\.stringValue).joined(separator: ".").uppercased())
+            },
+        ]
         for formatting in Self.formattings {
             for date in dates {
                 for data in datas {
@@ -102,10 +116,13 @@ struct JSONTextEncoderTests {
         }
     }
 
-    @Test("snake case keys: Foundation's words", arguments: [
-        "myProperty", "myURLProperty", "URLProperty", "url", "aB", "AB", "a", "", "_leading", "trailing_", "__both__", "already_snake",
-        "HTTPSServer2Go", "x1Y2", "ünïCödé", "oneTwoThree", "ID", "userID", "a_B_c", "ÀÉÎ", "camelCase123Word",
-    ])
+    @Test(
+        "snake case keys: Foundation's words",
+        arguments: [
+            "myProperty", "myURLProperty", "URLProperty", "url", "aB", "AB", "a", "", "_leading", "trailing_",
+            "__both__", "already_snake",
+            "HTTPSServer2Go", "x1Y2", "ünïCödé", "oneTwoThree", "ID", "userID", "a_B_c", "ÀÉÎ", "camelCase123Word",
+        ])
     func snakeCaseMatchesFoundation(key: String) throws {
         var (ours, foundation) = pair([.sortedKeys])
         ours.keyEncodingStrategy = .convertToSnakeCase
@@ -120,7 +137,10 @@ struct JSONTextEncoderTests {
     @Test("numbers at the edges: Foundation's digits")
     func numbersMatchFoundation() throws {
         let (ours, foundation) = pair([])
-        let doubles: [Double] = [0, -0.0, 1, -1, 0.1, 1e-7, 1e15, 1e16, 1e21, 123456789012345680, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .ulpOfOne, .pi]
+        let doubles: [Double] = [
+            0, -0.0, 1, -1, 0.1, 1e-7, 1e15, 1e16, 1e21, 123456789012345680, .leastNonzeroMagnitude,
+            .greatestFiniteMagnitude, .ulpOfOne, .pi,
+        ]
         #expect(try ours.encode(doubles) == foundation.encode(doubles))
         let floats: [Float] = [0, 1, 0.1, .pi, 16_777_216, 1e10, .greatestFiniteMagnitude, .leastNonzeroMagnitude]
         #expect(try ours.encode(floats) == foundation.encode(floats))
@@ -143,8 +163,11 @@ struct JSONTextEncoderTests {
         #expect(throws: EncodingError.self) { try JSONTextEncoder().encode([Double.nan]) }
         #expect(throws: EncodingError.self) { try JSONTextEncoder().encode(["a": Float.infinity]) }
         var ours = JSONTextEncoder()
-        ours.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
-        #expect(String(decoding: try ours.encode([Double.infinity, -Double.infinity, Double.nan]), as: UTF8.self) == #"["+inf","-inf","nan"]"#)
+        ours.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        #expect(
+            String(decoding: try ours.encode([Double.infinity, -Double.infinity, Double.nan]), as: UTF8.self)
+                == #"["+inf","-inf","nan"]"#)
         do {
             _ = try JSONTextEncoder().encode(["a": [1, Double.nan]])
             Issue.record("NaN was encoded")

@@ -52,7 +52,10 @@ indirect enum JSONTree: Codable, Equatable, CustomStringConvertible {
 
     init(from decoder: any Decoder) throws {
         if let container = try? decoder.container(keyedBy: Key.self) {
-            self = .object(try container.allKeys.map { Member(key: $0.stringValue, value: try container.decode(JSONTree.self, forKey: $0)) })
+            self = .object(
+                try container.allKeys.map {
+                    Member(key: $0.stringValue, value: try container.decode(JSONTree.self, forKey: $0))
+                })
         } else if var container = try? decoder.unkeyedContainer() {
             var elements: [JSONTree] = []
             while !container.isAtEnd { elements.append(try container.decode(JSONTree.self)) }
@@ -80,7 +83,10 @@ indirect enum JSONTree: Codable, Equatable, CustomStringConvertible {
         case .object(let members):
             var seen = Set<String>()
             let unique = members.filter { seen.insert($0.key).inserted }
-            return .object(unique.map { Member(key: $0.key, value: $0.value.normalized) }.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+            return .object(
+                unique.map { Member(key: $0.key, value: $0.value.normalized) }.sorted {
+                    $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+                })
         default: return self
         }
     }
@@ -106,7 +112,8 @@ struct JSONTreeGenerator {
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
     static let pieces: [String] = [
-        "a", "Z", "hello", " ", "\"", "\\", "/", "\n", "\r\n", "\t", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "\u{80}", "é", "ß", "日本",
+        "a", "Z", "hello", " ", "\"", "\\", "/", "\n", "\r\n", "\t", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "\u{80}",
+        "é", "ß", "日本",
         "🙂", "👩‍👩‍👧", "\u{2028}", "\u{FEFF}", "\u{FFFD}", "𝄞", "e\u{301}", "<>&", "'", "{}[],:", "0", "-1", "true", "null",
     ]
 
@@ -117,7 +124,11 @@ struct JSONTreeGenerator {
     mutating func double() -> Double {
         switch below(8) {
         case 0: return Double(bitPattern: next())  // may be NaN or infinite: replaced below
-        case 1: return [0.0, -0.0, 1.0, 0.1, 1e-7, 1e21, .leastNonzeroMagnitude, 1.7976931348623157e308, 2.2250738585072014e-308][below(9)]
+        case 1:
+            return [
+                0.0, -0.0, 1.0, 0.1, 1e-7, 1e21, .leastNonzeroMagnitude, 1.7976931348623157e308,
+                2.2250738585072014e-308,
+            ][below(9)]
         case 2: return Double(Int64(bitPattern: next())) / 1000
         default: return Double(below(2_000_000) - 1_000_000) / Double([1, 10, 100, 1000, 3][below(5)])
         }
