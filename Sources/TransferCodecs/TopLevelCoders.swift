@@ -7,7 +7,7 @@ import Foundation
 /// An encoder that turns a whole `Encodable` value into one output, such as JSON bytes.
 ///
 /// The role Combine's protocol of the same name plays on Apple's platforms, where
-/// ``CodableRepresentation`` is declared over it. Foundation's `JSONEncoder` and
+/// `CodableRepresentation` is declared over it. Foundation's `JSONEncoder` and
 /// `PropertyListEncoder` conform; conform your own encoder to use it in a `CodableRepresentation`.
 public protocol TopLevelEncoder<Output> {
     /// What the encoder produces, such as `Data`.

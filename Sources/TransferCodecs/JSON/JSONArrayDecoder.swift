@@ -100,7 +100,7 @@ public struct JSONArrayDecoder: Sendable {
     ///     into a result. When an element fails to decode, the elements before it are transformed
     ///     and delivered before the error is thrown.
     ///   - body: Receives the results in the order of the elements.
-    /// - Throws: What ``decodeElements(_:contentsOf:_:)-(T.Type,_,_)`` throws; what `transform` or
+    /// - Throws: What `decodeElements(_:contentsOf:_:)` throws; what `transform` or
     ///   `body` throws.
     public func decodeElements<T: Decodable & Sendable, Result: Sendable>(
         _ type: T.Type, contentsOf url: URL,

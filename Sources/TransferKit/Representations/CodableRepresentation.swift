@@ -14,7 +14,7 @@ public import Foundation
 /// }
 /// ```
 ///
-/// With other coders, any ``TopLevelEncoder`` and ``TopLevelDecoder`` of `Data`:
+/// With other coders, any `TopLevelEncoder` and `TopLevelDecoder` of `Data`:
 ///
 /// ```swift
 /// CodableRepresentation(contentType: .propertyList, encoder: PropertyListEncoder(), decoder: PropertyListDecoder())
@@ -49,8 +49,8 @@ where
         self.decoder = decoder
     }
 
-    /// Creates a representation that encodes and decodes JSON, with ``JSONTextEncoder`` and
-    /// ``JSONTextDecoder``: Foundation's JSON coders' options and output, several times faster.
+    /// Creates a representation that encodes and decodes JSON, with `JSONTextEncoder` and
+    /// `JSONTextDecoder`: Foundation's JSON coders' options and output, several times faster.
     ///
     /// - Parameters:
     ///   - itemType: The item type; usually inferred.
