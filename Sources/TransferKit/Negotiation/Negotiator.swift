@@ -15,9 +15,9 @@
 ///    sender's order.
 ///
 /// ```swift
-/// let receiver = try ReceiverProfile(acceptHeader: "text/html;q=0.9, */*;q=0.1")
+/// let receiver = try ReceiverProfile.importing(acceptHeader: "text/html;q=0.9, */*;q=0.1").profile
 /// let negotiation = Negotiator().negotiate(note, with: receiver)
-/// negotiation.best?.offer.contentType   // public.html
+/// negotiation.best?.offer.contentType   // public.html, when the note offers HTML
 /// ```
 ///
 /// For a share of several items, ``plan(_:for:)`` also applies the receiver's activation rule and

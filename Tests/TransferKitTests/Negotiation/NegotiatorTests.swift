@@ -157,3 +157,21 @@ extension Negotiation.Rejection.Reason {
         }
     }
 }
+
+@Suite("Negotiator documentation")
+struct NegotiatorDocumentationTests {
+    struct Note: Transferable {
+        var text: String
+        static var transferRepresentation: some TransferRepresentation {
+            DataRepresentation(exportedContentType: .plainText) { Data($0.text.utf8) }
+            DataRepresentation(exportedContentType: .html) { Data("<p>\($0.text)</p>".utf8) }
+        }
+    }
+
+    @Test func theTypeDocumentationExampleWorksAsWritten() throws {
+        let note = Note(text: "hi")
+        let receiver = try ReceiverProfile.importing(acceptHeader: "text/html;q=0.9, */*;q=0.1").profile
+        let negotiation = Negotiator().negotiate(note, with: receiver)
+        #expect(negotiation.best?.offer.contentType == .html)
+    }
+}
