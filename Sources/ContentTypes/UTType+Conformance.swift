@@ -13,7 +13,8 @@ extension UTType {
     ///
     /// - Parameter type: The candidate supertype.
     /// - Returns: `true` if the type is `type` or conforms to it.
-    /// - Complexity: O(1) between declared types.
+    /// - Complexity: O(1) between built-in types and from a registered type to a built-in one; O(*a*)
+    ///   from a registered type with *a* registered ancestors to another registered type.
     public func conforms(to type: UTType) -> Bool {
         if case .builtIn(let index) = node, case .builtIn(let target) = type.node {
             return index == target || TypeTable.shared.isStrictSubtype(Int(index), of: Int(target))
@@ -26,7 +27,8 @@ extension UTType {
     ///
     /// - Parameter type: The candidate supertype.
     /// - Returns: `true` if `type` is a strict supertype.
-    /// - Complexity: O(1) between declared types.
+    /// - Complexity: O(1) between built-in types and from a registered type to a built-in one; O(*a*)
+    ///   from a registered type with *a* registered ancestors to another registered type.
     public func isSubtype(of type: UTType) -> Bool {
         self != type && isStrictSubtype(of: type)
     }
@@ -35,7 +37,8 @@ extension UTType {
     ///
     /// - Parameter type: The candidate subtype.
     /// - Returns: `true` if `type` is a strict subtype.
-    /// - Complexity: O(1) between declared types.
+    /// - Complexity: O(1) between built-in types and from a registered type to a built-in one; O(*a*)
+    ///   from a registered type with *a* registered ancestors to another registered type.
     public func isSupertype(of type: UTType) -> Bool {
         type.isSubtype(of: self)
     }
@@ -74,32 +77,29 @@ extension UTType {
         if case .builtIn(let index) = resolvedNode {
             result = TypeTable.shared.children(of: Int(index)).map(UTType.init(builtInIndex:))
         }
-        for registered in TypeRegistry.shared.registeredTypes where registered.parents.contains(self) {
-            result.append(UTType(registered: registered))
+        if isDeclared {
+            result += TypeRegistry.shared.registeredChildren(of: identifier).map(UTType.init(registered:))
         }
         return result
     }
 
     /// Conformance without the equality check.
     private func isStrictSubtype(of type: UTType) -> Bool {
-        let mine = resolvedNode
-        // Precomputed ancestor sets answer for declared types.
-        let target: Int?
-        switch type.resolvedNode {
-        case .builtIn(let index): target = Int(index)
-        case .registered(let registered): target = registered.order
-        case .dynamic, .undeclared: target = nil
-        }
-        switch mine {
-        case .builtIn(let index):
-            guard let target, target < TypeTable.shared.declarations.count else { return false }
-            return TypeTable.shared.isStrictSubtype(Int(index), of: target)
-        case .registered(let registered):
-            guard let target else { return false }
-            return registered.ancestors.contains(target)
-        case .dynamic(let dynamic):
+        switch (resolvedNode, type.resolvedNode) {
+        case (.builtIn(let index), .builtIn(let target)):
+            return TypeTable.shared.isStrictSubtype(Int(index), of: Int(target))
+        case (.builtIn, _):
+            // A built-in type has only built-in ancestors.
+            return false
+        case (.registered(let registered), .builtIn(let target)):
+            return registered.hasBuiltInAncestor(Int(target))
+        case (.registered(let registered), .registered(let target)):
+            return registered.hasRegisteredAncestor(target)
+        case (.registered, _):
+            return false
+        case (.dynamic(let dynamic), _):
             return dynamic.parents.contains { $0.conforms(to: type) }
-        case .undeclared(let undeclared):
+        case (.undeclared(let undeclared), _):
             return undeclared.fallbackParents.contains { $0.conforms(to: type) }
         }
     }

@@ -122,7 +122,8 @@ extension UTType {
     /// When several declared types carry the same tag, they rank as follows:
     /// 1. a `public.*` type before any other;
     /// 2. an exported declaration before an imported one;
-    /// 3. the more general type first (fewer ancestors), so a type precedes its own subtypes;
+    /// 3. the more general type first: the one nearer a root (its longest conformance path up to a
+    ///    root is shorter), so a type precedes its own subtypes;
     /// 4. earlier declaration first: built-in types in table order, then registered types in the
     ///    order they were registered.
     ///

@@ -19,6 +19,19 @@ enum StandardInput {
     /// - Throws: `ToolError` 66 when standard input is closed or cannot be read (a directory),
     ///   65 when it holds more than `limit` bytes, 74 on another read error.
     static func readAll(limit: Int = StandardInput.limit) throws -> Data {
+        try readAll(descriptor: 0, name: "standard input", limit: limit) { limit in
+            "more than \(limit >> 20) MiB (expected at most that much; give the input as a file, which is read in place)"
+        }
+    }
+
+    /// Reads a descriptor to its end, in chunks, stopping past `limit` bytes.
+    ///
+    /// - Parameters:
+    ///   - descriptor: An open descriptor.
+    ///   - name: What it is, for messages.
+    ///   - limit: The most read.
+    ///   - tooLarge: The message when there is more than `limit`.
+    static func readAll(descriptor: CInt, name: String, limit: Int, tooLarge: (Int) -> String) throws -> Data {
         var bytes: [UInt8] = []
         let chunk = 1 << 20
         while true {
@@ -26,7 +39,7 @@ enum StandardInput {
             bytes.append(contentsOf: repeatElement(0, count: chunk))
             var count: Int
             repeat {
-                count = bytes.withUnsafeMutableBytes { systemRead(0, $0.baseAddress! + start, chunk) }
+                count = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + start, chunk) }
             } while count < 0 && errno == EINTR
             let number = errno
             bytes.removeLast(chunk - max(count, 0))
@@ -34,19 +47,45 @@ enum StandardInput {
             if count < 0 {
                 switch number {
                 case EBADF:
-                    throw ToolError(
-                        .noInput, "standard input: closed (expected the input, or give a file instead of -)")
-                case EISDIR: throw ToolError(.noInput, "standard input: a directory (expected a file's contents)")
+                    throw ToolError(.noInput, "\(name): closed (expected the input, or give a file instead of -)")
+                case EISDIR: throw ToolError(.noInput, "\(name): a directory (expected a file's contents)")
                 default:
-                    throw ToolError(.ioError, "standard input: cannot be read (\(String(cString: strerror(number))))")
+                    throw ToolError(.ioError, "\(name): cannot be read (\(String(cString: strerror(number))))")
                 }
             }
             if bytes.count > limit {
-                throw ToolError(
-                    .dataError,
-                    "standard input: more than \(limit >> 20) MiB (expected at most that much; give the input as a file, which is read in place)"
-                )
+                throw ToolError(.dataError, "\(name): \(tooLarge(limit))")
             }
+        }
+    }
+}
+
+/// A small input file read whole (declarations, receiver profiles, manifests), with a message for
+/// each way it can fail and a size limit.
+enum InputFile {
+    /// The most read from such a file.
+    static let limit = 64 << 20
+
+    /// The contents of the file at `path`.
+    ///
+    /// - Throws: `ToolError` 66 when the file does not exist, is a directory or cannot be opened;
+    ///   65 when it holds more than `limit` bytes; 74 on a read error.
+    static func contents(of path: String, limit: Int = InputFile.limit) throws -> Data {
+        let shown = path
+        var descriptor: CInt
+        repeat { descriptor = open(path, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else {
+            let number = errno
+            let reason = number == ENOENT ? "no such file" : "cannot be opened (\(String(cString: strerror(number))))"
+            throw ToolError(.noInput, "\(shown): \(reason)")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw ToolError(.noInput, "\(shown): is a directory (expected a file)")
+        }
+        return try StandardInput.readAll(descriptor: descriptor, name: shown, limit: limit) { limit in
+            "more than \(limit >> 20) MiB (expected a declaration file of at most that size)"
         }
     }
 }

@@ -35,12 +35,18 @@ package enum TransferTool {
                 console.write(version + "\n")
                 return .success
             }
-            console.write(help)
-            return arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") ? .success : .usage
+            // Help asked for goes to standard output; help shown because a command is missing is a
+            // usage error, on standard error.
+            if arguments.contains("--help") || arguments.contains("-h") {
+                console.write(help)
+                return .success
+            }
+            console.error((arguments.isEmpty ? "missing command\n\n" : "expected a command before '\(escapingControls(arguments.first ?? ""))'\n\n") + help)
+            return .usage
         }
         arguments.removeFirst()
         guard let command = commands.first(where: { $0.name == name }) else {
-            console.error("unknown command '\(name)'\n\n" + help)
+            console.error("unknown command '\(escapingControls(name))'\n\n" + help)
             return .usage
         }
         do {

@@ -59,6 +59,28 @@ struct RegistrationTests {
         #expect(UTType("\(domain).child")?.conforms(to: UTType("\(domain).parent")!) == true)
     }
 
+    @Test func conformanceFollowsEveryPathOfALatticeAndNoOther() throws {
+        // top ← left, right ← bottom (a diamond), and a sibling beside it.
+        try UTType.register([
+            UTTypeDeclaration(identifier: "\(domain).bottom", conformsTo: ["\(domain).left", "\(domain).right"]),
+            UTTypeDeclaration(identifier: "\(domain).left", conformsTo: ["\(domain).top"]),
+            UTTypeDeclaration(identifier: "\(domain).right", conformsTo: ["\(domain).top", "public.text"]),
+            UTTypeDeclaration(identifier: "\(domain).top", conformsTo: ["public.image"]),
+            UTTypeDeclaration(identifier: "\(domain).sibling", conformsTo: ["\(domain).top"]),
+        ])
+        let type = { (name: String) in UTType("\(domain).\(name)")! }
+        #expect(type("bottom").conforms(to: type("top")))
+        #expect(type("bottom").conforms(to: type("left")))
+        #expect(type("bottom").conforms(to: .image))
+        #expect(type("bottom").conforms(to: .text))
+        #expect(type("bottom").supertypes.isSuperset(of: [type("left"), type("right"), type("top"), .image, .text, .data]))
+        #expect(!type("left").conforms(to: .text))
+        #expect(!type("bottom").conforms(to: type("sibling")))
+        #expect(!type("top").conforms(to: type("bottom")))
+        #expect(!type("left").conforms(to: type("right")))
+        #expect(!UTType.image.conforms(to: type("top")))
+    }
+
     @Test func badEntriesAreAllReportedAndGoodOnesKept() throws {
         let error = #expect(throws: UTTypeDeclarationError.self) {
             try UTType.register([

@@ -29,6 +29,12 @@ struct TagTests {
         #expect(UTType(filenameExtension: "mp4", conformingTo: .audio) == .mpeg4Audio)
     }
 
+    @Test func theLegacyExcelMIMETypeGivesTheWorkbookAsOnApplePlatforms() {
+        // xls, xlt and xlw share it; the workbook is declared first and no deeper than the others.
+        #expect(UTType(mimeType: "application/vnd.ms-excel")?.identifier == "com.microsoft.excel.xls")
+        #expect(UTType(mimeType: "application/msexcel")?.identifier == "com.microsoft.excel.xls")
+    }
+
     @Test func plistGivesThePropertyListSupertype() {
         #expect(UTType(filenameExtension: "plist") == .propertyList)
         let all = UTType.types(tag: "plist", tagClass: .filenameExtension, conformingTo: nil)

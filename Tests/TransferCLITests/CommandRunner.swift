@@ -26,10 +26,11 @@ func transfer(_ arguments: [String]) async -> CommandResult {
 }
 
 /// Runs the built `transfer` executable as a separate process.
-func transferExecutable(_ arguments: [String], input: Data? = nil) throws -> CommandResult {
+func transferExecutable(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> CommandResult {
     let process = Process()
     process.executableURL = executableURL
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let outputPipe = Pipe()
     let errorPipe = Pipe()
     let inputPipe = Pipe()

@@ -127,7 +127,7 @@ struct ConvertCommandTests {
         let output = directory.appendingPathComponent("out.json").path
         let unreadable = await transfer("convert", folder.path, "--to", "json", "-o", output)
         #expect(unreadable.status == 66)
-        #expect(unreadable.error.contains("it is a directory"))
+        #expect(unreadable.error.contains("is a directory (expected a file)"))
         // Malformed CSV, imported from the file in place: the error says where, and no output appears.
         let bad = directory.appendingPathComponent("bad.csv")
         try Data("id,name\n\"x,1\n".utf8).write(to: bad)

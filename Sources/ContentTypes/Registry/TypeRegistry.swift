@@ -1,29 +1,81 @@
 import Synchronization
 
 /// A type declared at run time, with its conformances resolved when it was registered.
+///
+/// What it stores is linear in its number of parents, so that a chain of any length costs memory in
+/// proportion to its length: the depth, and the built-in ancestors as a bitset shared (copy on write)
+/// with a registered parent that has the same ones.
 final class RegisteredType: Sendable {
     let declaration: UTTypeDeclaration
     /// Position across all declared types: built-in types come first.
     let order: Int
-    /// Orders of all strict ancestors, built-in and registered.
-    let ancestors: Set<Int>
     /// Direct parents, resolved.
     let parents: [UTType]
+    /// The length of the longest conformance path up to a root.
+    let depth: Int
+    /// The built-in types among the ancestors, as a bitset over the built-in table's indexes.
+    let builtInAncestors: [UInt64]
 
-    init(declaration: UTTypeDeclaration, order: Int, ancestors: Set<Int>, parents: [UTType]) {
+    init(declaration: UTTypeDeclaration, order: Int, parents: [UTType], table: TypeTable) {
         self.declaration = declaration
         self.order = order
-        self.ancestors = ancestors
         self.parents = parents
+        var depth = 0
+        var bits: [UInt64]? = nil
+        for parent in parents {
+            let parentBits: [UInt64]
+            switch parent.node {
+            case .builtIn(let index):
+                depth = max(depth, table.depths[Int(index)] + 1)
+                parentBits = table.ancestorBitsIncludingSelf(of: Int(index))
+            case .registered(let type):
+                depth = max(depth, type.depth + 1)
+                parentBits = type.builtInAncestors
+            case .dynamic, .undeclared:
+                continue
+            }
+            if var union = bits {
+                for word in union.indices { union[word] |= parentBits[word] }
+                bits = union
+            } else {
+                bits = parentBits
+            }
+        }
+        self.depth = depth
+        self.builtInAncestors = bits ?? table.noAncestors
     }
 
     var preference: TagPreference {
         TagPreference(
             isPublic: UTType.isPublicIdentifier(declaration.identifier),
             isExported: declaration.kind == .exported,
-            ancestorCount: ancestors.count,
+            depth: depth,
             order: order
         )
+    }
+
+    /// Whether `ancestor`, a built-in type's index, is among this type's ancestors.
+    ///
+    /// - Complexity: O(1).
+    func hasBuiltInAncestor(_ ancestor: Int) -> Bool {
+        builtInAncestors[ancestor >> 6] & (1 << UInt64(ancestor & 63)) != 0
+    }
+
+    /// Whether `ancestor`, another registered type, is among this type's ancestors.
+    ///
+    /// - Complexity: O(*a*) for a type with *a* registered ancestors; the walk skips every type no
+    ///   deeper than `ancestor`, which cannot lead to it.
+    func hasRegisteredAncestor(_ ancestor: RegisteredType) -> Bool {
+        guard ancestor.depth < depth else { return false }
+        var stack: [RegisteredType] = [self]
+        var seen: Set<Int> = [order]
+        while let next = stack.popLast() {
+            for case .registered(let parent) in next.parents.map(\.node) {
+                if parent === ancestor { return true }
+                if parent.depth > ancestor.depth, seen.insert(parent.order).inserted { stack.append(parent) }
+            }
+        }
+        return false
     }
 }
 
@@ -42,6 +94,8 @@ final class TypeRegistry: Sendable {
         var types: [RegisteredType] = []
         var byKey: [String: RegisteredType] = [:]
         var byTag: [UTTagClass: [String: [RegisteredType]]] = [:]
+        /// Registered types by the identifier key of each of their parents, built-in or registered.
+        var children: [String: [RegisteredType]] = [:]
     }
 
     // MARK: Reading
@@ -61,6 +115,13 @@ final class TypeRegistry: Sendable {
         return registeredType(identifier: identifier).map(UTType.init(registered:))
     }
 
+    /// The registered types that name the type with `identifier` as a direct parent.
+    func registeredChildren(of identifier: String) -> [RegisteredType] {
+        if isEmpty.load(ordering: .acquiring) { return [] }
+        let key = Identifier.key(identifier)
+        return runtime.withLock { $0.children[key] ?? [] }
+    }
+
     /// Every registered type, in registration order.
     var registeredTypes: [RegisteredType] {
         if isEmpty.load(ordering: .acquiring) { return [] }
@@ -78,7 +139,7 @@ final class TypeRegistry: Sendable {
         let registered = runtime.withLock { $0.byTag[tagClass]?[key] ?? [] }
         if registered.isEmpty { return builtInCandidates.map(UTType.init(builtInIndex:)) }
         var ranked: [(TagPreference, UTType)] = builtInCandidates.map {
-            (TagPreference(builtIn.declarations[$0], ancestorCount: builtIn.ancestorCounts[$0], order: $0),
+            (TagPreference(builtIn.declarations[$0], depth: builtIn.depths[$0], order: $0),
              UTType(builtInIndex: $0))
         }
         ranked += registered.map { ($0.preference, UTType(registered: $0)) }
@@ -168,65 +229,71 @@ final class TypeRegistry: Sendable {
                 pendingOrder.append(key)
             }
 
-            // Resolve in dependency order; whatever cannot be placed has an undeclared parent or a cycle.
-            var registered: [UTType] = []
-            var placedKeys: Set<String> = []
-            var remaining = pendingOrder
-            var progress = true
-            while progress, !remaining.isEmpty {
-                progress = false
-                var stillRemaining: [String] = []
-                for key in remaining {
-                    let declaration = pending[key]!
-                    let parentKeys = declaration.conformsTo.map(Identifier.key)
-                    let unresolved = parentKeys.filter {
-                        builtIn.indexByKey[$0] == nil && layer.byKey[$0] == nil
-                    }
-                    if !unresolved.isEmpty {
-                        stillRemaining.append(key)
-                        continue
-                    }
-                    let parents = declaration.conformsTo.map { parent -> UTType in
-                        let key = Identifier.key(parent)
-                        if let index = builtIn.indexByKey[key] { return UTType(builtInIndex: index) }
-                        return UTType(registered: layer.byKey[key]!)
-                    }
-                    var ancestors: Set<Int> = []
-                    for parent in parents {
-                        switch parent.node {
-                        case .builtIn(let index):
-                            ancestors.insert(Int(index))
-                            ancestors.formUnion(builtIn.ancestors(of: Int(index)))
-                        case .registered(let type):
-                            ancestors.insert(type.order)
-                            ancestors.formUnion(type.ancestors)
-                        case .dynamic, .undeclared:
-                            break
-                        }
-                    }
-                    let type = RegisteredType(
-                        declaration: declaration,
-                        order: builtIn.declarations.count + layer.types.count,
-                        ancestors: ancestors,
-                        parents: parents
-                    )
-                    layer.types.append(type)
-                    layer.byKey[key] = type
-                    for (tagClass, tags) in declaration.tags {
-                        for tag in tags {
-                            let tagKey = TagKey.make(tag, tagClass)
-                            var list = layer.byTag[tagClass]?[tagKey] ?? []
-                            list.append(type)
-                            list.sort { $0.preference < $1.preference }
-                            layer.byTag[tagClass, default: [:]][tagKey] = list
-                        }
-                    }
-                    placedKeys.insert(key)
-                    registered.append(UTType(registered: type))
-                    progress = true
+            // Place in dependency order (Kahn's algorithm): a declaration is ready once every parent
+            // is declared. Linear in the declarations and their conformances, in any input order.
+            var waitingChildren: [String: [String]] = [:]
+            var unplacedParents: [String: Int] = [:]
+            var ready: [String] = []
+            for key in pendingOrder {
+                var count = 0
+                var parentKeys: Set<String> = []
+                for parent in pending[key]!.conformsTo {
+                    let parentKey = Identifier.key(parent)
+                    guard parentKeys.insert(parentKey).inserted else { continue }
+                    if builtIn.indexByKey[parentKey] != nil || layer.byKey[parentKey] != nil { continue }
+                    count += 1
+                    // A parent neither declared nor pending never arrives: the count stays above 0.
+                    if pending[parentKey] != nil { waitingChildren[parentKey, default: []].append(key) }
                 }
-                remaining = stillRemaining
+                if count == 0 { ready.append(key) } else { unplacedParents[key] = count }
             }
+            var registered: [UTType] = []
+            var touchedTags: [UTTagClass: Set<String>] = [:]
+            var next = 0
+            while next < ready.count {
+                let key = ready[next]
+                next += 1
+                let declaration = pending[key]!
+                let parents = declaration.conformsTo.map { parent -> UTType in
+                    let key = Identifier.key(parent)
+                    if let index = builtIn.indexByKey[key] { return UTType(builtInIndex: index) }
+                    return UTType(registered: layer.byKey[key]!)
+                }
+                let type = RegisteredType(
+                    declaration: declaration,
+                    order: builtIn.declarations.count + layer.types.count,
+                    parents: parents,
+                    table: builtIn
+                )
+                layer.types.append(type)
+                layer.byKey[key] = type
+                for parentKey in Set(parents.map { Identifier.key($0.identifier) }) {
+                    layer.children[parentKey, default: []].append(type)
+                }
+                for (tagClass, tags) in declaration.tags {
+                    for tag in tags {
+                        let tagKey = TagKey.make(tag, tagClass)
+                        layer.byTag[tagClass, default: [:]][tagKey, default: []].append(type)
+                        touchedTags[tagClass, default: []].insert(tagKey)
+                    }
+                }
+                registered.append(UTType(registered: type))
+                for child in waitingChildren.removeValue(forKey: key) ?? [] {
+                    unplacedParents[child]! -= 1
+                    if unplacedParents[child] == 0 { ready.append(child) }
+                }
+            }
+            // Each list a tag gained entries in is ranked once, whatever the number of entries.
+            for (tagClass, keys) in touchedTags {
+                for tagKey in keys {
+                    layer.byTag[tagClass]![tagKey]!.sort { $0.preference < $1.preference }
+                }
+            }
+
+            // Whatever was not placed has an undeclared parent, is on a cycle, or depends on one of those.
+            let remaining = pendingOrder.filter { layer.byKey[$0] == nil }
+            let onCycle = TypeRegistry.keysOnCycles(remaining, pending: pending)
+            let remainingSet = Set(remaining)
             for key in remaining {
                 let declaration = pending[key]!
                 let missing = declaration.conformsTo.filter {
@@ -236,14 +303,13 @@ final class TypeRegistry: Sendable {
                 }
                 if !missing.isEmpty {
                     problems.append(.init(declaration.identifier, .undeclaredParent, "conforms to \(missing.joined(separator: ", ")), which is not declared"))
+                    continue
+                }
+                let blocked = declaration.conformsTo.filter { remainingSet.contains(Identifier.key($0)) }
+                if onCycle.contains(key) {
+                    problems.append(.init(declaration.identifier, .cycle, "its conformances form a cycle through \(blocked.joined(separator: ", "))"))
                 } else {
-                    let blocked = declaration.conformsTo.filter { remaining.contains(Identifier.key($0)) }
-                    let onCycle = TypeRegistry.isOnCycle(key, pending: pending, remaining: Set(remaining))
-                    if onCycle {
-                        problems.append(.init(declaration.identifier, .cycle, "its conformances form a cycle through \(blocked.joined(separator: ", "))"))
-                    } else {
-                        problems.append(.init(declaration.identifier, .undeclaredParent, "conforms to \(blocked.joined(separator: ", ")), which could not be declared"))
-                    }
+                    problems.append(.init(declaration.identifier, .undeclaredParent, "conforms to \(blocked.joined(separator: ", ")), which could not be declared"))
                 }
             }
             if !layer.types.isEmpty { isEmpty.store(false, ordering: .releasing) }
@@ -251,15 +317,65 @@ final class TypeRegistry: Sendable {
         }
     }
 
-    /// Whether `key` can reach itself through parents that are all still unplaced.
-    private static func isOnCycle(_ key: String, pending: [String: UTTypeDeclaration], remaining: Set<String>) -> Bool {
-        var stack = pending[key]?.conformsTo.map(Identifier.key) ?? []
-        var seen: Set<String> = []
-        while let next = stack.popLast() {
-            if next == key { return true }
-            guard remaining.contains(next), seen.insert(next).inserted else { continue }
-            stack += pending[next]?.conformsTo.map(Identifier.key) ?? []
+    /// The keys among `keys` that lie on a conformance cycle: in a strongly connected component of
+    /// more than one declaration, or naming themselves as a parent.
+    ///
+    /// Tarjan's algorithm with an explicit stack, so that a chain of any length is safe.
+    ///
+    /// - Complexity: O(*n* + *e*) for *n* keys and *e* conformances among them.
+    private static func keysOnCycles(_ keys: [String], pending: [String: UTTypeDeclaration]) -> Set<String> {
+        guard !keys.isEmpty else { return [] }
+        var indexOf: [String: Int] = [:]
+        for (index, key) in keys.enumerated() { indexOf[key] = index }
+        let edges: [[Int]] = keys.map { key in
+            pending[key]!.conformsTo.compactMap { indexOf[Identifier.key($0)] }
         }
-        return false
+        let unvisited = -1
+        var number = [Int](repeating: unvisited, count: keys.count)
+        var lowLink = [Int](repeating: 0, count: keys.count)
+        var onStack = [Bool](repeating: false, count: keys.count)
+        var componentStack: [Int] = []
+        var counter = 0
+        var result: Set<String> = []
+        for root in keys.indices where number[root] == unvisited {
+            // Each frame: a vertex and the position of the next edge to follow.
+            var frames: [(vertex: Int, edge: Int)] = [(root, 0)]
+            number[root] = counter
+            lowLink[root] = counter
+            counter += 1
+            componentStack.append(root)
+            onStack[root] = true
+            while let frame = frames.last {
+                let vertex = frame.vertex
+                if frame.edge < edges[vertex].count {
+                    frames[frames.count - 1].edge += 1
+                    let target = edges[vertex][frame.edge]
+                    if number[target] == unvisited {
+                        number[target] = counter
+                        lowLink[target] = counter
+                        counter += 1
+                        componentStack.append(target)
+                        onStack[target] = true
+                        frames.append((target, 0))
+                    } else if onStack[target] {
+                        lowLink[vertex] = min(lowLink[vertex], number[target])
+                    }
+                    continue
+                }
+                frames.removeLast()
+                if let parent = frames.last?.vertex { lowLink[parent] = min(lowLink[parent], lowLink[vertex]) }
+                guard lowLink[vertex] == number[vertex] else { continue }
+                var component: [Int] = []
+                while let member = componentStack.popLast() {
+                    onStack[member] = false
+                    component.append(member)
+                    if member == vertex { break }
+                }
+                if component.count > 1 || edges[vertex].contains(vertex) {
+                    for member in component { result.insert(keys[member]) }
+                }
+            }
+        }
+        return result
     }
 }

@@ -105,18 +105,21 @@ extension UTTypeDeclaration {
     static func parseFile(_ data: Data) -> ([UTTypeDeclaration], [UTTypeDeclarationError.Problem]) {
         let file: DeclarationFile
         do {
-            if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{") {
+            switch DeclarationFormat(of: data) {
+            case .json:
                 file = try JSONTextDecoder().decode(DeclarationFile.self, from: data)
-            } else {
+            case .propertyList:
                 guard !PropertyListNesting.exceedsLimit(data) else {
                     return ([], [.init("file", .malformedFile, "nests arrays and dictionaries more than \(PropertyListNesting.limit) levels deep")])
                 }
                 file = try PropertyListDecoder().decode(DeclarationFile.self, from: data)
+            case .unknown(let found):
+                return ([], [.init("file", .malformedFile, "expected a property list (XML or binary) or a JSON object, found \(found)")])
             }
         } catch {
             let reason =
                 (error as? DecodingError)?.readableDescription
-                ?? "is not a property list or JSON object: \(error)"
+                ?? "cannot be read as a property list or JSON object"
             return ([], [.init("file", .malformedFile, reason)])
         }
         var declarations: [UTTypeDeclaration] = []
@@ -142,6 +145,48 @@ extension UTTypeDeclaration {
             )
         }
         return (declarations, problems)
+    }
+}
+
+/// What a declaration file holds, told from its first bytes.
+private enum DeclarationFormat {
+    case json
+    case propertyList
+    /// Neither: what was found instead, for the message.
+    case unknown(String)
+
+    init(of data: Data) {
+        let encoding = data.withUnsafeBytes { UTF8Validation.utf16Or32($0.bindMemory(to: UInt8.self)) }
+        if let encoding {
+            // Foundation reads XML property lists in UTF-16 too; JSON must be UTF-8 (RFC 8259 §8.1).
+            let bigEndian = encoding == "UTF-16BE"
+            let start = data.prefix(256)
+            let units = stride(from: 0, to: start.count - 1, by: 2).map { offset -> UInt16 in
+                let first = UInt16(start[start.startIndex + offset]), second = UInt16(start[start.startIndex + offset + 1])
+                return bigEndian ? first << 8 | second : second << 8 | first
+            }
+            let first = String(decoding: units, as: UTF16.self).first { !$0.isWhitespace && $0 != "\u{FEFF}" }
+            if encoding.hasPrefix("UTF-16"), first == "<" {
+                self = .propertyList
+            } else {
+                self = .unknown("\(encoding) text\(first == "{" || first == "[" ? " (JSON must be UTF-8)" : "")")
+            }
+            return
+        }
+        if data.starts(with: Array("bplist".utf8)) {
+            self = .propertyList
+            return
+        }
+        let significant = data.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        let body = significant.starts(with: [0xEF, 0xBB, 0xBF]) ? significant.dropFirst(3) : significant
+        switch body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+        case UInt8(ascii: "{")?, UInt8(ascii: "[")?: self = .json
+        case UInt8(ascii: "<")?: self = .propertyList
+        case nil: self = .unknown("an empty file")
+        case let byte?:
+            let scalar = Unicode.Scalar(byte)
+            self = .unknown(byte >= 0x21 && byte < 0x7F ? "'\(Character(scalar))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))")
+        }
     }
 }
 

@@ -99,12 +99,16 @@ public struct UTTypeDeclarationError: Error, Sendable, CustomStringConvertible {
         self.registeredTypes = registeredTypes
     }
 
-    /// One line per problem, each prefixed with the file when there is one.
+    /// One line per problem, each prefixed with the file when there is one; a problem with the
+    /// whole file is said of the file.
     public var description: String {
         let prefix = file.map { "\($0): " } ?? ""
         let header =
             problems.count == 1
             ? "" : "\(prefix)\(problems.count) invalid type declarations (\(registeredTypes.count) registered)\n"
-        return header + problems.map { "\(prefix)\($0)" }.joined(separator: "\n")
+        return header
+            + problems.map { problem in
+                file != nil && problem.entry == "file" ? prefix + problem.reason : prefix + problem.description
+            }.joined(separator: "\n")
     }
 }

@@ -12,8 +12,11 @@ final class TypeTable: Sendable {
     /// Ancestor bitsets, `wordsPerType` words per type; a type's own bit is not set.
     private let ancestorBits: [UInt64]
     private let wordsPerType: Int
-    /// Number of strict ancestors by index, used to rank candidates for a tag.
-    let ancestorCounts: [Int]
+    /// An empty ancestor bitset, shared by every registered type without built-in ancestors.
+    let noAncestors: [UInt64]
+    /// Length of the longest conformance path from each type up to a root (0 for a root), used to
+    /// rank candidates for a tag.
+    let depths: [Int]
     /// The fast path of a lookup: tag key → the preferred type's index, with
     /// ``TypeTable/hasMoreCandidates`` set when other types share the tag.
     let preferredByExtension: [String: UInt32]
@@ -62,6 +65,7 @@ final class TypeTable: Sendable {
         var bits = [UInt64](repeating: 0, count: declarations.count * words)
         // Depth-first, parents before children; 0 = not visited, 1 = on the current path, 2 = done.
         var state = [UInt8](repeating: 0, count: declarations.count)
+        var depths = [Int](repeating: 0, count: declarations.count)
         bits.withUnsafeMutableBufferPointer { bits in
             func visit(_ index: Int) {
                 if state[index] == 2 { return }
@@ -73,6 +77,7 @@ final class TypeTable: Sendable {
                 for parent in parents[index] {
                     visit(parent)
                     guard state[parent] == 2 else { continue }
+                    depths[index] = max(depths[index], depths[parent] + 1)
                     bits[index &* words &+ parent &>> 6] |= 1 &<< UInt64(parent & 63)
                     for word in 0..<words {
                         bits[index &* words &+ word] |= bits[parent &* words &+ word]
@@ -88,10 +93,8 @@ final class TypeTable: Sendable {
         self.parents = parents
         self.ancestorBits = bits
         self.wordsPerType = words
-        let ancestorCounts = (0..<declarations.count).map { index in
-            (0..<words).reduce(0) { $0 + bits[index * words + $1].nonzeroBitCount }
-        }
-        self.ancestorCounts = ancestorCounts
+        self.noAncestors = [UInt64](repeating: 0, count: words)
+        self.depths = depths
         self.problems = problems
 
         // One pass per tag class: most tags belong to one type; the few shared ones are ranked.
@@ -114,8 +117,8 @@ final class TypeTable: Sendable {
             }
             for (key, list) in shared {
                 let ranked = list.sorted {
-                    TagPreference(declarations[$0], ancestorCount: ancestorCounts[$0], order: $0)
-                        < TagPreference(declarations[$1], ancestorCount: ancestorCounts[$1], order: $1)
+                    TagPreference(declarations[$0], depth: depths[$0], order: $0)
+                        < TagPreference(declarations[$1], depth: depths[$1], order: $1)
                 }
                 shared[key] = ranked
                 preferred[key] = UInt32(ranked[0]) | (ranked.count > 1 ? TypeTable.hasMoreCandidates : 0)
@@ -170,9 +173,12 @@ final class TypeTable: Sendable {
         }
     }
 
-    /// All strict ancestors of the type at `index`, in index order.
-    func ancestors(of index: Int) -> [Int] {
-        (0..<declarations.count).filter { isStrictSubtype(index, of: $0) }
+    /// The strict ancestors of the type at `index`, with the type itself, as a bitset over indexes:
+    /// the start of a registered type's set of built-in ancestors.
+    func ancestorBitsIncludingSelf(of index: Int) -> [UInt64] {
+        var row = Array(ancestorBits[index * wordsPerType..<(index + 1) * wordsPerType])
+        row[index >> 6] |= 1 << UInt64(index & 63)
+        return row
     }
 
     /// The candidates for a tag key, preferred first.
@@ -241,7 +247,8 @@ extension Substring {
 ///
 /// 1. A `public.*` type beats any other.
 /// 2. An exported declaration beats an imported one.
-/// 3. The more general type (fewer ancestors) wins: a type beats its own subtypes, so `mp4` gives
+/// 3. The more general type wins, the one nearer a root (its longest conformance path up is
+///    shorter): a type beats its own subtypes, so `mp4` gives
 ///    `public.mpeg-4` rather than `public.mpeg-4-audio`, and `plist` gives `com.apple.property-list`
 ///    rather than its XML and binary subtypes.
 /// 4. Earlier declaration wins: built-in types in table order, then registered types in the order
@@ -249,21 +256,21 @@ extension Substring {
 struct TagPreference: Comparable {
     let isPublic: Bool
     let isExported: Bool
-    let ancestorCount: Int
+    let depth: Int
     let order: Int
 
-    init(isPublic: Bool, isExported: Bool, ancestorCount: Int, order: Int) {
+    init(isPublic: Bool, isExported: Bool, depth: Int, order: Int) {
         self.isPublic = isPublic
         self.isExported = isExported
-        self.ancestorCount = ancestorCount
+        self.depth = depth
         self.order = order
     }
 
-    init(_ declaration: BuiltInDeclaration, ancestorCount: Int, order: Int) {
+    init(_ declaration: BuiltInDeclaration, depth: Int, order: Int) {
         self.init(
             isPublic: UTType.isPublicIdentifier(declaration.identifier),
             isExported: declaration.isExported,
-            ancestorCount: ancestorCount,
+            depth: depth,
             order: order
         )
     }
@@ -271,7 +278,7 @@ struct TagPreference: Comparable {
     static func < (lhs: TagPreference, rhs: TagPreference) -> Bool {
         if lhs.isPublic != rhs.isPublic { return lhs.isPublic }
         if lhs.isExported != rhs.isExported { return lhs.isExported }
-        if lhs.ancestorCount != rhs.ancestorCount { return lhs.ancestorCount < rhs.ancestorCount }
+        if lhs.depth != rhs.depth { return lhs.depth < rhs.depth }
         return lhs.order < rhs.order
     }
 }

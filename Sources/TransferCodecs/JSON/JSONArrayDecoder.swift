@@ -283,7 +283,13 @@ struct JSONArrayReader {
                 return nil
             case .start:
                 // A byte-order mark, whitespace, then the opening bracket.
-                guard try available(3) || isFinal else { continue }
+                guard try available(4) || isFinal else { continue }
+                let encoding = buffer.withUnsafeBufferPointer {
+                    UTF8Validation.utf16Or32(UnsafeBufferPointer(rebasing: $0[position...]))
+                }
+                if let encoding {
+                    throw corrupted("the document is \(encoding); JSON must be UTF-8 (RFC 8259 §8.1)", at: position)
+                }
                 if buffer.count - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
                     buffer[position + 2] == 0xBF
                 {

@@ -62,10 +62,25 @@ final class JSONDecodingContext {
         codingPath(depth: depth) + [key]
     }
 
+    /// The last position computed, from which the next one is counted when it lies further on.
+    @exclusivity(unchecked) private var lastPosition: (offset: Int, position: JSONTextPosition)?
+
     /// Where a token is, for messages.
+    ///
+    /// Errors that a type catches to try another decoding (`try?`) ask for positions often, usually
+    /// further and further into the document: each is counted on from the last one, so that all of
+    /// them together cost one pass over the bytes rather than one pass each.
     func position(of token: Int) -> JSONTextPosition {
-        JSONTextPosition(
-            of: Int(tokens[token].start) - (tokens[token].kind == .string ? 1 : 0), in: bytes, from: origin())
+        let offset = min(max(Int(tokens[token].start) - (tokens[token].kind == .string ? 1 : 0), 0), bytes.count)
+        var position: JSONTextPosition
+        if let last = lastPosition, last.offset <= offset {
+            position = last.position
+            position.advance(over: UnsafeBufferPointer(rebasing: bytes[last.offset..<offset]))
+        } else {
+            position = JSONTextPosition(of: offset, in: bytes, from: origin())
+        }
+        lastPosition = (offset, position)
+        return position
     }
 
     func describeKind(_ token: Int) -> String {

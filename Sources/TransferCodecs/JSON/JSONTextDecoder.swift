@@ -71,11 +71,22 @@ public struct JSONTextDecoder: TopLevelDecoder, Sendable {
         }
     }
 
-    /// Decodes a value from JSON bytes in memory.
-    func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeBufferPointer<UInt8>) throws -> T {
-        let tape: JSONTape
+    /// Checks that `data` is one JSON text (RFC 8259) nested at most 512 levels deep, before a
+    /// parser without those guarantees (`JSONSerialization`) reads it.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` saying what was expected and found, with the line and
+    ///   column.
+    package static func checkSyntax(_ data: Data) throws(DecodingError) {
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(DecodingError) in _ = try tape(parsing: raw.bindMemory(to: UInt8.self)) }
+        }
+        try result.get()
+    }
+
+    /// The tape of `bytes`, or the error that says where they stop being JSON.
+    private static func tape(parsing bytes: UnsafeBufferPointer<UInt8>) throws(DecodingError) -> JSONTape {
         do {
-            tape = try JSONTape(parsing: bytes)
+            return try JSONTape(parsing: bytes)
         } catch {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
@@ -84,6 +95,11 @@ public struct JSONTextDecoder: TopLevelDecoder, Sendable {
                         "The given data was not valid JSON: \(error.message) \(JSONTextPosition(of: error.offset, in: bytes))."
                 ))
         }
+    }
+
+    /// Decodes a value from JSON bytes in memory.
+    func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeBufferPointer<UInt8>) throws -> T {
+        let tape = try Self.tape(parsing: bytes)
         let context = JSONDecodingContext(options: self, bytes: bytes, tape: tape)
         return try context.decode(T.self, at: 0)
     }
@@ -123,7 +139,7 @@ struct JSONTextPosition: CustomStringConvertible {
             column = 1
             start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
         }
-        for byte in bytes[start...] where byte & 0xC0 != 0x80 { column += 1 }
+        for index in start..<bytes.count where base[index] & 0xC0 != 0x80 { column += 1 }
     }
 
     var description: String { "at line \(line), column \(column)" }

@@ -33,6 +33,20 @@ package extension DecodingError {
                 text = "not valid JSON: " + text.dropFirst(prefix.count)
             }
             if text.hasSuffix(".") { text.removeLast() }
+            // The standard library's message for a `RawRepresentable` enum names the Swift type.
+            if text.hasPrefix("Cannot initialize "), let range = text.firstRange(of: " from invalid ") {
+                let rest = text[range.upperBound...]
+                let value = rest.split(separator: " value ", maxSplits: 1).last.map(String.init) ?? String(rest)
+                text = "expected one of the known values, found \"\(value)\""
+            }
+            if text == "The given data was not a valid property list" {
+                text = "not a valid property list (expected XML or binary property list syntax)"
+                // Foundation says where in its error's debug description.
+                if let detail = (context.underlyingError as? CocoaError)?.userInfo["NSDebugDescription"] as? String {
+                    let trimmed = detail.drop(while: \.isWhitespace).reversed().drop { $0.isWhitespace || $0 == "." }.reversed()
+                    if !trimmed.isEmpty { text += ": " + String(trimmed) }
+                }
+            }
             // The position goes last, in one form.
             let position = Self.position(context)
             let bare = position.dropFirst(2).dropLast()

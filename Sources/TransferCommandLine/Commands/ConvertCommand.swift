@@ -38,10 +38,18 @@ enum ConvertCommand {
             throw UsageError("unknown model '\(modelName)': expected one of \(models.map(\.name).joined(separator: ", "))")
         }
 
-        let toType = try contentType(target)
+        // The input first: a file that is not there is the problem, whatever its name says.
+        if input != "-" {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+                throw ToolError(.noInput, "\(input): no such file")
+            }
+            if isDirectory.boolValue { throw ToolError(.noInput, "\(input): is a directory (expected a file)") }
+        }
+        let toType = try contentType(target, option: "to")
         let fromType: UTType
         if let source {
-            fromType = try contentType(source)
+            fromType = try contentType(source, option: "from")
         } else if input == "-" {
             throw UsageError("give --from TYPE for standard input: there is no extension to infer it from")
         } else {
@@ -59,9 +67,6 @@ enum ConvertCommand {
             guard input != "-", fromType.conforms(to: .commaSeparatedText) || fromType.conforms(to: .json) else {
                 throw UsageError("--stream reads a CSV or JSON file (not standard input)")
             }
-        }
-        guard input == "-" || FileManager.default.fileExists(atPath: input) else {
-            throw ToolError(.noInput, "\(input): no such file")
         }
 
         let progress = ConversionProgress(input: input, console: console)
@@ -98,6 +103,11 @@ enum ConvertCommand {
             return ToolError(.noInput, "\(input): cannot be read (\(error.description))")
         case let error as CocoaError where [.fileReadNoSuchFile, .fileReadNoPermission, .fileReadUnknown].contains(error.code):
             return ToolError(.noInput, "\(input): cannot be read (\(error))")
+        case let error as TransferError where error.underlyingError is DecodingError || error.underlyingError is CSVError:
+            // The decoder's own words say what was expected, what was found and where; the
+            // transfer machinery around them (the model's name, its representations) would only
+            // repeat them.
+            return toolError(for: error.underlyingError!, input: input, output: output, importing: importing)
         case let error as DecodingError:
             return ToolError(.dataError, "\(input): \(error.readableDescription)")
         case is TransferError, is CSVError:
@@ -244,12 +254,19 @@ enum ConvertCommand {
         }.joined(separator: "\n")
     }
 
-    static func contentType(_ name: String) throws -> UTType {
+    /// The content type an option names; one that names none is a usage error.
+    static func contentType(_ name: String, option: String) throws -> UTType {
         switch name.lowercased() {
         case "csv": return .commaSeparatedText
         case "json": return .json
         case "tsv": return .tabSeparatedText
-        default: return try TypesCommand.resolve(name)
+        case "": throw UsageError("--\(option) needs a content type: csv, json, or an identifier, .ext or type/subtype")
+        default:
+            do {
+                return try TypesCommand.resolve(name)
+            } catch let error as ToolError {
+                throw UsageError("--\(option) \(name): \(error.message)")
+            }
         }
     }
 

@@ -34,7 +34,7 @@ enum NegotiateCommand {
         case (nil, let header?):
             do {
                 let imported = try ReceiverProfile.importing(acceptHeader: header)
-                for diagnostic in imported.diagnostics { console.error("warning: Accept: \(diagnostic)\n") }
+                for diagnostic in imported.diagnostics { console.error(TransferTool.escapingControls("warning: Accept: \(diagnostic)") + "\n") }
                 receiver = imported.profile
             } catch let error as ReceiverDeclarationError {
                 throw ToolError(.dataError, error.description)
@@ -85,15 +85,17 @@ enum NegotiateCommand {
 
     /// The items of the share, from `--item` and `--offer` in command-line order.
     static func parseItems(_ arguments: inout Arguments) throws -> [ShareItem] {
-        var items: [(label: String, offers: [Offer])] = []
+        // Each --offer is the item's next representation.
+        var items: [(label: String, offers: [Offer], representations: Int)] = []
         for (name, value) in try arguments.orderedOptions(["item", "offer"]) {
             if name == "item" {
-                items.append((value, []))
+                items.append((value, [], 0))
                 continue
             }
-            if items.isEmpty { items.append(("item", [])) }
+            if items.isEmpty { items.append(("item", [], 0)) }
             let (type, forms) = try parseOffer(value)
-            let index = Set(items[items.count - 1].offers.map(\.representationIndex)).count
+            let index = items[items.count - 1].representations
+            items[items.count - 1].representations += 1
             for (formIndex, form) in forms.enumerated() {
                 items[items.count - 1].offers.append(
                     Offer(type, form: form, parameters: parameters(of: value), representationIndex: index, formIndex: formIndex))

@@ -104,9 +104,7 @@ enum ProfilesOption {
     /// manifest, by extension and content.
     static func readProfiles(_ path: String, console: Console) throws -> [ReceiverProfile] {
         let url = URL(fileURLWithPath: path)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ToolError(.noInput, "\(path): no such file")
-        }
+        let data = try InputFile.contents(of: path)
         do {
             switch url.pathExtension.lowercased() {
             case "plist":
@@ -122,14 +120,15 @@ enum ProfilesOption {
                 return try ReceiverProfile.load(from: data, source: path)
             }
         } catch let error as ReceiverDeclarationError {
-            throw ToolError(.dataError, error.description)
+            // Said of the file, whatever the importer calls its source.
+            throw ToolError(.dataError, ReceiverDeclarationError(source: path, diagnostics: error.diagnostics).description)
         }
     }
 
     /// Diagnostics of an import that succeeded go to the error stream as warnings.
     private static func warn(_ console: Console, _ imported: ImportedReceiver, _ path: String) throws -> ReceiverProfile {
         for diagnostic in imported.diagnostics {
-            console.error("warning: \(path): \(diagnostic)\n")
+            console.error(TransferTool.escapingControls("warning: \(path): \(diagnostic)") + "\n")
         }
         return imported.profile
     }

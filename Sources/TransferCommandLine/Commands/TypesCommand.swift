@@ -79,7 +79,9 @@ enum TypesCommand {
                 USAGE: transfer types tree [TYPE] [--format text|dot] [--declarations FILE]
 
                 Prints the conformance tree below TYPE (default: every root). A type with several parents
-                appears under each of them.
+                appears under each of them; its subtypes are listed under the first only, and later
+                appearances are marked (*). Past 32 levels the indentation stops growing and each line
+                starts with its level in brackets.
 
                 OPTIONS:
                   --format text|dot   Indented text (default) or a Graphviz DOT digraph (child -> parent).
@@ -107,7 +109,7 @@ enum TypesCommand {
         let format = try arguments.choice("format", ["table", "tsv", "json"], default: "table")
         let supertype = try arguments.option("conforming-to").map(resolve)
         try arguments.finish()
-        let types = UTType.declaredTypes.filter { type in supertype.map(type.conforms(to:)) ?? true }
+        let types = supertype.map(conformingTypes) ?? UTType.declaredTypes
         switch format {
         case "tsv":
             console.write(types.map(tsvLine).joined())
@@ -123,6 +125,22 @@ enum TypesCommand {
             output += "\(types.count) types\n"
             console.write(output)
         }
+    }
+
+    /// The declared types conforming to `supertype`, in declaration order.
+    ///
+    /// Below a registered type, found by walking its subtypes down, which is linear in their number;
+    /// testing every declared type would cost the depth of a chain for each.
+    static func conformingTypes(_ supertype: UTType) -> [UTType] {
+        guard supertype.isDeclared, supertype.builtInIndex == nil else {
+            return UTType.declaredTypes.filter { $0.conforms(to: supertype) }
+        }
+        var found: Set<UTType> = [supertype]
+        var stack = [supertype]
+        while let next = stack.popLast() {
+            for child in next.childTypes where found.insert(child).inserted { stack.append(child) }
+        }
+        return UTType.declaredTypes.filter(found.contains)
     }
 
     static func tsvLine(_ type: UTType) -> String {
@@ -163,7 +181,7 @@ enum TypesCommand {
         let roots = root.map { [$0] } ?? UTType.declaredTypes.filter { $0.parentTypes.isEmpty }
         var children: [UTType: [UTType]] = [:]
         for type in UTType.declaredTypes {
-            for parent in type.parentTypes { children[parent, default: []].append(type) }
+            for parent in Set(type.parentTypes) { children[parent, default: []].append(type) }
         }
         if format == "dot" {
             var edges: [String] = []
@@ -185,16 +203,42 @@ enum TypesCommand {
             )
             return
         }
-        var output = ""
-        func walk(_ type: UTType, depth: Int, path: Set<UTType>) {
-            output += String(repeating: "  ", count: depth) + type.identifier + "\n"
-            for child in children[type] ?? [] where !path.contains(child) {
-                walk(child, depth: depth + 1, path: path.union([child]))
-            }
-        }
-        for root in roots { walk(root, depth: 0, path: [root]) }
-        console.write(output)
+        console.write(indentedTree(roots: roots, children: children))
     }
+
+    /// The tree below `roots` as indented text, one line per appearance of a type.
+    ///
+    /// A type reached again (it has several parents, or several roots reach it) is printed with a
+    /// `(*)` mark and without its subtypes, which are listed at its first appearance: the output is
+    /// linear in the number of conformances, where expanding a lattice is exponential. An explicit
+    /// stack keeps a chain of any depth off the call stack, and the indentation stops growing at
+    /// ``maximumIndentation`` levels, so that the output of a chain stays linear too.
+    static func indentedTree(roots: [UTType], children: [UTType: [UTType]]) -> String {
+        var output = ""
+        var printed: Set<UTType> = []
+        var anyRepeated = false
+        var stack = roots.reversed().map { (type: $0, level: 0) }
+        while let (type, level) = stack.popLast() {
+            if level > maximumIndentation {
+                output += String(repeating: "  ", count: maximumIndentation) + "[\(level)] "
+            } else {
+                output += String(repeating: "  ", count: level)
+            }
+            output += type.identifier
+            guard printed.insert(type).inserted else {
+                output += " (*)\n"
+                anyRepeated = true
+                continue
+            }
+            output += "\n"
+            stack += (children[type] ?? []).reversed().map { ($0, level + 1) }
+        }
+        if anyRepeated { output += "(*) listed above, with its subtypes\n" }
+        return output
+    }
+
+    /// The deepest level indented in full by `types tree`.
+    static let maximumIndentation = 32
 
     static func lookup(_ arguments: inout Arguments, _ console: Console) throws {
         let fileExtension = try arguments.option("extension")
@@ -296,15 +340,12 @@ enum TypesCommand {
 /// `--declarations FILE`: custom type declarations, loaded before a command runs.
 enum DeclarationsOption {
     static func load(_ path: String) throws {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ToolError(.noInput, "\(path): no such declarations file")
-        }
+        let data = try InputFile.contents(of: path)
         do {
-            try UTType.registerDeclarations(contentsOf: URL(fileURLWithPath: path))
+            try UTType.registerDeclarations(from: data)
         } catch {
-            let status: TransferTool.ExitStatus =
-                error.problems.contains { $0.code == .unreadableFile } ? .noInput : .dataError
-            throw ToolError(status, error.description)
+            let named = UTTypeDeclarationError(file: path, problems: error.problems, registeredTypes: error.registeredTypes)
+            throw ToolError(.dataError, named.description)
         }
     }
 }

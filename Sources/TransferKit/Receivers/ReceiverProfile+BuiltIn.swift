@@ -69,7 +69,7 @@ extension ReceiverProfile {
     /// - Returns: The profiles, in order.
     /// - Throws: ``ReceiverDeclarationError`` naming the entry and what was expected.
     public static func load(from data: Data, source: String = "profiles") throws(ReceiverDeclarationError) -> [ReceiverProfile] {
-        let decoder = JSONDecoder()
+        let decoder = JSONTextDecoder()
         do {
             if data.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[") {
                 return try decoder.decode([ReceiverProfile].self, from: data)
@@ -78,7 +78,8 @@ extension ReceiverProfile {
         } catch let error as DecodingError {
             throw ReceiverDeclarationError(source: source, diagnostics: [.init(entry: "profile", reason: error.readableDescription)])
         } catch {
-            throw ReceiverDeclarationError(source: source, diagnostics: [.init(entry: "profile", reason: "is not JSON: \(error)")])
+            // The profiles' initializers throw decoding errors only.
+            throw ReceiverDeclarationError(source: source, diagnostics: [.init(entry: "profile", reason: "cannot be read: \(error)")])
         }
     }
 }

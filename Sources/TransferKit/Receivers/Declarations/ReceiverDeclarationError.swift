@@ -44,8 +44,12 @@ public struct ReceiverDeclarationError: Error, Sendable, CustomStringConvertible
         self.diagnostics = diagnostics
     }
 
-    /// One line per problem, prefixed with the source.
+    /// One line per problem, prefixed with the source; a problem whose entry is the source itself
+    /// (a name that matches no profile) or the whole file is not prefixed twice.
     public var description: String {
-        diagnostics.map { "\(source): \($0)" }.joined(separator: "\n")
+        diagnostics.map { diagnostic in
+            diagnostic.entry == source || diagnostic.entry == "file" || diagnostic.entry.isEmpty
+                ? "\(source): \(diagnostic.reason)" : "\(source): \(diagnostic)"
+        }.joined(separator: "\n")
     }
 }

@@ -72,7 +72,7 @@ extension ReceiverProfile {
         } else {
             throw ReceiverDeclarationError(
                 source: "NSExtensionActivationRule",
-                diagnostics: [.init(entry: "NSExtensionActivationRule", reason: "expected a dictionary or a predicate string, found \(type(of: activationRule))")])
+                diagnostics: [.init(entry: "NSExtensionActivationRule", reason: "expected a dictionary or a predicate string, found \(propertyListKind(of: activationRule))")])
         }
         guard activation.accepts.contains(where: { $0.weight > 0 }) else {
             throw ReceiverDeclarationError(
@@ -251,5 +251,19 @@ extension String {
 
     fileprivate func lastRange(of needle: String) -> Range<String.Index>? {
         ranges(of: needle).last
+    }
+}
+
+/// What a property-list value is, in words rather than a Swift type name.
+private func propertyListKind(of value: Any) -> String {
+    switch value {
+    case is Bool: "a Boolean"
+    case is Int, is Double, is Float, is UInt64, is Int64: "a number"
+    case is String: "a string"
+    case is [Any]: "an array"
+    case is [String: Any]: "a dictionary"
+    case is Data: "data"
+    case is Date: "a date"
+    default: "a value of another kind"
     }
 }

@@ -18,9 +18,12 @@ extension ReceiverProfile {
     public static func importing(webAppManifest: Data, name: String? = nil) throws(ReceiverDeclarationError) -> ImportedReceiver {
         let object: Any
         do {
+            // Checked by our parser first, for a message with a position and a bound on nesting.
+            try JSONTextDecoder.checkSyntax(webAppManifest)
             object = try JSONSerialization.jsonObject(with: webAppManifest)
         } catch {
-            throw ReceiverDeclarationError(source: "manifest", diagnostics: [.init(entry: "file", reason: "is not JSON: \(error.localizedDescription)")])
+            let reason = (error as? DecodingError)?.readableDescription ?? "cannot be read as JSON"
+            throw ReceiverDeclarationError(source: "manifest", diagnostics: [.init(entry: "file", reason: reason)])
         }
         guard let manifest = object as? [String: Any], let target = manifest["share_target"] as? [String: Any] else {
             throw ReceiverDeclarationError(source: "manifest", diagnostics: [.init(entry: "share_target", reason: "expected a share_target object, found none")])

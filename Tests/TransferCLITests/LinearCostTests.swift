@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// Small inputs with shapes that make careless algorithms explode: long conformance chains given
+/// backwards, lattices whose paths multiply, thousands of declarations sharing a tag, thousands of
+/// offers. Each must finish and answer correctly; a quadratic or exponential algorithm would not
+/// finish within the test run. (Their speed is measured in `Benchmarks/`, not here.)
+@Suite("transfer: costs linear in the input")
+struct LinearCostTests {
+    private func declarationFile(_ entries: [String]) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("declarations-\(UUID()).json")
+        try Data((#"{"UTExportedTypeDeclarations": ["# + entries.joined(separator: ",") + "]}").utf8).write(to: url)
+        return url
+    }
+
+    private func entry(_ identifier: String, parents: [String], extensions: [String] = []) -> String {
+        let tags = extensions.isEmpty ? "" : #", "UTTypeTagSpecification": {"public.filename-extension": ["# + extensions.map { "\"\($0)\"" }.joined(separator: ",") + "]}"
+        return #"{"UTTypeIdentifier": "\#(identifier)", "UTTypeConformsTo": ["# + parents.map { "\"\($0)\"" }.joined(separator: ",") + "]" + tags + "}"
+    }
+
+    @Test("a conformance chain of 20,000 types, declared child first, loads and answers")
+    func longChainDeclaredBackwards() throws {
+        let count = 20_000
+        let chain = (0..<count).reversed().map { index in
+            entry("com.example.c\(index)", parents: [index == 0 ? "public.data" : "com.example.c\(index - 1)"])
+        }
+        let file = try declarationFile(chain)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        let below = try transferExecutable(["types", "list", "--conforming-to", "com.example.c0", "--format", "tsv", "--declarations", file.path])
+        #expect(below.status == 0, "\(below.error)")
+        #expect(below.output.split(separator: "\n").count == count)
+        let middle = try transferExecutable(["types", "list", "--conforming-to", "com.example.c15000", "--format", "tsv", "--declarations", file.path])
+        #expect(middle.output.split(separator: "\n").count == count - 15_000)
+
+        let deepest = try transferExecutable(["types", "show", "com.example.c\(count - 1)", "--declarations", file.path])
+        #expect(deepest.status == 0, "\(deepest.error)")
+        #expect(deepest.output.contains("parents:     com.example.c\(count - 2)"))
+        #expect(deepest.output.contains("com.example.c0, com.example.c1, com.example.c10, "))
+        #expect(deepest.output.contains("public.data, public.item"))
+    }
+
+    @Test("types tree prints a lattice once, marking types it reached again")
+    func latticeTreeIsNotExpanded() throws {
+        // 40 levels of two types, each conforming to both types of the level above: 2^40 paths.
+        var entries: [String] = []
+        for level in 0..<40 {
+            for side in ["a", "b"] {
+                let parents = level == 0 ? ["public.data"] : ["com.example.l\(level - 1)a", "com.example.l\(level - 1)b"]
+                entries.append(entry("com.example.l\(level)\(side)", parents: parents))
+            }
+        }
+        let file = try declarationFile(entries)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        let tree = try transferExecutable(["types", "tree", "com.example.l0a", "--declarations", file.path])
+        #expect(tree.status == 0, "\(tree.error)")
+        let lines = tree.output.split(separator: "\n")
+        // Every type once in full; a second parent's edge is one marked line.
+        #expect(lines.count < 200, "\(lines.count) lines")
+        #expect(lines.filter { !$0.hasSuffix("(*)") && $0.contains("com.example.") }.count == 79)
+        #expect(lines.contains { $0.hasSuffix("com.example.l39b (*)") || $0.hasSuffix("com.example.l39a (*)") })
+        #expect(lines.last == "(*) listed above, with its subtypes")
+        // The deepest levels keep a bounded indentation and say their level.
+        #expect(lines.contains { $0.hasPrefix(String(repeating: "  ", count: 32) + "[39] com.example.l39") })
+
+        let dot = try transferExecutable(["types", "tree", "com.example.l0a", "--format", "dot", "--declarations", file.path])
+        #expect(dot.output.split(separator: "\n").filter { $0.contains("->") }.count == 2 + 38 * 4)
+    }
+
+    @Test("10,000 declarations sharing one extension load, the most general first")
+    func manyDeclarationsShareATag() throws {
+        var entries = [entry("com.example.shared0", parents: ["public.data"], extensions: ["shared"])]
+        entries += (1..<10_000).map { entry("com.example.shared\($0)", parents: ["com.example.shared0"], extensions: ["shared"]) }
+        let file = try declarationFile(entries)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        let lookup = try transferExecutable(["types", "lookup", "--extension", "shared", "--declarations", file.path])
+        #expect(lookup.status == 0, "\(lookup.error)")
+        let identifiers = lookup.output.split(separator: "\n").map { $0.split(separator: "\t")[0] }
+        #expect(identifiers.count == 10_000)
+        #expect(identifiers.first == "com.example.shared0")
+        #expect(identifiers[1] == "com.example.shared1")
+        #expect(identifiers.last == "com.example.shared9999")
+    }
+
+    @Test("20,000 offers negotiate, each its item's next representation")
+    func manyOffers() throws {
+        let types = ["public.png", "public.jpeg", "public.plain-text", "public.url"]
+        let offers = (0..<20_000).flatMap { ["--offer", types[$0 % types.count]] }
+        let result = try transferExecutable(["negotiate", "--accept", "image/jpeg, text/*;q=0.5", "--format", "json"] + offers)
+        #expect(result.status == 0, "\(result.error)")
+        let plan = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let items = plan?["items"] as? [[String: Any]]
+        #expect(items?.count == 1)
+        #expect(items?.first?["contentType"] as? String == "public.jpeg", "\(String(describing: items?.first?["contentType"]))")
+        // Every JPEG and plain-text offer, in each of its three forms, is a candidate.
+        #expect((items?.first?["candidates"] as? [Any])?.count == 2 * 5_000 * 3)
+    }
+}
