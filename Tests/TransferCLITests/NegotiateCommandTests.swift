@@ -80,4 +80,21 @@ struct NegotiateCommandTests {
         #expect(await transfer("negotiate", "--help").output.hasPrefix("USAGE: transfer negotiate"))
         #expect(await transfer("receivers", "--help").output.hasPrefix("USAGE: transfer receivers"))
     }
+
+    @Test("--offer: MIME parameters quoted or not, colons inside quotes, undeclared identifiers")
+    func offersAsHTTPWritesThem() async throws {
+        // The whole quoted parameter is kept (it holds ':'), and equals the range's unquoted value.
+        let quoted = await transfer(
+            "negotiate", "--accept", "text/html;profile=urn-x", "--offer", #"text/html;profile="urn-x":data"#, "--format", "json")
+        #expect(quoted.status == 0, "\(quoted.error)")
+        #expect(quoted.output.contains(#""outcome" : "delivered""#))
+        let colon = await transfer(
+            "negotiate", "--accept", #"text/html;profile="http://example.com/p""#, "--offer", #"text/html;profile="http://example.com/p""#)
+        #expect(colon.status == 0, "\(colon.error)")
+        #expect(colon.output.contains("delivered as public.html"), "\(colon.output)")
+        // An identifier nothing declares is offered as itself, as UTType(identifier:allowUndeclared:) gives it.
+        let undeclared = await transfer("negotiate", "--accept", "*/*", "--offer", "com.example.undeclared:file")
+        #expect(undeclared.status == 0, "\(undeclared.error)")
+        #expect(undeclared.output.contains("com.example.undeclared"))
+    }
 }

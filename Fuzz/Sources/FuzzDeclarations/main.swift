@@ -1,34 +1,58 @@
-// The parsers of receiver and type declarations on any bytes: HTTP Accept headers, activation rules
-// (dictionary and predicate forms), web app and Android manifests, Info.plist (XML and binary),
-// saved receiver profiles, UTType identifiers and tags, and type declarations. They must return or
-// throw, never trap or leak.
+// The parsers of receiver and type declarations on any bytes. Each run fuzzes one parser, named by
+// TRANSFERKIT_FUZZ_PARSER (Scripts/fuzz.sh sets it), so that each gets its own corpus and count:
+//
+//   accept       HTTP Accept headers (RFC 9110 §12.5.1)
+//   predicate    share-extension activation rules written as predicates
+//   activation   activation rules written as dictionaries (the input is read as a JSON object)
+//   manifest     web app manifests' share_target (Web Share Target)
+//   android      AndroidManifest.xml intent filters
+//   infoplist    Info.plist files, XML or binary
+//   profiles     saved receiver profiles (JSON)
+//   tags         UTType identifiers, filename extensions and MIME types
+//   types        type declaration files (Info.plist XML or binary, or JSON), registered
+//
+// Every parser must return or throw, never trap, leak or read out of bounds.
 import Foundation
 import TransferKit
 
+let parser = ProcessInfo.processInfo.environment["TRANSFERKIT_FUZZ_PARSER"] ?? "accept"
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    let input = Data(bytes: start, count: count)
-    // The first byte chooses the parser; the rest is its input.
-    let data = Data(input.dropFirst())
+    let data = Data(bytes: start, count: count)
     let text = String(decoding: data, as: UTF8.self)
-    switch input.first.map({ Int($0) % 8 }) ?? 0 {
-    case 0: _ = try? ReceiverProfile.importing(acceptHeader: text)
-    case 1: _ = try? ReceiverProfile.importing(activationRule: text, name: "x", identifier: "x")
-    case 2: _ = try? ReceiverProfile.importing(webAppManifest: data)
-    case 3: _ = try? ReceiverProfile.importing(androidManifest: data)
-    case 4: _ = try? ReceiverProfile.importing(infoPlist: data)
-    case 5: _ = try? ReceiverProfile.load(from: data)
-    case 6:
+    switch parser {
+    case "accept":
+        _ = try? ReceiverProfile.importing(acceptHeader: text)
+    case "predicate":
+        _ = try? ReceiverProfile.importing(activationRule: text, name: "x", identifier: "x")
+    case "activation":
+        // Structure first: only a dictionary reaches the rule reader.
+        if let rule = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            _ = try? ReceiverProfile.importing(activationRule: rule, name: "x", identifier: "x")
+        }
+    case "manifest":
+        _ = try? ReceiverProfile.importing(webAppManifest: data)
+    case "android":
+        _ = try? ReceiverProfile.importing(androidManifest: data)
+    case "infoplist":
+        _ = try? ReceiverProfile.importing(infoPlist: data)
+    case "profiles":
+        _ = try? ReceiverProfile.load(from: data)
+    case "tags":
         _ = UTType(text)
         _ = UTType(filenameExtension: text)
         _ = UTType(mimeType: text)
         _ = UTType("dyn.a" + text)
         _ = UTType.types(tag: text, tagClass: .filenameExtension, conformingTo: nil)
         _ = UTType.types(tag: text, tagClass: .mimeType, conformingTo: .text)
-    default:
-        // Type declarations (Info.plist, XML or binary, or JSON). The few random inputs that are
-        // valid declarations stay registered; the registry grows by those alone.
+        _ = UTType(tag: text, tagClass: .mimeType, conformingTo: .data)?.preferredFilenameExtension
+    case "types":
+        // The few random inputs that are valid declarations stay registered; the registry grows
+        // by those alone, and later inputs are checked against them (duplicates, parents, cycles).
         _ = try? UTType.registerDeclarations(from: data)
+    default:
+        fatalError("unknown TRANSFERKIT_FUZZ_PARSER '\(parser)'")
     }
     return 0
 }

@@ -5,7 +5,7 @@ import Foundation
 import TransferKit
 
 /// Any JSON value, objects as sorted key-value pairs.
-indirect enum Value: Codable, Equatable {
+indirect enum Value: Codable, Equatable, Sendable {
     case null, bool(Bool), number(Double), string(String), array([Value]), object([String: Value])
 
     struct Key: CodingKey {
@@ -75,9 +75,41 @@ struct Record: Codable {
     var h: Data?
 }
 
+/// `document` (the default) fuzzes JSONTextDecoder on whole documents; `array` fuzzes
+/// JSONArrayDecoder, the reader of top-level arrays in pieces, on a file.
+let mode = ProcessInfo.processInfo.environment["TRANSFERKIT_FUZZ_PARSER"] ?? "document"
+/// The file the array reader reads, in memory where the system has a RAM file system.
+let arrayFile = URL(fileURLWithPath: FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
+    .appendingPathComponent("transferkit-fuzz-\(ProcessInfo.processInfo.processIdentifier).json")
+
+/// Reads `data` as a top-level array in pieces: whatever the whole-document decoder accepts as an
+/// array of values, the array reader must accept with the same elements, and the reverse. (The
+/// reader on several cores shares this reading code; its ordering is tested in `Tests/`, as a
+/// thread pool per input would make each run a hundred times slower.)
+func fuzzArrayReader(_ data: Data) {
+    // The first byte chooses the chunk size, so that elements and tokens straddle chunk edges.
+    guard let first = data.first, (try? data.dropFirst().write(to: arrayFile)) != nil else { return }
+    let data = Data(data.dropFirst())
+    let reader = JSONArrayDecoder(chunkSize: Int(first % 64) + 1)
+    var elements: [Value] = []
+    let read = (try? reader.decodeElements(Value.self, contentsOf: arrayFile) { elements.append($0) }) != nil
+    let whole = try? JSONTextDecoder().decode([Value].self, from: data)
+    if read {
+        guard whole == elements else {
+            fatalError("the array reader read other elements than the document decoder: \(String(decoding: data, as: UTF8.self))")
+        }
+    } else {
+        guard whole == nil else { fatalError("the array reader refused an array: \(String(decoding: data, as: UTF8.self))") }
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
+    if mode == "array" {
+        fuzzArrayReader(data)
+        return 0
+    }
     _ = try? JSONTextDecoder().decode(Record.self, from: data)
     _ = try? JSONTextDecoder().decode([Record].self, from: data)
     var snake = JSONTextDecoder()

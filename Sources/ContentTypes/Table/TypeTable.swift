@@ -210,21 +210,24 @@ enum TagKey {
     }
 
     /// The key of a MIME type: one pass over the bytes, and no allocation when it is already a key.
+    /// A type with white space or quoted values takes its canonical form from ``MediaType``:
+    /// `text/plain; charset="UTF-8"` and `text/plain;charset=utf-8` are one key.
     @inline(__always)
     static func mimeType(_ tag: String) -> String {
-        func scan(_ bytes: some Collection<UInt8>) -> (needsFolding: Bool, hasSpace: Bool) {
+        func scan(_ bytes: some Collection<UInt8>) -> (needsFolding: Bool, needsParsing: Bool) {
             var capitals: UInt8 = 0
-            var spaces: UInt8 = 0
+            var special: UInt8 = 0
             for byte in bytes {
                 capitals |= byte &- 0x41 < 26 ? 1 : 0
-                spaces |= byte == 0x20 || byte == 0x09 ? 1 : 0
+                special |= byte == 0x20 || byte == 0x09 || byte == 0x22 ? 1 : 0
             }
-            return (capitals != 0, spaces != 0)
+            return (capitals != 0, special != 0)
         }
-        let (needsFolding, hasSpace) = tag.utf8.withContiguousStorageIfAvailable(scan) ?? scan(tag.utf8)
-        if !needsFolding, !hasSpace { return tag }
+        let (needsFolding, needsParsing) = tag.utf8.withContiguousStorageIfAvailable(scan) ?? scan(tag.utf8)
+        if !needsFolding, !needsParsing { return tag }
         let key = needsFolding ? String(decoding: tag.utf8.map(Identifier.lower), as: UTF8.self) : tag
-        guard hasSpace else { return key }
+        guard needsParsing else { return key }
+        if case .success(let mediaType) = MediaType.parse(key) { return mediaType.canonicalText }
         return key.split(separator: ";").map {
             $0.split(separator: "=", omittingEmptySubsequences: false)
                 .map { $0.trimmingSpaces() }.joined(separator: "=")

@@ -35,13 +35,11 @@ public struct JSONArrayDecoder: Sendable {
 
     /// Creates a decoder.
     ///
-    /// - Parameter decoder: The options for each element.
-    public init(_ decoder: JSONTextDecoder = JSONTextDecoder()) {
-        self.init(decoder, chunkSize: 1 << 20)
-    }
-
-    /// Creates a decoder that reads `chunkSize` bytes at a time (small sizes test chunk edges).
-    package init(_ decoder: JSONTextDecoder = JSONTextDecoder(), chunkSize: Int) {
+    /// - Parameters:
+    ///   - decoder: The options for each element.
+    ///   - chunkSize: The bytes read from the file at a time, 1 MiB by default: the memory held
+    ///     besides the elements in flight, against the number of reads. Elements may span chunks.
+    public init(_ decoder: JSONTextDecoder = JSONTextDecoder(), chunkSize: Int = 1 << 20) {
         self.decoder = decoder
         self.chunkSize = max(1, chunkSize)
     }

@@ -93,12 +93,12 @@ enum NegotiateCommand {
                 continue
             }
             if items.isEmpty { items.append(("item", [], 0)) }
-            let (type, forms) = try parseOffer(value)
+            let (type, forms, parameters) = try parseOffer(value)
             let index = items[items.count - 1].representations
             items[items.count - 1].representations += 1
             for (formIndex, form) in forms.enumerated() {
                 items[items.count - 1].offers.append(
-                    Offer(type, form: form, parameters: parameters(of: value), representationIndex: index, formIndex: formIndex))
+                    Offer(type, form: form, parameters: parameters, representationIndex: index, formIndex: formIndex))
             }
         }
         for item in items where item.offers.isEmpty {
@@ -107,28 +107,57 @@ enum NegotiateCommand {
         return items.map { ShareItem(label: $0.label, offers: $0.offers) }
     }
 
-    /// `TYPE[:FORM]`, where TYPE is an identifier, `.ext` or `type/subtype`.
-    static func parseOffer(_ value: String) throws -> (UTType, [TransferPayloadForm]) {
-        var typeText = value
+    /// `TYPE[:FORM]`, where TYPE is an identifier (declared or not, as `UTType(identifier:allowUndeclared:)`
+    /// takes it), `.ext`, or a MIME type with parameters (`text/plain;charset="utf-8"`, quoted or
+    /// not, per RFC 9110); FORM follows the last `:` outside quotes.
+    static func parseOffer(_ value: String) throws -> (UTType, [TransferPayloadForm], [String: String]) {
+        var typeText = Substring(value)
         var forms: [TransferPayloadForm] = [.data, .value, .file]
-        if let colon = value.lastIndex(of: ":"), let form = TransferPayloadForm(String(value[value.index(after: colon)...])) {
-            typeText = String(value[..<colon])
-            forms = [form]
-        } else if let colon = value.lastIndex(of: ":"), !value[value.index(after: colon)...].contains("/") {
-            throw UsageError("--offer \(value): expected a form of data, file or value after ':', found '\(value[value.index(after: colon)...])'")
+        if let colon = lastColonOutsideQuotes(value) {
+            let suffix = String(value[value.index(after: colon)...])
+            if let form = TransferPayloadForm(suffix) {
+                typeText = value[..<colon]
+                forms = [form]
+            } else if !suffix.contains("/") {
+                throw UsageError("--offer \(value): expected a form of data, file or value after ':', found '\(suffix)'")
+            }
         }
-        let base = typeText.split(separator: ";", maxSplits: 1).first.map(String.init) ?? typeText
-        return (try TypesCommand.resolve(base), forms)
+        if typeText.contains("/") {
+            switch MediaType.parse(typeText) {
+            case .success(let mediaType):
+                guard let type = UTType(mimeType: mediaType.essence) else {
+                    throw ToolError(.dataError, "--offer \(value): '\(mediaType.essence)' is not a valid MIME type")
+                }
+                return (type, forms, mediaType.parameterDictionary)
+            case .failure(let error):
+                throw ToolError(.dataError, "--offer \(value): \(error.reason)")
+            }
+        }
+        let text = String(typeText)
+        if !text.hasPrefix("."), let type = UTType(text) ?? UTType(identifier: text, allowUndeclared: text.contains(".")) {
+            return (type, forms, [:])
+        }
+        return (try TypesCommand.resolve(text), forms, [:])
     }
 
-    static func parameters(of value: String) -> [String: String] {
-        let typeText = value.split(separator: ":").first.map(String.init) ?? value
-        var result: [String: String] = [:]
-        for part in typeText.split(separator: ";").dropFirst() {
-            let pair = part.split(separator: "=", maxSplits: 1)
-            if pair.count == 2 { result[pair[0].lowercased()] = String(pair[1]) }
+    /// The position of the last `:` that is not inside a quoted string.
+    private static func lastColonOutsideQuotes(_ text: String) -> String.Index? {
+        var inQuotes = false
+        var escaped = false
+        var last: String.Index?
+        for index in text.indices {
+            let character = text[index]
+            if escaped {
+                escaped = false
+            } else if character == "\\", inQuotes {
+                escaped = true
+            } else if character == "\"" {
+                inQuotes.toggle()
+            } else if character == ":", !inQuotes {
+                last = index
+            }
         }
-        return result
+        return last
     }
 
     /// The plan as JSON.

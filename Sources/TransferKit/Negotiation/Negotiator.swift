@@ -145,8 +145,11 @@ public struct CompiledReceiver: Sendable {
     public let profile: ReceiverProfile
     let rules: [AcceptRule]
     /// Per rule, in parallel arrays so that the matching loop touches no reference: the built-in
-    /// index of its type (-1 for other types, -2 for the wildcard) and its parameters.
+    /// index of its type (-1 for other types, -2 for the wildcard, -3 for a media range matched by
+    /// MIME type) and its parameters.
     private let builtInIndices: [Int32]
+    /// Per rule, its media range split in type and subtype (`nil` subtype for `type/*`).
+    private let mediaRanges: [(type: String, subtype: String?)?]
     private let parameters: [[(name: String, value: String)]]
     private let hasParameters: Bool
     private let readsEverythingAsIntended: Bool
@@ -158,7 +161,14 @@ public struct CompiledReceiver: Sendable {
         self.profile = profile
         self.rules = profile.activation.accepts
         self.builtInIndices = profile.activation.accepts.map { rule in
-            rule.contentType.map { $0.builtInIndex ?? -1 } ?? -2
+            rule.mediaRange != nil ? -3 : rule.contentType.map { $0.builtInIndex ?? -1 } ?? -2
+        }
+        self.mediaRanges = profile.activation.accepts.map { rule in
+            rule.mediaRange.map { range in
+                let parts = range.split(separator: "/", maxSplits: 1)
+                let subtype = parts.count == 2 && parts[1] != "*" ? String(parts[1]) : nil
+                return (String(parts.first ?? ""), subtype)
+            }
         }
         self.parameters = profile.activation.accepts.map { rule in rule.parameters.map { ($0.key, $0.value.lowercased()) } }
         self.hasParameters = profile.activation.accepts.contains { !$0.parameters.isEmpty }
@@ -175,6 +185,14 @@ public struct CompiledReceiver: Sendable {
     func mostSpecificRule(for contentType: UTType, parameters: [String: String]) -> (index: Int, distance: Int?)? {
         var best: (index: Int, distance: Int?, parameterCount: Int)?
         let offeredIndex = contentType.builtInIndex ?? -1
+        // The offered type's MIME types, for media ranges: read once, when a rule needs them.
+        var offeredMediaTypes: [MediaType]?
+        func mediaTypes() -> [MediaType] {
+            if let offeredMediaTypes { return offeredMediaTypes }
+            let parsed = (contentType.tags[.mimeType] ?? []).compactMap { try? MediaType.parse($0).get() }
+            offeredMediaTypes = parsed
+            return parsed
+        }
         // Built-in against built-in: one pass of bit tests for every rule.
         let builtInMatches: UInt64 =
             offeredIndex >= 0 && builtInIndices.count <= 64 ? UTType.builtInConformance(of: offeredIndex, to: builtInIndices) : 0
@@ -183,6 +201,16 @@ public struct CompiledReceiver: Sendable {
             let distance: Int?
             if ruleIndex == -2 {
                 distance = nil
+            } else if ruleIndex == -3, let range = mediaRanges[index] {
+                // RFC 9110 §12.5.1: type/subtype is more specific (distance 0) than type/* (1).
+                let matches = mediaTypes().contains { offered in
+                    offered.type == range.type && (range.subtype == nil || offered.subtype == range.subtype)
+                }
+                guard matches else { continue }
+                if hasParameters, !self.parameters[index].isEmpty {
+                    guard self.parameters[index].allSatisfy({ parameters[$0.name]?.lowercased() == $0.value }) else { continue }
+                }
+                distance = range.subtype == nil ? 1 : 0
             } else {
                 let conforms: Bool
                 if offeredIndex >= 0, ruleIndex >= 0, builtInIndices.count <= 64 {

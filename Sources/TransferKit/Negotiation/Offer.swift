@@ -94,20 +94,11 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Parsing of MIME parameters: `text/plain; charset="utf-8"` → `["charset": "utf-8"]`.
+/// MIME parameters of a type's MIME type: `text/plain; charset="utf-8"` → `["charset": "utf-8"]`.
 enum MIMEParameters {
     static func parameters(of mimeType: String?) -> [String: String] {
-        guard let mimeType else { return [:] }
-        var result: [String: String] = [:]
-        for part in mimeType.split(separator: ";").dropFirst() {
-            let pair = part.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2 else { continue }
-            let name = pair[0].trimmingSpaces().lowercased()
-            var value = pair[1].trimmingSpaces()
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = value.dropFirst().dropLast() }
-            result[name] = String(value)
-        }
-        return result
+        guard let mimeType, case .success(let mediaType) = MediaType.parse(mimeType) else { return [:] }
+        return mediaType.parameterDictionary
     }
 }
 

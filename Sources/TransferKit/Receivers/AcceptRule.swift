@@ -1,14 +1,22 @@
-/// One thing a receiver accepts: a content type (matched by conformance), or any type, with a
-/// weight and the payload forms it is taken in.
+/// One thing a receiver accepts: a content type (matched by conformance), an HTTP media range
+/// (matched by MIME type), or any type, with a weight and the payload forms it is taken in.
 ///
-/// Accepting `public.image` takes `public.png`: the offered type conforms to the accepted one. A
-/// wildcard rule (no content type) matches everything but ranks below every explicit match. A
+/// Accepting `public.image` takes `public.png`: the offered type conforms to the accepted one.
+/// Receivers declared in content types (share extensions' activation rules, saved profiles) match
+/// this way. Receivers declared in MIME types — HTTP `Accept` headers, Web Share Target `accept`
+/// lists, Android intent filters — match as RFC 9110 §12.5.1 says instead: `text/*` takes every
+/// offer whose MIME type is `text/…` (so `text/markdown`, not `application/json`, though
+/// `public.json` conforms to `public.text` in the type tree), and `text/html` the offers whose MIME
+/// type is `text/html`; see ``mediaRange``.
+///
+/// A wildcard rule (no content type) matches everything but ranks below every explicit match. A
 /// weight of 0 excludes what the rule matches, and the most specific matching rule decides, so
 /// `text/html;q=0, */*` never yields HTML.
 ///
 /// ```swift
 /// AcceptRule(.image, forms: [.value, .data])   // images, but not as a file URL
 /// AcceptRule(.html, weight: 0)                 // never HTML
+/// AcceptRule(mediaRange: "text/*")             // text/… MIME types, as HTTP means it
 /// AcceptRule.wildcard(weight: 0.1)             // anything else, as a last resort
 /// ```
 ///
@@ -25,6 +33,14 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
     public var forms: [TransferPayloadForm]?
     /// The declaration the rule came from, such as `text/html;q=0.7`, for traces.
     public var source: String?
+    /// The media range the rule matches by MIME type, lowercased: `text/*` or `text/html`; `nil`
+    /// for a rule that matches by conformance to ``contentType``.
+    ///
+    /// An offer matches `type/subtype` when one of its type's MIME types is `type/subtype`, and
+    /// `type/*` when one of them has the top-level type `type`; `type/subtype` is the more specific.
+    /// ``contentType`` then names the range for people (`text/*` is `public.text`) but does not
+    /// decide the match.
+    public var mediaRange: String?
 
     /// Creates a rule for a content type.
     ///
@@ -55,6 +71,42 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
     ///   - forms: The accepted payload forms, or `nil` for any.
     ///   - source: The declaration text, for traces.
     /// - Returns: The wildcard rule.
+    /// Creates a rule for an HTTP media range, matched by MIME type as RFC 9110 says.
+    ///
+    /// - Parameters:
+    ///   - mediaRange: `type/subtype` or `type/*`, without parameters; `*/*` gives the wildcard.
+    ///   - parameters: MIME parameters the offer must carry.
+    ///   - weight: From 0 (excluded) to 1. The default is 1.
+    ///   - forms: The accepted payload forms, or `nil` for any.
+    ///   - source: The declaration text, for traces.
+    public init(
+        mediaRange: String,
+        parameters: [String: String] = [:],
+        weight: Double = 1,
+        forms: [TransferPayloadForm]? = nil,
+        source: String? = nil
+    ) {
+        let range = mediaRange.lowercased()
+        let parts = range.split(separator: "/", maxSplits: 1).map(String.init)
+        let (type, subtype) = (parts.first ?? "*", parts.count == 2 ? parts[1] : "*")
+        let named: UTType? =
+            type == "*" ? nil
+            : subtype == "*" ? (Self.families[type] ?? .data)
+            : UTType(mimeType: "\(type)/\(subtype)") ?? .data
+        self.contentType = named
+        self.parameters = parameters
+        self.weight = Self.clamp(weight)
+        self.forms = forms
+        self.source = source
+        self.mediaRange = type == "*" ? nil : "\(type)/\(subtype)"
+    }
+
+    /// The content type that names a `type/*` range for people.
+    static let families: [String: UTType] = [
+        "image": .image, "text": .text, "audio": .audio, "video": .movie, "application": .data,
+        "font": .font, "model": .threeDContent, "message": .message,
+    ]
+
     public static func wildcard(weight: Double = 1, forms: [TransferPayloadForm]? = nil, source: String? = nil) -> AcceptRule {
         var rule = AcceptRule(.item, weight: weight, forms: forms, source: source)
         rule.contentType = nil
@@ -67,7 +119,7 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The rule as written in traces: its source, or its type, weight and forms.
     public var description: String {
         if let source { return source }
-        var text = contentType?.identifier ?? "*"
+        var text = mediaRange ?? contentType?.identifier ?? "*"
         for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { text += ";\(name)=\(value)" }
         if weight != 1 { text += ";q=\(weight)" }
         if let forms { text += " as " + forms.map(\.description).joined(separator: "|") }
@@ -84,17 +136,23 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
         case weight = "q"
         case forms
         case source
+        case mediaRange
     }
 
     /// Decodes a rule: `{"type": "public.image", "q": 0.5, "forms": ["value"]}`; `"type": "*"` is the
     /// wildcard.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let type = try container.decode(String.self, forKey: .contentType)
-        if type == "*" {
-            contentType = nil
+        if let range = try container.decodeIfPresent(String.self, forKey: .mediaRange) {
+            guard case .success(let mediaType) = MediaType.parse(range), mediaType.parameters.isEmpty else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .mediaRange, in: container, debugDescription: "expected a media range type/subtype or type/*, found '\(range)'")
+            }
+            self = AcceptRule(mediaRange: mediaType.essence)
+        } else if try container.decode(String.self, forKey: .contentType) == "*" {
+            self = .wildcard()
         } else {
-            contentType = try container.decode(UTType.self, forKey: .contentType)
+            self = AcceptRule(try container.decode(UTType.self, forKey: .contentType))
         }
         parameters = try container.decodeIfPresent([String: String].self, forKey: .parameters) ?? [:]
         let weight = try container.decodeIfPresent(Double.self, forKey: .weight) ?? 1
@@ -110,7 +168,11 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Encodes the rule; the wildcard as `"type": "*"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(contentType?.identifier ?? "*", forKey: .contentType)
+        if let mediaRange {
+            try container.encode(mediaRange, forKey: .mediaRange)
+        } else {
+            try container.encode(contentType?.identifier ?? "*", forKey: .contentType)
+        }
         if !parameters.isEmpty { try container.encode(parameters, forKey: .parameters) }
         if weight != 1 { try container.encode(weight, forKey: .weight) }
         try container.encodeIfPresent(forms, forKey: .forms)

@@ -1,0 +1,223 @@
+/// A media type as HTTP writes it (RFC 9110 §8.3.1): `type/subtype` followed by parameters, each
+/// `name=value` with the value a token or a quoted string (§5.6.4, §5.6.6).
+///
+/// The one parser of MIME types for every caller: tag lookups, offers, `Accept` headers, Web Share
+/// Target and Android declarations, the command line. Type, subtype and parameter names are
+/// lowercased; values are unquoted (`charset="utf-8"` and `charset=utf-8` are the same) and keep
+/// their case.
+///
+/// ```swift
+/// let type = try MediaType.parse(#"text/plain; charset="utf-8"; format=flowed"#).get()
+/// type.essence        // "text/plain"
+/// type.parameters     // [("charset", "utf-8"), ("format", "flowed")]
+/// ```
+package struct MediaType: Sendable, Hashable {
+    /// The top-level type, lowercased: `text`, or `*` in a media range.
+    package var type: String
+    /// The subtype, lowercased: `plain`, or `*` in a media range.
+    package var subtype: String
+    /// The parameters in order, names lowercased, values unquoted.
+    package var parameters: [Parameter]
+
+    /// One `name=value` parameter.
+    package struct Parameter: Sendable, Hashable {
+        package var name: String
+        package var value: String
+
+        package init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    package init(type: String, subtype: String, parameters: [Parameter] = []) {
+        self.type = type
+        self.subtype = subtype
+        self.parameters = parameters
+    }
+
+    /// `type/subtype`, without parameters.
+    package var essence: String { "\(type)/\(subtype)" }
+
+    /// The parameters as a dictionary; the first of a repeated name wins.
+    package var parameterDictionary: [String: String] {
+        var result: [String: String] = [:]
+        for parameter in parameters where result[parameter.name] == nil { result[parameter.name] = parameter.value }
+        return result
+    }
+
+    /// The canonical text: lowercased names, no white space, values quoted only where they must be.
+    package var canonicalText: String {
+        var text = essence
+        for parameter in parameters {
+            text += ";" + parameter.name + "=" + Self.quotedIfNeeded(parameter.value)
+        }
+        return text
+    }
+
+    /// What is wrong with a media type's text.
+    package struct SyntaxError: Error, Sendable, Equatable {
+        /// What was expected and what was found.
+        package var reason: String
+    }
+
+    /// Parses `type/subtype *( OWS ";" OWS [ name=value ] )`. Empty parameters (`;;`) are
+    /// skipped, as RFC 9110 allows; white space around `=` is tolerated.
+    ///
+    /// - Parameter text: The media type.
+    /// - Returns: The media type, or what is wrong with it.
+    package static func parse(_ text: some StringProtocol) -> Result<MediaType, SyntaxError> {
+        var scanner = Scanner(Array(text.utf8))
+        scanner.skipWhitespace()
+        let type = scanner.token()
+        guard !type.isEmpty else {
+            return .failure(SyntaxError(reason: "expected a media type type/subtype, found \(scanner.describeRest())"))
+        }
+        guard scanner.take(UInt8(ascii: "/")) else {
+            return .failure(SyntaxError(reason: "expected '/' after '\(type)', found \(scanner.describeRest())"))
+        }
+        let subtype = scanner.token()
+        guard !subtype.isEmpty else {
+            return .failure(SyntaxError(reason: "expected a subtype after '\(type)/', found \(scanner.describeRest())"))
+        }
+        var parameters: [Parameter] = []
+        while true {
+            scanner.skipWhitespace()
+            if scanner.isAtEnd { break }
+            guard scanner.take(UInt8(ascii: ";")) else {
+                return .failure(SyntaxError(reason: "expected ';' before a parameter, found \(scanner.describeRest())"))
+            }
+            scanner.skipWhitespace()
+            if scanner.isAtEnd || scanner.peek == UInt8(ascii: ";") { continue }
+            let name = scanner.token()
+            guard !name.isEmpty else {
+                return .failure(SyntaxError(reason: "expected a parameter name, found \(scanner.describeRest())"))
+            }
+            scanner.skipWhitespace()
+            guard scanner.take(UInt8(ascii: "=")) else {
+                return .failure(SyntaxError(reason: "expected '=' after the parameter '\(name)', found \(scanner.describeRest())"))
+            }
+            scanner.skipWhitespace()
+            let value: String
+            if scanner.peek == UInt8(ascii: "\"") {
+                guard let quoted = scanner.quotedString() else {
+                    return .failure(SyntaxError(reason: "expected a closing quote for the value of '\(name)', found the end"))
+                }
+                value = quoted
+            } else {
+                value = scanner.token(lowercased: false)
+                guard !value.isEmpty else {
+                    return .failure(SyntaxError(reason: "expected a value for the parameter '\(name)', found \(scanner.describeRest())"))
+                }
+            }
+            parameters.append(Parameter(name: name, value: value))
+        }
+        return .success(MediaType(type: type, subtype: subtype, parameters: parameters))
+    }
+
+    /// Splits a header's comma-separated list (RFC 9110 §5.6.1) outside quoted strings; empty
+    /// elements are skipped.
+    package static func listElements(_ header: String) -> [Substring] {
+        var elements: [Substring] = []
+        var start = header.startIndex
+        var inQuotes = false
+        var index = header.startIndex
+        while index < header.endIndex {
+            let character = header[index]
+            if character == "\\", inQuotes {
+                index = header.index(after: index)
+                if index < header.endIndex { index = header.index(after: index) }
+                continue
+            }
+            if character == "\"" { inQuotes.toggle() }
+            if character == ",", !inQuotes {
+                elements.append(header[start..<index])
+                start = header.index(after: index)
+            }
+            index = header.index(after: index)
+        }
+        elements.append(header[start...])
+        return elements.map(Self.trimmingWhitespace).filter { !$0.isEmpty }
+    }
+
+    /// Whether `character` may appear in a token (RFC 9110 §5.6.2).
+    package static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
+    private static func quotedIfNeeded(_ value: String) -> String {
+        if !value.isEmpty, value.utf8.allSatisfy(isTokenByte) { return value }
+        var quoted = "\""
+        for character in value {
+            if character == "\"" || character == "\\" { quoted += "\\" }
+            quoted.append(character)
+        }
+        return quoted + "\""
+    }
+
+    private static func trimmingWhitespace(_ text: Substring) -> Substring {
+        var slice = text
+        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        return slice
+    }
+
+    /// A cursor over the text's bytes.
+    private struct Scanner {
+        let bytes: [UInt8]
+        var position = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        var isAtEnd: Bool { position >= bytes.count }
+        var peek: UInt8? { isAtEnd ? nil : bytes[position] }
+
+        mutating func skipWhitespace() {
+            while let byte = peek, byte == 0x20 || byte == 0x09 { position += 1 }
+        }
+
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard peek == byte else { return false }
+            position += 1
+            return true
+        }
+
+        mutating func token(lowercased: Bool = true) -> String {
+            let start = position
+            while let byte = peek, MediaType.isTokenByte(byte) { position += 1 }
+            let text = String(decoding: bytes[start..<position], as: UTF8.self)
+            return lowercased ? text.lowercased() : text
+        }
+
+        /// A quoted string with its quoted pairs resolved; `nil` when it is not closed.
+        mutating func quotedString() -> String? {
+            position += 1
+            var value: [UInt8] = []
+            while let byte = peek {
+                position += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    return String(decoding: value, as: UTF8.self)
+                case UInt8(ascii: "\\"):
+                    guard let next = peek else { return nil }
+                    value.append(next)
+                    position += 1
+                default:
+                    value.append(byte)
+                }
+            }
+            return nil
+        }
+
+        func describeRest() -> String {
+            guard let byte = peek else { return "the end" }
+            let scalar = Unicode.Scalar(byte)
+            return byte >= 0x21 && byte < 0x7F ? "'\(Character(scalar))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        }
+    }
+}
