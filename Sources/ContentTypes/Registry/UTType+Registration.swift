@@ -109,8 +109,8 @@ extension UTTypeDeclaration {
             case .json:
                 file = try JSONTextDecoder().decode(DeclarationFile.self, from: data)
             case .propertyList:
-                guard !PropertyListNesting.exceedsLimit(data) else {
-                    return ([], [.init("file", .malformedFile, "nests arrays and dictionaries more than \(PropertyListNesting.limit) levels deep")])
+                if let problem = PropertyListGuard.problem(in: data) {
+                    return ([], [.init("file", .malformedFile, problem)])
                 }
                 file = try PropertyListDecoder().decode(DeclarationFile.self, from: data)
             case .unknown(let found):

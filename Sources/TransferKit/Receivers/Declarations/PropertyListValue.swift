@@ -44,10 +44,8 @@ struct PropertyListValue: Decodable {
 
     /// The property list in `data`.
     static func read(_ data: Data) throws -> Any {
-        guard !PropertyListNesting.exceedsLimit(data) else {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: [], debugDescription: "The property list nests arrays and dictionaries more than \(PropertyListNesting.limit) levels deep."))
+        if let problem = PropertyListGuard.problem(in: data) {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: problem))
         }
         return try PropertyListDecoder().decode(PropertyListValue.self, from: data).value
     }

@@ -4,12 +4,40 @@
     package import Foundation
 #endif
 
-/// A guard for Foundation's property-list parser, which recurses once per level of nesting: a
-/// document with a hundred thousand nested `<array>`s overflows the stack. Checked before the
-/// parser sees the input.
-package enum PropertyListNesting {
+import TransferCodecs
+
+/// A guard for Foundation's property-list parser, checked before the parser sees the input, for
+/// the two kinds of XML it cannot survive: nesting (it recurses once per level, so a hundred
+/// thousand nested `<array>`s overflow the stack) and bytes that are not UTF-8 in a document that
+/// says it is (its integer reader traps on them: found by `Scripts/fuzz.sh infoplist`).
+package enum PropertyListGuard {
     /// The deepest nesting of arrays and dictionaries accepted, as for JSON.
     package static let limit = 512
+
+    /// What makes an XML property list unsafe to hand to Foundation, in words; `nil` when it is
+    /// safe (binary property lists are not checked).
+    package static func problem(in data: Data) -> String? {
+        if data.starts(with: Array("bplist".utf8)) { return nil }
+        if exceedsLimit(data) { return "nests arrays and dictionaries more than \(limit) levels deep" }
+        if declaresUTF8(data), let offset = UTF8Validation.firstInvalidByte(in: data) {
+            let line = data.prefix(offset).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let byte = data[data.startIndex + offset]
+            return "expected UTF-8 text, found the byte 0x\(String(byte, radix: 16, uppercase: true)) (line \(line))"
+        }
+        return nil
+    }
+
+    /// Whether the document is UTF-8 by the XML rules: no UTF-16 byte-order mark, and an
+    /// encoding declaration that is absent or names UTF-8.
+    private static func declaresUTF8(_ data: Data) -> Bool {
+        if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) { return false }
+        let head = String(decoding: data.prefix(200), as: UTF8.self).lowercased()
+        guard head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"), let declarationEnd = head.firstRange(of: "?>"),
+            let encoding = head[..<declarationEnd.lowerBound].firstRange(of: "encoding")
+        else { return true }
+        let rest = head[encoding.upperBound..<declarationEnd.lowerBound].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+        return rest.hasPrefix("utf-8") || rest.hasPrefix("utf8")
+    }
 
     /// Whether an XML property list nests arrays and dictionaries deeper than ``limit``: opening
     /// `<array>` and `<dict>` tags counted against their closing tags in one pass. Binary property
