@@ -1,14 +1,16 @@
-import Foundation
+public import Foundation
 import TransferKit
 
-/// A receiver you can share to in a test: its profile answers what it would show.
+/// A receiver you can share to in a test: the share is negotiated with its profile, delivered
+/// through the representations chosen, and consumed as the receiver does — so a test sees what
+/// the receiver ends up with.
 ///
 /// ```swift
-/// let bluesky = try SimulatedReceiver.named("Bluesky")
-/// let shown = await bluesky.receive([ShareItem(photo, label: "photo"), ShareItem("#sunset", label: "text")])
-/// #expect(shown.attachments.map(\.form) == [.value])   // the image, as an object
-/// #expect(shown.text == nil)                           // the text is left out…
-/// #expect(shown.dropped.first?.label == "text")        // …and the report says why
+/// let mastodon = try SimulatedReceiver.named("Mastodon")
+/// let shown = try await mastodon.receive([ShareItem(photo, label: "photo"), ShareItem("#sunset", label: "text")])
+/// #expect(shown.images.first?.data == pngBytes)          // the bytes the exporter produced
+/// #expect(shown.text?.hasPrefix("#sunset") == true)      // the post, as the receiver writes it
+/// #expect(shown.dropped.isEmpty)
 /// ```
 ///
 /// `SimulatedReceiver` is `Sendable`.
@@ -37,50 +39,68 @@ public struct SimulatedReceiver: Sendable {
         SimulatedReceiver(try ReceiverProfile.named(name))
     }
 
-    /// What the receiver would show for a share.
+    /// What the receiver ends up with for a share: the plan, carried out.
+    ///
+    /// Each delivered item is exported through exactly the representation and form the plan chose
+    /// (``SharePlan/deliver(_:to:)``); attachments keep the bytes received (read from the file
+    /// while it exists, for the file form) or the value; text items become the post's text, to
+    /// which the paths of files are added where the receiver does that. Items made of
+    /// hand-written offers are reported by type and form only. No file outlives the call.
     ///
     /// - Parameter items: The share, in order.
-    /// - Returns: The attachments shown, the text of the post, and what was dropped and why.
-    public func receive(_ items: [ShareItem]) async -> ReceivedShare {
+    /// - Returns: The attachments, the text of the post, and what was dropped and why.
+    /// - Throws: ``TransferError`` when an export fails.
+    public func receive(_ items: [ShareItem]) async throws -> ReceivedShare {
         let plan = Negotiator(policy: policy).plan(items, for: profile)
-        var attachments: [ReceivedShare.Attachment] = []
-        var texts: [String] = []
-        var dropped: [(label: String, reason: String)] = []
-        for (item, itemPlan) in zip(items, plan.items) {
-            switch itemPlan.outcome {
-            case .dropped(let reason):
-                dropped.append((item.label, reason))
-            case .delivered(let candidate), .transformed(let candidate?, _):
-                if itemPlan.kind == .text {
-                    texts.append(await item.text?() ?? item.label)
-                } else {
-                    attachments.append(
-                        .init(label: item.label, kind: itemPlan.kind, contentType: candidate.offer.contentType, form: candidate.offer.form))
-                }
-            case .transformed(nil, _):
-                break
+        var received: [String: ReceivedShare.Attachment] = [:]
+        // The plan's deliveries, item by item (SharePlan.deliver(_:to:) would refuse the items
+        // made of hand-written offers, which have nothing to export).
+        for (item, itemPlan) in zip(items, plan.items) where item.isDeliverable {
+            guard let candidate = itemPlan.delivered else { continue }
+            try await item.withPayload(for: candidate.offer) { payload in
+                var bytes = payload.data
+                if let file = payload.fileURL { bytes = try Data(contentsOf: file) }
+                received[itemPlan.label] = ReceivedShare.Attachment(
+                    label: itemPlan.label, kind: itemPlan.kind, contentType: payload.contentType, form: payload.form,
+                    data: bytes, fileName: payload.fileURL?.lastPathComponent, filePath: payload.fileURL?.path, value: payload.value)
             }
         }
-        // Paths a receiver adds to the text: the delivered file's location.
-        for (item, itemPlan) in zip(items, plan.items) where itemPlan.delivered?.outcome == .addsPathToText {
-            let path = await item.fileLocation?()?.path ?? "<file path of \(item.label)>"
-            texts.append(path)
+        var attachments: [ReceivedShare.Attachment] = []
+        var texts: [String] = []
+        for itemPlan in plan.items {
+            guard let candidate = itemPlan.delivered else { continue }
+            let attachment =
+                received[itemPlan.label]
+                ?? ReceivedShare.Attachment(
+                    label: itemPlan.label, kind: itemPlan.kind, contentType: candidate.offer.contentType, form: candidate.offer.form)
+            if itemPlan.kind == .text {
+                texts.append(attachment.text ?? itemPlan.label)
+            } else {
+                attachments.append(attachment)
+            }
+        }
+        // Paths the receiver adds to the text: where the delivered file was.
+        for itemPlan in plan.items where itemPlan.delivered?.outcome == .addsPathToText {
+            texts.append(received[itemPlan.label]?.filePath ?? "<file path of \(itemPlan.label)>")
         }
         let text = texts.isEmpty ? nil : texts.joined(separator: "\n")
+        let dropped = plan.items.compactMap { itemPlan -> ReceivedShare.Drop? in
+            guard case .dropped(let reason) = itemPlan.outcome else { return nil }
+            return ReceivedShare.Drop(label: itemPlan.label, reason: reason)
+        }
         return ReceivedShare(
-            receiver: profile.name, isOffered: plan.isOffered, attachments: attachments, text: text,
-            dropped: dropped.map { .init(label: $0.label, reason: $0.reason) }, plan: plan)
+            receiver: profile.name, isOffered: plan.isOffered, attachments: attachments, text: text, dropped: dropped, plan: plan)
     }
 }
 
-/// What a simulated receiver shows for a share.
+/// What a simulated receiver ends up with for a share.
 ///
 /// `ReceivedShare` is `Sendable`.
 public struct ReceivedShare: Sendable, CustomStringConvertible {
-    /// An attachment shown: an image, a movie, a file.
+    /// What the receiver got for one item.
     ///
     /// `Attachment` is `Sendable`.
-    public struct Attachment: Sendable, Hashable {
+    public struct Attachment: Sendable {
         /// The item's label.
         public let label: String
         /// Its kind of content.
@@ -89,6 +109,36 @@ public struct ReceivedShare: Sendable, CustomStringConvertible {
         public let contentType: UTType
         /// The form delivered.
         public let form: TransferPayloadForm
+        /// The bytes received: the exported data, or the delivered file's contents; `nil` for a
+        /// value, and for an item of hand-written offers.
+        public let data: Data?
+        /// The delivered file's name, for the file form: the exporter's own file name unless a
+        /// suggested file name overrides it.
+        public let fileName: String?
+        /// Where the delivered file was while the receiver had it, for the file form.
+        public let filePath: String?
+        /// The value handed over in process, for the value form.
+        public let value: (any Sendable)?
+
+        init(
+            label: String, kind: ContentKind, contentType: UTType, form: TransferPayloadForm, data: Data? = nil,
+            fileName: String? = nil, filePath: String? = nil, value: (any Sendable)? = nil
+        ) {
+            self.label = label
+            self.kind = kind
+            self.contentType = contentType
+            self.form = form
+            self.data = data
+            self.fileName = fileName
+            self.filePath = filePath
+            self.value = value
+        }
+
+        /// The payload as text: UTF-8 bytes, or a `String` value.
+        public var text: String? {
+            if let data { return String(validating: data, as: UTF8.self) }
+            return value as? String
+        }
     }
 
     /// An item that does not reach the user.
@@ -97,22 +147,22 @@ public struct ReceivedShare: Sendable, CustomStringConvertible {
     public struct Drop: Sendable, Hashable {
         /// The item's label.
         public let label: String
-        /// Why.
-        public let reason: String
+        /// Why: a code and the words.
+        public let reason: SharePlan.ItemPlan.Reason
     }
 
     /// The receiver's name.
     public let receiver: String
     /// Whether the receiver is offered for the share at all.
     public let isOffered: Bool
-    /// The attachments shown, in order.
+    /// The attachments received, in order.
     public let attachments: [Attachment]
     /// The text of the post: the delivered text items, then any file paths the receiver adds; `nil`
     /// when there is none.
     public let text: String?
     /// What was dropped, and why.
     public let dropped: [Drop]
-    /// The plan behind the simulation.
+    /// The plan behind the delivery.
     public let plan: SharePlan
 
     /// The image attachments.
@@ -120,10 +170,13 @@ public struct ReceivedShare: Sendable, CustomStringConvertible {
     /// The movie attachments.
     public var movies: [Attachment] { attachments.filter { $0.kind == .movie } }
 
-    /// What the receiver shows, then what was dropped.
+    /// What the receiver got, then what was dropped.
     public var description: String {
-        var lines = ["\(receiver) " + (isOffered ? "shows:" : "is not offered")]
-        lines += attachments.map { "  \($0.kind) \($0.label): \($0.contentType.identifier) as \($0.form)" }
+        var lines = ["\(receiver) " + (isOffered ? "received:" : "is not offered")]
+        lines += attachments.map { attachment in
+            "  \(attachment.kind) \(attachment.label): \(attachment.contentType.identifier) as \(attachment.form)"
+                + (attachment.data.map { ", \($0.count) bytes" } ?? "") + (attachment.fileName.map { ", file \($0)" } ?? "")
+        }
         if let text { lines.append("  text: \(text.debugDescription)") }
         lines += dropped.map { "  dropped \($0.label): \($0.reason)" }
         return lines.joined(separator: "\n")

@@ -103,7 +103,8 @@ struct ProfilesExampleTests {
         #expect(try fromCSV.convertToCSV() == csvFile)
         #expect(fromJSON.profiles.map(\.id) == archive.profiles.map(\.id))
         // Read in place: the inputs are still there, and nothing else was left behind.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["ProfilesArchive.csv", "ProfilesArchive.json"])
+        // Each file keeps the name its exporter gave it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["Profiles.csv", "Profiles.json"])
     }
 
     @Test func emptyArchiveFilesRoundTrip() async throws {

@@ -70,38 +70,116 @@ struct Note: Codable, Hashable, Transferable {
     }
 }
 
-@Suite("Simulated receivers")
-struct SimulatedReceiverTests {
-    let photo = ShareItem(Shot(file: URL(fileURLWithPath: "/tmp/sunset.png")), label: "photo")
-    let text = ShareItem("#sunset #sea", label: "text")
+/// An image with the bytes of a PNG, in a file of its own name: what apps share.
+private let pngBytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data("sunset pixels".utf8)
 
-    @Test func blueskyShowsTheImageObjectAndDropsTheText() async throws {
-        let shown = try await SimulatedReceiver.named("Bluesky").receive([photo, text])
-        #expect(shown.isOffered)
-        #expect(shown.images.map(\.form) == [.value])
-        #expect(shown.text == nil)
-        #expect(shown.dropped.map(\.label) == ["text"])
+/// A photo kept in a file: its representation sends the file, which arrives under its own name.
+struct Photo: Transferable {
+    let file: URL
+    static var transferRepresentation: some TransferRepresentation {
+        FileRepresentation(exportedContentType: .png) { SentTransferredFile($0.file) }
+    }
+}
+
+@Suite("Simulated receivers: the plan delivered")
+struct SimulatedReceiverTests {
+    /// Shares a photo (a PNG file named `Sunset Photo.png`) and a text with a receiver; checks that
+    /// the photo's file is untouched and that every file the delivery made is gone.
+    private func share(with receiver: String, forms: [TransferPayloadForm]? = nil) async throws -> ReceivedShare {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photos-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("Sunset Photo.png")
+        try pngBytes.write(to: file)
+        let shown = try await SimulatedReceiver.named(receiver).receive([
+            ShareItem(Photo(file: file), label: "photo", forms: forms), ShareItem("#sunset #sea", label: "text"),
+        ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["Sunset Photo.png"])
+        #expect(try Data(contentsOf: file) == pngBytes)
+        for path in shown.attachments.compactMap(\.filePath) {
+            #expect(!FileManager.default.fileExists(atPath: path), "\(path) outlived the delivery")
+            #expect(!FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path))
+        }
+        return shown
     }
 
-    @Test func mastodonShowsTheImageAndTheText() async throws {
-        let shown = try await SimulatedReceiver.named("Mastodon").receive([photo, text])
+    @Test func photosSavesTheImageFileAndIgnoresTheText() async throws {
+        let shown = try await share(with: "Photos")
+        #expect(shown.images.map(\.form) == [.file])
+        #expect(shown.images.first?.data == pngBytes)
+        #expect(shown.images.first?.fileName == "Sunset Photo.png")
+        #expect(shown.text == nil)
+        #expect(shown.dropped.map(\.label) == ["text"])
+        #expect(shown.dropped.first?.reason.code == .noAcceptedOffer)
+    }
+
+    @Test func xPostsTheImageFileAndTheText() async throws {
+        let shown = try await share(with: "X")
+        #expect(shown.images.map(\.form) == [.file])
+        #expect(shown.images.first?.data == pngBytes)
+        #expect(shown.images.first?.fileName == "Sunset Photo.png")
+        #expect(shown.text == "#sunset #sea")
+        #expect(shown.dropped.isEmpty)
+        #expect(shown.description.contains("X received:"))
+    }
+
+    @Test func blueskyTakesTheImageObjectAndLeavesTheTextOut() async throws {
+        let shown = try await share(with: "Bluesky")
+        #expect(shown.images.map(\.form) == [.value])
+        // The value form hands over the item itself, in process: no bytes, no file.
+        #expect((shown.images.first?.value as? Photo)?.file.lastPathComponent == "Sunset Photo.png")
+        #expect(shown.images.first?.data == nil)
+        #expect(shown.text == nil)
+        #expect(shown.dropped.map(\.label) == ["text"])
+        #expect(shown.dropped.first?.reason.code == .failsWithOtherItem)
+    }
+
+    @Test func mastodonTakesTheImageBytesAndTheText() async throws {
+        let shown = try await share(with: "Mastodon")
         #expect(shown.images.map(\.form) == [.data])
+        #expect(shown.images.first?.data == pngBytes)
         #expect(shown.text == "#sunset #sea")
         #expect(shown.dropped.isEmpty)
     }
 
-    @Test func mastodonGivenOnlyAFileURLAddsItsPathToTheText() async throws {
-        let fileOnly = ShareItem(Shot(file: URL(fileURLWithPath: "/tmp/sunset.png")), label: "photo", forms: [.file])
-        let shown = try await SimulatedReceiver.named("Mastodon").receive([fileOnly, text])
+    @Test func mastodonGivenOnlyAFileAddsItsPathToThePost() async throws {
+        let shown = try await share(with: "Mastodon", forms: [.file])
         #expect(shown.images.map(\.form) == [.file])
-        #expect(shown.text == "#sunset #sea\n/tmp/sunset.png")
+        #expect(shown.images.first?.data == pngBytes)
+        let path = try #require(shown.images.first?.filePath)
+        #expect(path.hasSuffix("/Sunset Photo.png"))
+        #expect(shown.text == "#sunset #sea\n" + path)
+        guard case .transformed(_, let reason) = shown.plan.items[1].outcome else {
+            Issue.record("expected the text to be transformed")
+            return
+        }
+        #expect(reason.code == .addsPathToText)
     }
 
-    @Test func xShowsBoth() async throws {
-        let shown = try await SimulatedReceiver.named("X").receive([photo, text])
+    @Test func threadsTakesTheImageObjectAndDropsTheText() async throws {
+        let shown = try await share(with: "Threads")
+        #expect(shown.images.map(\.form) == [.value])
+        #expect(shown.images.first?.value is Photo)
+        #expect(shown.text == nil)
+        #expect(shown.dropped.first?.reason.code == .ignoredWithOtherItem)
+    }
+
+    @Test func instagramTakesTheImageFileAndLeavesTheTextOut() async throws {
+        let shown = try await share(with: "Instagram")
         #expect(shown.images.map(\.form) == [.file])
-        #expect(shown.text == "#sunset #sea")
-        #expect(shown.description.contains("X shows:"))
+        #expect(shown.images.first?.data == pngBytes)
+        #expect(shown.text == nil)
+        #expect(shown.dropped.first?.reason.code == .failsWithOtherItem)
+    }
+
+    @Test func handWrittenOffersAreReportedNotExported() async throws {
+        let offers = ShareItem(label: "sketch", offers: [Offer(.png, form: .file)])
+        let shown = try await SimulatedReceiver.named("X").receive([offers])
+        #expect(shown.images.map(\.contentType) == [.png])
+        #expect(shown.images.first?.data == nil)
+        await #expect(throws: TransferError.self) {
+            try await offers.withPayload(for: offers.offers[0]) { _ in }
+        }
     }
 }
 

@@ -49,10 +49,11 @@ struct TemporaryExportFileTests {
         let file = try await withTemporaryDirectory(checkingForLeaks: .everything) { _ in
             try await report.export(to: destination, contentType: .plainText)
         }
-        // Named as exports are (after the item type, with no suggested name), not as the temporary file.
-        #expect(file.lastPathComponent == "GeneratedReport.txt")
+        // The file the exporter sent keeps its own name (no suggested name overrides it), as on
+        // Apple's platforms, where the receiver gets the sent file itself.
+        #expect(file.lastPathComponent == "report.txt")
         #expect(try String(contentsOf: file, encoding: .utf8) == "first\nsecond")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: destination.path) == ["GeneratedReport.txt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: destination.path) == ["report.txt"])
     }
 
     @Test func itemProviderLoadsRemoveTheFile() async throws {

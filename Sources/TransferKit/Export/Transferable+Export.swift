@@ -45,14 +45,16 @@ extension Transferable {
     ///   when the directory cannot be written.
     public func export(to destinationDirectory: URL, contentType: UTType?) async throws(TransferError) -> URL {
         try await withExportCandidates(contentType) { entry throws(TransferError) in
-            let destination = FileOperations.availableURL(for: fileName(for: entry), in: destinationDirectory)
+            let destination: URL
             switch entry.exporter {
             case .data(let export)?:
                 let data = try await Self.running(entry, .export) { try await export(self) }
+                destination = FileOperations.availableURL(for: fileName(for: entry), in: destinationDirectory)
                 try FileOperations.write(data, to: destination, itemType: Self.self)
             case .file(let export)?:
                 let sent = try await Self.running(entry, .export) { try await export(self) }
                 defer { sent.discard() }
+                destination = FileOperations.availableURL(for: fileName(for: entry, sentFile: sent.file), in: destinationDirectory)
                 try FileOperations.copyIntoPlace(sent.file, to: destination, itemType: Self.self)
             case nil:
                 throw TransferError(.exportNotSupported, itemType: Self.self, reason: "\(entry) does not export")
@@ -140,8 +142,14 @@ extension Transferable {
     /// The name of a file made from `entry`: its suggested name, or the item type's, with the
     /// content type's preferred extension when the name has none. Path separators are replaced, so
     /// a name never leaves its directory.
-    package func fileName(for entry: TransferRepresentationEntry<Self>) -> String {
-        var name = entry.suggestedFileName(for: self).flatMap(FileOperations.safeFileName) ?? String(describing: Self.self)
+    ///
+    /// A file an exporter sent keeps its own name (`sentFile`) unless a suggested name overrides it,
+    /// as on Apple's platforms, where the receiver gets the sent file itself.
+    func fileName(for entry: TransferRepresentationEntry<Self>, sentFile: URL? = nil) -> String {
+        var name =
+            entry.suggestedFileName(for: self).flatMap(FileOperations.safeFileName)
+            ?? sentFile.flatMap { FileOperations.safeFileName($0.lastPathComponent) }
+            ?? String(describing: Self.self)
         if URL(fileURLWithPath: name).pathExtension.isEmpty, let ext = entry.contentType.nearestFilenameExtension {
             name += "." + ext
         }
@@ -161,7 +169,7 @@ extension Transferable {
             }
             let directory = try TemporaryDirectory.make()
             do throws(TransferError) {
-                let destination = directory.appendingPathComponent(fileName(for: entry))
+                let destination = directory.appendingPathComponent(fileName(for: entry, sentFile: sent.file))
                 try FileOperations.copy(sent.file, to: destination, itemType: Self.self)
                 try Self.checkCancellation(entry)
                 return PreparedFile(url: destination, directory: directory)

@@ -40,6 +40,10 @@ public struct TransferRepresentationEntry<Item>: Sendable {
 
     var exporter: Exporter?
     let importer: Importer?
+    /// The value handed over in process for the `.value` form: `nil` for the item itself (the
+    /// type's own representations), the proxy's value for an entry reached through a
+    /// `ProxyRepresentation` (the innermost one, through nested proxies).
+    var valueExporter: (@Sendable (Item) async throws -> any Sendable)?
     /// The composed exporting conditions; `nil` when there is none.
     var condition: (@Sendable (Item) -> Bool)?
     /// The suggested file name in force; `nil` when none was set.
@@ -90,8 +94,10 @@ public struct TransferRepresentationEntry<Item>: Sendable {
         exporter: Exporter?,
         importer: Importer?,
         condition: (@Sendable (Item) -> Bool)? = nil,
-        fileName: (@Sendable (Item) -> String?)? = nil
+        fileName: (@Sendable (Item) -> String?)? = nil,
+        valueExporter: (@Sendable (Item) async throws -> any Sendable)? = nil
     ) {
+        self.valueExporter = valueExporter
         self.contentType = contentType
         self.payloadForm = payloadForm
         self.visibility = visibility

@@ -358,7 +358,7 @@ public final class ItemProvider: Sendable {
                 progress?.update(completed: size, total: size)
                 return PreparedFile(url: sent.file, directory: directory)
             }
-            return try copy(sent.file, named: item.fileName(for: entry), progress: progress)
+            return try copy(sent.file, named: item.fileName(for: entry, sentFile: sent.file), progress: progress)
         }
         let data = try await item.exportData(through: entry)
         let file = try write(data, as: entry.contentType, named: item.fileName(for: entry))

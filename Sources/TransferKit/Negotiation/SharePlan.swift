@@ -4,69 +4,6 @@ package import FoundationEssentials
 package import Foundation
 #endif
 
-/// One item of a share: a `Transferable` value, or hand-written offers.
-///
-/// ```swift
-/// let share = [ShareItem(photo), ShareItem("#sunset #sea")]
-/// ```
-///
-/// `ShareItem` is `Sendable`.
-public struct ShareItem: Sendable, CustomStringConvertible {
-    /// A name for the item in plans and traces.
-    public let label: String
-    /// Its offers, in the sender's order.
-    public let offers: [Offer]
-    /// The item as plain text, for simulations of what a receiver shows; `nil` when it has none.
-    package let text: (@Sendable () async -> String?)?
-    /// The location of the item's file, for simulations of receivers that show file paths.
-    package let fileLocation: (@Sendable () async -> URL?)?
-
-    /// An item made of a `Transferable` value.
-    ///
-    /// - Parameters:
-    ///   - item: The value.
-    ///   - label: A name for plans; the default is the type's name.
-    ///   - forms: The payload forms offered, in order; `nil` for each representation's own form,
-    ///     then a value, then the other of data and file.
-    public init<Item: Transferable>(_ item: Item, label: String? = nil, forms: [TransferPayloadForm]? = nil) {
-        self.label = label ?? String(describing: Item.self)
-        self.offers = Offer.offers(for: item, forms: forms)
-        let entries = (try? Item.flattenedRepresentations()) ?? []
-        if let textEntry = entries.first(where: { $0.canExport(item) && $0.contentType.conforms(to: .plainText) }) {
-            self.text = { (try? await item.exportData(through: textEntry)).flatMap { String(validating: $0, as: UTF8.self) } }
-        } else {
-            self.text = nil
-        }
-        if let fileEntry = entries.first(where: { $0.canExport(item) && $0.payloadForm == .file }),
-            case .file(let export)? = fileEntry.exporter
-        {
-            self.fileLocation = { try? await export(item).file }
-        } else {
-            self.fileLocation = nil
-        }
-    }
-
-    /// An item made of hand-written offers.
-    ///
-    /// - Parameters:
-    ///   - label: A name for plans.
-    ///   - offers: The offers, in the sender's order.
-    public init(label: String, offers: [Offer]) {
-        self.label = label
-        self.offers = offers
-        self.text = nil
-        self.fileLocation = nil
-    }
-
-    /// The item's kind of content: the kind of its first offer.
-    public var kind: ContentKind {
-        offers.first.map { ContentKind($0.contentType) } ?? .file
-    }
-
-    /// The label.
-    public var description: String { label }
-}
-
 /// What a receiver will get from a share of several items: whether it is offered at all, and per
 /// item whether it is delivered (in which representation and form), dropped (and why) or
 /// transformed.
@@ -92,10 +29,58 @@ public struct SharePlan: Sendable, CustomStringConvertible {
             /// Delivered through this candidate.
             case delivered(Negotiation.Candidate)
             /// Not delivered, for this reason.
-            case dropped(reason: String)
-            /// Delivered through the candidate (if any), changed as the note says: text with a file
-            /// path added, a link folded into text.
-            case transformed(Negotiation.Candidate?, note: String)
+            case dropped(Reason)
+            /// Delivered through the candidate (if any), changed as the reason says: text with a
+            /// file path added.
+            case transformed(Negotiation.Candidate?, Reason)
+        }
+
+        /// Why an item is dropped or transformed: a code for programs, words for people.
+        ///
+        /// `Reason` is `Sendable`.
+        public struct Reason: Sendable, Hashable, CustomStringConvertible {
+            /// The kind of reason. New codes may be added.
+            ///
+            /// `Code` is `Sendable`.
+            public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+                /// The code's name, as JSON output gives it: `overLimit`.
+                public let rawValue: String
+                /// Creates a code from its name.
+                public init(rawValue: String) { self.rawValue = rawValue }
+                /// The code's name.
+                public var description: String { rawValue }
+
+                /// The receiver is not offered for this share at all (its activation rule fails).
+                public static let receiverNotOffered = Code(rawValue: "receiverNotOffered")
+                /// No offer of the item is acceptable to the receiver.
+                public static let noAcceptedOffer = Code(rawValue: "noAcceptedOffer")
+                /// The receiver fails when this kind of item comes with another kind, so the sender
+                /// leaves it out.
+                public static let failsWithOtherItem = Code(rawValue: "failsWithOtherItem")
+                /// The receiver ignores this kind of item when another kind comes with it.
+                public static let ignoredWithOtherItem = Code(rawValue: "ignoredWithOtherItem")
+                /// The receiver takes at most a number of items of this kind.
+                public static let overLimit = Code(rawValue: "overLimit")
+                /// The receiver reads only its first attachment.
+                public static let firstItemOnly = Code(rawValue: "firstItemOnly")
+                /// The receiver adds a file's path to the text (a transformation, not a drop).
+                public static let addsPathToText = Code(rawValue: "addsPathToText")
+            }
+
+            /// The kind of reason.
+            public let code: Code
+            /// The reason in words.
+            public let description: String
+
+            /// Creates a reason.
+            ///
+            /// - Parameters:
+            ///   - code: The kind of reason.
+            ///   - description: The reason in words.
+            public init(_ code: Code, _ description: String) {
+                self.code = code
+                self.description = description
+            }
         }
 
         /// The item's label.
@@ -122,14 +107,17 @@ public struct SharePlan: Sendable, CustomStringConvertible {
             return false
         }
 
-        /// The reason it was dropped, or the note on its transformation.
-        public var explanation: String? {
+        /// Why it was dropped or transformed; `nil` when it is delivered as it is.
+        public var reason: Reason? {
             switch outcome {
             case .delivered: nil
             case .dropped(let reason): reason
-            case .transformed(_, let note): note
+            case .transformed(_, let reason): reason
             }
         }
+
+        /// The reason it was dropped, or the note on its transformation, in words.
+        public var explanation: String? { reason?.description }
 
         /// `label: delivered as type (form)`, `label: dropped — reason`, or `label: transformed — note`.
         public var description: String {
@@ -227,7 +215,7 @@ extension Negotiator {
         guard offered else {
             let plans = zip(items, negotiations).map { item, negotiation in
                 SharePlan.ItemPlan(
-                    label: item.label, kind: item.kind, outcome: .dropped(reason: "\(name) is not offered for this share"),
+                    label: item.label, kind: item.kind, outcome: .dropped(.init(.receiverNotOffered, "\(name) is not offered for this share")),
                     negotiation: negotiation)
             }
             return SharePlan(receiver: name, isOffered: false, activation: activation, items: plans)
@@ -237,7 +225,7 @@ extension Negotiator {
         // Consumption.
         var outcomes: [SharePlan.ItemPlan.Outcome] = negotiations.map { negotiation in
             if let best = negotiation.best { return .delivered(best) }
-            return .dropped(reason: "no offer \(name) accepts" + summary(of: negotiation.rejections))
+            return .dropped(.init(.noAcceptedOffer, "no offer \(name) accepts" + summary(of: negotiation.rejections)))
         }
         func isDelivered(_ index: Int) -> Bool {
             if case .dropped = outcomes[index] { return false }
@@ -249,9 +237,11 @@ extension Negotiator {
                 let why = rule.note.map { ": \($0)" } ?? ""
                 switch rule.effect {
                 case .fails:
-                    outcomes[index] = .dropped(reason: "left out: \(name) fails when \(rule.affects) comes with \(article(rule.with))\(why)")
+                    outcomes[index] = .dropped(
+                        .init(.failsWithOtherItem, "left out: \(name) fails when \(rule.affects) comes with \(article(rule.with))\(why)"))
                 case .dropped:
-                    outcomes[index] = .dropped(reason: "\(name) drops \(rule.affects) that comes with \(article(rule.with))\(why)")
+                    outcomes[index] = .dropped(
+                        .init(.ignoredWithOtherItem, "\(name) drops \(rule.affects) that comes with \(article(rule.with))\(why)"))
                 }
             }
         }
@@ -260,7 +250,7 @@ extension Negotiator {
             let kind = items[index].kind
             taken[kind, default: 0] += 1
             if let limit = receiver.consumption.maxTaken[kind], taken[kind]! > limit {
-                outcomes[index] = .dropped(reason: "\(name) takes at most \(limit) \(kind) item(s)")
+                outcomes[index] = .dropped(.init(.overLimit, "\(name) takes at most \(limit) \(kind) item(s)"))
             }
         }
         if receiver.consumption.reads == .firstItemOnly {
@@ -272,19 +262,20 @@ extension Negotiator {
                 let sequence = receiver.consumption.precedence.map(\.rawValue).joined(separator: " → ")
                 for index in delivered where index != first {
                     outcomes[index] = .dropped(
-                        reason: "\(name) reads only the first attachment (in the order \(sequence)): \(items[first].label)")
+                        .init(.firstItemOnly, "\(name) reads only the first attachment (in the order \(sequence)): \(items[first].label)"))
                 }
             }
         }
         for index in items.indices {
             guard case .delivered(let candidate) = outcomes[index], candidate.outcome == .addsPathToText else { continue }
-            let note = "\(name) adds the file path of \(items[index].label) to the text" + (candidate.note.map { " (\($0))" } ?? "")
+            let note = SharePlan.ItemPlan.Reason(
+                .addsPathToText, "\(name) adds the file path of \(items[index].label) to the text" + (candidate.note.map { " (\($0))" } ?? ""))
             if let text = items.indices.first(where: { items[$0].kind == .text && isDelivered($0) }),
                 case .delivered(let textCandidate) = outcomes[text]
             {
-                outcomes[text] = .transformed(textCandidate, note: note)
+                outcomes[text] = .transformed(textCandidate, note)
             } else {
-                outcomes[index] = .transformed(candidate, note: note)
+                outcomes[index] = .transformed(candidate, note)
             }
         }
         let plans = items.indices.map { index in

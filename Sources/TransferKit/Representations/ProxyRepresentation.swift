@@ -125,6 +125,15 @@ extension ProxyRepresentation: PrimitiveTransferRepresentation {
                     fileName = { item in (try? convert(item)).flatMap(innerName) }
                 }
             }
+            // The value form hands over the proxy's value (or its own proxy's, when nested).
+            var valueExporter: (@Sendable (Item) async throws -> any Sendable)?
+            if let proxyExporter = self.exporter {
+                let innerValue = inner.valueExporter
+                valueExporter = { item in
+                    let proxy = try await Self.convert(item, with: proxyExporter)
+                    return try await innerValue?(proxy) ?? proxy
+                }
+            }
             return TransferRepresentationEntry(
                 contentType: inner.contentType,
                 payloadForm: inner.payloadForm,
@@ -135,12 +144,13 @@ extension ProxyRepresentation: PrimitiveTransferRepresentation {
                 exporter: exporter,
                 importer: importer,
                 condition: condition,
-                fileName: fileName
+                fileName: fileName,
+                valueExporter: valueExporter
             )
         }
     }
 
-    private func convert(_ item: Item, with exporter: Exporter) async throws -> ProxyRepresentation {
+    private static func convert(_ item: Item, with exporter: Exporter) async throws -> ProxyRepresentation {
         switch exporter {
         case .synchronous(let convert): try convert(item)
         case .asynchronous(let convert): try await convert(item)
@@ -164,13 +174,13 @@ extension ProxyRepresentation: PrimitiveTransferRepresentation {
         switch inner {
         case .data(let export)?:
             return .data { item in
-                let value = try await convert(item, with: exporter)
+                let value = try await Self.convert(item, with: exporter)
                 try check(value)
                 return try await export(value)
             }
         case .file(let export)?:
             return .file { item in
-                let value = try await convert(item, with: exporter)
+                let value = try await Self.convert(item, with: exporter)
                 try check(value)
                 return try await export(value)
             }

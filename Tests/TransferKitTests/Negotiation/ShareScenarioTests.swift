@@ -127,11 +127,12 @@ struct ShareScenarioTests {
     @Test func mastodonShowsTheVideoAndAddsItsPathToTheText() throws {
         let plan = try plan(videoPost, "Mastodon")
         #expect(plan.items[0].delivered?.offer.form == .file)
-        guard case .transformed(_, let note) = plan.items[1].outcome else {
+        guard case .transformed(_, let reason) = plan.items[1].outcome else {
             Issue.record("expected the text to be transformed")
             return
         }
-        #expect(note.contains("file path of video"))
+        #expect(reason.code == .addsPathToText)
+        #expect(reason.description.contains("file path of video"))
     }
 
     @Test func xDropsTheImageWhenAVideoComesToo() throws {

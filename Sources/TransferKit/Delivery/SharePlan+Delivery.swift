@@ -1,0 +1,35 @@
+/// Delivery: the plan carried out.
+extension SharePlan {
+    /// Delivers the share as planned: each item that is delivered or transformed is exported
+    /// through exactly the representation and form the plan chose, and `receive` gets its payload,
+    /// in the share's order; dropped items are skipped.
+    ///
+    /// ```swift
+    /// let plan = Negotiator().plan(share, for: mastodon)
+    /// try await plan.deliver(share) { item, payload in
+    ///     received.append((item.label, payload.contentType, payload.data))
+    /// }
+    /// ```
+    ///
+    /// Files exist only while `receive` runs, and every file made along the way is removed on every
+    /// path out, including a thrown error or a cancellation.
+    ///
+    /// - Parameters:
+    ///   - items: The share the plan was made for, in the same order.
+    ///   - receive: Receives each item's plan and payload.
+    /// - Throws: ``TransferError`` when `items` is not the share the plan was made for, an item
+    ///   is made of hand-written offers, or an export fails; what `receive` throws, unchanged;
+    ///   `CancellationError` when the task is cancelled between items.
+    public func deliver(_ items: [ShareItem], to receive: (ItemPlan, DeliveredPayload) async throws -> Void) async throws {
+        guard items.count == self.items.count, zip(items, self.items).allSatisfy({ $0.label == $1.label }) else {
+            throw TransferError(
+                .exportNotSupported, itemType: ShareItem.self,
+                reason: "the share has \(items.count) item(s), not the \(self.items.count) the plan was made for")
+        }
+        for (item, plan) in zip(items, self.items) {
+            guard let candidate = plan.delivered else { continue }
+            try Task.checkCancellation()
+            try await item.withPayload(for: candidate.offer) { payload in try await receive(plan, payload) }
+        }
+    }
+}
