@@ -259,7 +259,7 @@ extension HostileCase {
         HostileCase(name: "types list: --format twice", arguments: ["types", "list", "--format", "tsv", "--format=json"], status: usage, message: "--format is given more than once"),
         HostileCase(name: "types: an unknown subcommand", arguments: ["types", "frob"], status: usage, message: "unknown subcommand 'types frob'"),
         HostileCase(name: "negotiate: no offer", arguments: ["negotiate", "--receiver", "X"], status: usage, message: "give at least one --offer"),
-        HostileCase(name: "negotiate: no receiver", arguments: ["negotiate", "--offer", "public.png"], status: usage, message: "give exactly one of --receiver NAME|FILE and --accept HEADER"),
+        HostileCase(name: "negotiate: no receiver", arguments: ["negotiate", "--offer", "public.png"], status: usage, message: "give exactly one of --receiver NAME|FILE, --accept HEADER, --accepts RULE and --accept-any"),
         HostileCase(name: "negotiate: an unknown form", arguments: ["negotiate", "--receiver", "X", "--offer", "public.png:bogus"], status: usage, message: "expected a form of data, file or value after ':', found 'bogus'"),
         HostileCase(name: "negotiate: an unknown policy", arguments: ["negotiate", "--receiver", "X", "--offer", "public.png", "--policy", "bogus"], status: usage, message: "--policy expects one of sender, receiver, product, found 'bogus'"),
         HostileCase(name: "negotiate: an item without offers", arguments: ["negotiate", "--receiver", "X", "--item", "a", "--item", "b", "--offer", "public.png"], status: usage, message: "--item a has no --offer"),

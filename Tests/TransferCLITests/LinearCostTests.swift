@@ -93,7 +93,8 @@ struct LinearCostTests {
         let plan = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
         let items = plan?["items"] as? [[String: Any]]
         #expect(items?.count == 1)
-        #expect(items?.first?["contentType"] as? String == "public.jpeg", "\(String(describing: items?.first?["contentType"]))")
+        let delivered = (items?.first?["delivered"] as? [String: Any])?["offer"] as? [String: Any]
+        #expect(delivered?["contentType"] as? String == "public.jpeg", "\(String(describing: delivered))")
         // Every JPEG and plain-text offer, in each of its three forms, is a candidate.
         #expect((items?.first?["candidates"] as? [Any])?.count == 2 * 5_000 * 3)
     }

@@ -51,8 +51,32 @@ struct NegotiateCommandTests {
             "--policy", "receiver", "--format", "json")
         let object = try JSONSerialization.jsonObject(with: Data(receiver.output.utf8)) as? [String: Any]
         let items = object?["items"] as? [[String: Any]]
-        #expect(items?.first?["contentType"] as? String == "public.html")
+        let delivered = items?.first?["delivered"] as? [String: Any]
+        #expect((delivered?["offer"] as? [String: Any])?["contentType"] as? String == "public.html")
+        #expect((delivered?["rule"] as? [String: Any])?["mediaRange"] as? String == "text/html")
+        #expect(delivered?["weight"] as? Double == 0.9)
         #expect(items?.first?["outcome"] as? String == "delivered")
+        #expect(receiver.output.hasSuffix("}\n"))
+    }
+
+    @Test("--format json: reasons are codes and fields, not prose to search")
+    func structuredReasons() async throws {
+        let result = await transfer(
+            "negotiate", "--receiver", "Bluesky", "--item", "photo", "--offer", "public.png:file", "--offer", "public.png:value",
+            "--item", "text", "--offer", "public.utf8-plain-text", "--format", "json")
+        #expect(result.status == 0, "\(result.error)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let items = try #require(object?["items"] as? [[String: Any]])
+        let photoRejection = (items[0]["rejections"] as? [[String: Any]])?.first
+        #expect(photoRejection?["reason"] as? String == "consumption")
+        #expect(photoRejection?["consumption"] as? String == "showsPath")
+        #expect((photoRejection?["offer"] as? [String: Any])?["form"] as? String == "file")
+        #expect(items[1]["outcome"] as? String == "dropped")
+        #expect((items[1]["reason"] as? [String: Any])?["code"] as? String == "failsWithOtherItem")
+        let unknown = await transfer("negotiate", "--accept", "image/png", "--offer", "text/plain", "--format", "json")
+        let rejection = ((try JSONSerialization.jsonObject(with: Data(unknown.output.utf8)) as? [String: Any])?["items"] as? [[String: Any]])?
+            .first?["rejections"] as? [[String: Any]]
+        #expect(rejection?.first?["reason"] as? String == "typeNotAccepted")
     }
 
     @Test func receiverFromAFile() async throws {
@@ -96,5 +120,25 @@ struct NegotiateCommandTests {
         let undeclared = await transfer("negotiate", "--accept", "*/*", "--offer", "com.example.undeclared:file")
         #expect(undeclared.status == 0, "\(undeclared.error)")
         #expect(undeclared.output.contains("com.example.undeclared"))
+    }
+
+    @Test("--accepts gives a receiver inline; --accept-any is a request without an Accept header")
+    func inlineReceivers() async throws {
+        let inline = await transfer(
+            "negotiate", "--accepts", "public.image;q=0.8:data|value", "--accepts", "text/*;q=0.5",
+            "--offer", "public.png:file", "--offer", "public.json", "--offer", "public.png")
+        #expect(inline.status == 0, "\(inline.error)")
+        #expect(inline.output.contains("item: delivered as public.png (data)"))
+        #expect(inline.output.contains("does not take file (only data, value)"))
+        // text/* is a media range: public.json (application/json) is not text/….
+        #expect(inline.output.contains("rejected public.json as data: no rule accepts public.json"))
+        let any = await transfer("negotiate", "--accept-any", "--offer", "com.example.undeclared")
+        #expect(any.status == 0, "\(any.error)")
+        #expect(any.output.contains("item: delivered as com.example.undeclared"))
+        let both = await transfer("negotiate", "--accept-any", "--accept", "*/*", "--offer", "public.png")
+        #expect(both.status == 64)
+        let badForm = await transfer("negotiate", "--accepts", "public.image:sometimes", "--offer", "public.png")
+        #expect(badForm.status == 64)
+        #expect(badForm.error.contains("expected forms data, file or value"))
     }
 }

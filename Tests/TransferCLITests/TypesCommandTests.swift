@@ -187,4 +187,19 @@ struct ExecutableTests {
         #expect(lines.count >= 700)
         #expect(lines == Array(inProcess.prefix(lines.count)))
     }
+
+    @Test("types show and types lookup give JSON too")
+    func showAndLookupAsJSON() async throws {
+        let shown = await transfer("types", "show", ".png", "--format", "json")
+        #expect(shown.status == 0, "\(shown.error)")
+        let object = try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any]
+        #expect(object?["identifier"] as? String == "public.png")
+        #expect(object?["ancestors"] as? [String] == ["public.content", "public.data", "public.image", "public.item"])
+        #expect(object?["mimeTypes"] as? [String] == ["image/png"])
+        #expect(shown.output.hasSuffix("}\n"))
+        let found = await transfer("types", "lookup", "--extension", "mp4", "--format", "json")
+        let list = try JSONSerialization.jsonObject(with: Data(found.output.utf8)) as? [[String: Any]]
+        #expect(list?.prefix(2).map { $0["identifier"] as? String } == ["public.mpeg-4", "public.mpeg-4-audio"])
+        #expect(list?.first?["rank"] as? Int == 0)
+    }
 }

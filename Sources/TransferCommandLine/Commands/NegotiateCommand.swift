@@ -13,13 +13,28 @@ enum NegotiateCommand {
         let profiles = try ProfilesOption.load(&arguments, console: console)
         let receiverName = try arguments.option("receiver")
         let accept = try arguments.option("accept")
+        let inlineRules = try arguments.options("accepts")
+        let acceptsAnything = arguments.flag("accept-any")
         let policyName = try arguments.choice("policy", ["sender", "receiver", "product"], default: "sender")
         let format = try arguments.choice("format", ["text", "json"], default: "text")
         let items = try parseItems(&arguments)
         try arguments.finish()
 
         let receiver: ReceiverProfile
+        let given = [receiverName != nil, accept != nil, !inlineRules.isEmpty, acceptsAnything].filter { $0 }.count
+        guard given == 1 else {
+            throw UsageError("give exactly one of --receiver NAME|FILE, --accept HEADER, --accepts RULE and --accept-any")
+        }
         switch (receiverName, accept) {
+        case (nil, nil) where acceptsAnything:
+            // RFC 9110 §12.5.1: a request without an Accept header accepts any media type.
+            receiver = ReceiverProfile(
+                name: "HTTP client without Accept", identifier: "Accept: (none)",
+                activation: ReceiverActivation(accepts: [.wildcard(source: "no Accept header")], itemMatching: .any))
+        case (nil, nil):
+            receiver = ReceiverProfile(
+                name: "inline receiver", identifier: "--accepts",
+                activation: ReceiverActivation(accepts: try inlineRules.map(parseRule), itemMatching: .any))
         case (let name?, nil):
             if FileManager.default.fileExists(atPath: name) {
                 let loaded = try ProfilesOption.readProfiles(name, console: console)
@@ -40,7 +55,7 @@ enum NegotiateCommand {
                 throw ToolError(.dataError, error.description)
             }
         default:
-            throw UsageError("give exactly one of --receiver NAME|FILE and --accept HEADER")
+            throw UsageError("give exactly one of --receiver NAME|FILE, --accept HEADER, --accepts RULE and --accept-any")
         }
         guard !items.isEmpty else { throw UsageError("give at least one --offer TYPE[:FORM]") }
 
@@ -57,7 +72,8 @@ enum NegotiateCommand {
     }
 
     static let help = """
-        USAGE: transfer negotiate (--receiver NAME|FILE | --accept HEADER) [--item LABEL] --offer TYPE[:FORM] ...
+        USAGE: transfer negotiate (--receiver NAME|FILE | --accept HEADER | --accepts RULE ... | --accept-any)
+                                  [--item LABEL] --offer TYPE[:FORM] ...
                                   [--policy sender|receiver|product] [--format text|json]
                                   [--profiles FILE] [--declarations FILE]
 
@@ -68,6 +84,11 @@ enum NegotiateCommand {
           --receiver NAME|FILE  A receiver profile by name, identifier or alias (see 'transfer receivers list'),
                                 or a file: JSON profiles, an Info.plist, an AndroidManifest.xml, a web app manifest.
           --accept HEADER       An HTTP Accept header as an ad hoc receiver: "text/html;q=0.9, */*;q=0.1".
+                                Media ranges match by MIME type, as RFC 9110 says (text/* is text/…).
+          --accepts RULE        A receiver given inline, one rule per option: TYPE[;q=W][:FORM|FORM], where
+                                TYPE is an identifier or .ext (matched by conformance: public.image takes
+                                public.png), or type/subtype or type/* (matched by MIME type), or *.
+          --accept-any          An HTTP request without an Accept header: it accepts anything.
           --item LABEL          Starts a new item of the share; the offers that follow belong to it.
           --offer TYPE[:FORM]   A representation of the current item, in the sender's order: an identifier,
                                 .ext or type/subtype, and a form (data, file or value). Without a form the
@@ -140,6 +161,52 @@ enum NegotiateCommand {
         return (try TypesCommand.resolve(text), forms, [:])
     }
 
+    /// `--accepts TYPE[;q=W][:FORM|FORM…]`: an identifier or `.ext` (matched by conformance), or a
+    /// media range `type/subtype` or `type/*` (matched by MIME type), with a weight and forms.
+    static func parseRule(_ value: String) throws -> AcceptRule {
+        var text = Substring(value)
+        var forms: [TransferPayloadForm]?
+        if let colon = lastColonOutsideQuotes(value) {
+            let names = value[value.index(after: colon)...].split(separator: "|").map(String.init)
+            let parsed = names.compactMap(TransferPayloadForm.init)
+            guard !names.isEmpty, parsed.count == names.count else {
+                throw UsageError("--accepts \(value): expected forms data, file or value after ':', separated by '|'")
+            }
+            forms = parsed
+            text = value[..<colon]
+        }
+        var weight = 1.0
+        var parameters: [String: String] = [:]
+        if text.contains("/") {
+            guard case .success(let mediaType) = MediaType.parse(text) else {
+                throw UsageError("--accepts \(value): expected a media range type/subtype or type/*")
+            }
+            for parameter in mediaType.parameters {
+                if parameter.name == "q" {
+                    guard let parsed = Double(parameter.value), (0...1).contains(parsed) else {
+                        throw UsageError("--accepts \(value): expected a weight q from 0 to 1, found '\(parameter.value)'")
+                    }
+                    weight = parsed
+                } else {
+                    parameters[parameter.name] = parameter.value
+                }
+            }
+            if mediaType.type == "*" { return .wildcard(weight: weight, forms: forms, source: value) }
+            return AcceptRule(mediaRange: mediaType.essence, parameters: parameters, weight: weight, forms: forms, source: value)
+        }
+        let parts = text.split(separator: ";", maxSplits: 1)
+        if parts.count == 2 {
+            let pair = parts[1].split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces) == "q",
+                let parsed = Double(pair[1].trimmingCharacters(in: .whitespaces)), (0...1).contains(parsed)
+            else { throw UsageError("--accepts \(value): expected ';q=' and a weight from 0 to 1") }
+            weight = parsed
+        }
+        let name = String(parts.first ?? "").trimmingCharacters(in: .whitespaces)
+        if name == "*" { return .wildcard(weight: weight, forms: forms, source: value) }
+        return AcceptRule(try TypesCommand.resolve(name), weight: weight, forms: forms, source: value)
+    }
+
     /// The position of the last `:` that is not inside a quoted string.
     private static func lastColonOutsideQuotes(_ text: String) -> String.Index? {
         var inQuotes = false
@@ -160,17 +227,121 @@ enum NegotiateCommand {
         return last
     }
 
-    /// The plan as JSON.
+    /// The plan as JSON: every fact a field of its own, no prose where a field belongs (the
+    /// schema is in Docs/CommandLine.md).
     struct PlanSummary: Encodable {
+        /// An offer: a content type with MIME parameters, in a form.
+        struct OfferSummary: Encodable {
+            let contentType: String
+            let parameters: [String: String]?
+            let form: String
+            let representationIndex: Int
+
+            init(_ offer: Offer) {
+                contentType = offer.contentType.identifier
+                parameters = offer.parameters.isEmpty ? nil : offer.parameters
+                form = offer.form.description
+                representationIndex = offer.representationIndex
+            }
+        }
+
+        /// A rule of the receiver's.
+        struct RuleSummary: Encodable {
+            let contentType: String?
+            let mediaRange: String?
+            let parameters: [String: String]?
+            let weight: Double
+            let forms: [String]?
+            let source: String?
+
+            init(_ rule: AcceptRule) {
+                contentType = rule.contentType?.identifier
+                mediaRange = rule.mediaRange
+                parameters = rule.parameters.isEmpty ? nil : rule.parameters
+                weight = rule.weight
+                forms = rule.forms?.map(\.description)
+                source = rule.source
+            }
+        }
+
+        struct Candidate: Encodable {
+            let offer: OfferSummary
+            let rule: RuleSummary
+            /// Conformance steps (0 exact), or 0/1 for a media range; `null` for the wildcard.
+            let distance: Int?
+            let weight: Double
+            /// `ok` or `addsPathToText`.
+            let consumption: String
+            let note: String?
+
+            init(_ candidate: Negotiation.Candidate) {
+                offer = OfferSummary(candidate.offer)
+                rule = RuleSummary(candidate.rule)
+                distance = candidate.distance
+                weight = candidate.weight
+                consumption = candidate.outcome.rawValue
+                note = candidate.note
+            }
+        }
+
+        struct Rejection: Encodable {
+            let offer: OfferSummary
+            /// `conditionFalse`, `notVisible`, `typeNotAccepted`, `formNotAccepted`, `excluded` or
+            /// `consumption`.
+            let reason: String
+            let rule: RuleSummary?
+            /// For `consumption`: what the receiver does with it (`showsPath`, `ignored`, `fails`).
+            let consumption: String?
+            /// For `notVisible`: the representation's visibility.
+            let visibility: String?
+            let note: String?
+            let explanation: String
+
+            init(_ rejection: Negotiation.Rejection) {
+                offer = OfferSummary(rejection.offer)
+                explanation = rejection.explanation
+                var rule: AcceptRule?
+                var consumption: String?
+                var visibility: String?
+                var note: String?
+                switch rejection.reason {
+                case .conditionFalse: reason = "conditionFalse"
+                case .notVisible(let level):
+                    reason = "notVisible"
+                    visibility = "\(level)"
+                case .typeNotAccepted: reason = "typeNotAccepted"
+                case .formNotAccepted(let matched):
+                    reason = "formNotAccepted"
+                    rule = matched
+                case .excluded(let matched):
+                    reason = "excluded"
+                    rule = matched
+                case .consumption(let outcome, let why):
+                    reason = "consumption"
+                    consumption = outcome.rawValue
+                    note = why
+                }
+                self.rule = rule.map(RuleSummary.init)
+                self.consumption = consumption
+                self.visibility = visibility
+                self.note = note
+            }
+        }
+
+        struct Reason: Encodable {
+            let code: String
+            let description: String
+        }
+
         struct Item: Encodable {
             let label: String
             let kind: String
+            /// `delivered`, `dropped` or `transformed`.
             let outcome: String
-            let contentType: String?
-            let form: String?
-            let explanation: String?
-            let candidates: [String]
-            let rejections: [String]
+            let delivered: Candidate?
+            let reason: Reason?
+            let candidates: [Candidate]
+            let rejections: [Rejection]
         }
 
         let receiver: String
@@ -190,10 +361,10 @@ enum NegotiateCommand {
                 case .transformed: outcome = "transformed"
                 }
                 return Item(
-                    label: item.label, kind: item.kind.rawValue, outcome: outcome,
-                    contentType: item.delivered?.offer.contentType.identifier, form: item.delivered?.offer.form.description,
-                    explanation: item.explanation, candidates: item.negotiation.candidates.map(\.description),
-                    rejections: item.negotiation.rejections.map(\.description))
+                    label: item.label, kind: item.kind.rawValue, outcome: outcome, delivered: item.delivered.map(Candidate.init),
+                    reason: item.reason.map { Reason(code: $0.code.rawValue, description: $0.description) },
+                    candidates: item.negotiation.candidates.map(Candidate.init),
+                    rejections: item.negotiation.rejections.map(Rejection.init))
             }
         }
     }

@@ -1,4 +1,5 @@
 import ContentTypes
+import TransferCodecs
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -66,7 +67,7 @@ enum TypesCommand {
         Subcommand(
             name: "show",
             help: """
-                USAGE: transfer types show <identifier | .ext | type/subtype> [--declarations FILE]
+                USAGE: transfer types show <identifier | .ext | type/subtype> [--format text|json] [--declarations FILE]
 
                 Shows a type: identifier, description, tags, direct parents, all ancestors, direct subtypes.
 
@@ -92,7 +93,8 @@ enum TypesCommand {
         Subcommand(
             name: "lookup",
             help: """
-                USAGE: transfer types lookup (--extension EXT | --mime MIME) [--conforming-to TYPE] [--declarations FILE]
+                USAGE: transfer types lookup (--extension EXT | --mime MIME) [--conforming-to TYPE] [--format text|json]
+                                             [--declarations FILE]
 
                 Prints every type carrying the tag, preferred first: public before other types, exported before
                 imported, more general before its subtypes, then declaration order. When no declared type carries
@@ -154,10 +156,19 @@ enum TypesCommand {
     }
 
     static func show(_ arguments: inout Arguments, _ console: Console) throws {
+        let format = try arguments.choice("format", ["text", "json"], default: "text")
         guard let query = arguments.positional() else { throw UsageError("missing the type to show") }
         try arguments.finish()
         let type = try resolve(query)
         let ancestors = type.supertypes.sorted { $0.identifier < $1.identifier }
+        if format == "json" {
+            console.write(
+                try json(
+                    TypeDetail(
+                        summary: TypeSummary(type), isPublic: type.isPublic, ancestors: ancestors.map(\.identifier),
+                        subtypes: type.childTypes.map(\.identifier))))
+            return
+        }
         var lines = [type.identifier]
         func add(_ label: String, _ values: [String]) {
             lines.append("  " + (label + ":").padding(13) + (values.isEmpty ? "-" : values.joined(separator: ", ")))
@@ -241,6 +252,7 @@ enum TypesCommand {
     static let maximumIndentation = 32
 
     static func lookup(_ arguments: inout Arguments, _ console: Console) throws {
+        let format = try arguments.choice("format", ["text", "json"], default: "text")
         let fileExtension = try arguments.option("extension")
         let mimeType = try arguments.option("mime")
         let supertype = try arguments.option("conforming-to").map(resolve)
@@ -265,6 +277,14 @@ enum TypesCommand {
         }
         guard !types.isEmpty else {
             throw ToolError(.dataError, "'\(tag)' is not a valid \(tagClass == .mimeType ? "MIME type (expected type/subtype)" : "filename extension")")
+        }
+        if format == "json" {
+            console.write(
+                try json(
+                    types.enumerated().map { rank, type in
+                        LookupResult(identifier: type.identifier, description: type.localizedDescription, isDynamic: type.isDynamic, rank: rank)
+                    }))
+            return
         }
         console.write(
             types.map { type in
@@ -330,8 +350,33 @@ enum TypesCommand {
         }
     }
 
+    /// `types show --format json`: the summary, plus what `show` adds.
+    struct TypeDetail: Encodable {
+        let summary: TypeSummary
+        let isPublic: Bool
+        let ancestors: [String]
+        let subtypes: [String]
+
+        func encode(to encoder: any Encoder) throws {
+            try summary.encode(to: encoder)
+            enum Keys: String, CodingKey { case isPublic, ancestors, subtypes }
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(isPublic, forKey: .isPublic)
+            try container.encode(ancestors, forKey: .ancestors)
+            try container.encode(subtypes, forKey: .subtypes)
+        }
+    }
+
+    /// `types lookup --format json`: one candidate for a tag.
+    struct LookupResult: Encodable {
+        let identifier: String
+        let description: String?
+        let isDynamic: Bool
+        let rank: Int
+    }
+
     static func json(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
+        var encoder = JSONTextEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
     }
