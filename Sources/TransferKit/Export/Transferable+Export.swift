@@ -156,38 +156,40 @@ extension Transferable {
         return name
     }
 
-    /// Makes the file for `entry`: the original when the exporter allows it, else a copy or the
-    /// written data in a new private directory.
-    func prepareFile(through entry: TransferRepresentationEntry<Self>) async throws(TransferError) -> PreparedFile {
+    /// Makes the file for `entry`: the original when the exporter allows it, the exporter's own
+    /// private file, else a copy or the written data in a new private directory. The one place
+    /// that makes export files, for export, delivery and `ItemProvider`.
+    ///
+    /// - Parameter progress: Told of the bytes copied or written, when an `ItemProvider` load
+    ///   reports progress.
+    func prepareFile(through entry: TransferRepresentationEntry<Self>, progress: TransferProgress? = nil) async throws(TransferError)
+        -> PreparedFile
+    {
         if case .file(let export)? = entry.exporter {
             let sent = try await Self.running(entry, .export) { try await export(self) }
             if sent.allowAccessingOriginalFile {
                 return PreparedFile(url: sent.file, directory: nil)
             }
             if let directory = sent.temporaryDirectory {  // Already private, and the transfer's.
+                if let progress {
+                    let size = (try? FileManager.default.attributesOfItem(atPath: sent.file.path)[.size] as? Int64) ?? 0
+                    progress.update(completed: size, total: size)
+                }
                 return PreparedFile(url: sent.file, directory: directory)
             }
-            let directory = try TemporaryDirectory.make()
-            do throws(TransferError) {
-                let destination = directory.appendingPathComponent(fileName(for: entry, sentFile: sent.file))
-                try FileOperations.copy(sent.file, to: destination, itemType: Self.self)
+            return try PreparedFile.inNewDirectory(named: fileName(for: entry, sentFile: sent.file)) { destination throws(TransferError) in
+                try FileOperations.copy(sent.file, to: destination, itemType: Self.self) { copied, total in
+                    progress?.update(completed: copied, total: total)
+                }
                 try Self.checkCancellation(entry)
-                return PreparedFile(url: destination, directory: directory)
-            } catch {
-                TemporaryDirectory.remove(directory)
-                throw error
             }
         }
         let data = try await exportData(through: entry)
-        let directory = try TemporaryDirectory.make()
-        do throws(TransferError) {
-            let destination = directory.appendingPathComponent(fileName(for: entry))
+        let file = try PreparedFile.inNewDirectory(named: fileName(for: entry)) { destination throws(TransferError) in
             try FileOperations.write(data, to: destination, itemType: Self.self)
-            return PreparedFile(url: destination, directory: directory)
-        } catch {
-            TemporaryDirectory.remove(directory)
-            throw error
         }
+        progress?.update(completed: Int64(data.count), total: Int64(data.count))
+        return file
     }
 
     /// The bytes `entry` exports for the item.
@@ -249,106 +251,10 @@ extension Transferable {
             failure: "Cannot export \(Self.self) \(wanted)", body)
     }
 
-    /// Runs `body` with each candidate in turn until one succeeds; a cancellation stops at once.
-    /// When all fail, the error has the last failure's code and every candidate's reason.
-    static func tryInOrder<Result>(
-        _ candidates: [TransferRepresentationEntry<Self>],
-        attempts: [TransferError.Attempt],
-        requested contentType: UTType?,
-        offered: [UTType],
-        failure prefix: String,
-        _ body: (TransferRepresentationEntry<Self>) async throws(TransferError) -> Result
-    ) async throws(TransferError) -> Result {
-        var attempts = attempts
-        var lastError: TransferError?
-        for candidate in candidates {
-            do throws(TransferError) {
-                return try await body(candidate)
-            } catch {
-                if error.code == .cancelled { throw error }
-                attempts.append(.init(contentType: candidate.contentType, payloadForm: candidate.payloadForm, reason: "failed: \(error.reason)"))
-                lastError = error
-            }
-        }
-        let failure =
-            lastError
-            ?? TransferError(.noMatchingRepresentation, itemType: Self.self, reason: "no representation to try")
-        throw TransferError(
-            failure.code, itemType: Self.self, requestedContentType: contentType, offeredContentTypes: offered,
-            attempts: attempts, reason: "\(prefix): \(failure.reason)",
-            underlyingError: failure.underlyingError ?? failure)
-    }
-
-    /// Runs a representation's own closure, turning what it throws into a ``TransferError``.
-    static func running<Value>(
-        _ entry: TransferRepresentationEntry<Self>,
-        _ direction: TransferDirection,
-        _ body: () async throws -> Value
-    ) async throws(TransferError) -> Value {
-        try checkCancellation(entry)
-        do {
-            let value = try await body()
-            do {
-                try checkCancellation(entry)
-            } catch {
-                (value as? SentTransferredFile)?.discard()  // Made for this transfer, now abandoned.
-                throw error
-            }
-            return value
-        } catch let error as TransferError {
-            throw error
-        } catch is CancellationError {
-            throw cancelled(entry)
-        } catch let error as DecodingError {
-            throw TransferError(
-                .decodingFailed, itemType: Self.self, requestedContentType: entry.contentType,
-                reason: "The \(entry.contentType.identifier) representation of \(Self.self) cannot decode its input: \(error.readableDescription)",
-                underlyingError: error)
-        } catch let error as EncodingError {
-            throw TransferError(
-                .encodingFailed, itemType: Self.self, requestedContentType: entry.contentType,
-                reason: "The \(entry.contentType.identifier) representation of \(Self.self) cannot encode the item", underlyingError: error)
-        } catch {
-            let verb = direction == .export ? "exporting" : "importing"
-            throw TransferError(
-                direction == .export ? .exportFailed : .importFailed, itemType: Self.self,
-                requestedContentType: entry.contentType,
-                reason: "The \(verb) closure of the \(entry.contentType.identifier) representation of \(Self.self) threw \(error)",
-                underlyingError: error)
-        }
-    }
-
-    static func checkCancellation(_ entry: TransferRepresentationEntry<Self>) throws(TransferError) {
-        if Task.isCancelled { throw cancelled(entry) }
-    }
-
-    static func cancelled(_ entry: TransferRepresentationEntry<Self>) -> TransferError {
-        TransferError(
-            .cancelled, itemType: Self.self, requestedContentType: entry.contentType,
-            reason: "The transfer of \(Self.self) as \(entry.contentType.identifier) was cancelled")
-    }
-
     static func unique(_ entries: [TransferRepresentationEntry<Self>]) -> [UTType] {
         var seen: Set<UTType> = []
         return entries.map(\.contentType).filter { seen.insert($0).inserted }
     }
-}
-
-/// A file ready for a handler, and how to dispose of it.
-struct PreparedFile {
-    let url: URL
-    /// The private directory holding the file, removed with it; `nil` for an original file.
-    let directory: URL?
-
-    func cleanUp() {
-        if let directory { TemporaryDirectory.remove(directory) }
-    }
-}
-
-/// Which way a representation's closure moves an item.
-enum TransferDirection {
-    case export
-    case `import`
 }
 
 extension UTType {

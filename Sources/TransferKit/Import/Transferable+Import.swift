@@ -70,12 +70,12 @@ extension Transferable {
         case .data(let load)?:
             return try await running(entry, .import) { try await load(data) }
         case .file(let load)?:
-            let directory = try TemporaryDirectory.make()
-            defer { TemporaryDirectory.remove(directory) }
             let name = "\(Self.self)" + (entry.contentType.nearestFilenameExtension.map { ".\($0)" } ?? "")
-            let file = directory.appendingPathComponent(name)
-            try FileOperations.write(data, to: file, itemType: Self.self)
-            return try await running(entry, .import) { try await load(ReceivedTransferredFile(file: file, isOriginalFile: false)) }
+            let prepared = try PreparedFile.inNewDirectory(named: name) { file throws(TransferError) in
+                try FileOperations.write(data, to: file, itemType: Self.self)
+            }
+            defer { prepared.cleanUp() }
+            return try await running(entry, .import) { try await load(ReceivedTransferredFile(file: prepared.url, isOriginalFile: false)) }
         case nil:
             throw TransferError(.importNotSupported, itemType: Self.self, reason: "\(entry) does not import")
         }
@@ -90,11 +90,11 @@ extension Transferable {
         case .file(let load)? where entry.shouldAttemptToOpenInPlace:
             return try await running(entry, .import) { try await load(ReceivedTransferredFile(file: file, isOriginalFile: true)) }
         case .file(let load)?:
-            let directory = try TemporaryDirectory.make()
-            defer { TemporaryDirectory.remove(directory) }
-            let copy = directory.appendingPathComponent(file.lastPathComponent)
-            try FileOperations.copy(file, to: copy, itemType: Self.self)
-            return try await running(entry, .import) { try await load(ReceivedTransferredFile(file: copy, isOriginalFile: false)) }
+            let prepared = try PreparedFile.inNewDirectory(named: file.lastPathComponent) { copy throws(TransferError) in
+                try FileOperations.copy(file, to: copy, itemType: Self.self)
+            }
+            defer { prepared.cleanUp() }
+            return try await running(entry, .import) { try await load(ReceivedTransferredFile(file: prepared.url, isOriginalFile: false)) }
         case nil:
             throw TransferError(.importNotSupported, itemType: Self.self, reason: "\(entry) does not import")
         }

@@ -103,7 +103,7 @@ public final class ItemProvider: Sendable {
                     try await ItemProvider.data(from: entry, of: lazy.value, progress: progress)
                 },
                 loadFile: { progress throws(TransferError) in
-                    try await ItemProvider.file(from: entry, of: lazy.value, progress: progress)
+                    try await lazy.value.prepareFile(through: entry, progress: progress)
                 },
                 fileName: { entry.suggestedFileName(for: lazy.value) },
                 value: { lazy.value })
@@ -131,7 +131,10 @@ public final class ItemProvider: Sendable {
             },
             loadFile: { progress throws(TransferError) in
                 let data = try await ItemProvider.running(contentType) { try await loadHandler() }
-                let file = try ItemProvider.write(data, as: contentType, named: nil)
+                let name = "item" + (contentType.nearestFilenameExtension.map { ".\($0)" } ?? "")
+                let file = try PreparedFile.inNewDirectory(named: name) { destination throws(TransferError) in
+                    try FileOperations.write(data, to: destination, itemType: ItemProvider.self)
+                }
                 progress?.update(completed: Int64(data.count), total: Int64(data.count))
                 return file
             },
@@ -164,7 +167,11 @@ public final class ItemProvider: Sendable {
             loadFile: { progress throws(TransferError) in
                 let url = try await ItemProvider.running(contentType) { try await loadHandler() }
                 if openInPlace { return PreparedFile(url: url, directory: nil) }
-                return try ItemProvider.copy(url, named: url.lastPathComponent, progress: progress)
+                return try PreparedFile.inNewDirectory(named: url.lastPathComponent) { destination throws(TransferError) in
+                    try FileOperations.copy(url, to: destination, itemType: ItemProvider.self) { copied, total in
+                        progress?.update(completed: copied, total: total)
+                    }
+                }
             },
             fileName: { nil }, value: nil)
         state.withLock { $0.registrations.append(registration) }
@@ -345,54 +352,6 @@ public final class ItemProvider: Sendable {
         let data = try await item.exportData(through: entry)
         progress?.update(completed: Int64(data.count), total: Int64(data.count))
         return data
-    }
-
-    static func file<Item: Transferable>(
-        from entry: TransferRepresentationEntry<Item>, of item: Item, progress: TransferProgress?
-    ) async throws(TransferError) -> PreparedFile {
-        if case .file(let export)? = entry.exporter {
-            let sent = try await Item.running(entry, .export) { try await export(item) }
-            if sent.allowAccessingOriginalFile { return PreparedFile(url: sent.file, directory: nil) }
-            if let directory = sent.temporaryDirectory {  // Already private, and the transfer's.
-                let size = (try? FileManager.default.attributesOfItem(atPath: sent.file.path)[.size] as? Int64) ?? 0
-                progress?.update(completed: size, total: size)
-                return PreparedFile(url: sent.file, directory: directory)
-            }
-            return try copy(sent.file, named: item.fileName(for: entry, sentFile: sent.file), progress: progress)
-        }
-        let data = try await item.exportData(through: entry)
-        let file = try write(data, as: entry.contentType, named: item.fileName(for: entry))
-        progress?.update(completed: Int64(data.count), total: Int64(data.count))
-        return file
-    }
-
-    /// A copy of `source` in a new private directory, made in steps with progress; removed with its
-    /// directory when cancelled or failing.
-    static func copy(_ source: URL, named name: String, progress: TransferProgress?) throws(TransferError) -> PreparedFile {
-        let directory = try TemporaryDirectory.make()
-        do throws(TransferError) {
-            let destination = directory.appendingPathComponent(name)
-            try FileOperations.copy(source, to: destination, itemType: ItemProvider.self) { copied, total in
-                progress?.update(completed: copied, total: total)
-            }
-            return PreparedFile(url: destination, directory: directory)
-        } catch {
-            TemporaryDirectory.remove(directory)
-            throw error
-        }
-    }
-
-    static func write(_ data: Data, as contentType: UTType, named name: String?) throws(TransferError) -> PreparedFile {
-        let directory = try TemporaryDirectory.make()
-        do throws(TransferError) {
-            let fileName = name ?? ("item" + (contentType.nearestFilenameExtension.map { ".\($0)" } ?? ""))
-            let destination = directory.appendingPathComponent(fileName)
-            try FileOperations.write(data, to: destination, itemType: ItemProvider.self)
-            return PreparedFile(url: destination, directory: directory)
-        } catch {
-            TemporaryDirectory.remove(directory)
-            throw error
-        }
     }
 
     /// The contents of a file, read in 8 MiB steps with progress and cancellation.

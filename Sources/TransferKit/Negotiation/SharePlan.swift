@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-package import FoundationEssentials
-#else
-package import Foundation
-#endif
 
 /// What a receiver will get from a share of several items: whether it is offered at all, and per
 /// item whether it is delivered (in which representation and form), dropped (and why) or
