@@ -40,7 +40,8 @@ public enum TransferConformance {
         }
         var results: [TransferConformanceReport.Representation] = []
         var problems: [String] = []
-        for entry in entries {
+        let item = ShareItem(value)
+        for (index, entry) in entries.enumerated() {
             let name = "\(entry.contentType.identifier) (\(entry.payloadForm))"
             var result = TransferConformanceReport.Representation(
                 contentType: entry.contentType, payloadForm: entry.payloadForm, proxyChain: entry.proxyChain,
@@ -55,7 +56,9 @@ public enum TransferConformance {
                 continue
             }
             do {
-                let data = try await value.exportData(through: entry)
+                // Exported through exactly this representation, with the public delivery API.
+                let offer = Offer(entry.contentType, form: .data, representationIndex: index)
+                let data = try await item.withPayload(for: offer) { $0.data ?? Data() }
                 result.exportedByteCount = data.count
                 if let importer = entries.first(where: { $0.canImport && $0.contentType == entry.contentType }) {
                     do {
@@ -73,8 +76,9 @@ public enum TransferConformance {
                     result.roundTrip = .noImporter
                 }
             } catch {
-                result.exportError = error.reason
-                problems.append("\(name): export fails: \(error.reason)")
+                let reason = (error as? TransferError)?.reason ?? "\(error)"
+                result.exportError = reason
+                problems.append("\(name): export fails: \(reason)")
             }
             results.append(result)
         }

@@ -193,7 +193,7 @@ extension Transferable {
     }
 
     /// The bytes `entry` exports for the item.
-    package func exportData(through entry: TransferRepresentationEntry<Self>) async throws(TransferError) -> Data {
+    func exportData(through entry: TransferRepresentationEntry<Self>) async throws(TransferError) -> Data {
         switch entry.exporter {
         case .data(let export)?:
             return try await Self.running(entry, .export) { try await export(self) }
