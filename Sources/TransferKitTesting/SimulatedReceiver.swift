@@ -42,14 +42,14 @@ public struct SimulatedReceiver: Sendable {
     /// What the receiver ends up with for a share: the plan, carried out.
     ///
     /// Each delivered item is exported through exactly the representation and form the plan chose
-    /// (``SharePlan/deliver(_:to:)``); attachments keep the bytes received (read from the file
+    /// (`SharePlan.deliver(_:to:)`); attachments keep the bytes received (read from the file
     /// while it exists, for the file form) or the value; text items become the post's text, to
     /// which the paths of files are added where the receiver does that. Items made of
     /// hand-written offers are reported by type and form only. No file outlives the call.
     ///
     /// - Parameter items: The share, in order.
     /// - Returns: The attachments, the text of the post, and what was dropped and why.
-    /// - Throws: ``TransferError`` when an export fails.
+    /// - Throws: `TransferError` when an export fails.
     public func receive(_ items: [ShareItem]) async throws -> ReceivedShare {
         let plan = Negotiator(policy: policy).plan(items, for: profile)
         var received: [String: ReceivedShare.Attachment] = [:]

@@ -64,13 +64,6 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
         self.source = source
     }
 
-    /// A rule that matches any content type, ranking below every explicit match.
-    ///
-    /// - Parameters:
-    ///   - weight: From 0 (excluded) to 1. The default is 1.
-    ///   - forms: The accepted payload forms, or `nil` for any.
-    ///   - source: The declaration text, for traces.
-    /// - Returns: The wildcard rule.
     /// Creates a rule for an HTTP media range, matched by MIME type as RFC 9110 says.
     ///
     /// - Parameters:
@@ -107,6 +100,13 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
         "font": .font, "model": .threeDContent, "message": .message,
     ]
 
+    /// A rule that matches any content type, ranking below every explicit match.
+    ///
+    /// - Parameters:
+    ///   - weight: From 0 (excluded) to 1. The default is 1.
+    ///   - forms: The accepted payload forms, or `nil` for any.
+    ///   - source: The declaration text, for traces.
+    /// - Returns: The wildcard rule.
     public static func wildcard(weight: Double = 1, forms: [TransferPayloadForm]? = nil, source: String? = nil) -> AcceptRule {
         var rule = AcceptRule(.item, weight: weight, forms: forms, source: source)
         rule.contentType = nil
