@@ -193,8 +193,14 @@ final class TypeRegistry: Sendable {
     func register(_ declarations: [UTTypeDeclaration]) -> (registered: [UTType], problems: [UTTypeDeclarationError.Problem]) {
         runtime.withLock { layer in
             var problems: [UTTypeDeclarationError.Problem] = []
+            // Room for the whole batch up front: growing the dictionaries rehashes every key.
             var pending: [String: UTTypeDeclaration] = [:]
+            pending.reserveCapacity(declarations.count)
             var pendingOrder: [String] = []
+            pendingOrder.reserveCapacity(declarations.count)
+            layer.byKey.reserveCapacity(layer.byKey.count + declarations.count)
+            layer.types.reserveCapacity(layer.types.count + declarations.count)
+            layer.children.reserveCapacity(layer.children.count + declarations.count)
             for declaration in declarations {
                 let key = Identifier.key(declaration.identifier)
                 if let reason = Identifier.problem(with: declaration.identifier) {
@@ -234,6 +240,7 @@ final class TypeRegistry: Sendable {
             var waitingChildren: [String: [String]] = [:]
             var unplacedParents: [String: Int] = [:]
             var ready: [String] = []
+            ready.reserveCapacity(pendingOrder.count)
             for key in pendingOrder {
                 var count = 0
                 var parentKeys: Set<String> = []

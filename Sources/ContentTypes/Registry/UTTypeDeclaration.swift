@@ -126,10 +126,11 @@ struct StringOrArray: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let single = try? container.decode(String.self) {
-            values = [single]
+        // Arrays first: they are the common case, and a failed attempt costs an error.
+        if let list = try? container.decode([String].self) {
+            values = list
         } else {
-            values = try container.decode([String].self)
+            values = [try container.decode(String.self)]
         }
     }
 }
