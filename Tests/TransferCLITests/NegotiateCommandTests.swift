@@ -77,6 +77,18 @@ struct NegotiateCommandTests {
         let rejection = ((try JSONSerialization.jsonObject(with: Data(unknown.output.utf8)) as? [String: Any])?["items"] as? [[String: Any]])?
             .first?["rejections"] as? [[String: Any]]
         #expect(rejection?.first?["reason"] as? String == "typeNotAccepted")
+        // Activation: why a receiver is not offered, as codes with the counts.
+        let instagram = await transfer(
+            "negotiate", "--receiver", "Instagram", "--item", "a", "--offer", "public.png", "--item", "b", "--offer", "public.png",
+            "--format", "json")
+        let plan = try JSONSerialization.jsonObject(with: Data(instagram.output.utf8)) as? [String: Any]
+        #expect(plan?["offered"] as? Bool == false)
+        let step = (plan?["activation"] as? [[String: Any]])?.first
+        #expect(step?["code"] as? String == "tooManyOfKind")
+        #expect(step?["count"] as? Int == 2)
+        #expect(step?["limit"] as? Int == 1)
+        let planItems = plan?["items"] as? [[String: Any]]
+        #expect(planItems?.allSatisfy { ($0["reason"] as? [String: Any])?["code"] as? String == "receiverNotOffered" } == true)
     }
 
     @Test func receiverFromAFile() async throws {

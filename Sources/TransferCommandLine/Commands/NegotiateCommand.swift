@@ -344,15 +344,29 @@ enum NegotiateCommand {
             let rejections: [Rejection]
         }
 
+        /// One step of the activation check.
+        struct ActivationStep: Encodable {
+            /// `offered`, `itemNotMatched`, `noItemMatched`, `tooManyOfKind`, `tooFewAttachments`
+            /// or `tooManyAttachments`.
+            let code: String
+            let description: String
+            let item: String?
+            let count: Int?
+            let limit: Int?
+        }
+
         let receiver: String
         let offered: Bool
-        let activation: [String]
+        let activation: [ActivationStep]
         let items: [Item]
 
         init(_ plan: SharePlan) {
             receiver = plan.receiver
             offered = plan.isOffered
-            activation = plan.activation
+            activation = plan.activationTrace.map { step in
+                ActivationStep(
+                    code: step.code.rawValue, description: step.description, item: step.item, count: step.count, limit: step.limit)
+            }
             items = plan.items.map { item in
                 let outcome: String
                 switch item.outcome {

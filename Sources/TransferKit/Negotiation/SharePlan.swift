@@ -132,8 +132,60 @@ public struct SharePlan: Sendable, CustomStringConvertible {
     public let receiver: String
     /// Whether the receiver is offered for this share at all.
     public let isOffered: Bool
-    /// Why it is offered or not: the activation trace.
-    public let activation: [String]
+    /// Why it is offered or not: the activation trace, with codes.
+    public let activationTrace: [ActivationStep]
+
+    /// Why it is offered or not: the activation trace in words.
+    public var activation: [String] { activationTrace.map(\.description) }
+
+    /// One step of the activation check: a code for programs, words for people.
+    ///
+    /// `ActivationStep` is `Sendable`.
+    public struct ActivationStep: Sendable, Hashable, CustomStringConvertible {
+        /// The kind of step. New codes may be added.
+        ///
+        /// `Code` is `Sendable`.
+        public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+            /// The code's name, as JSON output gives it: `tooManyOfKind`.
+            public let rawValue: String
+            /// Creates a code from its name.
+            public init(rawValue: String) { self.rawValue = rawValue }
+            /// The code's name.
+            public var description: String { rawValue }
+
+            /// The receiver is offered: every item, or an item, matches its rules.
+            public static let offered = Code(rawValue: "offered")
+            /// An item matches no accept rule, and the receiver needs every item to match.
+            public static let itemNotMatched = Code(rawValue: "itemNotMatched")
+            /// No item matches an accept rule.
+            public static let noItemMatched = Code(rawValue: "noItemMatched")
+            /// More items of a kind than the receiver takes.
+            public static let tooManyOfKind = Code(rawValue: "tooManyOfKind")
+            /// Fewer attachments than the receiver needs.
+            public static let tooFewAttachments = Code(rawValue: "tooFewAttachments")
+            /// More attachments than the receiver takes.
+            public static let tooManyAttachments = Code(rawValue: "tooManyAttachments")
+        }
+
+        /// The kind of step.
+        public let code: Code
+        /// The step in words.
+        public let description: String
+        /// The item concerned, for ``Code/itemNotMatched``.
+        public let item: String?
+        /// The count found and the limit, for the count codes.
+        public let count: Int?
+        /// The receiver's limit, for the count codes.
+        public let limit: Int?
+
+        init(_ code: Code, _ description: String, item: String? = nil, count: Int? = nil, limit: Int? = nil) {
+            self.code = code
+            self.description = description
+            self.item = item
+            self.count = count
+            self.limit = limit
+        }
+    }
     /// The plan for each item, in the share's order.
     public let items: [ItemPlan]
 
@@ -170,7 +222,7 @@ extension Negotiator {
         let name = receiver.name
 
         // Activation: declared types only, whatever the form or the handler does.
-        var activation: [String] = []
+        var activation: [SharePlan.ActivationStep] = []
         let activating = items.map { item in
             item.offers.contains { offer in
                 offer.isExportable && offer.visibility.isVisible(at: receiver.audience)
@@ -182,12 +234,13 @@ extension Negotiator {
         case .all:
             for (item, activates) in zip(items, activating) where !activates {
                 offered = false
-                activation.append("\(item.label) (\(item.kind)) matches no accept rule of \(name), and every item must match")
+                activation.append(
+                    .init(.itemNotMatched, "\(item.label) (\(item.kind)) matches no accept rule of \(name), and every item must match", item: item.label))
             }
         case .any:
             if !activating.contains(true) {
                 offered = false
-                activation.append("no item matches an accept rule of \(name)")
+                activation.append(.init(.noItemMatched, "no item matches an accept rule of \(name)"))
             }
         }
         var counts: [ContentKind: Int] = [:]
@@ -195,17 +248,20 @@ extension Negotiator {
         for (kind, count) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             if let limit = receiver.activation.maxCounts[kind], count > limit {
                 offered = false
-                activation.append("\(count) \(kind) item(s), but \(name) takes at most \(limit)")
+                activation.append(
+                    .init(.tooManyOfKind, "\(count) \(kind) item(s), but \(name) takes at most \(limit)", count: count, limit: limit))
             }
         }
         let attachments = activating.filter { $0 }.count
         if let minimum = receiver.activation.minAttachments, attachments < minimum {
             offered = false
-            activation.append("\(attachments) attachment(s), but \(name) needs at least \(minimum)")
+            activation.append(
+                .init(.tooFewAttachments, "\(attachments) attachment(s), but \(name) needs at least \(minimum)", count: attachments, limit: minimum))
         }
         if let maximum = receiver.activation.maxAttachments, attachments > maximum {
             offered = false
-            activation.append("\(attachments) attachment(s), but \(name) takes at most \(maximum)")
+            activation.append(
+                .init(.tooManyAttachments, "\(attachments) attachment(s), but \(name) takes at most \(maximum)", count: attachments, limit: maximum))
         }
         guard offered else {
             let plans = zip(items, negotiations).map { item, negotiation in
@@ -213,9 +269,9 @@ extension Negotiator {
                     label: item.label, kind: item.kind, outcome: .dropped(.init(.receiverNotOffered, "\(name) is not offered for this share")),
                     negotiation: negotiation)
             }
-            return SharePlan(receiver: name, isOffered: false, activation: activation, items: plans)
+            return SharePlan(receiver: name, isOffered: false, activationTrace: activation, items: plans)
         }
-        activation.append("offered: " + (receiver.activation.itemMatching == .all ? "every item matches" : "an item matches"))
+        activation.append(.init(.offered, "offered: " + (receiver.activation.itemMatching == .all ? "every item matches" : "an item matches")))
 
         // Consumption.
         var outcomes: [SharePlan.ItemPlan.Outcome] = negotiations.map { negotiation in
@@ -276,7 +332,7 @@ extension Negotiator {
         let plans = items.indices.map { index in
             SharePlan.ItemPlan(label: items[index].label, kind: items[index].kind, outcome: outcomes[index], negotiation: negotiations[index])
         }
-        return SharePlan(receiver: name, isOffered: true, activation: activation, items: plans)
+        return SharePlan(receiver: name, isOffered: true, activationTrace: activation, items: plans)
     }
 
     /// The rejections grouped by type and reason: `: public.png (file, data): fails: …`.
