@@ -1,0 +1,57 @@
+import Testing
+import ContentTypes
+
+/// The one MIME type parser (RFC 9110 §8.3.1, §5.6.4, §5.6.6) and what it gives tag lookups.
+@Suite("Media types (RFC 9110)")
+struct MediaTypeTests {
+    private func parse(_ text: String) -> MediaType? {
+        try? MediaType.parse(text).get()
+    }
+
+    @Test func typeSubtypeAndParametersAreCaseFoldedValuesAreNot() throws {
+        let type = try #require(parse(#"Text/HTML; Charset="UTF-8"; Level=1"#))
+        #expect(type.essence == "text/html")
+        #expect(type.parameters == [.init(name: "charset", value: "UTF-8"), .init(name: "level", value: "1")])
+        #expect(type.canonicalText == "text/html;charset=UTF-8;level=1")
+    }
+
+    @Test func quotedStringsHoldSeparatorsAndQuotedPairs() throws {
+        let type = try #require(parse(#"text/x;a=";b=c,d";e="say \"hi\" \\ bye""#))
+        #expect(type.parameterDictionary == ["a": ";b=c,d", "e": #"say "hi" \ bye"#])
+        // The canonical text quotes only what must be quoted, and parses back to the same.
+        #expect(parse(type.canonicalText) == type)
+    }
+
+    @Test func emptyParametersAndWhiteSpaceAreAllowed() throws {
+        let type = try #require(parse("image/png ;; q=0.5 ; ;"))
+        #expect(type.parameters == [.init(name: "q", value: "0.5")])
+    }
+
+    @Test(arguments: [
+        ("", "expected a media type type/subtype"),
+        ("text", "expected '/' after 'text'"),
+        ("text/", "expected a subtype after 'text/'"),
+        ("text/html;charset", "expected '=' after the parameter 'charset'"),
+        (#"text/html;a="open"#, "expected a closing quote for the value of 'a'"),
+        ("text/html;a=", "expected a value for the parameter 'a'"),
+        ("text/html x", "expected ';' before a parameter, found 'x'"),
+        ("te xt/html", "expected '/' after 'te'"),
+    ])
+    func malformedTypesSayWhatIsWrong(text: String, reason: String) {
+        guard case .failure(let error) = MediaType.parse(text) else {
+            Issue.record("\(text) parsed")
+            return
+        }
+        #expect(error.reason.hasPrefix(reason), "\(error.reason)")
+    }
+
+    @Test func headerListsSplitOutsideQuotedStrings() {
+        let elements = MediaType.listElements(#"text/html;a="x,y", , image/*;q=0.5,*/*"#)
+        #expect(elements == [#"text/html;a="x,y""#, "image/*;q=0.5", "*/*"])
+    }
+
+    @Test func tagLookupsTreatQuotedAndUnquotedValuesAlike() {
+        #expect(UTType(mimeType: #"text/plain; charset="UTF-8""#) == UTType(mimeType: "text/plain;charset=utf-8"))
+        #expect(UTType(mimeType: "TEXT/PLAIN") == .plainText)
+    }
+}
