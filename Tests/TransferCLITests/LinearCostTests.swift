@@ -98,4 +98,35 @@ struct LinearCostTests {
         // Every JPEG and plain-text offer, in each of its three forms, is a candidate.
         #expect((items?.first?["candidates"] as? [Any])?.count == 2 * 5_000 * 3)
     }
+
+    @Test("an activation predicate of 5,000 comparisons and a manifest of 20,000 MIME types import")
+    func largeReceiverDeclarations() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("receivers-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        // Each comparison in its own subquery with a count; the last type is the PNG offered.
+        let clauses = (0..<5_000).map { index in
+            #"SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "com.example.t\#(index)").@count <= 2"#
+        } + [#"SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.png").@count <= 3"#]
+        let predicate = "SUBQUERY(extensionItems, $e, " + clauses.joined(separator: " OR ") + ").@count == 1"
+        let plist = directory.appendingPathComponent("Info.plist")
+        try Data(
+            (#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict><key>NSExtensionActivationRule</key><string>"#
+                + predicate.replacingOccurrences(of: "<", with: "&lt;") + "</string></dict></dict></dict></plist>").utf8
+        ).write(to: plist)
+        let extensionResult = try transferExecutable(["negotiate", "--receiver", plist.path, "--offer", "public.png", "--format", "json"])
+        #expect(extensionResult.status == 0, "\(extensionResult.error)")
+        #expect(extensionResult.output.contains(#""offered" : true"#))
+
+        let filters = (0..<20_000).map { #"<data android:mimeType="application/x-t\#($0)"/>"# }.joined()
+        let manifest = directory.appendingPathComponent("AndroidManifest.xml")
+        try Data(
+            (#"<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example"><application><activity android:name=".Share"><intent-filter><action android:name="android.intent.action.SEND"/>"#
+                + filters + #"<data android:mimeType="image/*"/></intent-filter></activity></application></manifest>"#).utf8
+        ).write(to: manifest)
+        let android = try transferExecutable(["negotiate", "--receiver", manifest.path, "--offer", "public.png"])
+        #expect(android.status == 0, "\(android.error)")
+        #expect(android.output.contains("delivered as public.png"), "\(android.output.prefix(300))")
+    }
 }

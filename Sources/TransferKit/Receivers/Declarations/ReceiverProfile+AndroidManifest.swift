@@ -35,6 +35,7 @@ extension ReceiverProfile {
             guard !sharing.isEmpty else { continue }
             var diagnostics = activity.diagnostics
             var rules: [AcceptRule] = []
+            var seen: Set<AcceptRule> = []
             for filter in sharing {
                 if filter.mimeTypes.isEmpty {
                     diagnostics.append(.init(entry: "\(activity.name) intent-filter", reason: "takes SEND without a <data android:mimeType>: it matches no shared content"))
@@ -42,7 +43,7 @@ extension ReceiverProfile {
                 for mimeType in filter.mimeTypes {
                     switch AcceptHeader.rule(for: Substring(mimeType)) {
                     case .success(let rule):
-                        if !rules.contains(rule) { rules.append(rule) }
+                        if seen.insert(rule).inserted { rules.append(rule) }
                     case .failure(let diagnostic):
                         diagnostics.append(diagnostic)
                     }

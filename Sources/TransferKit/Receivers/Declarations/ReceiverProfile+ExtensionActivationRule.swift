@@ -144,6 +144,7 @@ enum ActivationRulePredicate {
             return ReceiverActivation(accepts: [.wildcard(source: "TRUEPREDICATE")], itemMatching: .any)
         }
         var accepts: [AcceptRule] = []
+        var acceptIndex: [UTType: Int] = [:]
         var maxCounts: [ContentKind: Int] = [:]
         let clauses = typeClauses(in: text)
         if clauses.isEmpty {
@@ -155,10 +156,11 @@ enum ActivationRulePredicate {
                 continue
             }
             let source = (clause.negated ? "NOT " : "") + "\(clause.comparison) \"\(clause.identifier)\""
-            if let existing = accepts.firstIndex(where: { $0.contentType == type }) {
+            if let existing = acceptIndex[type] {
                 if clause.negated { accepts[existing].weight = 0 }
                 continue
             }
+            acceptIndex[type] = accepts.count
             accepts.append(AcceptRule(type, weight: clause.negated ? 0 : 1, source: source))
             if let count = clause.maximum, !clause.negated {
                 let kind = ContentKind(type)
@@ -176,40 +178,72 @@ enum ActivationRulePredicate {
         let maximum: Int?
     }
 
-    /// Every `UTI-CONFORMS-TO "x"` / `UTI-EQUALS "x"` comparison, whether it sits under a `NOT`,
-    /// and the maximum count compared against the subquery that holds it, if any.
+    /// Every `UTI-CONFORMS-TO "x"` / `UTI-EQUALS "x"` comparison, in the order they appear,
+    /// whether it sits under a `NOT`, and the maximum count compared against the subquery that
+    /// holds it, if any.
+    ///
+    /// - Complexity: O(*n* log *n*) in the predicate's length: each comparison looks at a bounded
+    ///   window before it and finds the next `.@count` by binary search, so a predicate of
+    ///   thousands of comparisons costs no more per comparison than a short one.
     static func typeClauses(in text: String) -> [Clause] {
-        var clauses: [Clause] = []
         let scalars = Array(text.unicodeScalars)
-        let upper = String(text.uppercased().unicodeScalars)
-        let upperScalars = Array(upper.unicodeScalars)
+        let upper = Array(String(text.uppercased().unicodeScalars).unicodeScalars)
+        // uppercased() keeps the count of scalars for the ASCII that matters here; should it not
+        // (ß → SS), positions are read from the original instead.
+        let folded = upper.count == scalars.count ? upper : scalars
+        let counts = positions(of: folded == upper ? ".@COUNT" : ".@count", in: folded)
+        let comparisons = positions(of: "UTI-", in: folded)
+        var found: [(offset: Int, clause: Clause)] = []
         for comparison in ["UTI-CONFORMS-TO", "UTI-EQUALS"] {
-            let pattern = Array(comparison.unicodeScalars)
-            var index = 0
-            while index + pattern.count <= upperScalars.count {
-                guard Array(upperScalars[index..<index + pattern.count]) == pattern else {
-                    index += 1
-                    continue
-                }
-                var cursor = index + pattern.count
+            for index in positions(of: comparison, in: folded) {
+                var cursor = index + comparison.unicodeScalars.count
                 while cursor < scalars.count, scalars[cursor] == " " { cursor += 1 }
-                guard cursor < scalars.count, scalars[cursor] == "\"" || scalars[cursor] == "'" else {
-                    index = cursor
-                    continue
-                }
+                guard cursor < scalars.count, scalars[cursor] == "\"" || scalars[cursor] == "'" else { continue }
                 let quote = scalars[cursor]
                 var end = cursor + 1
                 while end < scalars.count, scalars[end] != quote { end += 1 }
-                let identifier = String(String.UnicodeScalarView(scalars[(cursor + 1)..<min(end, scalars.count)]))
-                let before = String(String.UnicodeScalarView(upperScalars[max(0, index - 120)..<index]))
-                clauses.append(
-                    Clause(
-                        identifier: identifier, comparison: comparison, negated: isNegated(before),
-                        maximum: maximum(after: String(String.UnicodeScalarView(scalars[min(end, scalars.count)...])))))
-                index = end + 1
+                let identifier = String(String.UnicodeScalarView(scalars[(cursor + 1)..<end]))
+                let before = String(String.UnicodeScalarView(folded[max(0, index - 120)..<index]))
+                let clause = Clause(
+                    identifier: identifier, comparison: comparison, negated: isNegated(before),
+                    maximum: maximum(after: end, in: scalars, counts: counts, comparisons: comparisons))
+                found.append((index, clause))
             }
         }
-        return clauses.sorted { text.distance(of: $0.identifier) < text.distance(of: $1.identifier) }
+        return found.sorted { $0.offset < $1.offset }.map(\.clause)
+    }
+
+    /// The offsets where `pattern` starts in `scalars`, in order.
+    private static func positions(of pattern: String, in scalars: [Unicode.Scalar]) -> [Int] {
+        let needle = Array(pattern.unicodeScalars)
+        guard let first = needle.first, scalars.count >= needle.count else { return [] }
+        var result: [Int] = []
+        var index = 0
+        let last = scalars.count - needle.count
+        while index <= last {
+            if scalars[index] == first {
+                var offset = 1
+                while offset < needle.count, scalars[index + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count {
+                    result.append(index)
+                    index += needle.count
+                    continue
+                }
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// The first element of sorted `offsets` at or after `position`.
+    private static func next(_ offsets: [Int], from position: Int) -> Int? {
+        var low = 0
+        var high = offsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        return low < offsets.count ? offsets[low] : nil
     }
 
     /// Whether the nearest enclosing clause before a comparison starts with `NOT`.
@@ -220,13 +254,16 @@ enum ActivationRulePredicate {
         return !tail.contains(" AND ") && !tail.contains(" OR ") && !tail.contains("&&") && !tail.contains("||")
     }
 
-    /// The maximum in `).@count <= N`, `< N` or `== N` right after a comparison's subquery.
-    static func maximum(after text: String) -> Int? {
-        guard let count = text.firstRange(of: ".@count") else { return nil }
-        let between = text[text.startIndex..<count.lowerBound]
-        // Only the subquery that holds the comparison: no other comparison in between.
-        if between.uppercased().contains("UTI-") { return nil }
-        var rest = text[count.upperBound...].trimmingPrefix(while: { $0 == " " })
+    /// The maximum in `).@count <= N`, `< N` or `== N` after the comparison that ends at `end`:
+    /// the next `.@count`, unless another comparison comes first (it belongs to that one's
+    /// subquery).
+    static func maximum(after end: Int, in scalars: [Unicode.Scalar], counts: [Int], comparisons: [Int]) -> Int? {
+        guard let count = next(counts, from: end) else { return nil }
+        if let other = next(comparisons, from: end), other < count { return nil }
+        // The comparison and the number follow within a few characters.
+        let start = count + ".@count".unicodeScalars.count
+        let window = String(String.UnicodeScalarView(scalars[start..<min(scalars.count, start + 40)]))
+        var rest = window.trimmingPrefix(while: { $0 == " " })
         let comparison: String
         if rest.hasPrefix("<=") || rest.hasPrefix("==") {
             comparison = String(rest.prefix(2))
@@ -244,11 +281,6 @@ enum ActivationRulePredicate {
 }
 
 extension String {
-    fileprivate func distance(of identifier: String) -> Int {
-        guard let range = firstRange(of: "\"\(identifier)\"") ?? firstRange(of: "'\(identifier)'") else { return Int.max }
-        return self.distance(from: startIndex, to: range.lowerBound)
-    }
-
     fileprivate func lastRange(of needle: String) -> Range<String.Index>? {
         ranges(of: needle).last
     }
