@@ -14,7 +14,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 venv="${TRANSFERKIT_PEERS_VENV:-$here/../.venv}"
 python="${PYTHON:-python3}"
-packages=(polars duckdb pandas pyarrow orjson html5lib lxml beautifulsoup4)
+packages=(polars duckdb pandas pyarrow orjson html5lib lxml beautifulsoup4 werkzeug)
 
 if [[ ! -x "$venv/bin/python" ]]; then
     echo "setup-peers: creating $venv with $("$python" --version 2>&1)" >&2

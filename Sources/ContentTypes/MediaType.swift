@@ -221,3 +221,23 @@ package struct MediaType: Sendable, Hashable {
         }
     }
 }
+
+extension UTType {
+    /// The type and subtype of each MIME type the type carries, lowercased, for matching HTTP
+    /// media ranges; parsed once per built-in type, on first use, so that negotiation does not
+    /// parse tags per offer.
+    package var mediaTypeEssences: [(type: String, subtype: String)] {
+        if let index = builtInIndex { return Self.builtInMediaTypeEssences[Int(index)] }
+        return Self.essences(of: tags[.mimeType] ?? [])
+    }
+
+    private static let builtInMediaTypeEssences: [[(type: String, subtype: String)]] =
+        TypeTable.shared.declarations.map { essences(of: $0.mimeTypes) }
+
+    private static func essences(of mimeTypes: [String]) -> [(type: String, subtype: String)] {
+        mimeTypes.compactMap { text in
+            guard case .success(let mediaType) = MediaType.parse(text) else { return nil }
+            return (mediaType.type, mediaType.subtype)
+        }
+    }
+}

@@ -186,12 +186,12 @@ public struct CompiledReceiver: Sendable {
         var best: (index: Int, distance: Int?, parameterCount: Int)?
         let offeredIndex = contentType.builtInIndex ?? -1
         // The offered type's MIME types, for media ranges: read once, when a rule needs them.
-        var offeredMediaTypes: [MediaType]?
-        func mediaTypes() -> [MediaType] {
+        var offeredMediaTypes: [(type: String, subtype: String)]?
+        func mediaTypes() -> [(type: String, subtype: String)] {
             if let offeredMediaTypes { return offeredMediaTypes }
-            let parsed = (contentType.tags[.mimeType] ?? []).compactMap { try? MediaType.parse($0).get() }
-            offeredMediaTypes = parsed
-            return parsed
+            let essences = contentType.mediaTypeEssences
+            offeredMediaTypes = essences
+            return essences
         }
         // Built-in against built-in: one pass of bit tests for every rule.
         let builtInMatches: UInt64 =
