@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TransferCodecs", targets: ["TransferCodecs"]),
         .library(name: "TransferKit", targets: ["TransferKit"]),
         .library(name: "TransferKitTesting", targets: ["TransferKitTesting"]),
+        .library(name: "LinkPreviews", targets: ["LinkPreviews"]),
         .executable(name: "transfer", targets: ["transfer"]),
         // The "Meet Transferable" example models and the deterministic profile generator, for the
         // benchmark package; not part of the library's API.
@@ -24,6 +25,9 @@ let package = Package(
             dependencies: ["ContentTypes", "TransferCodecs", "CTransferKitSystem"]
         ),
         .target(name: "TransferKitTesting", dependencies: ["TransferKit"]),
+        // Link previews: LinkMetadata from HTML bytes (an encoding sniffer and tokenizer of its own) and
+        // from the network (FoundationNetworking, in one file), the cache and the share-sheet flow.
+        .target(name: "LinkPreviews", dependencies: ["ContentTypes", "TransferKit"]),
         .target(name: "TransferCommandLine", dependencies: ["ContentTypes", "TransferKit", "ProfileModels", "CTransferKitSystem"]),
         .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),
         .target(name: "ProfileModels", dependencies: ["TransferKit"], path: "Examples/Profiles/Models"),
@@ -34,6 +38,7 @@ let package = Package(
         .testTarget(name: "TransferKitTests", dependencies: ["TransferKit"], resources: [.copy("Resources")]),
         .testTarget(name: "TransferCLITests", dependencies: ["TransferCommandLine", "transfer", "ProfileModels"]),
         .testTarget(name: "TransferKitTestingTests", dependencies: ["TransferKitTesting"]),
+        .testTarget(name: "LinkPreviewsTests", dependencies: ["LinkPreviews", "TransferKitTesting"], resources: [.copy("Resources")]),
         .testTarget(name: "ExamplesTests", dependencies: ["ProfileModels", "ProfilesExample", "ShareSheetExample", "TransferKitTesting"]),
         // Apple's sample code, unchanged but for its imports, in the language mode it was written for.
         .testTarget(name: "SwiftFiveModeTests", dependencies: ["TransferKit"], swiftSettings: [.swiftLanguageMode(.v5)]),

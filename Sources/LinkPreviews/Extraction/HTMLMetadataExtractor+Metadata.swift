@@ -1,0 +1,150 @@
+internal import FoundationEssentials
+
+extension HTMLMetadataExtractor {
+    /// Builds the metadata of the page at `documentURL` (the response's URL), asked for as `originalURL`.
+    func metadata(documentURL: URL, originalURL: URL) -> LinkMetadata {
+        // The document's base URL: the first <base href>, resolved against the document's URL.
+        let base = baseHref.flatMap { URLResolution.resolve($0, against: documentURL) } ?? documentURL
+        func resolve(_ value: String?) -> URL? { value.flatMap { URLResolution.resolve($0, against: base) } }
+        func text(_ value: String?) -> String? { value.flatMap(Self.collapsingWhitespace) }
+
+        var metadata = LinkMetadata(url: documentURL)
+        metadata.originalURL = originalURL
+        metadata.url = resolve(scalars["og:url"]) ?? resolve(canonical) ?? documentURL
+        metadata.title = text(scalars["og:title"]) ?? text(scalars["twitter:title"]) ?? text(title)
+        metadata.summary =
+            text(scalars["og:description"]) ?? text(scalars["twitter:description"]) ?? text(scalars["description"])
+        metadata.siteName = text(scalars["og:site_name"])
+        metadata.type = text(scalars["og:type"])
+
+        var seen: Set<URL> = []
+        for group in images {
+            guard let url = Self.preferredURL(group, resolve), seen.insert(url).inserted else { continue }
+            metadata.images.append(
+                LinkMetadata.Image(
+                    url: url,
+                    width: Self.dimension(group.width),
+                    height: Self.dimension(group.height),
+                    alt: text(group.alt),
+                    mimeType: text(group.type)
+                )
+            )
+        }
+        for key in ["twitter:image", "twitter:image:src", "image"] {
+            guard let url = resolve(scalars[key]), seen.insert(url).inserted else { continue }
+            metadata.images.append(
+                LinkMetadata.Image(url: url, alt: key == "image" ? nil : text(scalars["twitter:image:alt"]))
+            )
+        }
+
+        var seenVideos: Set<URL> = []
+        for group in videos {
+            guard let url = Self.preferredURL(group, resolve), seenVideos.insert(url).inserted else { continue }
+            metadata.videos.append(
+                LinkMetadata.Video(
+                    url: url,
+                    width: Self.dimension(group.width),
+                    height: Self.dimension(group.height),
+                    mimeType: text(group.type)
+                )
+            )
+        }
+        if let url = resolve(scalars["twitter:player:stream"]), seenVideos.insert(url).inserted {
+            metadata.videos.append(
+                LinkMetadata.Video(url: url, mimeType: text(scalars["twitter:player:stream:content_type"]))
+            )
+        }
+
+        metadata.icons = icons(resolve)
+        if let fallback = Self.defaultFavicon(for: documentURL), !metadata.icons.contains(where: { $0.url == fallback }) {
+            metadata.icons.append(LinkMetadata.Icon(url: fallback, kind: .defaultFavicon))
+        }
+        metadata.oEmbedURL = resolve(oEmbedJSON) ?? resolve(oEmbedXML)
+        return metadata
+    }
+
+    /// The declared icons in Apple's order: touch icons by size (largest first; 60 when no size is
+    /// declared; precomposed before plain at the same size), then icons by size (undeclared last),
+    /// document order otherwise.
+    private func icons(_ resolve: (String?) -> URL?) -> [LinkMetadata.Icon] {
+        var touch: [(icon: LinkMetadata.Icon, order: Int)] = []
+        var plain: [(icon: LinkMetadata.Icon, order: Int)] = []
+        var seen: Set<URL> = []
+        for (order, link) in iconLinks.enumerated() {
+            guard let url = resolve(link.href), seen.insert(url).inserted else { continue }
+            let size = Self.largestSide(link.sizes)
+            let type = link.type.flatMap(Self.collapsingWhitespace)
+            if link.kind == .icon {
+                plain.append((LinkMetadata.Icon(url: url, kind: .icon, size: size, mimeType: type), order))
+            } else {
+                touch.append((LinkMetadata.Icon(url: url, kind: link.kind, size: size ?? 60, mimeType: type), order))
+            }
+        }
+        touch.sort { first, second in
+            let (a, b) = (first.icon.size ?? 60, second.icon.size ?? 60)
+            if a != b { return a > b }
+            let (aPre, bPre) = (first.icon.kind == .precomposedTouchIcon, second.icon.kind == .precomposedTouchIcon)
+            if aPre != bPre { return aPre }
+            return first.order < second.order
+        }
+        plain.sort { first, second in
+            let (a, b) = (first.icon.size ?? -1, second.icon.size ?? -1)
+            if a != b { return a > b }
+            return first.order < second.order
+        }
+        return touch.map(\.icon) + plain.map(\.icon)
+    }
+
+    /// `/favicon.ico` on the document's origin.
+    private static func defaultFavicon(for documentURL: URL) -> URL? {
+        guard URLResolution.isWebURL(documentURL) else { return nil }
+        return URL(string: "/favicon.ico", relativeTo: documentURL)?.absoluteURL
+    }
+
+    /// A group's URL: its secure URL when that is https, else its URL, else its secure URL.
+    private static func preferredURL(_ group: Group, _ resolve: (String?) -> URL?) -> URL? {
+        let secure = resolve(group.secureURL)
+        if let secure, secure.scheme?.lowercased() == "https" { return secure }
+        return resolve(group.url) ?? secure
+    }
+
+    /// A declared width or height: a non-negative integer, surrounded by whitespace at most.
+    static func dimension(_ value: String?) -> Int? {
+        guard let value else { return nil }
+        let digits = value.trimmingASCIIWhitespace()
+        guard !digits.isEmpty, digits.utf8.count <= 9, digits.utf8.allSatisfy({ ($0 &- 0x30) < 10 }) else { return nil }
+        return Int(digits)
+    }
+
+    /// The largest side of a `sizes` attribute (`"16x16 32x32"` → 32; `"any"` → `Int.max`).
+    static func largestSide(_ sizes: String?) -> Int? {
+        guard let sizes else { return nil }
+        var largest: Int?
+        for token in sizes.lowercasedASCII().split(whereSeparator: { $0.isASCIIWhitespaceCharacter }) {
+            if token == "any" { return Int.max }
+            let sides = token.split(separator: "x", omittingEmptySubsequences: false)
+            guard sides.count == 2, let width = dimension(String(sides[0])), let height = dimension(String(sides[1]))
+            else { continue }
+            largest = max(largest ?? 0, max(width, height))
+        }
+        return largest
+    }
+
+    /// Text with ASCII whitespace stripped at both ends and collapsed to single spaces inside, as
+    /// `document.title` is; `nil` when nothing is left.
+    static func collapsingWhitespace(_ text: String) -> String? {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            if byte.isASCIIWhitespace {
+                pendingSpace = !output.isEmpty
+            } else {
+                if pendingSpace { output.append(0x20) }
+                pendingSpace = false
+                output.append(byte)
+            }
+        }
+        return output.isEmpty ? nil : String(decoding: output, as: UTF8.self)
+    }
+}
