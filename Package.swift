@@ -26,7 +26,8 @@ let package = Package(
         ),
         .target(name: "TransferKitTesting", dependencies: ["TransferKit"]),
         // Link previews: LinkMetadata from HTML bytes (an encoding sniffer and tokenizer of its own) and
-        // from the network (FoundationNetworking, in one file), the cache and the share-sheet flow.
+        // from the network (URLSession: FoundationNetworking, in the fetching files only), the cache and the
+        // share-sheet flow.
         .target(name: "LinkPreviews", dependencies: ["ContentTypes", "TransferKit"]),
         .target(name: "TransferCommandLine", dependencies: ["ContentTypes", "TransferKit", "ProfileModels", "CTransferKitSystem"]),
         .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),

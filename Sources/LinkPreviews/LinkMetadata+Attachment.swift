@@ -33,9 +33,10 @@ extension LinkMetadata {
     ///   of the media's content type.
     public func media<Media: Transferable>(_ attachment: Attachment, as type: Media.Type) async throws -> Media? {
         guard let media = attachments[attachment],
-            type.importedContentTypes().contains(where: { media.contentType.conforms(to: $0) })
+            let imported = type.importedContentTypes().first(where: { media.contentType.conforms(to: $0) })
         else { return nil }
-        return try await Media(importing: media.data, contentType: media.contentType)
+        // Imported as the type the representation declares, which the media's type conforms to.
+        return try await Media(importing: media.data, contentType: imported)
     }
 
     /// Whether the metadata has media for the attachment that `type` can import.

@@ -1,0 +1,241 @@
+public import FoundationEssentials
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#else
+public import Foundation
+#endif
+internal import ContentTypes
+
+/// Fetches link metadata over HTTP(S) with limits: the engine behind
+/// ``LinkMetadata/init(fetching:timeout:includeSubresources:)-(URL,_,_)`` and ``LPMetadataProvider``.
+///
+/// By default: http and https only; at most 5 redirects, each hop checked again; a 2 MiB body cap
+/// (counted after content decoding); subresources (the first icon and image) capped at 5 MiB each and
+/// only when asked; one deadline for the page and its subresources; and **private addresses refused**:
+/// the host is resolved and a loopback, private, link-local, CGNAT, unique-local, multicast, mapped or
+/// otherwise special address is refused, on every hop, unless ``allowsPrivateAddresses`` is set.
+///
+/// The check resolves the name before the transport connects, which resolves it again: a name whose
+/// records change between the two (DNS rebinding) can slip through. A transport that connects to the
+/// checked address closes that window; `URLSession` cannot be told to.
+public struct LinkFetcher: Sendable {
+    /// Whether loopback and other private addresses may be fetched (for tests, or an intranet app).
+    public var allowsPrivateAddresses = false
+    /// The most redirects followed.
+    public var maximumRedirects = 5
+    /// The most bytes of a page read; a longer page fails with ``LinkPreviewError/Reason/tooLarge``.
+    public var maximumPageSize = 2 * 1024 * 1024
+    /// The most bytes of an icon or image read; a longer one is left out of the metadata.
+    public var maximumSubresourceSize = 5 * 1024 * 1024
+    /// The `User-Agent` sent. Sites serve their Open Graph tags to crawlers that say so:
+    /// `facebookexternalhit` is the token most of them look for.
+    public var userAgent = "TransferKit-LinkPreviews/1.0 (compatible; facebookexternalhit/1.1)"
+    /// The transport that sends each request.
+    public var transport: any LinkTransport
+
+    /// A fetcher with the default limits, through `transport`.
+    public init(transport: any LinkTransport = URLSessionLinkTransport()) {
+        self.transport = transport
+    }
+
+    /// Fetches the metadata of the page at `url`.
+    public func metadata(
+        for url: URL,
+        timeout: Duration = .seconds(30),
+        includeSubresources: Bool = true
+    ) async throws(LinkPreviewError) -> LinkMetadata {
+        try await metadata(for: URLRequest(url: url), timeout: timeout, includeSubresources: includeSubresources)
+    }
+
+    /// Fetches the metadata of the page `request` asks for.
+    ///
+    /// - Throws: ``LinkPreviewError``: ``LinkPreviewError/Code/metadataFetchTimedOut`` when `timeout`
+    ///   passes (page and subresources together), ``LinkPreviewError/Code/metadataFetchCancelled`` when
+    ///   the task is cancelled, ``LinkPreviewError/Code/metadataFetchNotAllowed`` for a scheme other than
+    ///   http(s) or a refused address, ``LinkPreviewError/Code/metadataFetchFailed`` otherwise, each
+    ///   with its ``LinkPreviewError/Reason``.
+    public func metadata(
+        for request: URLRequest,
+        timeout: Duration = .seconds(30),
+        includeSubresources: Bool = true
+    ) async throws(LinkPreviewError) -> LinkMetadata {
+        guard let originalURL = request.url else {
+            throw LinkPreviewError(
+                code: .metadataFetchFailed, reason: .unsupportedURL, message: "the request has no URL; expected an http or https URL")
+        }
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        do {
+            return try await Self.withDeadline(deadline, url: originalURL, timeout: timeout) {
+                var metadata = try await page(request, originalURL: originalURL, deadline: deadline)
+                if includeSubresources { await loadSubresources(into: &metadata, deadline: deadline) }
+                return metadata
+            }
+        } catch let error as LinkPreviewError {
+            throw error
+        } catch {
+            throw Self.translate(error, url: originalURL, deadline: deadline, timeout: timeout)
+        }
+    }
+
+    // MARK: - The page
+
+    private func page(_ request: URLRequest, originalURL: URL, deadline: ContinuousClock.Instant) async throws -> LinkMetadata {
+        var request = request
+        request.setValue("text/html,application/xhtml+xml;q=0.9,*/*;q=0.1", forHTTPHeaderField: "Accept")
+        let response = try await follow(request, bodyLimit: maximumPageSize, deadline: deadline)
+        guard !response.isTruncated else {
+            throw LinkPreviewError(
+                code: .metadataFetchFailed, reason: .tooLarge, url: response.url,
+                message: "the page is larger than \(maximumPageSize) bytes (the limit); expected a smaller page")
+        }
+        let contentType = response.value(forHeaderField: "content-type")
+        let essence = contentType.flatMap { text -> String? in
+            guard case .success(let mediaType) = MediaType.parse(text) else { return nil }
+            return mediaType.essence
+        }
+        switch essence {
+        case .none, "text/html", "application/xhtml+xml":
+            return try LinkMetadata.extract(
+                Array(response.body), documentURL: response.url, originalURL: originalURL, contentType: contentType)
+        case let essence? where essence.hasPrefix("image/"):
+            // An image is its own preview, as Apple's fetcher makes it.
+            var metadata = LinkMetadata(url: response.url)
+            metadata.originalURL = originalURL
+            metadata.images = [LinkMetadata.Image(url: response.url, mimeType: essence)]
+            return metadata
+        case let essence? where essence.hasPrefix("video/"):
+            var metadata = LinkMetadata(url: response.url)
+            metadata.originalURL = originalURL
+            metadata.videos = [LinkMetadata.Video(url: response.url, mimeType: essence)]
+            return metadata
+        case let essence?:
+            throw LinkPreviewError(
+                code: .metadataFetchFailed, reason: .notHTML, url: response.url,
+                message: "the response is \(essence); expected text/html or application/xhtml+xml (or an image or a video)")
+        }
+    }
+
+    /// The first icon and the first image, as attachments; each one that fails is left out.
+    private func loadSubresources(into metadata: inout LinkMetadata, deadline: ContinuousClock.Instant) async {
+        for (attachment, url) in [(LinkMetadata.Attachment.icon, metadata.iconURL), (.image, metadata.imageURL)] {
+            guard let url, !Task.isCancelled else { continue }
+            var request = URLRequest(url: url)
+            request.setValue("image/*", forHTTPHeaderField: "Accept")
+            guard let response = try? await follow(request, bodyLimit: maximumSubresourceSize, deadline: deadline),
+                !response.isTruncated,
+                let essence = response.value(forHeaderField: "content-type").flatMap({ text -> String? in
+                    guard case .success(let mediaType) = MediaType.parse(text) else { return nil }
+                    return mediaType.essence
+                }),
+                essence.hasPrefix("image/"),
+                let contentType = UTType(mimeType: essence)
+            else { continue }
+            metadata.setMedia(response.body, contentType: contentType, for: attachment)
+        }
+    }
+
+    // MARK: - Redirects and addresses
+
+    /// Sends `request`, following redirects up to the limit, checking each hop's scheme and address.
+    private func follow(_ request: URLRequest, bodyLimit: Int, deadline: ContinuousClock.Instant) async throws -> LinkTransportResponse {
+        var request = request
+        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        var redirects = 0
+        while true {
+            guard let url = request.url else {
+                throw LinkPreviewError(code: .metadataFetchFailed, reason: .invalidRedirect, message: "a request without a URL")
+            }
+            try await check(url)
+            // The deadline is ours; the transport's timer is only a backstop, a second later, in whole
+            // seconds (FoundationNetworking truncates a fraction of a second to an immediate timeout).
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            request.timeoutInterval = Double(max(remaining.components.seconds, 0) + 2)
+            let response = try await transport.response(for: request, bodyLimit: bodyLimit)
+            try Task.checkCancellation()
+            guard [301, 302, 303, 307, 308].contains(response.statusCode) else {
+                guard (200..<300).contains(response.statusCode) else {
+                    throw LinkPreviewError(
+                        code: .metadataFetchFailed, reason: .httpStatus, url: url, statusCode: response.statusCode,
+                        message: "the server answered HTTP \(response.statusCode); expected 200–299")
+                }
+                return response
+            }
+            redirects += 1
+            guard redirects <= maximumRedirects else {
+                throw LinkPreviewError(
+                    code: .metadataFetchFailed, reason: .tooManyRedirects, url: url,
+                    message: "more than \(maximumRedirects) redirects (the limit); the last went to \(url.absoluteString)")
+            }
+            guard let location = response.value(forHeaderField: "location"),
+                let next = URLResolution.resolve(location, against: url) ?? URL(string: location, relativeTo: url)?.absoluteURL
+            else {
+                throw LinkPreviewError(
+                    code: .metadataFetchFailed, reason: .invalidRedirect, url: url,
+                    message: "HTTP \(response.statusCode) without a usable Location header; expected a URL to follow")
+            }
+            request.url = next
+            if response.statusCode == 303 { request.httpMethod = "GET"; request.httpBody = nil }
+        }
+    }
+
+    /// Refuses a URL whose scheme is not http(s), or whose host resolves to a refused address.
+    private func check(_ url: URL) async throws {
+        guard URLResolution.isWebURL(url), let host = url.host else {
+            throw LinkPreviewError(
+                code: .metadataFetchNotAllowed, reason: .unsupportedURL, url: url,
+                message: "the scheme is \(url.scheme.map { "'\($0)'" } ?? "missing"); expected an http or https URL with a host")
+        }
+        guard !allowsPrivateAddresses else { return }
+        guard let addresses = await AddressPolicy.resolve(host) else {
+            throw LinkPreviewError(
+                code: .metadataFetchFailed, reason: .hostNotFound, url: url,
+                message: "the host '\(host)' does not resolve; expected a host name with an address")
+        }
+        if let refused = addresses.first(where: { $0.refusal != nil }) {
+            throw LinkPreviewError(
+                code: .metadataFetchNotAllowed, reason: .blockedAddress, url: url,
+                message: "the host '\(host)' resolves to \(refused.text), which is \(refused.refusal ?? "refused"); "
+                    + "expected a public address (set allowsPrivateAddresses to fetch it anyway)")
+        }
+    }
+
+    // MARK: - Deadline and errors
+
+    /// Runs `operation`, cancelling it when `deadline` passes.
+    private static func withDeadline<Result: Sendable>(
+        _ deadline: ContinuousClock.Instant,
+        url: URL,
+        timeout: Duration,
+        _ operation: @escaping @Sendable () async throws -> Result
+    ) async throws -> Result {
+        try await withThrowingTaskGroup(of: Result.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                try await Task.sleep(until: deadline, clock: .continuous)
+                throw LinkPreviewError(
+                    code: .metadataFetchTimedOut, reason: .timedOut, url: url,
+                    message: "no metadata within \(timeout) (the timeout, for the page and its subresources together)")
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
+        }
+    }
+
+    /// A transport's error as a link preview error.
+    private static func translate(_ error: any Error, url: URL, deadline: ContinuousClock.Instant, timeout: Duration) -> LinkPreviewError {
+        if error is CancellationError || Task.isCancelled {
+            return LinkPreviewError(
+                code: .metadataFetchCancelled, reason: .cancelled, url: url, message: "the fetch was cancelled")
+        }
+        // The transport's own timer (the request's timeout interval, the time left) may fire first.
+        if ContinuousClock.now >= deadline.advanced(by: .milliseconds(-50)) {
+            return LinkPreviewError(
+                code: .metadataFetchTimedOut, reason: .timedOut, url: url,
+                message: "no metadata within \(timeout) (the timeout, for the page and its subresources together)")
+        }
+        return LinkPreviewError(
+            code: .metadataFetchFailed, reason: .network, url: url,
+            message: "the request failed: \(String(describing: error).prefix(300))")
+    }
+}

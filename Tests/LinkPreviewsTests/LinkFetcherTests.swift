@@ -1,0 +1,260 @@
+import Foundation
+import LinkPreviews
+import Synchronization
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A fetcher that may reach the loopback server.
+private func loopbackFetcher() -> LinkFetcher {
+    var fetcher = LinkFetcher()
+    fetcher.allowsPrivateAddresses = true
+    return fetcher
+}
+
+private let articlePage = """
+    <html><head><title>Article</title>
+    <meta property="og:image" content="/image.png">
+    <link rel="icon" href="/icon.png" sizes="32x32">
+    </head><body>Hello</body></html>
+    """
+
+@Suite("Fetching link metadata from a real HTTP server on the loopback interface", .serialized)
+struct LinkFetcherTests {
+    @Test("A page, its image and its icon, fetched through URLSession")
+    func page() async throws {
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let server = try LoopbackHTTPServer { path in
+            switch path {
+            case "/article": .html(articlePage)
+            case "/image.png", "/icon.png": .init(headers: [("Content-Type", "image/png")], body: png)
+            default: .init(status: 404)
+            }
+        }
+        defer { server.stop() }
+        let metadata = try await loopbackFetcher().metadata(for: server.url("/article"))
+        #expect(metadata.title == "Article")
+        #expect(metadata.imageURL == server.url("/image.png"))
+        #expect(metadata.containsMedia(.image, exportableAs: Data.self))
+        #expect(try await metadata.media(.icon, as: Data.self) == png)
+        #expect(Set(server.requestedPaths) == ["/article", "/image.png", "/icon.png"])
+
+        let withoutSubresources = try await loopbackFetcher().metadata(for: server.url("/article"), includeSubresources: false)
+        #expect(!withoutSubresources.containsMedia(.image, exportableAs: Data.self))
+        #expect(withoutSubresources.imageURL == server.url("/image.png"))
+    }
+
+    @Test("By default, a loopback address is refused before anything is sent — by address and by name")
+    func privateAddressesRefusedByDefault() async throws {
+        let server = try LoopbackHTTPServer { _ in .html(articlePage) }
+        defer { server.stop() }
+        for url in [server.url("/article"), server.url("/article", host: "localhost")] {
+            let error = await #expect(throws: LinkPreviewError.self) {
+                try await LinkMetadata(fetching: url, timeout: .seconds(5))
+            }
+            #expect(error?.code == .metadataFetchNotAllowed)
+            #expect(error?.reason == .blockedAddress)
+            #expect(error?.message.contains("loopback") == true)
+        }
+        #expect(server.requestedPaths.isEmpty)
+    }
+
+    @Test("Redirects are followed up to five; the metadata's url is where they end")
+    func redirects() async throws {
+        let server = try LoopbackHTTPServer { path in
+            if path.hasPrefix("/hop/"), let count = Int(path.dropFirst(5)) {
+                return count == 0 ? .html(articlePage) : .redirect("/hop/\(count - 1)", status: [301, 302, 303, 307, 308][count % 5])
+            }
+            return .init(status: 404)
+        }
+        defer { server.stop() }
+        let metadata = try await loopbackFetcher().metadata(for: server.url("/hop/5"), includeSubresources: false)
+        #expect(metadata.originalURL == server.url("/hop/5"))
+        #expect(metadata.url == server.url("/hop/0"))
+        #expect(metadata.title == "Article")
+
+        let error = await #expect(throws: LinkPreviewError.self) {
+            try await loopbackFetcher().metadata(for: server.url("/hop/6"), includeSubresources: false)
+        }
+        #expect(error?.reason == .tooManyRedirects)
+        #expect(error?.code == .metadataFetchFailed)
+    }
+
+    @Test("A redirect to a scheme other than http(s) is not allowed")
+    func redirectToFile() async throws {
+        let server = try LoopbackHTTPServer { _ in .redirect("file:///etc/passwd") }
+        defer { server.stop() }
+        let error = await #expect(throws: LinkPreviewError.self) {
+            try await loopbackFetcher().metadata(for: server.url("/"), includeSubresources: false)
+        }
+        #expect(error?.code == .metadataFetchNotAllowed)
+        #expect(error?.reason == .unsupportedURL)
+    }
+
+    @Test("A slow server times out at the deadline, not later")
+    func timeout() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response.html(articlePage)
+            response.delay = .seconds(3)
+            return response
+        }
+        defer { server.stop() }
+        let start = ContinuousClock.now
+        let error = await #expect(throws: LinkPreviewError.self) {
+            try await loopbackFetcher().metadata(for: server.url("/"), timeout: .milliseconds(300))
+        }
+        #expect(error?.code == .metadataFetchTimedOut, "\(String(describing: error))")
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(ContinuousClock.now - start >= .milliseconds(250))
+    }
+
+    @Test("Cancelling the task cancels the fetch")
+    func cancellation() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response.html(articlePage)
+            response.delay = .seconds(3)
+            return response
+        }
+        defer { server.stop() }
+        let fetcher = loopbackFetcher()
+        let url = server.url("/")
+        let task = Task { try await fetcher.metadata(for: url) }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        let start = ContinuousClock.now
+        let result = await task.result
+        #expect(ContinuousClock.now - start < .seconds(2))
+        guard case .failure(let error as LinkPreviewError) = result else {
+            Issue.record("expected a LinkPreviewError, got \(result)")
+            return
+        }
+        #expect(error.code == .metadataFetchCancelled)
+    }
+
+    @Test("An endless body stops at the page limit")
+    func endlessBody() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response.html("<title>x</title>")
+            response.isEndless = true
+            return response
+        }
+        defer { server.stop() }
+        var fetcher = loopbackFetcher()
+        fetcher.maximumPageSize = 256 * 1024
+        let error = await #expect(throws: LinkPreviewError.self) {
+            try await fetcher.metadata(for: server.url("/"))
+        }
+        #expect(error?.reason == .tooLarge)
+        #expect(error?.message.contains("262144") == true)
+    }
+
+    @Test("Content types: JSON refused, an image is its own preview, a missing type read as HTML")
+    func contentTypes() async throws {
+        let server = try LoopbackHTTPServer { path in
+            switch path {
+            case "/json": .init(headers: [("Content-Type", "application/json")], body: Data("{}".utf8))
+            case "/png": .init(headers: [("Content-Type", "image/png")], body: Data([1, 2]))
+            case "/none": .init(headers: [], body: Data("<title>No type</title>".utf8))
+            default: .init(status: 404)
+            }
+        }
+        defer { server.stop() }
+        let fetcher = loopbackFetcher()
+        let error = await #expect(throws: LinkPreviewError.self) {
+            try await fetcher.metadata(for: server.url("/json"))
+        }
+        #expect(error?.reason == .notHTML)
+        #expect(error?.message.contains("application/json") == true)
+        let image = try await fetcher.metadata(for: server.url("/png"), includeSubresources: false)
+        #expect(image.imageURL == server.url("/png"))
+        #expect(try await fetcher.metadata(for: server.url("/none")).title == "No type")
+    }
+
+    @Test("HTTP errors carry their status")
+    func httpStatus() async throws {
+        let server = try LoopbackHTTPServer { _ in .init(status: 404) }
+        defer { server.stop() }
+        let error = await #expect(throws: LinkPreviewError.self) {
+            try await loopbackFetcher().metadata(for: server.url("/missing"))
+        }
+        #expect(error?.reason == .httpStatus)
+        #expect(error?.statusCode == 404)
+    }
+
+    @Test("The charset in the Content-Type header decodes the page")
+    func charsetHeader() async throws {
+        // "日本" in Shift_JIS, in a page that declares nothing itself.
+        let body = Data("<title>".utf8) + Data([0x93, 0xFA, 0x96, 0x7B]) + Data("</title>".utf8)
+        let server = try LoopbackHTTPServer { _ in
+            .init(headers: [("Content-Type", "text/html; charset=Shift_JIS")], body: body)
+        }
+        defer { server.stop() }
+        #expect(try await loopbackFetcher().metadata(for: server.url("/")).title == "日本")
+    }
+}
+
+/// A transport that answers from a table and records what it was asked, for hops that must not
+/// reach the network.
+private final class TableTransport: LinkTransport {
+    let answers: @Sendable (URL) -> LinkTransportResponse
+    private let asked = Mutex<[URL]>([])
+    var requested: [URL] { asked.withLock { $0 } }
+
+    init(_ answers: @escaping @Sendable (URL) -> LinkTransportResponse) { self.answers = answers }
+
+    func response(for request: URLRequest, bodyLimit: Int) async throws -> LinkTransportResponse {
+        let url = try #require(request.url)
+        asked.withLock { $0.append(url) }
+        return answers(url)
+    }
+}
+
+@Suite("The address policy, on every hop")
+struct LinkFetcherAddressPolicyTests {
+    @Test(
+        "Special-purpose addresses are refused before the transport is asked",
+        arguments: [
+            "http://10.1.2.3/", "http://172.16.0.1/", "http://192.168.1.1/", "http://127.0.0.2/", "http://0.0.0.0/",
+            "http://100.64.0.1/", "http://169.254.169.254/latest/meta-data/", "http://224.0.0.1/",
+            "http://255.255.255.255/", "http://198.18.0.1/", "http://[::1]/", "http://[::ffff:127.0.0.1]/",
+            "http://[fd00::1]/", "http://[fe80::1]/", "http://[ff02::1]/", "http://[64:ff9b::7f00:1]/",
+            "http://2130706433/", "http://0x7f.1/",
+        ]
+    )
+    func refused(address: String) async throws {
+        let transport = TableTransport { LinkTransportResponse(url: $0, statusCode: 200) }
+        let error = await #expect(throws: LinkPreviewError.self) {
+            try await LinkFetcher(transport: transport).metadata(for: URL(string: address)!)
+        }
+        #expect(error?.reason == .blockedAddress, "\(address)")
+        #expect(transport.requested.isEmpty)
+    }
+
+    @Test("A public address is fetched; a redirect from it to a private one is refused at that hop")
+    func redirectToPrivateAddress() async throws {
+        let transport = TableTransport { url in
+            url.host == "93.184.215.14"
+                ? LinkTransportResponse(url: url, statusCode: 302, headerFields: ["Location": "http://192.168.0.1/admin"])
+                : LinkTransportResponse(url: url, statusCode: 200)
+        }
+        let error = await #expect(throws: LinkPreviewError.self) {
+            try await LinkFetcher(transport: transport).metadata(for: URL(string: "http://93.184.215.14/")!)
+        }
+        #expect(error?.reason == .blockedAddress)
+        #expect(error?.url?.absoluteString == "http://192.168.0.1/admin")
+        #expect(transport.requested.map(\.absoluteString) == ["http://93.184.215.14/"])
+    }
+
+    @Test("Schemes other than http(s) are not allowed")
+    func schemes() async throws {
+        let transport = TableTransport { LinkTransportResponse(url: $0, statusCode: 200) }
+        for address in ["file:///etc/passwd", "ftp://example.com/", "data:text/html,<title>x</title>", "gopher://x/"] {
+            let error = await #expect(throws: LinkPreviewError.self) {
+                try await LinkFetcher(transport: transport).metadata(for: URL(string: address)!)
+            }
+            #expect(error?.code == .metadataFetchNotAllowed, "\(address)")
+        }
+        #expect(transport.requested.isEmpty)
+    }
+}

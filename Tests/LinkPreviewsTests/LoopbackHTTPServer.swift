@@ -1,0 +1,145 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A real HTTP/1.1 server on the loopback interface, for the fetching tests: one response per
+/// connection (`Connection: close`), chosen by the request's path; responses may be delayed, and a
+/// body may be endless (written until the client closes the connection).
+final class LoopbackHTTPServer: Sendable {
+    /// What the server answers to one path.
+    struct Response: Sendable {
+        var status = 200
+        var headers: [(String, String)] = [("Content-Type", "text/html; charset=utf-8")]
+        var body = Data()
+        /// How long to wait before answering.
+        var delay: Duration = .zero
+        /// Whether to write the body again and again until the client goes away (no Content-Length).
+        var isEndless = false
+
+        static func html(_ text: String, contentType: String = "text/html; charset=utf-8") -> Response {
+            Response(headers: [("Content-Type", contentType)], body: Data(text.utf8))
+        }
+
+        static func redirect(_ location: String, status: Int = 302) -> Response {
+            Response(status: status, headers: [("Location", location)])
+        }
+    }
+
+    let port: UInt16
+    private let listener: Int32
+    private let routes: @Sendable (String) -> Response
+    private let paths = Mutex<[String]>([])
+    private let stopped = Mutex(false)
+
+    /// The paths requested so far, in order.
+    var requestedPaths: [String] { paths.withLock { $0 } }
+
+    /// Starts a server on 127.0.0.1 and an ephemeral port.
+    init(routes: @escaping @Sendable (String) -> Response) throws {
+        self.routes = routes
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        var reuse: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(descriptor, 64) == 0 else {
+            close(descriptor)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        listener = descriptor
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    /// The URL of `path` on this server.
+    func url(_ path: String, host: String = "127.0.0.1") -> URL {
+        URL(string: "http://\(host):\(port)\(path)")!
+    }
+
+    /// Stops accepting connections.
+    func stop() {
+        guard stopped.withLock({ stopped in defer { stopped = true }; return !stopped }) else { return }
+        // Only shut down: the accept loop closes the descriptor when accept fails, so that its number
+        // cannot be reused by another server while this loop still accepts on it.
+        shutdown(listener, Int32(SHUT_RDWR))
+    }
+
+    deinit { stop() }
+
+    private func acceptLoop() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else {
+                if errno == EINTR { continue }
+                close(listener)
+                return
+            }
+            DispatchQueue.global().async { [self] in serve(connection) }
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        var request = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while request.count < 65_536 {
+            let count = read(connection, &buffer, buffer.count)
+            guard count > 0 else { return }
+            request += buffer[0..<count]
+            if request.count >= 4, request.suffix(4) == [13, 10, 13, 10] { break }
+            if String(decoding: request, as: UTF8.self).contains("\r\n\r\n") { break }
+        }
+        let line = String(decoding: request, as: UTF8.self).split(separator: "\r\n").first ?? ""
+        let parts = line.split(separator: " ")
+        let path = parts.count > 1 ? String(parts[1]) : "/"
+        paths.withLock { $0.append(path) }
+        let response = routes(path)
+        if response.delay > .zero {
+            let (seconds, attoseconds) = response.delay.components
+            usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+        }
+        var head = "HTTP/1.1 \(response.status) Status\r\nConnection: close\r\n"
+        for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
+        if !response.isEndless { head += "Content-Length: \(response.body.count)\r\n" }
+        head += "\r\n"
+        guard write(connection, Array(head.utf8)) else { return }
+        if response.isEndless {
+            var chunk = response.body.isEmpty ? Data(repeating: 0x20, count: 65_536) : response.body
+            while chunk.count < 65_536 { chunk += response.body }
+            for _ in 0..<4_000 { guard write(connection, Array(chunk)) else { return } }  // At most ~256 MB.
+        } else {
+            _ = write(connection, Array(response.body))
+        }
+    }
+
+    private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+}
