@@ -46,6 +46,7 @@ public final class ItemProvider: Sendable {
     private struct State {
         var registrations: [Registration] = []
         var suggestedName: String?
+        var annotations: [ObjectIdentifier: any Sendable] = [:]
     }
 
     private let state = Mutex(State())
@@ -80,6 +81,14 @@ public final class ItemProvider: Sendable {
             return visibleRegistrations.lazy.compactMap { $0.fileName() }.first
         }
         set { state.withLock { $0.suggestedName = newValue } }
+    }
+
+    /// A value that travels with the provider without being one of its representations — what a
+    /// share sheet reads beside the item, such as a link's metadata (`linkMetadata` in LinkPreviews) —
+    /// one per type.
+    package subscript<Value: Sendable>(annotation type: Value.Type) -> Value? {
+        get { state.withLock { $0.annotations[ObjectIdentifier(type)] as? Value } }
+        set { state.withLock { $0.annotations[ObjectIdentifier(type)] = newValue } }
     }
 
     // MARK: Registering
