@@ -19,10 +19,17 @@ package enum TransferTool {
         case dataError = 65
         /// An input file does not exist or cannot be read (`EX_NOINPUT`).
         case noInput = 66
+        /// A remote service failed: a host not found, a refused connection, an HTTP error
+        /// (`EX_UNAVAILABLE`).
+        case unavailable = 69
         /// An output file could not be created (`EX_CANTCREAT`).
         case cannotCreate = 73
         /// Reading or writing failed: a full device, a closed output (`EX_IOERR`).
         case ioError = 74
+        /// A temporary failure, worth retrying: a fetch that timed out (`EX_TEMPFAIL`).
+        case temporaryFailure = 75
+        /// Not permitted: a URL the fetch policy refuses, such as a private address (`EX_NOPERM`).
+        case noPermission = 77
     }
 
     /// Runs the tool with `arguments` (without the program name).
@@ -88,7 +95,9 @@ package enum TransferTool {
     }
 
     /// The top-level commands.
-    static let commands: [Command] = [ConvertCommand.command, TypesCommand.command, ReceiversCommand.command, NegotiateCommand.command]
+    static let commands: [Command] = [
+        ConvertCommand.command, TypesCommand.command, ReceiversCommand.command, NegotiateCommand.command, PreviewCommand.command,
+    ]
 
     static var help: String {
         """
@@ -100,9 +109,10 @@ package enum TransferTool {
         \(commands.map { "  " + $0.name.padding(12) + $0.summary }.joined(separator: "\n"))
 
         Run 'transfer <command> --help' for a command's options.
-        Exit status: 0 success, 64 usage error, 65 bad data, 66 missing input, 73 cannot create
-        the output, 74 read or write error; 130, 143, 129, 141 when stopped by SIGINT, SIGTERM,
-        SIGHUP, SIGPIPE (after removing what the command made).
+        Exit status: 0 success, 64 usage error, 65 bad data, 66 missing input, 69 remote service
+        failed, 73 cannot create the output, 74 read or write error, 75 timed out, 77 not permitted;
+        130, 143, 129, 141 when stopped by SIGINT, SIGTERM, SIGHUP, SIGPIPE (after removing what the
+        command made).
 
         """
     }

@@ -2,6 +2,7 @@ import Foundation
 import LinkPreviews
 import Synchronization
 import Testing
+import TransferKitTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

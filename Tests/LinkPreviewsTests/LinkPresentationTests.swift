@@ -1,6 +1,7 @@
 import Foundation
 import LinkPreviews
 import Testing
+import TransferKitTesting
 import TransferKit
 
 @Suite("Apple's LinkPresentation names over LinkMetadata", .serialized)

@@ -1,47 +1,85 @@
-import Dispatch
-import Foundation
-import Synchronization
+internal import Dispatch
+public import Foundation
+internal import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+internal import Glibc
 #elseif canImport(Darwin)
-import Darwin
+internal import Darwin
 #endif
 
-/// A real HTTP/1.1 server on the loopback interface, for the fetching tests: one response per
-/// connection (`Connection: close`), chosen by the request's path; responses may be delayed, and a
-/// body may be endless (written until the client closes the connection).
-final class LoopbackHTTPServer: Sendable {
+/// A real HTTP/1.1 server on the loopback interface (127.0.0.1, an ephemeral port), for tests of code
+/// that fetches — link previews among them — without the network: one response per connection
+/// (`Connection: close`), chosen by the request's path; responses may be delayed, and a body may be
+/// endless (written until the client closes the connection, at most about 256 MB).
+///
+/// ```swift
+/// let server = try LoopbackHTTPServer { path in
+///     path == "/old" ? .redirect("/new") : .html("<title>New</title>")
+/// }
+/// defer { server.stop() }
+/// var fetcher = LinkFetcher()
+/// fetcher.allowsPrivateAddresses = true          // loopback is refused by default
+/// let metadata = try await fetcher.metadata(for: server.url("/old"))
+/// ```
+///
+/// `Sendable`: the requested paths are behind a `Mutex`; connections are served on Dispatch's global
+/// queue.
+public final class LoopbackHTTPServer: Sendable {
     /// What the server answers to one path.
-    struct Response: Sendable {
-        var status = 200
-        var headers: [(String, String)] = [("Content-Type", "text/html; charset=utf-8")]
-        var body = Data()
+    public struct Response: Sendable {
+        /// The HTTP status code.
+        public var status: Int
+        /// The header fields, in order; `Content-Length` and `Connection` are added.
+        public var headers: [(String, String)]
+        /// The body.
+        public var body: Data
         /// How long to wait before answering.
-        var delay: Duration = .zero
+        public var delay: Duration
         /// Whether to write the body again and again until the client goes away (no Content-Length).
-        var isEndless = false
+        public var isEndless: Bool
 
-        static func html(_ text: String, contentType: String = "text/html; charset=utf-8") -> Response {
+        /// A response.
+        public init(
+            status: Int = 200,
+            headers: [(String, String)] = [("Content-Type", "text/html; charset=utf-8")],
+            body: Data = Data(),
+            delay: Duration = .zero,
+            isEndless: Bool = false
+        ) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+            self.isEndless = isEndless
+        }
+
+        /// A page of HTML.
+        public static func html(_ text: String, contentType: String = "text/html; charset=utf-8") -> Response {
             Response(headers: [("Content-Type", contentType)], body: Data(text.utf8))
         }
 
-        static func redirect(_ location: String, status: Int = 302) -> Response {
+        /// A redirect to `location`.
+        public static func redirect(_ location: String, status: Int = 302) -> Response {
             Response(status: status, headers: [("Location", location)])
         }
     }
 
-    let port: UInt16
+    /// The port the server listens on.
+    public let port: UInt16
     private let listener: Int32
     private let routes: @Sendable (String) -> Response
     private let paths = Mutex<[String]>([])
     private let stopped = Mutex(false)
 
     /// The paths requested so far, in order.
-    var requestedPaths: [String] { paths.withLock { $0 } }
+    public var requestedPaths: [String] { paths.withLock { $0 } }
 
     /// Starts a server on 127.0.0.1 and an ephemeral port.
-    init(routes: @escaping @Sendable (String) -> Response) throws {
+    ///
+    /// - Parameter routes: The response to each request's path (with its query).
+    /// - Throws: `POSIXError` when no socket can be opened or bound.
+    public init(routes: @escaping @Sendable (String) -> Response) throws {
         self.routes = routes
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -72,13 +110,13 @@ final class LoopbackHTTPServer: Sendable {
         thread.start()
     }
 
-    /// The URL of `path` on this server.
-    func url(_ path: String, host: String = "127.0.0.1") -> URL {
-        URL(string: "http://\(host):\(port)\(path)")!
+    /// The URL of `path` on this server; `host` may be a name that resolves to 127.0.0.1.
+    public func url(_ path: String, host: String = "127.0.0.1") -> URL {
+        URL(string: "http://\(host):\(port)\(path)") ?? URL(fileURLWithPath: "/")
     }
 
-    /// Stops accepting connections.
-    func stop() {
+    /// Stops accepting connections. Called again, or on deinitialization, it does nothing more.
+    public func stop() {
         guard stopped.withLock({ stopped in defer { stopped = true }; return !stopped }) else { return }
         // Only shut down: the accept loop closes the descriptor when accept fails, so that its number
         // cannot be reused by another server while this loop still accepts on it.

@@ -1,0 +1,194 @@
+import Foundation
+import LinkPreviews
+
+/// `transfer preview`: the link metadata of a page, from the network or from a saved file.
+enum PreviewCommand {
+    static let command = Command(name: "preview", summary: "Show a link's preview metadata (title, image, icon)") { arguments, console in
+        var arguments = arguments
+        if arguments.wantsHelp {
+            console.write(help)
+            return
+        }
+        let pageURL = try arguments.option("url")
+        let contentType = try arguments.option("content-type")
+        let format = try arguments.choice("format", ["text", "json"], default: "text")
+        let timeoutText = try arguments.option("timeout")
+        let noSubresources = arguments.flag("no-subresources")
+        let allowPrivate = arguments.flag("allow-private-addresses")
+        let cacheDirectory = try arguments.option("cache")
+        guard let source = arguments.positional() else { throw UsageError("missing the page: a URL, a file, or - for standard input") }
+        try arguments.finish()
+
+        var timeout = Duration.seconds(30)
+        if let timeoutText {
+            guard let seconds = Double(timeoutText), seconds > 0, seconds <= 86_400 else {
+                throw UsageError("--timeout '\(timeoutText)': expected a number of seconds greater than 0")
+            }
+            timeout = .milliseconds(Int64(seconds * 1000))
+        }
+        let base = try pageURL.map { text -> URL in
+            guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
+                throw UsageError("--url '\(text)': expected an absolute URL, such as https://example.com/page")
+            }
+            return url
+        }
+
+        let metadata: LinkMetadata
+        if let remote = remoteURL(source) {
+            guard pageURL == nil, contentType == nil else {
+                throw UsageError("--url and --content-type are for a file or standard input; a URL is fetched as it is")
+            }
+            var fetcher = LinkFetcher()
+            fetcher.allowsPrivateAddresses = allowPrivate
+            let cache = try cacheDirectory.map { path -> DiskLinkMetadataCache in
+                do {
+                    return try DiskLinkMetadataCache(directory: URL(fileURLWithPath: path))
+                } catch {
+                    throw ToolError(.cannotCreate, "\(path): cannot be used as a cache directory (\(error.localizedDescription))")
+                }
+            }
+            if let cached = cache?.metadata(for: remote) {
+                metadata = cached
+            } else {
+                do {
+                    metadata = try await fetcher.metadata(for: remote, timeout: timeout, includeSubresources: !noSubresources)
+                } catch let error as LinkPreviewError {
+                    let hint = error.reason == .blockedAddress ? " (--allow-private-addresses fetches it)" : ""
+                    throw ToolError(status(of: error), error.description + hint)
+                }
+                cache?.store(metadata, for: remote)
+            }
+        } else {
+            // A file or standard input never touches the network.
+            guard cacheDirectory == nil, !allowPrivate, timeoutText == nil, !noSubresources else {
+                throw UsageError("--cache, --timeout, --no-subresources and --allow-private-addresses are for a URL; a file is read offline")
+            }
+            let bytes = source == "-" ? try StandardInput.readAll(limit: 64 << 20) : try InputFile.contents(of: source)
+            let url = base ?? (source == "-" ? URL(fileURLWithPath: "/dev/stdin") : URL(fileURLWithPath: source).absoluteURL)
+            do {
+                metadata = try LinkMetadata(html: bytes, url: url, contentType: contentType)
+            } catch let error as LinkPreviewError {
+                throw ToolError(.dataError, "\(source == "-" ? "standard input" : source): \(error.message)")
+            }
+        }
+        console.write(format == "json" ? json(metadata) : text(metadata))
+    }
+
+    /// The URL to fetch, when `source` is one (an http or https URL, or another scheme the fetcher
+    /// will refuse); `nil` for a file path or `-`.
+    private static func remoteURL(_ source: String) -> URL? {
+        guard source != "-", !FileManager.default.fileExists(atPath: source),
+            let colon = source.firstIndex(of: ":"), source[..<colon].count > 1,
+            source[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }),
+            let url = URL(string: source)
+        else { return nil }
+        return url
+    }
+
+    /// The exit status of a fetch error.
+    private static func status(of error: LinkPreviewError) -> TransferTool.ExitStatus {
+        switch error.code {
+        case .metadataFetchTimedOut: return .temporaryFailure
+        case .metadataFetchNotAllowed: return .noPermission
+        default:
+            if [.notHTML, .tooLarge, .unsupportedEncoding].contains(error.reason) { return .dataError }
+            return .unavailable
+        }
+    }
+
+    static func text(_ metadata: LinkMetadata) -> String {
+        var lines: [(String, String)] = []
+        func add(_ label: String, _ value: String?) { if let value { lines.append((label, value)) } }
+        add("Title", metadata.title)
+        add("Description", metadata.summary)
+        add("Site", metadata.siteName)
+        add("Type", metadata.type)
+        add("URL", metadata.url.absoluteString)
+        if metadata.originalURL != metadata.url { add("Original URL", metadata.originalURL.absoluteString) }
+        for image in metadata.images {
+            var value = image.url.absoluteString
+            if let width = image.width, let height = image.height { value += " (\(width)×\(height))" }
+            if let alt = image.alt { value += " — \(alt)" }
+            add("Image", value)
+        }
+        add("Icon", metadata.iconURL?.absoluteString)
+        add("Video", metadata.remoteVideo?.absoluteString)
+        add("oEmbed", metadata.oEmbedURL?.absoluteString)
+        return lines.map { TransferTool.escapingControls("\($0.0):".padding(14) + $0.1) }.joined(separator: "\n") + "\n"
+    }
+
+    /// One JSON object with the keys documented in `Docs/CommandLine.md`, null when unknown.
+    static func json(_ metadata: LinkMetadata) -> String {
+        func string(_ value: String?) -> String { value.map(JSONText.quoted) ?? "null" }
+        func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+        let images = metadata.images.map { image in
+            "{\"url\": \(string(image.url.absoluteString)), \"width\": \(number(image.width)), "
+                + "\"height\": \(number(image.height)), \"alt\": \(string(image.alt)), \"type\": \(string(image.mimeType))}"
+        }
+        let fields = [
+            ("originalURL", string(metadata.originalURL.absoluteString)),
+            ("url", string(metadata.url.absoluteString)),
+            ("title", string(metadata.title)),
+            ("description", string(metadata.summary)),
+            ("siteName", string(metadata.siteName)),
+            ("type", string(metadata.type)),
+            ("images", images.isEmpty ? "[]" : "[\n    " + images.joined(separator: ",\n    ") + "\n  ]"),
+            ("iconURL", string(metadata.iconURL?.absoluteString)),
+            ("videoURL", string(metadata.remoteVideo?.absoluteString)),
+            ("oembedURL", string(metadata.oEmbedURL?.absoluteString)),
+        ]
+        return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+    }
+
+    static let help = """
+        USAGE: transfer preview <URL | FILE | -> [options]
+
+        Prints a link's preview metadata: title, description, site name, type, images, icon, video and
+        oEmbed endpoint, from the page's Open Graph, Twitter and HTML tags (Docs/LinkPreviews.md).
+
+        A URL is fetched: http(s) only, at most 5 redirects, a 2 MiB page, private addresses refused.
+        A FILE, or - for standard input, is read offline and never touches the network.
+
+        OPTIONS:
+          --url PAGE_URL             The page's address, for a FILE or -: relative URLs resolve against it
+                                     (without it they resolve against the file and are left out).
+          --content-type TYPE        The Content-Type the page was served with, e.g. 'text/html; charset=shift_jis'.
+          --format text|json         Output format (default: text). JSON: one object with originalURL, url,
+                                     title, description, siteName, type, images [{url, width, height, alt,
+                                     type}], iconURL, videoURL, oembedURL (null when unknown).
+          --timeout SECONDS          One deadline for the page and its icon and image (default: 30).
+          --no-subresources          Do not fetch the icon and the image.
+          --allow-private-addresses  Fetch loopback, private and link-local addresses too.
+          --cache DIR                Reuse metadata fetched in the last 7 days, kept in DIR (created, mode 0700).
+
+        EXIT STATUS: 0 success, 64 usage, 65 not a page (not HTML, too large, undecodable), 66 no such file,
+        69 fetch failed (host not found, connection, HTTP error), 73 cannot create the cache, 75 timed out,
+        77 not permitted (a private address, a scheme other than http or https).
+
+        """
+}
+
+/// JSON string literals.
+enum JSONText {
+    /// `text` as a JSON string literal, control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{2028}", "\u{2029}", "\u{7F}"..."\u{9F}": result += String(format: "\\u%04x", scalar.value)
+            default:
+                if scalar.value < 0x20 {
+                    result += String(format: "\\u%04x", scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import TransferKitTesting
+
+@Suite("transfer preview", .serialized)
+struct PreviewCommandTests {
+    private static let page = """
+        <html><head><meta charset="utf-8">
+        <title>Doc title</title>
+        <meta property="og:title" content="OG title">
+        <meta property="og:description" content="A description">
+        <meta property="og:site_name" content="Site">
+        <meta property="og:type" content="article">
+        <meta property="og:image" content="/a.png"><meta property="og:image:width" content="800">
+        <meta property="og:image:height" content="600"><meta property="og:image:alt" content="Alt">
+        <meta property="og:image:type" content="image/png">
+        <meta property="og:video" content="https://v.example.com/v.mp4">
+        <link rel="icon" href="/icon.png">
+        <link rel="alternate" type="application/json+oembed" href="/oembed.json">
+        </head></html>
+        """
+
+    private func withPage(_ body: (String) async throws -> Void) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("page.html")
+        try Data(Self.page.utf8).write(to: file)
+        try await body(file.path)
+    }
+
+    @Test("A saved page as JSON: exactly the documented keys, URLs resolved against --url")
+    func fileAsJSON() async throws {
+        try await withPage { path in
+            let result = await transfer("preview", path, "--url", "https://example.com/post", "--format", "json")
+            #expect(result.status == 0, "\(result.error)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+            #expect(Set(object.keys) == [
+                "originalURL", "url", "title", "description", "siteName", "type", "images", "iconURL", "videoURL", "oembedURL",
+            ])
+            #expect(object["title"] as? String == "OG title")
+            #expect(object["description"] as? String == "A description")
+            #expect(object["siteName"] as? String == "Site")
+            #expect(object["type"] as? String == "article")
+            #expect(object["url"] as? String == "https://example.com/post")
+            #expect(object["iconURL"] as? String == "https://example.com/icon.png")
+            #expect(object["videoURL"] as? String == "https://v.example.com/v.mp4")
+            #expect(object["oembedURL"] as? String == "https://example.com/oembed.json")
+            let image = try #require((object["images"] as? [[String: Any]])?.first)
+            #expect(image["url"] as? String == "https://example.com/a.png")
+            #expect(image["width"] as? Int == 800 && image["height"] as? Int == 600)
+            #expect(image["alt"] as? String == "Alt" && image["type"] as? String == "image/png")
+        }
+    }
+
+    @Test("Standard input with --content-type, through the executable")
+    func standardInput() throws {
+        // "日本" in EUC-JP, declared only by the header.
+        let input = Data("<title>".utf8) + Data([0xC6, 0xFC, 0xCB, 0xDC]) + Data("</title>".utf8)
+        let result = try transferExecutable(
+            ["preview", "-", "--url", "https://example.jp/", "--content-type", "text/html; charset=EUC-JP"], input: input)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("Title:        日本"))
+    }
+
+    @Test("A URL on a local server: refused by default (77), fetched when allowed, cached")
+    func fetch() async throws {
+        let server = try LoopbackHTTPServer { path in
+            path == "/post" ? .html(Self.page) : .init(status: 404)
+        }
+        defer { server.stop() }
+        let url = server.url("/post").absoluteString
+
+        let refused = await transfer("preview", url)
+        #expect(refused.status == 77)
+        #expect(refused.error.contains("loopback") && refused.error.contains("--allow-private-addresses"))
+        #expect(server.requestedPaths.isEmpty)
+
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("preview-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let fetched = await transfer("preview", url, "--allow-private-addresses", "--no-subresources", "--cache", cache.path)
+        #expect(fetched.status == 0, "\(fetched.error)")
+        #expect(fetched.output.contains("Title:        OG title"))
+        server.stop()
+        // The server is gone: the second run is answered by the cache.
+        let cached = await transfer("preview", url, "--allow-private-addresses", "--cache", cache.path)
+        #expect(cached.status == 0, "\(cached.error)")
+        #expect(cached.output == fetched.output)
+    }
+
+    @Test("Fetch failures map to sysexits: 69 for HTTP errors, 65 for non-HTML, 75 for a timeout")
+    func failures() async throws {
+        let server = try LoopbackHTTPServer { path in
+            switch path {
+            case "/json": .init(headers: [("Content-Type", "application/json")], body: Data("{}".utf8))
+            case "/slow": .init(body: Data("<title>slow</title>".utf8), delay: .seconds(3))
+            default: .init(status: 500)
+            }
+        }
+        defer { server.stop() }
+        let error = await transfer("preview", server.url("/error").absoluteString, "--allow-private-addresses")
+        #expect(error.status == 69)
+        #expect(error.error.contains("HTTP 500"))
+        let json = await transfer("preview", server.url("/json").absoluteString, "--allow-private-addresses")
+        #expect(json.status == 65)
+        #expect(json.error.contains("application/json"))
+        let slow = await transfer("preview", server.url("/slow").absoluteString, "--allow-private-addresses", "--timeout", "0.3")
+        #expect(slow.status == 75)
+        let scheme = await transfer("preview", "ftp://example.com/file")
+        #expect(scheme.status == 77)
+    }
+
+    @Test("Usage errors (64) and a missing file (66)")
+    func usage() async throws {
+        try await withPage { path in
+            #expect(await transfer("preview").status == 64)
+            #expect(await transfer("preview", path, "--cache", "/tmp/x").status == 64)
+            #expect(await transfer("preview", path, "--allow-private-addresses").status == 64)
+            #expect(await transfer("preview", "https://example.com/", "--timeout", "soon").status == 64)
+            #expect(await transfer("preview", "https://example.com/", "--url", "https://a/").status == 64)
+            #expect(await transfer("preview", path, "--url", "not a url").status == 64)
+            #expect(await transfer("preview", path, "--format", "xml").status == 64)
+        }
+        let missing = await transfer("preview", "/nonexistent/page.html")
+        #expect(missing.status == 66)
+        #expect(missing.error.contains("no such file"))
+    }
+
+    @Test("Control characters from the page are escaped in text output; JSON escapes them")
+    func controls() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("evil.html")
+        try Data("<meta property=og:title content='a&#x1B;]0;pwned&#x7;b'>".utf8).write(to: file)
+        let text = await transfer("preview", file.path)
+        #expect(!text.output.contains("\u{1B}"))
+        #expect(text.output.contains("\\u{1B}"))
+        let json = await transfer("preview", file.path, "--format", "json")
+        #expect(json.output.contains("a\\u001b]0;pwned\\u0007b"))
+    }
+}
