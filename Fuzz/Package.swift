@@ -13,5 +13,6 @@ let package = Package(
         .executableTarget(name: "FuzzRTF", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
         .executableTarget(name: "FuzzDeclarations", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
         .executableTarget(name: "FuzzJSON", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
+        .executableTarget(name: "FuzzLinkPreviews", dependencies: [.product(name: "LinkPreviews", package: "TransferKit")]),
     ]
 )

@@ -1,0 +1,54 @@
+// LinkMetadata(html:url:contentType:) on any bytes — encoding sniffing, decoding, the tokenizer and the
+// extraction rules — with the first byte choosing the transport's charset (none, or one of the Encoding
+// Standard's families). Whatever the page, the metadata must hold only absolute http(s) URLs and
+// whitespace-collapsed text, and survive a Codable round trip unchanged.
+import Foundation
+import LinkPreviews
+
+private let charsets: [String?] = [
+    nil, "utf-8", "shift_jis", "euc-jp", "iso-2022-jp", "gbk", "gb18030", "big5", "euc-kr", "utf-16le", "utf-16be",
+    "windows-1252", "koi8-r", "iso-8859-7", "x-user-defined", "iso-2022-kr", "bogus",
+]
+private let pageURL = URL(string: "https://example.com/dir/page.html")!
+
+private func checkText(_ text: String?) {
+    guard let text else { return }
+    let bytes = Array(text.utf8)
+    precondition(!bytes.isEmpty, "empty text kept")
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
+    precondition(!isSpace(bytes[0]) && !isSpace(bytes[bytes.count - 1]), "text not trimmed: \(text.debugDescription)")
+    for index in 1..<bytes.count where isSpace(bytes[index]) {
+        precondition(bytes[index] == 0x20 && !isSpace(bytes[index - 1]), "whitespace not collapsed: \(text.debugDescription)")
+    }
+}
+
+private func checkURL(_ url: URL?) {
+    guard let url else { return }
+    let scheme = url.scheme?.lowercased()
+    precondition(scheme == "http" || scheme == "https", "a URL that is not http(s): \(url)")
+    precondition(!(url.host ?? "").isEmpty, "a URL without a host: \(url)")
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    guard count > 0 else { return 0 }
+    let bytes = UnsafeRawBufferPointer(start: start, count: count)
+    let charset = charsets[Int(bytes[0]) % charsets.count]
+    let html = bytes.dropFirst()
+    guard let metadata = try? LinkMetadata(html: html, url: pageURL, contentType: charset.map { "text/html; charset=\($0)" })
+    else { return 0 }
+    for text in [metadata.title, metadata.summary, metadata.siteName, metadata.type] { checkText(text) }
+    for image in metadata.images {
+        checkURL(image.url)
+        checkText(image.alt)
+        checkText(image.mimeType)
+    }
+    for video in metadata.videos { checkURL(video.url) }
+    for icon in metadata.icons { checkURL(icon.url) }
+    for url in [metadata.url, metadata.oEmbedURL] { checkURL(url) }
+    precondition(metadata.originalURL == pageURL)
+    let data = try! JSONEncoder().encode(metadata)
+    let back = try! JSONDecoder().decode(LinkMetadata.self, from: data)
+    precondition(back == metadata, "the Codable round trip changed the metadata")
+    return 0
+}
