@@ -6,7 +6,7 @@ internal import Synchronization
 /// thin layer over ``LinkMetadata``, so that code written against LinkPresentation moves across.
 ///
 /// New code should use ``LinkMetadata``, a value type that publishes more (description, every image,
-/// icons). The item providers are TransferKit's ``ItemProvider``. `Sendable`: its properties are
+/// icons). The item providers are TransferKit's `ItemProvider`. `Sendable`: its properties are
 /// behind a `Mutex`.
 public final class LPLinkMetadata: Sendable, CustomStringConvertible {
     private struct Properties {
