@@ -18,6 +18,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ContentTypes", package: "TransferKit"),
                 .product(name: "TransferKit", package: "TransferKit"),
+                .product(name: "LinkPreviews", package: "TransferKit"),
                 .product(name: "ProfileModels", package: "TransferKit"),
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),

@@ -8,7 +8,7 @@ import ProfileModels
 import TransferKit
 
 
-// USAGE: swift run -c release --package-path Benchmarks TransferBenchmarks [content-types] [files] [negotiation] [csv [--profiles N]]
+// USAGE: swift run -c release --package-path Benchmarks TransferBenchmarks [content-types] [files] [negotiation] [link-previews] [csv [--profiles N]]
 //
 // Runs the named suites (all by default) and prints each one's table, ready for Docs/Performance.md.
 
@@ -109,6 +109,16 @@ if wants("content-types") {
         }
     }
     print("| first lookup in a fresh process (builds the indexes) | \(formatNanoseconds(Measurement.median(samples))) | \(formatNanoseconds(samples.min() ?? 0)) | \(formatNanoseconds(samples.max() ?? 0)) | — |")
+    print("")
+}
+
+if wants("link-previews") {
+    print("## Link previews\n")
+    for line in try LinkPreviewBenchmarks.run(scripts: URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scripts"))
+    {
+        print(line)
+    }
     print("")
 }
 
