@@ -72,7 +72,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
 extension HostileCase {
     static let catalogue: [HostileCase] =
         csvInputs + jsonInputs + standardInputs + filesThatAreNotFiles + outputs + argumentErrors + typeDeclarations
-        + receiverDeclarations
+        + receiverDeclarations + linkPreviews
 
     private static let header = "id,name,bio,funFacts,video,portrait\r\n"
     private static let uuid = "55E5DADE-5DB2-4ACC-96C8-C4971393AE1E"
@@ -322,6 +322,27 @@ extension HostileCase {
     private static func activationRule(_ rule: String) -> Data {
         propertyList("<dict><key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict><key>NSExtensionActivationRule</key>\(rule)</dict></dict></dict>")
     }
+
+    /// `transfer preview` on pages and arguments that are not what they should be. None of them may
+    /// touch the network: the URLs are private or not http(s), and files are read offline.
+    static let linkPreviews: [HostileCase] = [
+        HostileCase(name: "preview: a missing page", arguments: ["preview", "{d}/nope.html"], status: 66, message: "nope.html: no such file"),
+        HostileCase(name: "preview: a directory", arguments: ["preview", "{d}/pages/"], files: ["pages/": Data()], status: 66, message: "is a directory"),
+        HostileCase(name: "preview: no page", arguments: ["preview"], status: usage, message: "missing the page"),
+        HostileCase(name: "preview: two pages", arguments: ["preview", "{d}/a.html", "{d}/b.html"], status: usage, message: "b.html"),
+        HostileCase(name: "preview: a loopback URL", arguments: ["preview", "http://127.0.0.1:9/"], status: 77, message: "which is loopback"),
+        HostileCase(name: "preview: a link-local URL (cloud metadata)", arguments: ["preview", "http://169.254.169.254/latest/meta-data/"], status: 77, message: "link-local"),
+        HostileCase(name: "preview: localhost by name", arguments: ["preview", "http://localhost:9/"], status: 77, message: "resolves to"),
+        HostileCase(name: "preview: an IPv4-mapped IPv6 loopback", arguments: ["preview", "http://[::ffff:127.0.0.1]:9/"], status: 77, message: "IPv4-mapped"),
+        HostileCase(name: "preview: a decimal loopback address", arguments: ["preview", "http://2130706433/"], status: 77, message: "loopback"),
+        HostileCase(name: "preview: a file: URL", arguments: ["preview", "file:///etc/passwd"], status: 77, message: "expected an http or https URL"),
+        HostileCase(name: "preview: a javascript: URL", arguments: ["preview", "javascript:alert(1)"], status: 77, message: "expected an http or https URL"),
+        HostileCase(name: "preview: an encoding browsers refuse", arguments: ["preview", "{d}/kr.html"], files: ["kr.html": utf8("<meta charset=iso-2022-kr><title>x</title>")], status: 65, message: "refuse to decode"),
+        HostileCase(name: "preview: a bad --timeout", arguments: ["preview", "https://example.com/", "--timeout", "-1"], status: usage, message: "expected a number of seconds"),
+        HostileCase(name: "preview: --cache with a file", arguments: ["preview", "{d}/a.html", "--cache", "{d}/cache"], files: ["a.html": utf8("<title>x</title>")], status: usage, message: "are for a URL"),
+        HostileCase(name: "preview: --url that is not absolute", arguments: ["preview", "{d}/a.html", "--url", "/relative"], files: ["a.html": utf8("<title>x</title>")], status: usage, message: "expected an absolute URL"),
+        HostileCase(name: "preview: escape sequences in a missing file's name", arguments: ["preview", "{d}/\u{1B}[2J.html"], status: 66, message: "no such file"),
+    ]
 
     static let receiverDeclarations: [HostileCase] = [
         receiver("missing", file: "r.json", nil, message: "r.json: no such file", status: noInput),
