@@ -1,8 +1,9 @@
 public import FoundationEssentials
+
 #if canImport(FoundationNetworking)
-public import FoundationNetworking
+    public import FoundationNetworking
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 extension LinkMetadata {
@@ -30,6 +31,7 @@ extension LinkMetadata {
         timeout: Duration = .seconds(30),
         includeSubresources: Bool = true
     ) async throws(LinkPreviewError) {
-        self = try await LinkFetcher().metadata(for: request, timeout: timeout, includeSubresources: includeSubresources)
+        self = try await LinkFetcher().metadata(
+            for: request, timeout: timeout, includeSubresources: includeSubresources)
     }
 }

@@ -3,8 +3,9 @@ import LinkPreviews
 import Synchronization
 import Testing
 import TransferKitTesting
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A fetcher that may reach the loopback server.
@@ -41,7 +42,8 @@ struct LinkFetcherTests {
         #expect(try await metadata.media(.icon, as: Data.self) == png)
         #expect(Set(server.requestedPaths) == ["/article", "/image.png", "/icon.png"])
 
-        let withoutSubresources = try await loopbackFetcher().metadata(for: server.url("/article"), includeSubresources: false)
+        let withoutSubresources = try await loopbackFetcher().metadata(
+            for: server.url("/article"), includeSubresources: false)
         #expect(!withoutSubresources.containsMedia(.image, exportableAs: Data.self))
         #expect(withoutSubresources.imageURL == server.url("/image.png"))
     }
@@ -65,7 +67,8 @@ struct LinkFetcherTests {
     func redirects() async throws {
         let server = try LoopbackHTTPServer { path in
             if path.hasPrefix("/hop/"), let count = Int(path.dropFirst(5)) {
-                return count == 0 ? .html(articlePage) : .redirect("/hop/\(count - 1)", status: [301, 302, 303, 307, 308][count % 5])
+                return count == 0
+                    ? .html(articlePage) : .redirect("/hop/\(count - 1)", status: [301, 302, 303, 307, 308][count % 5])
             }
             return .init(status: 404)
         }
@@ -236,7 +239,8 @@ struct LinkFetcherAddressPolicyTests {
     func redirectToPrivateAddress() async throws {
         let transport = TableTransport { url in
             url.host == "93.184.215.14"
-                ? LinkTransportResponse(url: url, statusCode: 302, headerFields: ["Location": "http://192.168.0.1/admin"])
+                ? LinkTransportResponse(
+                    url: url, statusCode: 302, headerFields: ["Location": "http://192.168.0.1/admin"])
                 : LinkTransportResponse(url: url, statusCode: 200)
         }
         let error = await #expect(throws: LinkPreviewError.self) {

@@ -13,7 +13,8 @@ private func sample(_ title: String, url: String = "https://example.com/a") -> L
 
 /// A private directory for one test, removed with everything in it.
 private func withScratchDirectory(_ body: (URL) throws -> Void) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("LinkPreviewsTests-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "LinkPreviewsTests-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     try body(directory)
 }
@@ -25,7 +26,8 @@ struct LinkMetadataCacheTests {
         let cache = MemoryLinkMetadataCache(capacity: 2)
         cache.store(sample("a"), for: URL(string: "https://example.com/a")!)
         cache.store(sample("b"), for: URL(string: "https://example.com/b")!)
-        #expect(cache.metadata(for: URL(string: "HTTPS://EXAMPLE.com:443/a#top")!)?.title == "a")  // a is now newer than b
+        // Found under another spelling of the same URL; a is now newer than b.
+        #expect(cache.metadata(for: URL(string: "HTTPS://EXAMPLE.com:443/a#top")!)?.title == "a")
         cache.store(sample("c"), for: URL(string: "https://example.com/c")!)
         #expect(cache.metadata(for: URL(string: "https://example.com/b")!) == nil)
         #expect(cache.metadata(for: URL(string: "https://example.com/a")!)?.title == "a")

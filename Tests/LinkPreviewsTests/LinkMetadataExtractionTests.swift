@@ -141,9 +141,10 @@ struct LinkMetadataExtractionTests {
             <meta name="twitter:image:alt" content="Tw alt">
             """
         let result = try metadata(html)
-        #expect(result.images.map(\.url.absoluteString) == [
-            "https://example.com/a.png", "https://example.com/b.jpg", "https://cdn.example.com/t.png",
-        ])
+        #expect(
+            result.images.map(\.url.absoluteString) == [
+                "https://example.com/a.png", "https://example.com/b.jpg", "https://cdn.example.com/t.png",
+            ])
         #expect(result.images[0].mimeType == "image/png")
         #expect(result.images[1].width == nil)
         #expect(result.images[2].alt == "Tw alt")
@@ -178,17 +179,19 @@ struct LinkMetadataExtractionTests {
             <link rel="apple-touch-icon-precomposed" href="/touch-pre.png">
             """
         let result = try metadata(html)
-        #expect(result.icons.map(\.url.path) == [
-            "/touch-180.png", "/touch-pre.png", "/touch.png", "/any.svg", "/16.png", "/unsized.ico", "/favicon.ico",
-        ])
+        #expect(
+            result.icons.map(\.url.path) == [
+                "/touch-180.png", "/touch-pre.png", "/touch.png", "/any.svg", "/16.png", "/unsized.ico", "/favicon.ico",
+            ])
         #expect(result.icons.last?.kind == .defaultFavicon)
     }
 
     @Test("Unterminated markup at the end is dropped, never read past")
     func unterminated() throws {
-        for tail in ["<meta property=og:title content='x", "<!-- <title>c</title>", "<title>open", "<script>",
-            "<meta", "<", "</", "<!", "<svg><title>s</title>", "&", "&#", "&#x"]
-        {
+        for tail in [
+            "<meta property=og:title content='x", "<!-- <title>c</title>", "<title>open", "<script>",
+            "<meta", "<", "</", "<!", "<svg><title>s</title>", "&", "&#", "&#x",
+        ] {
             let result = try metadata("<meta name=description content=d>" + tail)
             #expect(result.summary == "d", "\(tail)")
         }

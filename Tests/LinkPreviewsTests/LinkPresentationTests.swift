@@ -1,8 +1,8 @@
 import Foundation
 import LinkPreviews
 import Testing
-import TransferKitTesting
 import TransferKit
+import TransferKitTesting
 
 @Suite("Apple's LinkPresentation names over LinkMetadata", .serialized)
 struct LinkPresentationTests {
@@ -37,7 +37,9 @@ struct LinkPresentationTests {
     func cancel() async throws {
         let provider = LPMetadataProvider()
         provider.cancel()
-        await #expect(throws: LinkPreviewError.self) { try await provider.startFetchingMetadata(for: URL(string: "https://example.com/")!) }
+        await #expect(throws: LinkPreviewError.self) {
+            try await provider.startFetchingMetadata(for: URL(string: "https://example.com/")!)
+        }
         let server = try LoopbackHTTPServer { _ in
             var response = LoopbackHTTPServer.Response.html("<title>Slow</title>")
             response.delay = .seconds(3)

@@ -34,10 +34,13 @@ struct PreviewCommandTests {
         try await withPage { path in
             let result = await transfer("preview", path, "--url", "https://example.com/post", "--format", "json")
             #expect(result.status == 0, "\(result.error)")
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-            #expect(Set(object.keys) == [
-                "originalURL", "url", "title", "description", "siteName", "type", "images", "iconURL", "videoURL", "oembedURL",
-            ])
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+            #expect(
+                Set(object.keys) == [
+                    "originalURL", "url", "title", "description", "siteName", "type", "images", "iconURL", "videoURL",
+                    "oembedURL",
+                ])
             #expect(object["title"] as? String == "OG title")
             #expect(object["description"] as? String == "A description")
             #expect(object["siteName"] as? String == "Site")
@@ -58,7 +61,8 @@ struct PreviewCommandTests {
         // "日本" in EUC-JP, declared only by the header.
         let input = Data("<title>".utf8) + Data([0xC6, 0xFC, 0xCB, 0xDC]) + Data("</title>".utf8)
         let result = try transferExecutable(
-            ["preview", "-", "--url", "https://example.jp/", "--content-type", "text/html; charset=EUC-JP"], input: input)
+            ["preview", "-", "--url", "https://example.jp/", "--content-type", "text/html; charset=EUC-JP"],
+            input: input)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("Title:        日本"))
     }
@@ -78,7 +82,8 @@ struct PreviewCommandTests {
 
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("preview-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let fetched = await transfer("preview", url, "--allow-private-addresses", "--no-subresources", "--cache", cache.path)
+        let fetched = await transfer(
+            "preview", url, "--allow-private-addresses", "--no-subresources", "--cache", cache.path)
         #expect(fetched.status == 0, "\(fetched.error)")
         #expect(fetched.output.contains("Title:        OG title"))
         server.stop()
@@ -104,7 +109,8 @@ struct PreviewCommandTests {
         let json = await transfer("preview", server.url("/json").absoluteString, "--allow-private-addresses")
         #expect(json.status == 65)
         #expect(json.error.contains("application/json"))
-        let slow = await transfer("preview", server.url("/slow").absoluteString, "--allow-private-addresses", "--timeout", "0.3")
+        let slow = await transfer(
+            "preview", server.url("/slow").absoluteString, "--allow-private-addresses", "--timeout", "0.3")
         #expect(slow.status == 75)
         let scheme = await transfer("preview", "ftp://example.com/file")
         #expect(scheme.status == 77)

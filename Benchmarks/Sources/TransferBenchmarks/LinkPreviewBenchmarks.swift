@@ -13,7 +13,8 @@ enum LinkPreviewBenchmarks {
         guard let python = FileTransferBenchmarks.peersPython(scripts: scripts) else {
             throw BenchmarkError("no Python for the peers: run Benchmarks/Scripts/setup-peers.sh")
         }
-        _ = try FileTransferBenchmarks.runProcess(python, [scripts.appendingPathComponent("make_pages.py").path, directory.path])
+        _ = try FileTransferBenchmarks.runProcess(
+            python, [scripts.appendingPathComponent("make_pages.py").path, directory.path])
         let pages = ["article.html", "large-head.html", "large-tail.html"]
 
         var lines = [
@@ -22,7 +23,9 @@ enum LinkPreviewBenchmarks {
         ]
         let peerOutput = try FileTransferBenchmarks.runProcess(
             python, [scripts.appendingPathComponent("link_preview_peers.py").path, directory.path] + pages)
-        let peerLines = peerOutput.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        let peerLines = peerOutput.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)
+        }
         for page in pages {
             let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(page)))
             let megabytes = Double(bytes.count) / 1e6
@@ -36,7 +39,8 @@ enum LinkPreviewBenchmarks {
             let size = bytes.count >= 1_000_000 ? "\(format2(megabytes)) MB" : "\(bytes.count / 1000) KB"
             lines.append(
                 "| \(page) | \(size) | TransferKit `LinkMetadata(html:url:)` | \(formatNanoseconds(ours.median)) | "
-                    + "\(Int(megabytes / (ours.median / 1e9))) MB/s | 1.00× | \(ourTitle == "nil" ? "no title" : "—") |")
+                    + "\(Int(megabytes / (ours.median / 1e9))) MB/s | 1.00× | \(ourTitle == "nil" ? "no title" : "—") |"
+            )
             for peer in peerLines where peer.count == 5 && peer[1] == page {
                 guard let seconds = Double(peer[2]) else { continue }
                 let agrees = peer[3] == ourTitle && peer[4] == ourImage ? "yes" : "no: \(peer[3]), \(peer[4])"
@@ -56,8 +60,13 @@ enum LinkPreviewBenchmarks {
                 "| \(page) | \(format2(Double(bytes.count) / 1e6)) MB | \(formatNanoseconds(seconds * 1e9)) | "
                     + "\(Int(Double(bytes.count) / 1e6 / seconds)) MB/s | \(metadata?.title ?? "no title") |")
         }
-        let versions = (try? String(contentsOfFile: python.replacingOccurrences(of: "/bin/python", with: "/versions.txt"), encoding: .utf8)) ?? ""
-        let peers = versions.split(separator: "\n").filter { ["python", "html5lib", "lxml", "beautifulsoup4"].contains($0.split(separator: "=").first ?? "") }
+        let versions =
+            (try? String(
+                contentsOfFile: python.replacingOccurrences(of: "/bin/python", with: "/versions.txt"), encoding: .utf8))
+            ?? ""
+        let peers = versions.split(separator: "\n").filter {
+            ["python", "html5lib", "lxml", "beautifulsoup4"].contains($0.split(separator: "=").first ?? "")
+        }
         lines.append("")
         lines.append("Peers: " + peers.joined(separator: ", ") + ".")
         return lines

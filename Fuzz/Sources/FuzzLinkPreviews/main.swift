@@ -19,7 +19,8 @@ private func checkText(_ text: String?) {
     let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
     precondition(!isSpace(bytes[0]) && !isSpace(bytes[bytes.count - 1]), "text not trimmed: \(text.debugDescription)")
     for index in 1..<bytes.count where isSpace(bytes[index]) {
-        precondition(bytes[index] == 0x20 && !isSpace(bytes[index - 1]), "whitespace not collapsed: \(text.debugDescription)")
+        precondition(
+            bytes[index] == 0x20 && !isSpace(bytes[index - 1]), "whitespace not collapsed: \(text.debugDescription)")
     }
 }
 
@@ -36,7 +37,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     let charset = charsets[Int(bytes[0]) % charsets.count]
     let html = bytes.dropFirst()
-    guard let metadata = try? LinkMetadata(html: html, url: pageURL, contentType: charset.map { "text/html; charset=\($0)" })
+    guard
+        let metadata = try? LinkMetadata(
+            html: html, url: pageURL, contentType: charset.map { "text/html; charset=\($0)" })
     else { return 0 }
     for text in [metadata.title, metadata.summary, metadata.siteName, metadata.type] { checkText(text) }
     for image in metadata.images {

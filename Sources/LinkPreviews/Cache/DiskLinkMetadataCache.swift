@@ -1,11 +1,12 @@
-public import FoundationEssentials
 internal import Foundation
+public import FoundationEssentials
+
 #if canImport(Glibc)
-internal import Glibc
+    internal import Glibc
 #elseif canImport(Musl)
-internal import Musl
+    internal import Musl
 #elseif canImport(Darwin)
-internal import Darwin
+    internal import Darwin
 #endif
 
 /// A cache of link metadata on disk: one JSON file per normalised URL, in a directory only its owner
@@ -98,7 +99,9 @@ public final class DiskLinkMetadataCache: LinkMetadataCache {
         guard let data = try? JSONEncoder().encode(entry) else { return }
         let target = file(for: key)
         let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
         else { return }
         if rename(temporary.path, target.path) != 0 {
             try? FileManager.default.removeItem(at: temporary)

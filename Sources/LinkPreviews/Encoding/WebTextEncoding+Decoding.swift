@@ -1,5 +1,5 @@
-internal import FoundationEssentials
 internal import Foundation
+internal import FoundationEssentials
 
 extension WebTextEncoding {
     /// Decodes `bytes` to UTF-8, as a browser would: ill-formed sequences become U+FFFD.

@@ -56,7 +56,8 @@ extension HTMLMetadataExtractor {
         }
 
         metadata.icons = icons(resolve)
-        if let fallback = Self.defaultFavicon(for: documentURL), !metadata.icons.contains(where: { $0.url == fallback }) {
+        if let fallback = Self.defaultFavicon(for: documentURL), !metadata.icons.contains(where: { $0.url == fallback })
+        {
             metadata.icons.append(LinkMetadata.Icon(url: fallback, kind: .defaultFavicon))
         }
         metadata.oEmbedURL = resolve(oEmbedJSON) ?? resolve(oEmbedXML)

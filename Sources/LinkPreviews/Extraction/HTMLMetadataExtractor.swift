@@ -122,7 +122,8 @@ struct HTMLMetadataExtractor: HTMLTokenSink {
         guard let rel = attributes.value(.rel), let href = attributes.value(.href) else { return }
         let tokens = rel.lowercasedASCII().split(whereSeparator: { $0.isASCIIWhitespaceCharacter })
         if tokens.contains("canonical"), canonical == nil { canonical = href }
-        if tokens.contains("alternate"), let type = attributes.value(.type)?.trimmingASCIIWhitespace().lowercasedASCII() {
+        if tokens.contains("alternate"), let type = attributes.value(.type)?.trimmingASCIIWhitespace().lowercasedASCII()
+        {
             if type == "application/json+oembed", oEmbedJSON == nil { oEmbedJSON = href }
             if type == "text/xml+oembed", oEmbedXML == nil { oEmbedXML = href }
         }
@@ -137,7 +138,8 @@ struct HTMLMetadataExtractor: HTMLTokenSink {
             kind = nil
         }
         if let kind, iconLinks.count < Self.iconLimit {
-            iconLinks.append(IconLink(href: href, kind: kind, sizes: attributes.value(.sizes), type: attributes.value(.type)))
+            iconLinks.append(
+                IconLink(href: href, kind: kind, sizes: attributes.value(.sizes), type: attributes.value(.type)))
         }
     }
 }

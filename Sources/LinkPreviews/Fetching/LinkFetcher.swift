@@ -1,10 +1,11 @@
-public import FoundationEssentials
-#if canImport(FoundationNetworking)
-public import FoundationNetworking
-#else
-public import Foundation
-#endif
 internal import ContentTypes
+public import FoundationEssentials
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#else
+    public import Foundation
+#endif
 
 /// Fetches link metadata over HTTP(S) with limits: the engine behind
 /// ``LinkMetadata/init(fetching:timeout:includeSubresources:)-(URL,_,_)`` and ``LPMetadataProvider``.
@@ -61,7 +62,8 @@ public struct LinkFetcher: Sendable {
     ) async throws(LinkPreviewError) -> LinkMetadata {
         guard let originalURL = request.url else {
             throw LinkPreviewError(
-                code: .metadataFetchFailed, reason: .unsupportedURL, message: "the request has no URL; expected an http or https URL")
+                code: .metadataFetchFailed, reason: .unsupportedURL,
+                message: "the request has no URL; expected an http or https URL")
         }
         let deadline = ContinuousClock.now.advanced(by: timeout)
         do {
@@ -79,7 +81,9 @@ public struct LinkFetcher: Sendable {
 
     // MARK: - The page
 
-    private func page(_ request: URLRequest, originalURL: URL, deadline: ContinuousClock.Instant) async throws -> LinkMetadata {
+    private func page(_ request: URLRequest, originalURL: URL, deadline: ContinuousClock.Instant) async throws
+        -> LinkMetadata
+    {
         var request = request
         request.setValue("text/html,application/xhtml+xml;q=0.9,*/*;q=0.1", forHTTPHeaderField: "Accept")
         let response = try await follow(request, bodyLimit: maximumPageSize, deadline: deadline)
@@ -111,7 +115,8 @@ public struct LinkFetcher: Sendable {
         case let essence?:
             throw LinkPreviewError(
                 code: .metadataFetchFailed, reason: .notHTML, url: response.url,
-                message: "the response is \(essence); expected text/html or application/xhtml+xml (or an image or a video)")
+                message:
+                    "the response is \(essence); expected text/html or application/xhtml+xml (or an image or a video)")
         }
     }
 
@@ -137,13 +142,16 @@ public struct LinkFetcher: Sendable {
     // MARK: - Redirects and addresses
 
     /// Sends `request`, following redirects up to the limit, checking each hop's scheme and address.
-    private func follow(_ request: URLRequest, bodyLimit: Int, deadline: ContinuousClock.Instant) async throws -> LinkTransportResponse {
+    private func follow(_ request: URLRequest, bodyLimit: Int, deadline: ContinuousClock.Instant) async throws
+        -> LinkTransportResponse
+    {
         var request = request
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         var redirects = 0
         while true {
             guard let url = request.url else {
-                throw LinkPreviewError(code: .metadataFetchFailed, reason: .invalidRedirect, message: "a request without a URL")
+                throw LinkPreviewError(
+                    code: .metadataFetchFailed, reason: .invalidRedirect, message: "a request without a URL")
             }
             try await check(url)
             // The deadline is ours; the transport's timer is only a backstop, a second later, in whole
@@ -164,10 +172,12 @@ public struct LinkFetcher: Sendable {
             guard redirects <= maximumRedirects else {
                 throw LinkPreviewError(
                     code: .metadataFetchFailed, reason: .tooManyRedirects, url: url,
-                    message: "more than \(maximumRedirects) redirects (the limit); the last went to \(url.absoluteString)")
+                    message:
+                        "more than \(maximumRedirects) redirects (the limit); the last went to \(url.absoluteString)")
             }
             guard let location = response.value(forHeaderField: "location"),
-                let next = URLResolution.resolve(location, against: url) ?? URL(string: location, relativeTo: url)?.absoluteURL
+                let next = URLResolution.resolve(location, against: url)
+                    ?? URL(string: location, relativeTo: url)?.absoluteURL
             else {
                 throw LinkPreviewError(
                     code: .metadataFetchFailed, reason: .invalidRedirect, url: url,
@@ -183,7 +193,9 @@ public struct LinkFetcher: Sendable {
         guard URLResolution.isWebURL(url), let host = url.host else {
             throw LinkPreviewError(
                 code: .metadataFetchNotAllowed, reason: .unsupportedURL, url: url,
-                message: "the scheme is \(url.scheme.map { "'\($0)'" } ?? "missing"); expected an http or https URL with a host")
+                message:
+                    "the scheme is \(url.scheme.map { "'\($0)'" } ?? "missing"); expected an http or https URL with a host"
+            )
         }
         guard !allowsPrivateAddresses else { return }
         guard let addresses = await AddressPolicy.resolve(host) else {
@@ -223,7 +235,9 @@ public struct LinkFetcher: Sendable {
     }
 
     /// A transport's error as a link preview error.
-    private static func translate(_ error: any Error, url: URL, deadline: ContinuousClock.Instant, timeout: Duration) -> LinkPreviewError {
+    private static func translate(_ error: any Error, url: URL, deadline: ContinuousClock.Instant, timeout: Duration)
+        -> LinkPreviewError
+    {
         if error is CancellationError || Task.isCancelled {
             return LinkPreviewError(
                 code: .metadataFetchCancelled, reason: .cancelled, url: url, message: "the fetch was cancelled")

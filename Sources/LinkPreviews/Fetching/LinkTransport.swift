@@ -1,8 +1,9 @@
 public import FoundationEssentials
+
 #if canImport(FoundationNetworking)
-public import FoundationNetworking
+    public import FoundationNetworking
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// One HTTP exchange for a link preview: a request sent, a response read up to a byte limit, and
@@ -34,10 +35,13 @@ public struct LinkTransportResponse: Sendable, Hashable {
     public var isTruncated: Bool
 
     /// A response.
-    public init(url: URL, statusCode: Int, headerFields: [String: String] = [:], body: Data = Data(), isTruncated: Bool = false) {
+    public init(
+        url: URL, statusCode: Int, headerFields: [String: String] = [:], body: Data = Data(), isTruncated: Bool = false
+    ) {
         self.url = url
         self.statusCode = statusCode
-        self.headerFields = Dictionary(headerFields.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.headerFields = Dictionary(
+            headerFields.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
         self.isTruncated = isTruncated
     }

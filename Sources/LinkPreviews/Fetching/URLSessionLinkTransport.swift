@@ -1,11 +1,12 @@
-internal import FoundationEssentials
 internal import Foundation
-#if canImport(FoundationNetworking)
-public import FoundationNetworking
-#else
-public import Foundation
-#endif
+internal import FoundationEssentials
 internal import Synchronization
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#else
+    public import Foundation
+#endif
 
 /// The default ``LinkTransport``: `URLSession` (FoundationNetworking on Linux), ephemeral — no cookies,
 /// no cache, no credentials — with redirects handed back instead of followed and the body cut off at
@@ -94,17 +95,28 @@ public struct URLSessionLinkTransport: LinkTransport {
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            let (continuation, result) = state.withLock { state -> (CheckedContinuation<LinkTransportResponse, any Error>?, Result<LinkTransportResponse, any Error>) in
+            let (continuation, result) = state.withLock {
+                state -> (
+                    CheckedContinuation<LinkTransportResponse, any Error>?, Result<LinkTransportResponse, any Error>
+                ) in
                 let continuation = state.continuation
                 state.continuation = nil
-                if let response = state.response, let url = response.url ?? requestURL, error == nil || state.isTruncated {
+                if let response = state.response, let url = response.url ?? requestURL,
+                    error == nil || state.isTruncated
+                {
                     var fields: [String: String] = [:]
                     for (name, value) in response.allHeaderFields {
-                        if let name = name as? String, let value = value as? String { fields[name.lowercased()] = value }
+                        if let name = name as? String, let value = value as? String {
+                            fields[name.lowercased()] = value
+                        }
                     }
-                    return (continuation, .success(LinkTransportResponse(
-                        url: url, statusCode: response.statusCode, headerFields: fields, body: state.body,
-                        isTruncated: state.isTruncated)))
+                    return (
+                        continuation,
+                        .success(
+                            LinkTransportResponse(
+                                url: url, statusCode: response.statusCode, headerFields: fields, body: state.body,
+                                isTruncated: state.isTruncated))
+                    )
                 }
                 return (continuation, .failure(error ?? URLError(.badServerResponse)))
             }

@@ -1,6 +1,6 @@
 public import FoundationEssentials
-public import TransferKit
 internal import Synchronization
+public import TransferKit
 
 /// Apple's `LPLinkMetadata` — a class of optional properties with item providers for the media — as a
 /// thin layer over ``LinkMetadata``, so that code written against LinkPresentation moves across.

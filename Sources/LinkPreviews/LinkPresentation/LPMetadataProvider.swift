@@ -1,10 +1,11 @@
 public import FoundationEssentials
-#if canImport(FoundationNetworking)
-public import FoundationNetworking
-#else
-public import Foundation
-#endif
 internal import Synchronization
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#else
+    public import Foundation
+#endif
 
 /// Apple's `LPMetadataProvider` — a one-shot fetcher of ``LPLinkMetadata`` — over ``LinkFetcher``.
 ///
@@ -62,12 +63,14 @@ public final class LPMetadataProvider: Sendable {
             state.started = true
             if state.cancelled {
                 throw LinkPreviewError(
-                    code: .metadataFetchCancelled, reason: .cancelled, url: request.url, message: "the fetch was cancelled")
+                    code: .metadataFetchCancelled, reason: .cancelled, url: request.url,
+                    message: "the fetch was cancelled")
             }
             let (fetcher, seconds, subresources) = (state.fetcher, state.timeout, state.shouldFetchSubresources)
             let task = Task {
                 let metadata = try await fetcher.metadata(
-                    for: request, timeout: .milliseconds(Int64(max(0, seconds) * 1000)), includeSubresources: subresources)
+                    for: request, timeout: .milliseconds(Int64(max(0, seconds) * 1000)),
+                    includeSubresources: subresources)
                 return LPLinkMetadata(metadata)
             }
             state.task = task

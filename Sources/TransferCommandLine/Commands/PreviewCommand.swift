@@ -3,7 +3,8 @@ import LinkPreviews
 
 /// `transfer preview`: the link metadata of a page, from the network or from a saved file.
 enum PreviewCommand {
-    static let command = Command(name: "preview", summary: "Show a link's preview metadata (title, image, icon)") { arguments, console in
+    static let command = Command(name: "preview", summary: "Show a link's preview metadata (title, image, icon)") {
+        arguments, console in
         var arguments = arguments
         if arguments.wantsHelp {
             console.write(help)
@@ -16,7 +17,9 @@ enum PreviewCommand {
         let noSubresources = arguments.flag("no-subresources")
         let allowPrivate = arguments.flag("allow-private-addresses")
         let cacheDirectory = try arguments.option("cache")
-        guard let source = arguments.positional() else { throw UsageError("missing the page: a URL, a file, or - for standard input") }
+        guard let source = arguments.positional() else {
+            throw UsageError("missing the page: a URL, a file, or - for standard input")
+        }
         try arguments.finish()
 
         var timeout = Duration.seconds(30)
@@ -44,14 +47,16 @@ enum PreviewCommand {
                 do {
                     return try DiskLinkMetadataCache(directory: URL(fileURLWithPath: path))
                 } catch {
-                    throw ToolError(.cannotCreate, "\(path): cannot be used as a cache directory (\(error.localizedDescription))")
+                    throw ToolError(
+                        .cannotCreate, "\(path): cannot be used as a cache directory (\(error.localizedDescription))")
                 }
             }
             if let cached = cache?.metadata(for: remote) {
                 metadata = cached
             } else {
                 do {
-                    metadata = try await fetcher.metadata(for: remote, timeout: timeout, includeSubresources: !noSubresources)
+                    metadata = try await fetcher.metadata(
+                        for: remote, timeout: timeout, includeSubresources: !noSubresources)
                 } catch let error as LinkPreviewError {
                     let hint = error.reason == .blockedAddress ? " (--allow-private-addresses fetches it)" : ""
                     throw ToolError(status(of: error), error.description + hint)
@@ -61,10 +66,13 @@ enum PreviewCommand {
         } else {
             // A file or standard input never touches the network.
             guard cacheDirectory == nil, !allowPrivate, timeoutText == nil, !noSubresources else {
-                throw UsageError("--cache, --timeout, --no-subresources and --allow-private-addresses are for a URL; a file is read offline")
+                throw UsageError(
+                    "--cache, --timeout, --no-subresources and --allow-private-addresses are for a URL; a file is read offline"
+                )
             }
             let bytes = source == "-" ? try StandardInput.readAll(limit: 64 << 20) : try InputFile.contents(of: source)
-            let url = base ?? (source == "-" ? URL(fileURLWithPath: "/dev/stdin") : URL(fileURLWithPath: source).absoluteURL)
+            let url =
+                base ?? (source == "-" ? URL(fileURLWithPath: "/dev/stdin") : URL(fileURLWithPath: source).absoluteURL)
             do {
                 metadata = try LinkMetadata(html: bytes, url: url, contentType: contentType)
             } catch let error as LinkPreviewError {
