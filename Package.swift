@@ -29,7 +29,9 @@ let package = Package(
         // from the network (URLSession: FoundationNetworking, in the fetching files only), the cache and the
         // share-sheet flow.
         .target(name: "LinkPreviews", dependencies: ["ContentTypes", "TransferKit"]),
-        .target(name: "TransferCommandLine", dependencies: ["ContentTypes", "TransferKit", "LinkPreviews", "ProfileModels", "CTransferKitSystem"]),
+        .target(
+            name: "TransferCommandLine",
+            dependencies: ["ContentTypes", "TransferKit", "LinkPreviews", "ProfileModels", "CTransferKitSystem"]),
         .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),
         .target(name: "ProfileModels", dependencies: ["TransferKit"], path: "Examples/Profiles/Models"),
         .executableTarget(name: "ProfilesExample", dependencies: ["ProfileModels"], path: "Examples/Profiles/Demo"),
@@ -37,12 +39,19 @@ let package = Package(
         .testTarget(name: "TransferCodecsTests", dependencies: ["TransferCodecs"]),
         .testTarget(name: "ContentTypesTests", dependencies: ["ContentTypes"], resources: [.copy("Resources")]),
         .testTarget(name: "TransferKitTests", dependencies: ["TransferKit"], resources: [.copy("Resources")]),
-        .testTarget(name: "TransferCLITests", dependencies: ["TransferCommandLine", "transfer", "ProfileModels", "TransferKitTesting"]),
+        .testTarget(
+            name: "TransferCLITests",
+            dependencies: ["TransferCommandLine", "transfer", "ProfileModels", "TransferKitTesting"]),
         .testTarget(name: "TransferKitTestingTests", dependencies: ["TransferKitTesting"]),
-        .testTarget(name: "LinkPreviewsTests", dependencies: ["LinkPreviews", "TransferKitTesting"], resources: [.copy("Resources")]),
-        .testTarget(name: "ExamplesTests", dependencies: ["ProfileModels", "ProfilesExample", "ShareSheetExample", "TransferKitTesting"]),
+        .testTarget(
+            name: "LinkPreviewsTests", dependencies: ["LinkPreviews", "TransferKitTesting"],
+            resources: [.copy("Resources")]),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: ["ProfileModels", "ProfilesExample", "ShareSheetExample", "TransferKitTesting"]),
         // Apple's sample code, unchanged but for its imports, in the language mode it was written for.
-        .testTarget(name: "SwiftFiveModeTests", dependencies: ["TransferKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(
+            name: "SwiftFiveModeTests", dependencies: ["TransferKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )
 

@@ -23,6 +23,6 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
             ]
-        ),
+        )
     ]
 )

@@ -6,13 +6,15 @@ import PackageDescription
 let package = Package(
     name: "TransferKitFuzz",
     dependencies: [
-        .package(name: "TransferKit", path: ".."),
+        .package(name: "TransferKit", path: "..")
     ],
     targets: [
         .executableTarget(name: "FuzzCSV", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
         .executableTarget(name: "FuzzRTF", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
-        .executableTarget(name: "FuzzDeclarations", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
+        .executableTarget(
+            name: "FuzzDeclarations", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
         .executableTarget(name: "FuzzJSON", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
-        .executableTarget(name: "FuzzLinkPreviews", dependencies: [.product(name: "LinkPreviews", package: "TransferKit")]),
+        .executableTarget(
+            name: "FuzzLinkPreviews", dependencies: [.product(name: "LinkPreviews", package: "TransferKit")]),
     ]
 )

@@ -95,19 +95,23 @@ package struct MediaType: Sendable, Hashable {
             }
             scanner.skipWhitespace()
             guard scanner.take(UInt8(ascii: "=")) else {
-                return .failure(SyntaxError(reason: "expected '=' after the parameter '\(name)', found \(scanner.describeRest())"))
+                return .failure(
+                    SyntaxError(reason: "expected '=' after the parameter '\(name)', found \(scanner.describeRest())"))
             }
             scanner.skipWhitespace()
             let value: String
             if scanner.peek == UInt8(ascii: "\"") {
                 guard let quoted = scanner.quotedString() else {
-                    return .failure(SyntaxError(reason: "expected a closing quote for the value of '\(name)', found the end"))
+                    return .failure(
+                        SyntaxError(reason: "expected a closing quote for the value of '\(name)', found the end"))
                 }
                 value = quoted
             } else {
                 value = scanner.token(lowercased: false)
                 guard !value.isEmpty else {
-                    return .failure(SyntaxError(reason: "expected a value for the parameter '\(name)', found \(scanner.describeRest())"))
+                    return .failure(
+                        SyntaxError(
+                            reason: "expected a value for the parameter '\(name)', found \(scanner.describeRest())"))
                 }
             }
             parameters.append(Parameter(name: name, value: value))
@@ -143,7 +147,8 @@ package struct MediaType: Sendable, Hashable {
     /// Whether `character` may appear in a token (RFC 9110 §5.6.2).
     package static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         default:
             "!#$%&'*+-.^_`|~".utf8.contains(byte)
@@ -217,7 +222,8 @@ package struct MediaType: Sendable, Hashable {
         func describeRest() -> String {
             guard let byte = peek else { return "the end" }
             let scalar = Unicode.Scalar(byte)
-            return byte >= 0x21 && byte < 0x7F ? "'\(Character(scalar))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+            return byte >= 0x21 && byte < 0x7F
+                ? "'\(Character(scalar))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
         }
     }
 }

@@ -12,7 +12,8 @@ extension UTType: Codable {
             let reason = Identifier.problem(with: identifier) ?? "not a valid type identifier"
             throw DecodingError.dataCorruptedError(
                 in: container,
-                debugDescription: "expected a type identifier such as \"public.png\", found \(identifier.debugDescription): \(reason)"
+                debugDescription:
+                    "expected a type identifier such as \"public.png\", found \(identifier.debugDescription): \(reason)"
             )
         }
         self = type

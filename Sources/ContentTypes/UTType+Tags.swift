@@ -79,10 +79,13 @@ extension UTType {
         // normalize parameters only when that misses.
         let registry = TypeRegistry.shared
         let key = Identifier.key(mimeType)
-        if let type = registry.firstDeclaredType(key: key, tagClass: .mimeType, fastPath: .mimeType, conformingTo: supertype) {
+        if let type = registry.firstDeclaredType(
+            key: key, tagClass: .mimeType, fastPath: .mimeType, conformingTo: supertype)
+        {
             self = type
         } else if case let normalized = TagKey.mimeType(mimeType), normalized != key,
-            let type = registry.firstDeclaredType(key: normalized, tagClass: .mimeType, fastPath: .mimeType, conformingTo: supertype)
+            let type = registry.firstDeclaredType(
+                key: normalized, tagClass: .mimeType, fastPath: .mimeType, conformingTo: supertype)
         {
             self = type
         } else {

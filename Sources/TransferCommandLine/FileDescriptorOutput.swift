@@ -1,11 +1,12 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Unbuffered writes to a file descriptor, retried until everything is written; the first failure
@@ -46,11 +47,11 @@ enum FileDescriptorOutput {
     @inline(__always)
     private static func unistd_write(_ descriptor: Int32, _ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
         #if canImport(Darwin)
-        Darwin.write(descriptor, pointer, count)
+            Darwin.write(descriptor, pointer, count)
         #elseif canImport(Musl)
-        Musl.write(descriptor, pointer, count)
+            Musl.write(descriptor, pointer, count)
         #else
-        Glibc.write(descriptor, pointer, count)
+            Glibc.write(descriptor, pointer, count)
         #endif
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-package import FoundationEssentials
+    package import FoundationEssentials
 #else
-package import Foundation
+    package import Foundation
 #endif
 
 /// The `transfer` command-line tool: parses arguments, calls the libraries, prints.
@@ -48,7 +48,10 @@ package enum TransferTool {
                 console.write(help)
                 return .success
             }
-            console.error((arguments.isEmpty ? "missing command\n\n" : "expected a command before '\(escapingControls(arguments.first ?? ""))'\n\n") + help)
+            console.error(
+                (arguments.isEmpty
+                    ? "missing command\n\n"
+                    : "expected a command before '\(escapingControls(arguments.first ?? ""))'\n\n") + help)
             return .usage
         }
         arguments.removeFirst()
@@ -96,7 +99,8 @@ package enum TransferTool {
 
     /// The top-level commands.
     static let commands: [Command] = [
-        ConvertCommand.command, TypesCommand.command, ReceiversCommand.command, NegotiateCommand.command, PreviewCommand.command,
+        ConvertCommand.command, TypesCommand.command, ReceiversCommand.command, NegotiateCommand.command,
+        PreviewCommand.command,
     ]
 
     static var help: String {

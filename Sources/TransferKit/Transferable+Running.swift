@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Running a representation's closures: the one engine that export, import, delivery and
@@ -24,7 +24,10 @@ extension Transferable {
                 return try await body(candidate)
             } catch {
                 if error.code == .cancelled { throw error }
-                attempts.append(.init(contentType: candidate.contentType, payloadForm: candidate.payloadForm, reason: "failed: \(error.reason)"))
+                attempts.append(
+                    .init(
+                        contentType: candidate.contentType, payloadForm: candidate.payloadForm,
+                        reason: "failed: \(error.reason)"))
                 lastError = error
             }
         }
@@ -60,18 +63,21 @@ extension Transferable {
         } catch let error as DecodingError {
             throw TransferError(
                 .decodingFailed, itemType: Self.self, requestedContentType: entry.contentType,
-                reason: "The \(entry.contentType.identifier) representation of \(Self.self) cannot decode its input: \(error.readableDescription)",
+                reason:
+                    "The \(entry.contentType.identifier) representation of \(Self.self) cannot decode its input: \(error.readableDescription)",
                 underlyingError: error)
         } catch let error as EncodingError {
             throw TransferError(
                 .encodingFailed, itemType: Self.self, requestedContentType: entry.contentType,
-                reason: "The \(entry.contentType.identifier) representation of \(Self.self) cannot encode the item", underlyingError: error)
+                reason: "The \(entry.contentType.identifier) representation of \(Self.self) cannot encode the item",
+                underlyingError: error)
         } catch {
             let verb = direction == .export ? "exporting" : "importing"
             throw TransferError(
                 direction == .export ? .exportFailed : .importFailed, itemType: Self.self,
                 requestedContentType: entry.contentType,
-                reason: "The \(verb) closure of the \(entry.contentType.identifier) representation of \(Self.self) threw \(error)",
+                reason:
+                    "The \(verb) closure of the \(entry.contentType.identifier) representation of \(Self.self) threw \(error)",
                 underlyingError: error)
         }
     }

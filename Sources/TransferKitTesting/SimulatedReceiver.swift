@@ -62,7 +62,8 @@ public struct SimulatedReceiver: Sendable {
                 if let file = payload.fileURL { bytes = try Data(contentsOf: file) }
                 received[itemPlan.label] = ReceivedShare.Attachment(
                     label: itemPlan.label, kind: itemPlan.kind, contentType: payload.contentType, form: payload.form,
-                    data: bytes, fileName: payload.fileURL?.lastPathComponent, filePath: payload.fileURL?.path, value: payload.value)
+                    data: bytes, fileName: payload.fileURL?.lastPathComponent, filePath: payload.fileURL?.path,
+                    value: payload.value)
             }
         }
         var attachments: [ReceivedShare.Attachment] = []
@@ -72,7 +73,8 @@ public struct SimulatedReceiver: Sendable {
             let attachment =
                 received[itemPlan.label]
                 ?? ReceivedShare.Attachment(
-                    label: itemPlan.label, kind: itemPlan.kind, contentType: candidate.offer.contentType, form: candidate.offer.form)
+                    label: itemPlan.label, kind: itemPlan.kind, contentType: candidate.offer.contentType,
+                    form: candidate.offer.form)
             if itemPlan.kind == .text {
                 texts.append(attachment.text ?? itemPlan.label)
             } else {
@@ -89,7 +91,8 @@ public struct SimulatedReceiver: Sendable {
             return ReceivedShare.Drop(label: itemPlan.label, reason: reason)
         }
         return ReceivedShare(
-            receiver: profile.name, isOffered: plan.isOffered, attachments: attachments, text: text, dropped: dropped, plan: plan)
+            receiver: profile.name, isOffered: plan.isOffered, attachments: attachments, text: text, dropped: dropped,
+            plan: plan)
     }
 }
 
@@ -175,7 +178,8 @@ public struct ReceivedShare: Sendable, CustomStringConvertible {
         var lines = ["\(receiver) " + (isOffered ? "received:" : "is not offered")]
         lines += attachments.map { attachment in
             "  \(attachment.kind) \(attachment.label): \(attachment.contentType.identifier) as \(attachment.form)"
-                + (attachment.data.map { ", \($0.count) bytes" } ?? "") + (attachment.fileName.map { ", file \($0)" } ?? "")
+                + (attachment.data.map { ", \($0.count) bytes" } ?? "")
+                + (attachment.fileName.map { ", file \($0)" } ?? "")
         }
         if let text { lines.append("  text: \(text.debugDescription)") }
         lines += dropped.map { "  dropped \($0.label): \($0.reason)" }

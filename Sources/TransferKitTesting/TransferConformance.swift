@@ -36,7 +36,8 @@ public enum TransferConformance {
         do {
             entries = try Item.flattenedRepresentations()
         } catch {
-            return TransferConformanceReport(type: typeName, representations: [], problems: ["cannot flatten: \(error.reason)"])
+            return TransferConformanceReport(
+                type: typeName, representations: [], problems: ["cannot flatten: \(error.reason)"])
         }
         var results: [TransferConformanceReport.Representation] = []
         var problems: [String] = []
@@ -47,7 +48,9 @@ public enum TransferConformance {
                 contentType: entry.contentType, payloadForm: entry.payloadForm, proxyChain: entry.proxyChain,
                 canExport: entry.canExport, canImport: entry.canImport,
                 hiddenByExportingCondition: entry.canExport && !entry.canExport(value))
-            if let fileName = entry.suggestedFileName(for: value), let problem = fileNameProblem(fileName, entry.contentType) {
+            if let fileName = entry.suggestedFileName(for: value),
+                let problem = fileNameProblem(fileName, entry.contentType)
+            {
                 result.fileNameProblem = problem
                 problems.append("\(name): \(problem)")
             }
@@ -100,7 +103,8 @@ public enum TransferConformance {
         let types = UTType.types(tag: ext, tagClass: .filenameExtension, conformingTo: nil)
         if types.contains(where: { $0.conforms(to: contentType) || contentType.conforms(to: $0) }) { return nil }
         let expected = contentType.preferredFilenameExtension.map { " (expected .\($0))" } ?? ""
-        return "the suggested file name \"\(fileName)\" has the extension .\(ext), which is not \(contentType.identifier)\(expected)"
+        return
+            "the suggested file name \"\(fileName)\" has the extension .\(ext), which is not \(contentType.identifier)\(expected)"
     }
 }
 
@@ -165,7 +169,9 @@ public struct TransferConformanceReport: Sendable, CustomStringConvertible {
         var lines = ["\(type): " + (isConforming ? "conforming" : "\(problems.count) problem(s)")]
         for representation in representations {
             var notes: [String] = []
-            if !representation.proxyChain.isEmpty { notes.append("via " + representation.proxyChain.joined(separator: " → ")) }
+            if !representation.proxyChain.isEmpty {
+                notes.append("via " + representation.proxyChain.joined(separator: " → "))
+            }
             if representation.hiddenByExportingCondition { notes.append("hidden by its exporting condition") }
             if let count = representation.exportedByteCount { notes.append("exported \(count) bytes") }
             if let error = representation.exportError { notes.append("export fails: \(error)") }
@@ -177,7 +183,9 @@ public struct TransferConformanceReport: Sendable, CustomStringConvertible {
             case .importFailed(let reason): notes.append("import fails: \(reason)")
             }
             if !representation.canExport { notes.append("import only") }
-            lines.append("  \(representation.contentType.identifier) (\(representation.payloadForm)): " + notes.joined(separator: "; "))
+            lines.append(
+                "  \(representation.contentType.identifier) (\(representation.payloadForm)): "
+                    + notes.joined(separator: "; "))
         }
         lines += problems.map { "  problem: \($0)" }
         return lines.joined(separator: "\n")

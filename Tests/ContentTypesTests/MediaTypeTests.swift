@@ -1,5 +1,5 @@
-import Testing
 import ContentTypes
+import Testing
 
 /// The one MIME type parser (RFC 9110 §8.3.1, §5.6.4, §5.6.6) and what it gives tag lookups.
 @Suite("Media types (RFC 9110)")

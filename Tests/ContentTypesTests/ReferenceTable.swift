@@ -13,7 +13,8 @@ struct ReferenceRow: Sendable, CustomTestStringConvertible {
     var testDescription: String { swiftName }
 
     static let all: [ReferenceRow] = {
-        guard let url = Bundle.module.url(forResource: "uti-constants", withExtension: "tsv", subdirectory: "Resources"),
+        guard
+            let url = Bundle.module.url(forResource: "uti-constants", withExtension: "tsv", subdirectory: "Resources"),
             let text = try? String(contentsOf: url, encoding: .utf8)
         else { return [] }
         func list(_ field: Substring) -> [String]? {

@@ -19,8 +19,10 @@ struct DynamicTypeTests {
         ("dev.kaya/note", .mimeType, nil, "dyn.agq80k3p0f3z0c8pbf71g87df"),
         ("x/nonsense", .mimeType, .data, "dyn.ah62d4rv4gq81up5sr71hg3pssrwu"),
         ("image/x-foo", .mimeType, .image, "dyn.ah62d4uv4gq80w5pbq7ww88brq3108"),
-        ("audio/mpegurl", .mimeType, .audiovisualContent,
-         "dyn.ah62d46dzqm0gw23sqf40k4pts3y1g7pbru00g55ssvw067b4gq80c7perf1w85puqzx1n6xq"),
+        (
+            "audio/mpegurl", .mimeType, .audiovisualContent,
+            "dyn.ah62d46dzqm0gw23sqf40k4pts3y1g7pbru00g55ssvw067b4gq80c7perf1w85puqzx1n6xq"
+        ),
     ]
 
     @Test func unknownExtensionGivesApplesDynamicIdentifier() throws {
@@ -37,7 +39,9 @@ struct DynamicTypeTests {
     @Test func matchesEveryIdentifierAppleProduced() {
         for pair in Self.applePairs {
             let type = UTType(tag: pair.tag, tagClass: pair.tagClass, conformingTo: pair.conformingTo)
-            #expect(type?.identifier == pair.identifier, "\(pair.tag) conforming to \(String(describing: pair.conformingTo))")
+            #expect(
+                type?.identifier == pair.identifier,
+                "\(pair.tag) conforming to \(String(describing: pair.conformingTo))")
         }
     }
 

@@ -13,7 +13,9 @@ struct RegistrationTests {
                 identifier: "\(domain).profile",
                 conformsTo: ["public.json"],
                 description: "Example profile",
-                tags: [.filenameExtension: ["\(domain.suffix(8))prof"], .mimeType: ["application/x-\(domain.suffix(8))"]]
+                tags: [
+                    .filenameExtension: ["\(domain.suffix(8))prof"], .mimeType: ["application/x-\(domain.suffix(8))"],
+                ]
             )
         ])
         let type = try #require(registered.first)
@@ -73,7 +75,8 @@ struct RegistrationTests {
         #expect(type("bottom").conforms(to: type("left")))
         #expect(type("bottom").conforms(to: .image))
         #expect(type("bottom").conforms(to: .text))
-        #expect(type("bottom").supertypes.isSuperset(of: [type("left"), type("right"), type("top"), .image, .text, .data]))
+        #expect(
+            type("bottom").supertypes.isSuperset(of: [type("left"), type("right"), type("top"), .image, .text, .data]))
         #expect(!type("left").conforms(to: .text))
         #expect(!type("bottom").conforms(to: type("sibling")))
         #expect(!type("top").conforms(to: type("bottom")))
@@ -164,7 +167,10 @@ struct DeclarationFileTests {
     let domain = "com.example.f\(UInt64.random(in: 0...UInt64.max))"
 
     func infoPlist(_ exported: [[String: Any]], imported: [[String: Any]] = []) -> [String: Any] {
-        ["CFBundleIdentifier": "com.example.app", "UTExportedTypeDeclarations": exported, "UTImportedTypeDeclarations": imported]
+        [
+            "CFBundleIdentifier": "com.example.app", "UTExportedTypeDeclarations": exported,
+            "UTImportedTypeDeclarations": imported,
+        ]
     }
 
     var goodEntry: [String: Any] {
@@ -266,7 +272,8 @@ struct CodableTests {
     }
 
     @Test func decodesDynamicAndUndeclaredIdentifiers() throws {
-        let decoded = try JSONDecoder().decode([UTType].self, from: Data(#"["dyn.ah62d4rv4ge8043a","com.example.later"]"#.utf8))
+        let decoded = try JSONDecoder().decode(
+            [UTType].self, from: Data(#"["dyn.ah62d4rv4ge8043a","com.example.later"]"#.utf8))
         #expect(decoded[0].isDynamic)
         #expect(decoded[0].tags[.filenameExtension] == ["md"])
         #expect(!decoded[1].isDeclared)

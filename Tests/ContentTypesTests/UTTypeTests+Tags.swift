@@ -25,7 +25,10 @@ struct TagTests {
 
     @Test func mp4GivesTheMovieTypeAsItIsTheMoreGeneral() {
         #expect(UTType(filenameExtension: "mp4") == .mpeg4Movie)
-        #expect(UTType.types(tag: "mp4", tagClass: .filenameExtension, conformingTo: nil).prefix(2) == [.mpeg4Movie, .mpeg4Audio])
+        #expect(
+            UTType.types(tag: "mp4", tagClass: .filenameExtension, conformingTo: nil).prefix(2) == [
+                .mpeg4Movie, .mpeg4Audio,
+            ])
         #expect(UTType(filenameExtension: "mp4", conformingTo: .audio) == .mpeg4Audio)
     }
 
@@ -47,12 +50,18 @@ struct TagTests {
     @Test func publicBeatsNonPublicAndExportedBeatsImported() throws {
         let tag = "tkpref\(UInt32.random(in: 0...UInt32.max))"
         try UTType.register([
-            UTTypeDeclaration(identifier: "com.example.\(tag).imported", kind: .imported, conformsTo: ["public.data"], tags: [.filenameExtension: [tag]]),
-            UTTypeDeclaration(identifier: "com.example.\(tag).exported", kind: .exported, conformsTo: ["public.data"], tags: [.filenameExtension: [tag]]),
+            UTTypeDeclaration(
+                identifier: "com.example.\(tag).imported", kind: .imported, conformsTo: ["public.data"],
+                tags: [.filenameExtension: [tag]]),
+            UTTypeDeclaration(
+                identifier: "com.example.\(tag).exported", kind: .exported, conformsTo: ["public.data"],
+                tags: [.filenameExtension: [tag]]),
         ])
         #expect(UTType(filenameExtension: tag)?.identifier == "com.example.\(tag).exported")
         try UTType.register([
-            UTTypeDeclaration(identifier: "public.\(tag)", kind: .imported, conformsTo: ["public.data"], tags: [.filenameExtension: [tag]])
+            UTTypeDeclaration(
+                identifier: "public.\(tag)", kind: .imported, conformsTo: ["public.data"],
+                tags: [.filenameExtension: [tag]])
         ])
         #expect(UTType(filenameExtension: tag)?.identifier == "public.\(tag)")
         #expect(
@@ -66,7 +75,9 @@ struct TagTests {
         // A registered public type with the built-in tag "png" ranks after public.png: same
         // publicness and kind, more ancestors.
         try UTType.register([
-            UTTypeDeclaration(identifier: "public.png-variant-\(UInt32.random(in: 0...UInt32.max))", conformsTo: ["public.png"], tags: [.filenameExtension: ["png"]])
+            UTTypeDeclaration(
+                identifier: "public.png-variant-\(UInt32.random(in: 0...UInt32.max))", conformsTo: ["public.png"],
+                tags: [.filenameExtension: ["png"]])
         ])
         #expect(UTType(filenameExtension: "png") == .png)
         #expect(UTType.types(tag: "png", tagClass: .filenameExtension, conformingTo: nil).first == .png)

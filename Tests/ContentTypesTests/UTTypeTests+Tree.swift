@@ -1,5 +1,6 @@
-@testable import ContentTypes
 import Testing
+
+@testable import ContentTypes
 
 @Suite("The built-in tree")
 struct TreeTests {

@@ -32,7 +32,9 @@ struct ExampleConformanceTests {
     }
 
     @Test func archive() async {
-        let archive = ProfilesArchive(profiles: [Profile(id: UUID(), name: "A", bio: "", funFacts: [], video: nil, portrait: nil)])
+        let archive = ProfilesArchive(profiles: [
+            Profile(id: UUID(), name: "A", bio: "", funFacts: [], video: nil, portrait: nil)
+        ])
         let report = await TransferConformance.check(archive) { $0.profiles.map(\.id) == $1.profiles.map(\.id) }
         #expect(report.isConforming, "\(report)")
     }

@@ -104,7 +104,10 @@ struct ProfilesExampleTests {
         #expect(fromJSON.profiles.map(\.id) == archive.profiles.map(\.id))
         // Read in place: the inputs are still there, and nothing else was left behind.
         // Each file keeps the name its exporter gave it.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["Profiles.csv", "Profiles.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "Profiles.csv", "Profiles.json",
+            ])
     }
 
     @Test func emptyArchiveFilesRoundTrip() async throws {
@@ -118,7 +121,10 @@ struct ProfilesExampleTests {
     @Test func theExampleRuns() throws {
         let (status, output) = try runExample("ProfilesExample")
         #expect(status == 0)
-        #expect(output.contains("Profile exports: com.example.profile, public.json, public.utf8-plain-text, public.comma-separated-values-text"))
+        #expect(
+            output.contains(
+                "Profile exports: com.example.profile, public.json, public.utf8-plain-text, public.comma-separated-values-text"
+            ))
         #expect(output.contains("As plain text: Juan Chavez"))
         #expect(output.contains("round trip: ok"))
         #expect(output.contains("Video exports: public.mpeg-4, public.url, public.file-url"))

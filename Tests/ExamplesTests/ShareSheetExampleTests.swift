@@ -1,7 +1,8 @@
 import Foundation
-@testable import ShareSheetExample
 import Testing
 import TransferKit
+
+@testable import ShareSheetExample
 
 @Suite("The share-sheet example")
 struct ShareSheetExampleTests {

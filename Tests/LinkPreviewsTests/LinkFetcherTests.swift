@@ -100,7 +100,7 @@ struct LinkFetcherTests {
     func timeout() async throws {
         let server = try LoopbackHTTPServer { _ in
             var response = LoopbackHTTPServer.Response.html(articlePage)
-            response.delay = .seconds(3)
+            response.delay = .seconds(10)
             return response
         }
         defer { server.stop() }
@@ -109,7 +109,7 @@ struct LinkFetcherTests {
             try await loopbackFetcher().metadata(for: server.url("/"), timeout: .milliseconds(300))
         }
         #expect(error?.code == .metadataFetchTimedOut, "\(String(describing: error))")
-        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(ContinuousClock.now - start < .seconds(8))
         #expect(ContinuousClock.now - start >= .milliseconds(250))
     }
 
@@ -117,7 +117,7 @@ struct LinkFetcherTests {
     func cancellation() async throws {
         let server = try LoopbackHTTPServer { _ in
             var response = LoopbackHTTPServer.Response.html(articlePage)
-            response.delay = .seconds(3)
+            response.delay = .seconds(10)
             return response
         }
         defer { server.stop() }
@@ -128,7 +128,7 @@ struct LinkFetcherTests {
         task.cancel()
         let start = ContinuousClock.now
         let result = await task.result
-        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(ContinuousClock.now - start < .seconds(8))
         guard case .failure(let error as LinkPreviewError) = result else {
             Issue.record("expected a LinkPreviewError, got \(result)")
             return

@@ -42,7 +42,7 @@ struct LinkPresentationTests {
         }
         let server = try LoopbackHTTPServer { _ in
             var response = LoopbackHTTPServer.Response.html("<title>Slow</title>")
-            response.delay = .seconds(3)
+            response.delay = .seconds(10)
             return response
         }
         defer { server.stop() }

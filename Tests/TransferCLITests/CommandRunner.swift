@@ -26,7 +26,9 @@ func transfer(_ arguments: [String]) async -> CommandResult {
 }
 
 /// Runs the built `transfer` executable as a separate process.
-func transferExecutable(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> CommandResult {
+func transferExecutable(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws
+    -> CommandResult
+{
     let process = Process()
     process.executableURL = executableURL
     process.arguments = arguments
@@ -59,7 +61,11 @@ func transferExecutable(_ arguments: [String], input: Data? = nil, environment: 
 func transferUnderTerminal(_ arguments: [String]) throws -> (status: Int32, shown: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import os, pty, sys; sys.exit(os.waitstatus_to_exitcode(pty.spawn(sys.argv[1:])))", executableURL.path] + arguments
+    process.arguments =
+        [
+            "python3", "-c", "import os, pty, sys; sys.exit(os.waitstatus_to_exitcode(pty.spawn(sys.argv[1:])))",
+            executableURL.path,
+        ] + arguments
     let terminal = Pipe()
     process.standardOutput = terminal
     process.standardInput = FileHandle.nullDevice
@@ -73,7 +79,9 @@ func transferUnderTerminal(_ arguments: [String]) throws -> (status: Int32, show
 let executableURL: URL = {
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     // On Darwin the test runner sits inside the .xctest bundle.
-    while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS" || directory.lastPathComponent == "Contents" {
+    while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS"
+        || directory.lastPathComponent == "Contents"
+    {
         directory.deleteLastPathComponent()
     }
     return directory.appendingPathComponent("transfer")

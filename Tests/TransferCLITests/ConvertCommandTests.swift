@@ -14,7 +14,8 @@ struct ConvertCommandTests {
         #expect(json.status == 0, "\(json.error)")
         let decoded = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
         #expect(decoded?.count == 12)
-        #expect(json.output == (try String(contentsOf: samples.appendingPathComponent("profiles.json"), encoding: .utf8)))
+        #expect(
+            json.output == (try String(contentsOf: samples.appendingPathComponent("profiles.json"), encoding: .utf8)))
         let csv = await transfer("convert", samples.appendingPathComponent("profiles.json").path, "--to", "csv")
         #expect(csv.output == (try String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8)))
     }
@@ -25,7 +26,8 @@ struct ConvertCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("out.json")
         let csv = try Data(contentsOf: samples.appendingPathComponent("profiles.csv"))
-        let result = try transferExecutable(["convert", "-", "--from", "csv", "--to", "json", "-o", output.path], input: csv)
+        let result = try transferExecutable(
+            ["convert", "-", "--from", "csv", "--to", "json", "-o", output.path], input: csv)
         #expect(result.status == 0, "\(result.error)")
         #expect(try Data(contentsOf: output) == Data(contentsOf: samples.appendingPathComponent("profiles.json")))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.json"])
@@ -47,11 +49,13 @@ struct ConvertCommandTests {
         var csvs: [Data] = []
         for streaming in [false, true] {
             let csv = directory.appendingPathComponent("out-\(streaming).csv")
-            let result = await transfer(["convert", json.path, "--to", "csv", "-o", csv.path] + (streaming ? ["--stream"] : []))
+            let result = await transfer(
+                ["convert", json.path, "--to", "csv", "-o", csv.path] + (streaming ? ["--stream"] : []))
             #expect(result.status == 0, "\(result.error)")
             csvs.append(try Data(contentsOf: csv))
             let again = directory.appendingPathComponent("again-\(streaming).json")
-            let back = await transfer(["convert", csv.path, "--to", "json", "-o", again.path] + (streaming ? ["--stream"] : []))
+            let back = await transfer(
+                ["convert", csv.path, "--to", "json", "-o", again.path] + (streaming ? ["--stream"] : []))
             #expect(back.status == 0, "\(back.error)")
             #expect(try Data(contentsOf: again) == Data(contentsOf: json))
         }
@@ -83,16 +87,20 @@ struct ConvertCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let csv = samples.appendingPathComponent("profiles.csv").path
         let json = await transfer("convert", csv, "--to", "json", "--stream")
-        #expect(json.output == (try String(contentsOf: samples.appendingPathComponent("profiles.json"), encoding: .utf8)))
+        #expect(
+            json.output == (try String(contentsOf: samples.appendingPathComponent("profiles.json"), encoding: .utf8)))
         let output = directory.appendingPathComponent("copy.csv")
         #expect(await transfer("convert", csv, "--to", "csv", "--stream", "-o", output.path).status == 0)
         #expect(try Data(contentsOf: output) == Data(contentsOf: samples.appendingPathComponent("profiles.csv")))
         // A failure half way leaves nothing.
         let bad = directory.appendingPathComponent("bad.csv")
-        try (String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8) + "x,\"open\r\n").write(to: bad, atomically: true, encoding: .utf8)
-        let failed = await transfer("convert", bad.path, "--to", "json", "--stream", "-o", directory.appendingPathComponent("out.json").path)
+        try (String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8) + "x,\"open\r\n")
+            .write(to: bad, atomically: true, encoding: .utf8)
+        let failed = await transfer(
+            "convert", bad.path, "--to", "json", "--stream", "-o", directory.appendingPathComponent("out.json").path)
         #expect(failed.status == 65)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["bad.csv", "copy.csv"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["bad.csv", "copy.csv"])
         #expect(await transfer("convert", csv, "--to", "json", "--stream", "--model", "Profile").status == 64)
     }
 
@@ -105,12 +113,17 @@ struct ConvertCommandTests {
         #expect(csv.status == 0, "\(csv.error)")
         #expect(csv.output == (try String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8)))
         let copy = await transfer("convert", json, "--to", "json", "--stream")
-        #expect(copy.output == (try String(contentsOf: samples.appendingPathComponent("profiles.json"), encoding: .utf8)))
+        #expect(
+            copy.output == (try String(contentsOf: samples.appendingPathComponent("profiles.json"), encoding: .utf8)))
         // A JSON file cut short: the error says where, and nothing is written.
         let cut = directory.appendingPathComponent("cut.json")
-        try String(try String(contentsOf: samples.appendingPathComponent("profiles.json"), encoding: .utf8).dropLast(40)).write(to: cut, atomically: true, encoding: .utf8)
+        try String(
+            try String(contentsOf: samples.appendingPathComponent("profiles.json"), encoding: .utf8).dropLast(40)
+        ).write(to: cut, atomically: true, encoding: .utf8)
         for streaming in [true, false] {
-            let arguments = ["convert", cut.path, "--to", "csv", "-o", directory.appendingPathComponent("out.csv").path] + (streaming ? ["--stream"] : [])
+            let arguments =
+                ["convert", cut.path, "--to", "csv", "-o", directory.appendingPathComponent("out.csv").path]
+                + (streaming ? ["--stream"] : [])
             let failed = await transfer(arguments)
             #expect(failed.status == 65)
             #expect(failed.error.contains("not valid JSON: a string that is never closed (line 1, column"))
@@ -134,7 +147,8 @@ struct ConvertCommandTests {
         let failed = await transfer("convert", bad.path, "--to", "json", "-o", output)
         #expect(failed.status == 65)
         #expect(failed.error.contains("line 2, column 1: expected a closing quote"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["bad.csv", "folder.csv"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["bad.csv", "folder.csv"])
     }
 
     @Test func largeInputsShowAProgressBarOnlyOnATerminal() throws {
@@ -149,18 +163,24 @@ struct ConvertCommandTests {
         let bigCSV = String(sample[..<headerEnd]) + String(repeating: rows, count: (9 << 20) / rows.utf8.count + 1)
         try Data(bigCSV.utf8).write(to: big)
 
-        let quiet = try transferExecutable(["convert", big.path, "--to", "json", "-o", directory.appendingPathComponent("quiet.json").path])
+        let quiet = try transferExecutable([
+            "convert", big.path, "--to", "json", "-o", directory.appendingPathComponent("quiet.json").path,
+        ])
         #expect(quiet.status == 0, "\(quiet.error)")
         #expect(quiet.error.isEmpty)
 
         // Under a pseudo-terminal, standard error is a terminal.
-        let arguments = ["convert", big.path, "--to", "json", "-o", directory.appendingPathComponent("shown.json").path]
+        let arguments = [
+            "convert", big.path, "--to", "json", "-o", directory.appendingPathComponent("shown.json").path,
+        ]
         let (status, shown) = try transferUnderTerminal(arguments)
         #expect(status == 0, "\(shown)")
         #expect(shown.contains("] importing 0/9 MB"))
         #expect(shown.contains("[###############               ] exporting"))
         #expect(shown.contains("[##############################] done"))
-        #expect(try Data(contentsOf: directory.appendingPathComponent("shown.json")) == Data(contentsOf: directory.appendingPathComponent("quiet.json")))
+        #expect(
+            try Data(contentsOf: directory.appendingPathComponent("shown.json"))
+                == Data(contentsOf: directory.appendingPathComponent("quiet.json")))
 
         // A failure ends the bar with the failure, not with "done"; nothing is written.
         try Data((bigCSV + "x,\"open\r\n").utf8).write(to: big, options: .atomic)
@@ -170,7 +190,8 @@ struct ConvertCommandTests {
         #expect(failed.contains("] importing 0/9 MB"))
         #expect(failed.contains("] failed"))
         #expect(!failed.contains("done"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["big.csv", "quiet.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["big.csv", "quiet.json"])
     }
 
     @Test func modelsAndErrors() async {
@@ -179,11 +200,15 @@ struct ConvertCommandTests {
         #expect(list.output.contains("imports: public.comma-separated-values-text, public.json"))
         #expect(await transfer("convert", "/nonexistent.csv", "--to", "json").status == 66)
         #expect(await transfer("convert", samples.appendingPathComponent("profiles.csv").path).status == 64)
-        #expect(await transfer("convert", samples.appendingPathComponent("profiles.csv").path, "--to", "json", "--model", "Nope").status == 64)
+        #expect(
+            await transfer(
+                "convert", samples.appendingPathComponent("profiles.csv").path, "--to", "json", "--model", "Nope"
+            ).status == 64)
         #expect(await transfer("convert", "-", "--to", "json").status == 64)
         #expect(await transfer("convert", "--help").output.hasPrefix("USAGE: transfer convert"))
         // A single Profile converts too.
-        let profile = await transfer("convert", samples.appendingPathComponent("profiles.csv").path, "--to", "json", "--model", "Profile")
+        let profile = await transfer(
+            "convert", samples.appendingPathComponent("profiles.csv").path, "--to", "json", "--model", "Profile")
         #expect(profile.status == 65)
         #expect(profile.error.contains("expected exactly one record"))
     }

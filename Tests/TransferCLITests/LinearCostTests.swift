@@ -14,8 +14,13 @@ struct LinearCostTests {
     }
 
     private func entry(_ identifier: String, parents: [String], extensions: [String] = []) -> String {
-        let tags = extensions.isEmpty ? "" : #", "UTTypeTagSpecification": {"public.filename-extension": ["# + extensions.map { "\"\($0)\"" }.joined(separator: ",") + "]}"
-        return #"{"UTTypeIdentifier": "\#(identifier)", "UTTypeConformsTo": ["# + parents.map { "\"\($0)\"" }.joined(separator: ",") + "]" + tags + "}"
+        let tags =
+            extensions.isEmpty
+            ? ""
+            : #", "UTTypeTagSpecification": {"public.filename-extension": ["#
+                + extensions.map { "\"\($0)\"" }.joined(separator: ",") + "]}"
+        return #"{"UTTypeIdentifier": "\#(identifier)", "UTTypeConformsTo": ["#
+            + parents.map { "\"\($0)\"" }.joined(separator: ",") + "]" + tags + "}"
     }
 
     @Test("a conformance chain of 20,000 types, declared child first, loads and answers")
@@ -27,13 +32,19 @@ struct LinearCostTests {
         let file = try declarationFile(chain)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        let below = try transferExecutable(["types", "list", "--conforming-to", "com.example.c0", "--format", "tsv", "--declarations", file.path])
+        let below = try transferExecutable([
+            "types", "list", "--conforming-to", "com.example.c0", "--format", "tsv", "--declarations", file.path,
+        ])
         #expect(below.status == 0, "\(below.error)")
         #expect(below.output.split(separator: "\n").count == count)
-        let middle = try transferExecutable(["types", "list", "--conforming-to", "com.example.c15000", "--format", "tsv", "--declarations", file.path])
+        let middle = try transferExecutable([
+            "types", "list", "--conforming-to", "com.example.c15000", "--format", "tsv", "--declarations", file.path,
+        ])
         #expect(middle.output.split(separator: "\n").count == count - 15_000)
 
-        let deepest = try transferExecutable(["types", "show", "com.example.c\(count - 1)", "--declarations", file.path])
+        let deepest = try transferExecutable([
+            "types", "show", "com.example.c\(count - 1)", "--declarations", file.path,
+        ])
         #expect(deepest.status == 0, "\(deepest.error)")
         #expect(deepest.output.contains("parents:     com.example.c\(count - 2)"))
         #expect(deepest.output.contains("com.example.c0, com.example.c1, com.example.c10, "))
@@ -46,7 +57,8 @@ struct LinearCostTests {
         var entries: [String] = []
         for level in 0..<40 {
             for side in ["a", "b"] {
-                let parents = level == 0 ? ["public.data"] : ["com.example.l\(level - 1)a", "com.example.l\(level - 1)b"]
+                let parents =
+                    level == 0 ? ["public.data"] : ["com.example.l\(level - 1)a", "com.example.l\(level - 1)b"]
                 entries.append(entry("com.example.l\(level)\(side)", parents: parents))
             }
         }
@@ -64,14 +76,18 @@ struct LinearCostTests {
         // The deepest levels keep a bounded indentation and say their level.
         #expect(lines.contains { $0.hasPrefix(String(repeating: "  ", count: 32) + "[39] com.example.l39") })
 
-        let dot = try transferExecutable(["types", "tree", "com.example.l0a", "--format", "dot", "--declarations", file.path])
+        let dot = try transferExecutable([
+            "types", "tree", "com.example.l0a", "--format", "dot", "--declarations", file.path,
+        ])
         #expect(dot.output.split(separator: "\n").filter { $0.contains("->") }.count == 2 + 38 * 4)
     }
 
     @Test("10,000 declarations sharing one extension load, the most general first")
     func manyDeclarationsShareATag() throws {
         var entries = [entry("com.example.shared0", parents: ["public.data"], extensions: ["shared"])]
-        entries += (1..<10_000).map { entry("com.example.shared\($0)", parents: ["com.example.shared0"], extensions: ["shared"]) }
+        entries += (1..<10_000).map {
+            entry("com.example.shared\($0)", parents: ["com.example.shared0"], extensions: ["shared"])
+        }
         let file = try declarationFile(entries)
         defer { try? FileManager.default.removeItem(at: file) }
 
@@ -88,7 +104,8 @@ struct LinearCostTests {
     func manyOffers() throws {
         let types = ["public.png", "public.jpeg", "public.plain-text", "public.url"]
         let offers = (0..<20_000).flatMap { ["--offer", types[$0 % types.count]] }
-        let result = try transferExecutable(["negotiate", "--accept", "image/jpeg, text/*;q=0.5", "--format", "json"] + offers)
+        let result = try transferExecutable(
+            ["negotiate", "--accept", "image/jpeg, text/*;q=0.5", "--format", "json"] + offers)
         #expect(result.status == 0, "\(result.error)")
         let plan = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
         let items = plan?["items"] as? [[String: Any]]
@@ -106,16 +123,21 @@ struct LinearCostTests {
         defer { try? FileManager.default.removeItem(at: directory) }
 
         // Each comparison in its own subquery with a count; the last type is the PNG offered.
-        let clauses = (0..<5_000).map { index in
-            #"SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "com.example.t\#(index)").@count <= 2"#
-        } + [#"SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.png").@count <= 3"#]
+        let clauses =
+            (0..<5_000).map { index in
+                #"SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "com.example.t\#(index)").@count <= 2"#
+            } + [
+                #"SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.png").@count <= 3"#
+            ]
         let predicate = "SUBQUERY(extensionItems, $e, " + clauses.joined(separator: " OR ") + ").@count == 1"
         let plist = directory.appendingPathComponent("Info.plist")
         try Data(
             (#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict><key>NSExtensionActivationRule</key><string>"#
                 + predicate.replacingOccurrences(of: "<", with: "&lt;") + "</string></dict></dict></dict></plist>").utf8
         ).write(to: plist)
-        let extensionResult = try transferExecutable(["negotiate", "--receiver", plist.path, "--offer", "public.png", "--format", "json"])
+        let extensionResult = try transferExecutable([
+            "negotiate", "--receiver", plist.path, "--offer", "public.png", "--format", "json",
+        ])
         #expect(extensionResult.status == 0, "\(extensionResult.error)")
         #expect(extensionResult.output.contains(#""offered" : true"#))
 
@@ -123,7 +145,8 @@ struct LinearCostTests {
         let manifest = directory.appendingPathComponent("AndroidManifest.xml")
         try Data(
             (#"<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example"><application><activity android:name=".Share"><intent-filter><action android:name="android.intent.action.SEND"/>"#
-                + filters + #"<data android:mimeType="image/*"/></intent-filter></activity></application></manifest>"#).utf8
+                + filters + #"<data android:mimeType="image/*"/></intent-filter></activity></application></manifest>"#)
+                .utf8
         ).write(to: manifest)
         let android = try transferExecutable(["negotiate", "--receiver", manifest.path, "--offer", "public.png"])
         #expect(android.status == 0, "\(android.error)")

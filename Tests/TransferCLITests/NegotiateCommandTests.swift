@@ -23,7 +23,10 @@ struct NegotiateCommandTests {
     }
 
     @Test func printsTheSamePlansAsTheLibrary() async {
-        let photo = ["--item", "photo", "--offer", "public.png:file", "--offer", "public.png:value", "--offer", "public.png:data"]
+        let photo = [
+            "--item", "photo", "--offer", "public.png:file", "--offer", "public.png:value", "--offer",
+            "public.png:data",
+        ]
         let text = ["--item", "text", "--offer", "public.utf8-plain-text"]
         let expectations: [(String, String, Bool)] = [
             ("X", "photo: delivered as public.png (file)", true),
@@ -42,12 +45,16 @@ struct NegotiateCommandTests {
     }
 
     @Test func adHocAcceptHeaderAndPolicies() async throws {
-        let never = await transfer("negotiate", "--accept", "text/html;q=0, */*", "--offer", "text/html", "--offer", "application/json")
+        let never = await transfer(
+            "negotiate", "--accept", "text/html;q=0, */*", "--offer", "text/html", "--offer", "application/json")
         #expect(never.output.contains("item: delivered as public.json (data)"))
-        let sender = await transfer("negotiate", "--accept", "text/plain;q=0.5, text/html;q=0.9", "--offer", "text/plain:data", "--offer", "text/html:data")
+        let sender = await transfer(
+            "negotiate", "--accept", "text/plain;q=0.5, text/html;q=0.9", "--offer", "text/plain:data", "--offer",
+            "text/html:data")
         #expect(sender.output.contains("item: delivered as public.plain-text (data)"))
         let receiver = await transfer(
-            "negotiate", "--accept", "text/plain;q=0.5, text/html;q=0.9", "--offer", "text/plain:data", "--offer", "text/html:data",
+            "negotiate", "--accept", "text/plain;q=0.5, text/html;q=0.9", "--offer", "text/plain:data", "--offer",
+            "text/html:data",
             "--policy", "receiver", "--format", "json")
         let object = try JSONSerialization.jsonObject(with: Data(receiver.output.utf8)) as? [String: Any]
         let items = object?["items"] as? [[String: Any]]
@@ -62,7 +69,8 @@ struct NegotiateCommandTests {
     @Test("--format json: reasons are codes and fields, not prose to search")
     func structuredReasons() async throws {
         let result = await transfer(
-            "negotiate", "--receiver", "Bluesky", "--item", "photo", "--offer", "public.png:file", "--offer", "public.png:value",
+            "negotiate", "--receiver", "Bluesky", "--item", "photo", "--offer", "public.png:file", "--offer",
+            "public.png:value",
             "--item", "text", "--offer", "public.utf8-plain-text", "--format", "json")
         #expect(result.status == 0, "\(result.error)")
         let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
@@ -74,12 +82,15 @@ struct NegotiateCommandTests {
         #expect(items[1]["outcome"] as? String == "dropped")
         #expect((items[1]["reason"] as? [String: Any])?["code"] as? String == "failsWithOtherItem")
         let unknown = await transfer("negotiate", "--accept", "image/png", "--offer", "text/plain", "--format", "json")
-        let rejection = ((try JSONSerialization.jsonObject(with: Data(unknown.output.utf8)) as? [String: Any])?["items"] as? [[String: Any]])?
+        let rejection =
+            ((try JSONSerialization.jsonObject(with: Data(unknown.output.utf8)) as? [String: Any])?["items"]
+            as? [[String: Any]])?
             .first?["rejections"] as? [[String: Any]]
         #expect(rejection?.first?["reason"] as? String == "typeNotAccepted")
         // Activation: why a receiver is not offered, as codes with the counts.
         let instagram = await transfer(
-            "negotiate", "--receiver", "Instagram", "--item", "a", "--offer", "public.png", "--item", "b", "--offer", "public.png",
+            "negotiate", "--receiver", "Instagram", "--item", "a", "--offer", "public.png", "--item", "b", "--offer",
+            "public.png",
             "--format", "json")
         let plan = try JSONSerialization.jsonObject(with: Data(instagram.output.utf8)) as? [String: Any]
         #expect(plan?["offered"] as? Bool == false)
@@ -88,7 +99,9 @@ struct NegotiateCommandTests {
         #expect(step?["count"] as? Int == 2)
         #expect(step?["limit"] as? Int == 1)
         let planItems = plan?["items"] as? [[String: Any]]
-        #expect(planItems?.allSatisfy { ($0["reason"] as? [String: Any])?["code"] as? String == "receiverNotOffered" } == true)
+        #expect(
+            planItems?.allSatisfy { ($0["reason"] as? [String: Any])?["code"] as? String == "receiverNotOffered" }
+                == true)
     }
 
     @Test func receiverFromAFile() async throws {
@@ -96,12 +109,15 @@ struct NegotiateCommandTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let manifest = directory.appendingPathComponent("app.webmanifest")
-        try Data(#"{"name": "Chirp", "share_target": {"params": {"files": [{"name": "f", "accept": ["image/*"]}]}}}"#.utf8).write(to: manifest)
+        try Data(
+            #"{"name": "Chirp", "share_target": {"params": {"files": [{"name": "f", "accept": ["image/*"]}]}}}"#.utf8
+        ).write(to: manifest)
         let result = await transfer("negotiate", "--receiver", manifest.path, "--offer", ".png:file")
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Chirp: offered"))
         // A missing file is missing input (66), not an unknown receiver.
-        let missing = await transfer("negotiate", "--receiver", directory.appendingPathComponent("none.json").path, "--offer", ".png")
+        let missing = await transfer(
+            "negotiate", "--receiver", directory.appendingPathComponent("none.json").path, "--offer", ".png")
         #expect(missing.status == 66)
     }
 
@@ -121,11 +137,13 @@ struct NegotiateCommandTests {
     func offersAsHTTPWritesThem() async throws {
         // The whole quoted parameter is kept (it holds ':'), and equals the range's unquoted value.
         let quoted = await transfer(
-            "negotiate", "--accept", "text/html;profile=urn-x", "--offer", #"text/html;profile="urn-x":data"#, "--format", "json")
+            "negotiate", "--accept", "text/html;profile=urn-x", "--offer", #"text/html;profile="urn-x":data"#,
+            "--format", "json")
         #expect(quoted.status == 0, "\(quoted.error)")
         #expect(quoted.output.contains(#""outcome" : "delivered""#))
         let colon = await transfer(
-            "negotiate", "--accept", #"text/html;profile="http://example.com/p""#, "--offer", #"text/html;profile="http://example.com/p""#)
+            "negotiate", "--accept", #"text/html;profile="http://example.com/p""#, "--offer",
+            #"text/html;profile="http://example.com/p""#)
         #expect(colon.status == 0, "\(colon.error)")
         #expect(colon.output.contains("delivered as public.html"), "\(colon.output)")
         // An identifier nothing declares is offered as itself, as UTType(identifier:allowUndeclared:) gives it.

@@ -98,7 +98,7 @@ struct PreviewCommandTests {
         let server = try LoopbackHTTPServer { path in
             switch path {
             case "/json": .init(headers: [("Content-Type", "application/json")], body: Data("{}".utf8))
-            case "/slow": .init(body: Data("<title>slow</title>".utf8), delay: .seconds(3))
+            case "/slow": .init(body: Data("<title>slow</title>".utf8), delay: .seconds(10))
             default: .init(status: 500)
             }
         }

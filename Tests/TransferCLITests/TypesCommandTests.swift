@@ -52,7 +52,9 @@ struct TypesCommandTests {
         }
         #expect(lines.contains("public.jpeg\tpublic.image\tjpeg,jpg,jpe\timage/jpeg,image/jpg"))
         #expect(lines.contains("public.item\t\t\t"))
-        #expect(lines.contains("public.vcard\tpublic.text,public.contact\tvcf,vcard\ttext/vcard,text/directory,text/x-vcard"))
+        #expect(
+            lines.contains(
+                "public.vcard\tpublic.text,public.contact\tvcf,vcard\ttext/vcard,text/directory,text/x-vcard"))
     }
 
     @Test func listConformingToFilters() async {
@@ -65,7 +67,9 @@ struct TypesCommandTests {
     }
 
     @Test func listJSONDecodes() async throws {
-        struct Entry: Decodable { let identifier: String; let parents: [String]; let extensions: [String]; let mimeTypes: [String] }
+        struct Entry: Decodable {
+            let identifier: String; let parents: [String]; let extensions: [String]; let mimeTypes: [String]
+        }
         let result = await transfer("types", "list", "--format", "json", "--conforming-to", "public.text")
         let entries = try JSONDecoder().decode([Entry].self, from: Data(result.output.utf8))
         let html = try #require(entries.first { $0.identifier == "public.html" })
@@ -102,7 +106,10 @@ struct TypesCommandTests {
 
     @Test func lookupListsEveryMatchPreferredFirst() async {
         let mp4 = await transfer("types", "lookup", "--extension", "mp4")
-        #expect(mp4.output.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["public.mpeg-4", "public.mpeg-4-audio"])
+        #expect(
+            mp4.output.split(separator: "\n").map { $0.split(separator: "\t")[0] } == [
+                "public.mpeg-4", "public.mpeg-4-audio",
+            ])
         let audio = await transfer("types", "lookup", "--extension", "mp4", "--conforming-to", "public.audio")
         #expect(audio.output.hasPrefix("public.mpeg-4-audio\t"))
         let mime = await transfer("types", "lookup", "--mime", "text/csv")
@@ -124,8 +131,10 @@ struct TypesCommandTests {
         #expect(result.error.contains("--format expects one of table, tsv, json, found 'xml'"))
     }
 
-    @Test(arguments: [["--help"], ["types", "--help"], ["types", "list", "--help"], ["types", "show", "--help"],
-                      ["types", "tree", "--help"], ["types", "lookup", "-h"]])
+    @Test(arguments: [
+        ["--help"], ["types", "--help"], ["types", "list", "--help"], ["types", "show", "--help"],
+        ["types", "tree", "--help"], ["types", "lookup", "-h"],
+    ])
     func everyCommandHasHelp(_ arguments: [String]) async {
         let result = await transfer(arguments)
         #expect(result.status == 0)
@@ -158,7 +167,10 @@ struct TypesCommandTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let result = await transfer("types", "list", "--declarations", url.path)
         #expect(result.status == 65)
-        #expect(result.error.contains(#"UTExportedTypeDeclarations[1]: missing "UTTypeIdentifier" in UTExportedTypeDeclarations[1] (line 2, column 33)"#))
+        #expect(
+            result.error.contains(
+                #"UTExportedTypeDeclarations[1]: missing "UTTypeIdentifier" in UTExportedTypeDeclarations[1] (line 2, column 33)"#
+            ))
         #expect(result.error.contains("\(domain).x: conforms to \(domain).missing, which is not declared"))
         let missing = await transfer("types", "list", "--declarations", "/nonexistent/decl.plist")
         #expect(missing.status == 66)

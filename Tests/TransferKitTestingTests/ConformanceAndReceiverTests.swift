@@ -6,8 +6,12 @@ struct Memo: Codable, Equatable, Transferable {
     var text: String
     static var transferRepresentation: some TransferRepresentation {
         CodableRepresentation(contentType: .json)
-        DataRepresentation(contentType: .utf8PlainText) { Data($0.text.utf8) } importing: { Memo(text: String(decoding: $0, as: UTF8.self)) }
-            .suggestedFileName("memo.txt")
+        DataRepresentation(contentType: .utf8PlainText) {
+            Data($0.text.utf8)
+        } importing: {
+            Memo(text: String(decoding: $0, as: UTF8.self))
+        }
+        .suggestedFileName("memo.txt")
     }
 }
 
@@ -19,8 +23,10 @@ struct Lossy: Equatable, Transferable {
         DataRepresentation(contentType: .utf8PlainText) { item in
             guard !item.text.isEmpty else { throw CocoaError(.fileWriteUnknown) }
             return Data(item.text.utf8)
-        } importing: { Lossy(text: String(decoding: $0, as: UTF8.self), count: -1) }
-            .suggestedFileName("lossy.png")
+        } importing: {
+            Lossy(text: String(decoding: $0, as: UTF8.self), count: -1)
+        }
+        .suggestedFileName("lossy.png")
         DataRepresentation(exportedContentType: .html) { Data("<p>\($0.text)</p>".utf8) }
             .exportingCondition { $0.count > 0 }
     }
@@ -98,7 +104,8 @@ struct SimulatedReceiverTests {
         #expect(try Data(contentsOf: file) == pngBytes)
         for path in shown.attachments.compactMap(\.filePath) {
             #expect(!FileManager.default.fileExists(atPath: path), "\(path) outlived the delivery")
-            #expect(!FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path))
+            #expect(
+                !FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path))
         }
         return shown
     }
@@ -187,10 +194,12 @@ struct SimulatedReceiverTests {
 struct FixtureTests {
     @Test func receivedFileFixturesFeedImporters() async throws {
         try await withTemporaryDirectory(checkingForLeaks: .transferKit) { directory in
-            let received = try ReceivedTransferredFile.fixture(named: "in.txt", contents: Data("hi".utf8), in: directory)
+            let received = try ReceivedTransferredFile.fixture(
+                named: "in.txt", contents: Data("hi".utf8), in: directory)
             #expect(!received.isOriginalFile)
             #expect(try String(contentsOf: received.file, encoding: .utf8) == "hi")
-            let sent = try SentTransferredFile.fixture(contents: Data([1]), in: directory, allowAccessingOriginalFile: true)
+            let sent = try SentTransferredFile.fixture(
+                contents: Data([1]), in: directory, allowAccessingOriginalFile: true)
             #expect(sent.allowAccessingOriginalFile)
         }
     }

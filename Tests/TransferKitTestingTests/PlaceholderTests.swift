@@ -1,38 +1,39 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 import TransferKitTesting
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Decodes a PNG with Python's zlib and struct, independently of the Swift writer: checks the
 /// signature, every chunk's CRC, the IHDR, the decompressed size and the filter bytes; prints
 /// `width height pixel-at-centre pixel-at-corner`.
 let pngChecker = #"""
-import struct, sys, zlib
-data = open(sys.argv[1], 'rb').read()
-assert data[:8] == b'\x89PNG\r\n\x1a\n', 'signature'
-pos, idat, ihdr = 8, b'', None
-while pos < len(data):
-    length, kind = struct.unpack('>I4s', data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + length]
-    crc, = struct.unpack('>I', data[pos + 8 + length:pos + 12 + length])
-    assert zlib.crc32(kind + body) & 0xffffffff == crc, 'crc of ' + kind.decode()
-    if kind == b'IHDR': ihdr = struct.unpack('>IIBBBBB', body)
-    if kind == b'IDAT': idat += body
-    pos += 12 + length
-    if kind == b'IEND': break
-w, h, depth, color, _, _, _ = ihdr
-assert depth == 8 and color == 2, 'format'
-raw = zlib.decompress(idat)
-assert len(raw) == h * (w * 3 + 1), 'size'
-assert all(raw[y * (w * 3 + 1)] == 0 for y in range(h)), 'filters'
-def px(x, y):
-    o = y * (w * 3 + 1) + 1 + x * 3
-    return raw[o:o + 3].hex()
-colors = set(raw[y * (w * 3 + 1) + 1 + x * 3: y * (w * 3 + 1) + 4 + x * 3].hex() for y in range(h) for x in range(w))
-print(w, h, px(0, 0), ','.join(sorted(colors)))
-"""#
+    import struct, sys, zlib
+    data = open(sys.argv[1], 'rb').read()
+    assert data[:8] == b'\x89PNG\r\n\x1a\n', 'signature'
+    pos, idat, ihdr = 8, b'', None
+    while pos < len(data):
+        length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        crc, = struct.unpack('>I', data[pos + 8 + length:pos + 12 + length])
+        assert zlib.crc32(kind + body) & 0xffffffff == crc, 'crc of ' + kind.decode()
+        if kind == b'IHDR': ihdr = struct.unpack('>IIBBBBB', body)
+        if kind == b'IDAT': idat += body
+        pos += 12 + length
+        if kind == b'IEND': break
+    w, h, depth, color, _, _, _ = ihdr
+    assert depth == 8 and color == 2, 'format'
+    raw = zlib.decompress(idat)
+    assert len(raw) == h * (w * 3 + 1), 'size'
+    assert all(raw[y * (w * 3 + 1)] == 0 for y in range(h)), 'filters'
+    def px(x, y):
+        o = y * (w * 3 + 1) + 1 + x * 3
+        return raw[o:o + 3].hex()
+    colors = set(raw[y * (w * 3 + 1) + 1 + x * 3: y * (w * 3 + 1) + 4 + x * 3].hex() for y in range(h) for x in range(w))
+    print(w, h, px(0, 0), ','.join(sorted(colors)))
+    """#
 
 func checkPNG(_ data: Data) throws -> String {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("png-\(UUID())")
@@ -96,7 +97,11 @@ struct PlaceholderTests {
         try wav.write(to: file)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import wave,sys; w=wave.open(sys.argv[1]); print(w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes())", file.path]
+        process.arguments = [
+            "python3", "-c",
+            "import wave,sys; w=wave.open(sys.argv[1]); print(w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes())",
+            file.path,
+        ]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -112,7 +117,8 @@ struct PlaceholderTests {
     }
 
     @Test func urlSessionServesPlaceholderImagesWithoutANetwork() async throws {
-        let url = URL(string: "http://placeholder/image.png?width=64&height=32&text=hello&fgcolor=000000&bgcolor=ffffff")!
+        let url = URL(
+            string: "http://placeholder/image.png?width=64&height=32&text=hello&fgcolor=000000&bgcolor=ffffff")!
         let (data, response) = try await session().data(from: url)
         let http = try #require(response as? HTTPURLResponse)
         #expect(http.statusCode == 200)

@@ -5,7 +5,7 @@ import SwiftCSV
 import TransferKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The profile conversion: TransferKit's CSV codec and JSON representations against CSV.swift,
@@ -20,7 +20,8 @@ enum CSVBenchmarks {
     }
 
     static func run(count: Int, repeats: Int, scripts: URL, executable: String) throws -> [String] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TransferKitCSVBench-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "TransferKitCSVBench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
@@ -54,14 +55,19 @@ enum CSVBenchmarks {
         func peakOfChild(_ arguments: [String]) -> (seconds: Double, peak: Double) {
             var output = ""
             let seconds = FileTransferBenchmarks.time {
-                output = (try? FileTransferBenchmarks.runProcessCapturingError("/usr/bin/time", ["-v", executable] + arguments)) ?? ""
+                output =
+                    (try? FileTransferBenchmarks.runProcessCapturingError(
+                        "/usr/bin/time", ["-v", executable] + arguments)) ?? ""
             }
             let line = output.split(separator: "\n").first { $0.contains("Maximum resident set size") }
-            let kilobytes = line.flatMap { Double($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) } ?? 0
+            let kilobytes =
+                line.flatMap { Double($0.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) } ?? 0
             return (seconds, kilobytes * 1024)
         }
         let streamed = directory.appendingPathComponent("streamed.json")
-        let (streamTime, streamPeak) = peakOfChild(["convert", csvURL.path, "--to", "json", "--stream", "-o", streamed.path])
+        let (streamTime, streamPeak) = peakOfChild([
+            "convert", csvURL.path, "--to", "json", "--stream", "-o", streamed.path,
+        ])
         let conversion = directory.appendingPathComponent("out.json")
         let (before, childPeak) = peakOfChild(["convert", csvURL.path, "--to", "json", "-o", conversion.path])
         let sameOutput = (try? Data(contentsOf: streamed)) == (try? Data(contentsOf: conversion))
@@ -102,7 +108,9 @@ enum CSVBenchmarks {
         }
         let list = ProfileList(profiles: profiles)
         // Each pair alternates its two sides run by run, so that the machine's drift hits both alike.
-        func addPair(_ first: String, _ second: String, bytes: Int, _ a: () throws -> Int, _ b: () throws -> Int) rethrows {
+        func addPair(_ first: String, _ second: String, bytes: Int, _ a: () throws -> Int, _ b: () throws -> Int)
+            rethrows
+        {
             var firstSamples: [Double] = []
             var secondSamples: [Double] = []
             var records = 0
@@ -114,18 +122,23 @@ enum CSVBenchmarks {
             rows.append(Row(name: second, seconds: Measurement.median(secondSamples), records: records, bytes: bytes))
         }
         addPair(
-            "ProfileList(importing: json) via CodableRepresentation (JSONTextDecoder)", "JSONTextDecoder → ProfileList, directly (in a task)",
+            "ProfileList(importing: json) via CodableRepresentation (JSONTextDecoder)",
+            "JSONTextDecoder → ProfileList, directly (in a task)",
             bytes: jsonData.count,
             { semaphoreResult { try await ProfileList(importing: jsonData, contentType: .json).profiles.count } },
             // In a task too: the representation runs in one, and a task's thread allocates from its own
             // malloc arena, which alone changes the figure.
             { semaphoreResult { try JSONTextDecoder().decode(ProfileList.self, from: jsonData).profiles.count } })
         addPair(
-            "list.exported(as: .json) via CodableRepresentation (JSONTextEncoder)", "JSONTextEncoder ← ProfileList, directly (in a task)",
+            "list.exported(as: .json) via CodableRepresentation (JSONTextEncoder)",
+            "JSONTextEncoder ← ProfileList, directly (in a task)",
             bytes: jsonData.count,
             { semaphoreResult { try await list.exported(as: .json).count > 0 ? count : 0 } },
             { semaphoreResult { try Profile.jsonEncoder.encode(list).count > 0 ? count : 0 } })
-        add("archive.exported(as: .json) via its FileRepresentation (a temporary file, read back)", bytes: jsonData.count) {
+        add(
+            "archive.exported(as: .json) via its FileRepresentation (a temporary file, read back)",
+            bytes: jsonData.count
+        ) {
             semaphoreResult { try await archive.exported(as: .json).count > 0 ? count : 0 }
         }
         try add("CSV.swift 2.5.2 CSVReader, raw rows", bytes: csvData.count) {
@@ -174,13 +187,22 @@ enum CSVBenchmarks {
 
         // Python, in a subprocess, timing inside Python.
         let python = try FileTransferBenchmarks.runProcess(
-            "/usr/bin/env", ["python3", scripts.appendingPathComponent("python_csv_json.py").path, csvURL.path, jsonURL.path, String(repeats)])
+            "/usr/bin/env",
+            [
+                "python3", scripts.appendingPathComponent("python_csv_json.py").path, csvURL.path, jsonURL.path,
+                String(repeats),
+            ])
         for line in python.split(separator: "\n") {
             let parts = line.split(separator: " ")
             guard parts.count == 3, let seconds = Double(parts[1]), let result = Int(parts[2]) else { continue }
             let isJSON = parts[0].hasPrefix("json")
-            let name = parts[0].replacingOccurrences(of: "→profile-records(uuid.UUID,json.loads)", with: " → profile records (uuid.UUID, json.loads), the work of CSVDecoder → [Profile]")
-            rows.append(Row(name: "Python \(pythonVersion()) \(name)", seconds: seconds, records: isJSON ? count : min(result, count + 1), bytes: isJSON ? jsonData.count : csvData.count))
+            let name = parts[0].replacingOccurrences(
+                of: "→profile-records(uuid.UUID,json.loads)",
+                with: " → profile records (uuid.UUID, json.loads), the work of CSVDecoder → [Profile]")
+            rows.append(
+                Row(
+                    name: "Python \(pythonVersion()) \(name)", seconds: seconds,
+                    records: isJSON ? count : min(result, count + 1), bytes: isJSON ? jsonData.count : csvData.count))
         }
 
         func speed(_ row: Row) -> String { format2(Double(row.bytes) / row.seconds / 1e6) + " MB/s" }
@@ -193,7 +215,8 @@ enum CSVBenchmarks {
         ]
         for row in rows {
             lines.append(
-                "| \(row.name) | \(format2(row.seconds * 1000)) ms | \(speed(row)) | \(Int(Double(row.records) / row.seconds)) | \(format2(row.seconds / decoder.seconds))× |")
+                "| \(row.name) | \(format2(row.seconds * 1000)) ms | \(speed(row)) | \(Int(Double(row.records) / row.seconds)) | \(format2(row.seconds / decoder.seconds))× |"
+            )
         }
         lines += [
             "",
@@ -205,7 +228,8 @@ enum CSVBenchmarks {
     }
 
     static func pythonVersion() -> String {
-        (try? FileTransferBenchmarks.runProcess("/usr/bin/env", ["python3", "-c", "import platform; print(platform.python_version())"]))?
+        (try? FileTransferBenchmarks.runProcess(
+            "/usr/bin/env", ["python3", "-c", "import platform; print(platform.python_version())"]))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "3"
     }
 }
@@ -245,6 +269,7 @@ final class ResultBox: @unchecked Sendable {
 /// The fun facts as the CSV codec writes them (a JSON array), for the peers' writers.
 enum CSVNestedJSON {
     static func encode(_ strings: [String]) -> String {
-        String(decoding: try! JSONEncoder().encode(strings), as: UTF8.self)
+        // Encoding an array of strings cannot fail.
+        (try? JSONEncoder().encode(strings)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
     }
 }

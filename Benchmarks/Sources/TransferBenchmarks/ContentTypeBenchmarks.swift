@@ -1,9 +1,9 @@
 import ContentTypes
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Content-type lookups against a plain `Dictionary<String, String>` of the same keys.
@@ -28,7 +28,9 @@ enum ContentTypeBenchmarks {
         // Baseline: a plain dictionary from the same keys to identifiers.
         var extensionDictionary: [String: String] = [:]
         for key in extensionKeys {
-            guard let type = UTType(filenameExtension: key), type.isDeclared else { fatalError("\(key) is not declared") }
+            guard let type = UTType(filenameExtension: key), type.isDeclared else {
+                fatalError("\(key) is not declared")
+            }
             extensionDictionary[key] = type.identifier
         }
         var mimeDictionary: [String: String] = [:]
@@ -38,24 +40,38 @@ enum ContentTypeBenchmarks {
         }
 
         let iterations = 20_000
-        let dictionaryExtension = measure("Dictionary<String, String> lookup (extension keys)", iterations: iterations, operationsPerIteration: extensionKeys.count) {
+        let dictionaryExtension = measure(
+            "Dictionary<String, String> lookup (extension keys)", iterations: iterations,
+            operationsPerIteration: extensionKeys.count
+        ) {
             for key in extensionKeys { blackHole(extensionDictionary[key]) }
         }
-        let ourExtension = measure("UTType(filenameExtension:)", iterations: iterations, operationsPerIteration: extensionKeys.count) {
+        let ourExtension = measure(
+            "UTType(filenameExtension:)", iterations: iterations, operationsPerIteration: extensionKeys.count
+        ) {
             for key in extensionKeys { blackHole(UTType(filenameExtension: key)) }
         }
-        let dictionaryMIME = measure("Dictionary<String, String> lookup (MIME keys)", iterations: iterations, operationsPerIteration: mimeKeys.count) {
+        let dictionaryMIME = measure(
+            "Dictionary<String, String> lookup (MIME keys)", iterations: iterations,
+            operationsPerIteration: mimeKeys.count
+        ) {
             for key in mimeKeys { blackHole(mimeDictionary[key]) }
         }
         let ourMIME = measure("UTType(mimeType:)", iterations: iterations, operationsPerIteration: mimeKeys.count) {
             for key in mimeKeys { blackHole(UTType(mimeType: key)) }
         }
-        let dynamic = measure("UTType(filenameExtension:) for an unknown extension (makes a dyn. type)", iterations: iterations * 10) {
+        let dynamic = measure(
+            "UTType(filenameExtension:) for an unknown extension (makes a dyn. type)", iterations: iterations * 10
+        ) {
             blackHole(UTType(filenameExtension: "md"))
         }
         let declared = UTType.declaredTypes
-        let pairs = (0..<256).map { index in (declared[(index * 7919) % declared.count], declared[(index * 104729) % declared.count]) }
-        let conformance = measure("conforms(to:) between declared types", iterations: iterations, operationsPerIteration: pairs.count) {
+        let pairs = (0..<256).map { index in
+            (declared[(index * 7919) % declared.count], declared[(index * 104729) % declared.count])
+        }
+        let conformance = measure(
+            "conforms(to:) between declared types", iterations: iterations, operationsPerIteration: pairs.count
+        ) {
             for (type, supertype) in pairs { blackHole(type.conforms(to: supertype)) }
         }
         let knownConformance = measure("conforms(to:) png → data", iterations: iterations * 100) {
@@ -66,7 +82,9 @@ enum ContentTypeBenchmarks {
         lines.append("|---|---|---|---|---|")
         func row(_ measurement: Measurement, baseline: Measurement?) {
             let ratio = baseline.map { format2(measurement.median / $0.median) + "×" } ?? "—"
-            lines.append("| \(measurement.name) | \(formatNanoseconds(measurement.median)) | \(formatNanoseconds(measurement.minimum)) | \(formatNanoseconds(measurement.maximum)) | \(ratio) |")
+            lines.append(
+                "| \(measurement.name) | \(formatNanoseconds(measurement.median)) | \(formatNanoseconds(measurement.minimum)) | \(formatNanoseconds(measurement.maximum)) | \(ratio) |"
+            )
         }
         row(dictionaryExtension, baseline: nil)
         row(ourExtension, baseline: dictionaryExtension)

@@ -22,7 +22,8 @@ enum FileTransferBenchmarks {
     static let size = 1 << 30
 
     static func run(executable: String, repeats: Int = 5) throws -> [String] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TransferKitBench-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "TransferKitBench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let source = directory.appendingPathComponent("source.mp4")
@@ -104,7 +105,9 @@ enum FileTransferBenchmarks {
 
     static func runChild(_ executable: String, _ arguments: [String]) throws -> (seconds: Double, peakBytes: Double) {
         let output = try runProcess(executable, arguments)
-        let fields = output.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let fields = output.split(separator: " ").compactMap {
+            Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         guard fields.count == 2 else { throw BenchmarkError("unexpected child output: \(output)") }
         return (fields[0], fields[1])
     }
@@ -122,7 +125,9 @@ enum FileTransferBenchmarks {
         try run(executable, arguments, capturingError: true).output
     }
 
-    private static func run(_ executable: String, _ arguments: [String], capturingError: Bool) throws -> (output: String, status: Int32) {
+    private static func run(_ executable: String, _ arguments: [String], capturingError: Bool) throws -> (
+        output: String, status: Int32
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -142,7 +147,8 @@ enum FileTransferBenchmarks {
     /// The Python of the peers' virtual environment (`Scripts/setup-peers.sh`), made on first use;
     /// `nil` when it cannot be made.
     static func peersPython(scripts: URL) -> String? {
-        let venv = ProcessInfo.processInfo.environment["TRANSFERKIT_PEERS_VENV"]
+        let venv =
+            ProcessInfo.processInfo.environment["TRANSFERKIT_PEERS_VENV"]
             ?? scripts.deletingLastPathComponent().appendingPathComponent(".venv").path
         let python = venv + "/bin/python"
         if !FileManager.default.isExecutableFile(atPath: python) {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One measured operation: its median cost and the spread across repeats.
@@ -17,7 +17,8 @@ struct Measurement {
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }
 
@@ -53,14 +54,14 @@ func blackHole<T>(_ value: T) {
 func peakResidentBytes() -> Int {
     var usage = rusage()
     #if canImport(Glibc)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     #else
-    getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF, &usage)
     #endif
     #if canImport(Darwin)
-    return Int(usage.ru_maxrss)
+        return Int(usage.ru_maxrss)
     #else
-    return Int(usage.ru_maxrss) * 1024
+        return Int(usage.ru_maxrss) * 1024
     #endif
 }
 

@@ -34,8 +34,10 @@ enum JSONBenchmarks {
                 return state >> 11
             }
             return Reading(
-                id: index, sensor: "sensor-\(index % 97)", value: Double(next() % 1_000_000) / 1000, ok: next() % 2 == 0,
-                samples: (0..<8).map { _ in Int(next() % 100_000) - 50_000 }, calibration: next() % 3 == 0 ? nil : Double(next() % 1000) / 7)
+                id: index, sensor: "sensor-\(index % 97)", value: Double(next() % 1_000_000) / 1000,
+                ok: next() % 2 == 0,
+                samples: (0..<8).map { _ in Int(next() % 100_000) - 50_000 },
+                calibration: next() % 3 == 0 ? nil : Double(next() % 1000) / 7)
         }
     }
 
@@ -44,8 +46,10 @@ enum JSONBenchmarks {
         for section in 0..<sections {
             result["section \(section) — “\(section % 7)”"] = (0..<40).map { item in
                 Catalog.Item(
-                    title: "Item \(item) of \(section): a \"quoted\" word, a / slash, a tab\tand é", price: Decimal(item * 100 + section) / 100,
-                    tags: ["tag\(item % 5)", "日本", "🙂"], attributes: ["colour": "blue", "size": "\(item % 4)", "path": "/a/b/\(item)"])
+                    title: "Item \(item) of \(section): a \"quoted\" word, a / slash, a tab\tand é",
+                    price: Decimal(item * 100 + section) / 100,
+                    tags: ["tag\(item % 5)", "日本", "🙂"],
+                    attributes: ["colour": "blue", "size": "\(item % 4)", "path": "/a/b/\(item)"])
             }
         }
         return Catalog(sections: result)
@@ -64,7 +68,8 @@ enum JSONBenchmarks {
             "| data set | size | Foundation decode | ours decode | ratio | Foundation encode | ours encode | ratio | identical bytes | orjson loads / dumps |",
             "|---|---|---|---|---|---|---|---|---|---|",
         ]
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TransferKitJSONBench-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "TransferKitJSONBench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
@@ -75,22 +80,31 @@ enum JSONBenchmarks {
             let identical = try ours.encode(value) == data
             var samples: [[Double]] = Array(repeating: [], count: 4)
             for _ in 0..<repeats {
-                samples[0].append(FileTransferBenchmarks.time { blackHole(try! JSONDecoder().decode(T.self, from: data)) })
-                samples[1].append(FileTransferBenchmarks.time { blackHole(try! JSONTextDecoder().decode(T.self, from: data)) })
-                samples[2].append(FileTransferBenchmarks.time { blackHole(try! foundation.encode(value)) })
-                samples[3].append(FileTransferBenchmarks.time { blackHole(try! ours.encode(value)) })
+                samples[0].append(
+                    try FileTransferBenchmarks.time { blackHole(try JSONDecoder().decode(T.self, from: data)) })
+                samples[1].append(
+                    try FileTransferBenchmarks.time { blackHole(try JSONTextDecoder().decode(T.self, from: data)) })
+                samples[2].append(try FileTransferBenchmarks.time { blackHole(try foundation.encode(value)) })
+                samples[3].append(try FileTransferBenchmarks.time { blackHole(try ours.encode(value)) })
             }
             let rates = samples.map { Double(data.count) / Measurement.median($0) / 1e6 }
             var orjson = "—"
             if let python = FileTransferBenchmarks.peersPython(scripts: scripts),
-                let output = try? FileTransferBenchmarks.runProcess(python, [scripts.appendingPathComponent("orjson_bench.py").path, url.path, String(repeats)])
+                let output = try? FileTransferBenchmarks.runProcess(
+                    python, [scripts.appendingPathComponent("orjson_bench.py").path, url.path, String(repeats)])
             {
-                let figures = output.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-                if figures.count == 2 { orjson = "\(Int(Double(data.count) / figures[0] / 1e6)) / \(Int(Double(data.count) / figures[1] / 1e6))" }
+                let figures = output.split(separator: " ").compactMap {
+                    Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+                }
+                if figures.count == 2 {
+                    orjson =
+                        "\(Int(Double(data.count) / figures[0] / 1e6)) / \(Int(Double(data.count) / figures[1] / 1e6))"
+                }
             }
             lines.append(
                 "| \(name) | \(String(format: "%.1f", Double(data.count) / 1e6)) MB | \(Int(rates[0])) | \(Int(rates[1])) | \(format2(rates[1] / rates[0]))× "
-                    + "| \(Int(rates[2])) | \(Int(rates[3])) | \(format2(rates[3] / rates[2]))× | \(identical ? "yes" : "**no**") | \(orjson) |")
+                    + "| \(Int(rates[2])) | \(Int(rates[3])) | \(format2(rates[3] / rates[2]))× | \(identical ? "yes" : "**no**") | \(orjson) |"
+            )
         }
         try measure("profiles (100,000, with media)", ProfileGenerator().profiles(count: 100_000))
         try measure("readings (200,000, numbers)", readings(count: 200_000))

@@ -15,7 +15,8 @@ enum NegotiationBenchmarks {
     static func run(scriptDirectory: URL) throws -> [String] {
         let profile = try ReceiverProfile.importing(acceptHeader: header).profile
         let receiver = CompiledReceiver(profile)
-        let typed = offers.enumerated().map { index, mime in Offer(UTType(mimeType: mime)!, representationIndex: index) }
+        let typed = offers.enumerated().map { index, mime in Offer(UTType(mimeType: mime)!, representationIndex: index)
+        }
         let negotiator = Negotiator(policy: .receiverPreference)
         let ours = measure("Negotiator.negotiate (10 offers × 10 rules, receiver policy)", iterations: 20_000) {
             blackHole(negotiator.negotiate(typed, with: receiver))
@@ -24,7 +25,8 @@ enum NegotiationBenchmarks {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scriptDirectory.appendingPathComponent("werkzeug_best_match.py").path, header] + offers
+        process.arguments =
+            ["python3", scriptDirectory.appendingPathComponent("werkzeug_best_match.py").path, header] + offers
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

@@ -1,12 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import ProfileModels
 import TransferKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // USAGE: swift run -c release --package-path Benchmarks TransferBenchmarks [content-types] [files] [negotiation] [link-previews] [csv [--profiles N]]
 //
@@ -25,7 +25,9 @@ case "generate-profiles":
     // generate-profiles COUNT csv|json: the deterministic profile set, on standard output.
     let count = Int(arguments[1]) ?? 100_000
     let profiles = ProfileGenerator().profiles(count: count)
-    let data = arguments.count > 2 && arguments[2] == "json" ? try Profile.jsonEncoder.encode(profiles) : try CSVEncoder().encode(profiles)
+    let data =
+        arguments.count > 2 && arguments[2] == "json"
+        ? try Profile.jsonEncoder.encode(profiles) : try CSVEncoder().encode(profiles)
     FileHandle.standardOutput.write(data)
     exit(0)
 case "memory-phases":
@@ -108,14 +110,18 @@ if wants("content-types") {
             samples.append(value)
         }
     }
-    print("| first lookup in a fresh process (builds the indexes) | \(formatNanoseconds(Measurement.median(samples))) | \(formatNanoseconds(samples.min() ?? 0)) | \(formatNanoseconds(samples.max() ?? 0)) | — |")
+    print(
+        "| first lookup in a fresh process (builds the indexes) | \(formatNanoseconds(Measurement.median(samples))) | \(formatNanoseconds(samples.min() ?? 0)) | \(formatNanoseconds(samples.max() ?? 0)) | — |"
+    )
     print("")
 }
 
 if wants("link-previews") {
     print("## Link previews\n")
-    for line in try LinkPreviewBenchmarks.run(scripts: URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scripts"))
+    for line in try LinkPreviewBenchmarks.run(
+        scripts: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "Scripts"))
     {
         print(line)
     }

@@ -20,7 +20,9 @@ let asText = try await profile.exported(as: .plainText)
 print("As plain text:", String(decoding: asText, as: UTF8.self))
 let asProfile = try await profile.exported(as: .profile)
 let roundTrip = try await Profile(importing: asProfile, contentType: .profile)
-print("As com.example.profile:", asProfile.count, "bytes of JSON; round trip:", roundTrip.name == profile.name ? "ok" : "MISMATCH")
+print(
+    "As com.example.profile:", asProfile.count, "bytes of JSON; round trip:",
+    roundTrip.name == profile.name ? "ok" : "MISMATCH")
 
 let movie = FileManager.default.temporaryDirectory.appendingPathComponent("example-\(UUID().uuidString).mp4")
 try Data("not really a movie".utf8).write(to: movie)

@@ -18,8 +18,13 @@ public struct ProfileGenerator: Sendable {
         self.seed = seed
     }
 
-    static let firstNames = ["Juan", "Ana", "山田", "Иван", "Zoë", "Nkechi", "Łukasz", "María José", "太郎", "Ольга", "Sam 🎸", "O'Neil"]
-    static let lastNames = ["Chavez", "Pereira", "太郎", "Петров", "\"Z\" Smith", "Okafor", "Wójcik", "García, Jr.", "佐藤", "Иванова", "Lee", "Brown"]
+    static let firstNames = [
+        "Juan", "Ana", "山田", "Иван", "Zoë", "Nkechi", "Łukasz", "María José", "太郎", "Ольга", "Sam 🎸", "O'Neil",
+    ]
+    static let lastNames = [
+        "Chavez", "Pereira", "太郎", "Петров", "\"Z\" Smith", "Okafor", "Wójcik", "García, Jr.", "佐藤", "Иванова", "Lee",
+        "Brown",
+    ]
     static let phrases = [
         "Loves trees, tea and long walks", "Says \"hello\" to every dog", "Writes Swift on weekends",
         "山に登るのが好き", "Любит читать книги", "Collects 🍵 teapots", "Runs, bikes, swims",
@@ -60,13 +65,21 @@ public struct ProfileGenerator: Sendable {
         }
         bytes[6] = bytes[6] & 0x0F | 0x40
         bytes[8] = bytes[8] & 0x3F | 0x80
-        let id = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                             bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        let id = UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
         let media = random.next()
         let host = Self.hosts[Int(media % UInt64(Self.hosts.count))]
-        let video = (media >> 8) % 10 < 7 ? URL(string: "https://\(host)/videos/\(id.uuidString.lowercased()).mp4") : nil
-        let portrait = (media >> 16) % 10 < 8
-            ? URL(string: "https://\(host)/portraits/\(index)/face%20\((media >> 32) % 1000).jpg?size=\(128 << ((media >> 24) % 4))") : nil
+        let video =
+            (media >> 8) % 10 < 7 ? URL(string: "https://\(host)/videos/\(id.uuidString.lowercased()).mp4") : nil
+        let portrait =
+            (media >> 16) % 10 < 8
+            ? URL(
+                string:
+                    "https://\(host)/portraits/\(index)/face%20\((media >> 32) % 1000).jpg?size=\(128 << ((media >> 24) % 4))"
+            ) : nil
         return Profile(id: id, name: name, bio: bio, funFacts: facts, video: video, portrait: portrait)
     }
 }

@@ -36,10 +36,14 @@ public struct ProfilesArchive: Codable, Sendable {
         guard let header else { return }
         let missing = ["id", "name", "bio", "funFacts"].filter { !header.contains($0) }
         guard missing.isEmpty else {
-            let found = header.prefix(6).map { $0.count > 40 ? String($0.prefix(40)) + "…" : $0 }.map { $0.debugDescription }
+            let found = header.prefix(6).map { $0.count > 40 ? String($0.prefix(40)) + "…" : $0 }.map {
+                $0.debugDescription
+            }
             throw CSVError(
                 .invalidHeader, line: 1, column: 1,
-                reason: "expected a header naming \(csvColumns.joined(separator: ", ")), found \(found.joined(separator: ", "))\(header.count > 6 ? ", …" : "")")
+                reason:
+                    "expected a header naming \(csvColumns.joined(separator: ", ")), found \(found.joined(separator: ", "))\(header.count > 6 ? ", …" : "")"
+            )
         }
     }
 
@@ -61,7 +65,9 @@ public struct ProfilesArchive: Codable, Sendable {
     /// never in memory whole, and the profiles are decoded on all the machine's cores.
     public init(jsonFile: URL) throws {
         var profiles: [Profile] = []
-        try JSONArrayDecoder(JSONTextDecoder()).decodeElements(Profile.self, contentsOf: jsonFile) { profiles.append($0) }
+        try JSONArrayDecoder(JSONTextDecoder()).decodeElements(Profile.self, contentsOf: jsonFile) {
+            profiles.append($0)
+        }
         self.profiles = profiles
     }
 
@@ -125,6 +131,7 @@ extension ProfilesArchive: Transferable {
             try ProfilesArchive(csvData: data)
         }
         // Element by element: a large archive never holds a JSON tree of every profile.
-        CodableRepresentation(contentType: .json, encoder: JSONArrayEncoder(Profile.jsonEncoder), decoder: JSONTextDecoder())
+        CodableRepresentation(
+            contentType: .json, encoder: JSONArrayEncoder(Profile.jsonEncoder), decoder: JSONTextDecoder())
     }
 }

@@ -28,7 +28,8 @@ public struct Video: Transferable {
 /// Where imported videos are kept: the role the app's documents directory plays in Apple's sample.
 public enum VideoLibrary {
     /// The library's folder.
-    public static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TransferKit Example Videos")
+    public static let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "TransferKit Example Videos")
 
     /// A new, unused location in the library for a file called `name`.
     public static func newFile(named name: String) throws -> URL {

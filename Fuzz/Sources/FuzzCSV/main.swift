@@ -12,6 +12,7 @@ struct Record: Codable {
     var f: Bool?
 }
 
+/// libFuzzer's entry point: runs one input, trapping (a finding) when a property does not hold.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)

@@ -17,6 +17,7 @@ import TransferKit
 
 let parser = ProcessInfo.processInfo.environment["TRANSFERKIT_FUZZ_PARSER"] ?? "accept"
 
+/// libFuzzer's entry point: runs one input, trapping (a finding) when a property does not hold.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)

@@ -79,8 +79,10 @@ struct Record: Codable {
 /// JSONArrayDecoder, the reader of top-level arrays in pieces, on a file.
 let mode = ProcessInfo.processInfo.environment["TRANSFERKIT_FUZZ_PARSER"] ?? "document"
 /// The file the array reader reads, in memory where the system has a RAM file system.
-let arrayFile = URL(fileURLWithPath: FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
-    .appendingPathComponent("transferkit-fuzz-\(ProcessInfo.processInfo.processIdentifier).json")
+let arrayFile = URL(
+    fileURLWithPath: FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+)
+.appendingPathComponent("transferkit-fuzz-\(ProcessInfo.processInfo.processIdentifier).json")
 
 /// Reads `data` as a top-level array in pieces: whatever the whole-document decoder accepts as an
 /// array of values, the array reader must accept with the same elements, and the reverse. (The
@@ -96,13 +98,18 @@ func fuzzArrayReader(_ data: Data) {
     let whole = try? JSONTextDecoder().decode([Value].self, from: data)
     if read {
         guard whole == elements else {
-            fatalError("the array reader read other elements than the document decoder: \(String(decoding: data, as: UTF8.self))")
+            fatalError(
+                "the array reader read other elements than the document decoder: \(String(decoding: data, as: UTF8.self))"
+            )
         }
     } else {
-        guard whole == nil else { fatalError("the array reader refused an array: \(String(decoding: data, as: UTF8.self))") }
+        guard whole == nil else {
+            fatalError("the array reader refused an array: \(String(decoding: data, as: UTF8.self))")
+        }
     }
 }
 
+/// libFuzzer's entry point: runs one input, trapping (a finding) when a property does not hold.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
@@ -125,9 +132,12 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         }
         // Foundation must read the same value, from the input or — where Foundation refuses a
         // spelling RFC 8259 allows (`0e4`, which it reads as `0e+4`) — from our canonical text.
-        let foundation = (try? JSONDecoder().decode(Value.self, from: data)) ?? (try? JSONDecoder().decode(Value.self, from: written))
+        let foundation =
+            (try? JSONDecoder().decode(Value.self, from: data))
+            ?? (try? JSONDecoder().decode(Value.self, from: written))
         guard foundation == value else {
-            fatalError("accepted what Foundation does not, or read another value: \(String(decoding: data, as: UTF8.self))")
+            fatalError(
+                "accepted what Foundation does not, or read another value: \(String(decoding: data, as: UTF8.self))")
         }
     }
     return 0

@@ -31,6 +31,7 @@ private func checkURL(_ url: URL?) {
     precondition(!(url.host ?? "").isEmpty, "a URL without a host: \(url)")
 }
 
+/// libFuzzer's entry point: runs one input, trapping (a finding) when a property does not hold.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
@@ -52,8 +53,12 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     for url in [metadata.url, metadata.oEmbedURL] { checkURL(url) }
     precondition(metadata.originalURL == pageURL)
     guard bytes[0] >= 0xC0 else { return 0 }
-    let data = try! JSONEncoder().encode(metadata)
-    let back = try! JSONDecoder().decode(LinkMetadata.self, from: data)
-    precondition(back == metadata, "the Codable round trip changed the metadata")
+    do {
+        let data = try JSONEncoder().encode(metadata)
+        let back = try JSONDecoder().decode(LinkMetadata.self, from: data)
+        precondition(back == metadata, "the Codable round trip changed the metadata")
+    } catch {
+        preconditionFailure("the Codable round trip failed: \(error)")
+    }
     return 0
 }

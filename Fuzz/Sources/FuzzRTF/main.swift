@@ -3,6 +3,7 @@
 import Foundation
 import TransferKit
 
+/// libFuzzer's entry point: runs one input, trapping (a finding) when a property does not hold.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
@@ -21,7 +22,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             if scalar == "\n", previous == "\r" { continue }
             expected.append(scalar == "\r" || scalar == "\u{2029}" ? "\n" : scalar)
         }
-        precondition(back.map { Array(String($0.characters).unicodeScalars) } == Array(expected), "the RTF round trip changed the text")
+        precondition(
+            back.map { Array(String($0.characters).unicodeScalars) } == Array(expected),
+            "the RTF round trip changed the text")
     }
     done.wait()
     return 0

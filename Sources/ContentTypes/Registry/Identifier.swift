@@ -15,7 +15,8 @@ enum Identifier {
             for byte in bytes { found |= byte &- 0x41 < 26 ? 1 : 0 }
             return found != 0
         }
-        return string.utf8.withContiguousStorageIfAvailable(hasCapital) ?? hasCapital(string.utf8) ? String(decoding: string.utf8.map(lower), as: UTF8.self) : string
+        return string.utf8.withContiguousStorageIfAvailable(hasCapital) ?? hasCapital(string.utf8)
+            ? String(decoding: string.utf8.map(lower), as: UTF8.self) : string
     }
 
     /// Whether two strings are equal ignoring ASCII case.

@@ -1,10 +1,10 @@
+import TransferCodecs
+
 #if canImport(FoundationEssentials)
     package import FoundationEssentials
 #else
     package import Foundation
 #endif
-
-import TransferCodecs
 
 /// A guard for Foundation's property-list parser, checked before the parser sees the input, for
 /// the two kinds of XML it cannot survive: nesting (it recurses once per level, so a hundred
@@ -32,10 +32,13 @@ package enum PropertyListGuard {
     private static func declaresUTF8(_ data: Data) -> Bool {
         if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) { return false }
         let head = String(decoding: data.prefix(200), as: UTF8.self).lowercased()
-        guard head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"), let declarationEnd = head.firstRange(of: "?>"),
+        guard head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"),
+            let declarationEnd = head.firstRange(of: "?>"),
             let encoding = head[..<declarationEnd.lowerBound].firstRange(of: "encoding")
         else { return true }
-        let rest = head[encoding.upperBound..<declarationEnd.lowerBound].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+        let rest = head[encoding.upperBound..<declarationEnd.lowerBound].drop {
+            $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'"
+        }
         return rest.hasPrefix("utf-8") || rest.hasPrefix("utf8")
     }
 

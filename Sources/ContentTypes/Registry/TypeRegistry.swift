@@ -139,8 +139,10 @@ final class TypeRegistry: Sendable {
         let registered = runtime.withLock { $0.byTag[tagClass]?[key] ?? [] }
         if registered.isEmpty { return builtInCandidates.map(UTType.init(builtInIndex:)) }
         var ranked: [(TagPreference, UTType)] = builtInCandidates.map {
-            (TagPreference(builtIn.declarations[$0], depth: builtIn.depths[$0], order: $0),
-             UTType(builtInIndex: $0))
+            (
+                TagPreference(builtIn.declarations[$0], depth: builtIn.depths[$0], order: $0),
+                UTType(builtInIndex: $0)
+            )
         }
         ranked += registered.map { ($0.preference, UTType(registered: $0)) }
         ranked.sort { $0.0 < $1.0 }
@@ -190,7 +192,9 @@ final class TypeRegistry: Sendable {
     ///
     /// The whole batch is checked and applied under one lock, so concurrent registrations each see
     /// a consistent tree, and declarations in one batch may refer to each other in any order.
-    func register(_ declarations: [UTTypeDeclaration]) -> (registered: [UTType], problems: [UTTypeDeclarationError.Problem]) {
+    func register(_ declarations: [UTTypeDeclaration]) -> (
+        registered: [UTType], problems: [UTTypeDeclarationError.Problem]
+    ) {
         runtime.withLock { layer in
             var problems: [UTTypeDeclarationError.Problem] = []
             // Room for the whole batch up front: growing the dictionaries rehashes every key.
@@ -208,7 +212,10 @@ final class TypeRegistry: Sendable {
                     continue
                 }
                 if UTType.isDynamicIdentifier(declaration.identifier) {
-                    problems.append(.init(declaration.identifier, .malformedIdentifier, "the dyn. prefix is reserved for dynamic types"))
+                    problems.append(
+                        .init(
+                            declaration.identifier, .malformedIdentifier,
+                            "the dyn. prefix is reserved for dynamic types"))
                     continue
                 }
                 if let problem = declaration.tagProblem() {
@@ -220,14 +227,19 @@ final class TypeRegistry: Sendable {
                     builtIn.indexByKey[key].map { builtIn.declarations[$0].isExported }
                     ?? layer.byKey[key].map { $0.declaration.kind == .exported }
                 if pending[key] != nil {
-                    problems.append(.init(declaration.identifier, .duplicateIdentifier, "declared more than once in the same batch"))
+                    problems.append(
+                        .init(declaration.identifier, .duplicateIdentifier, "declared more than once in the same batch")
+                    )
                     continue
                 }
                 if alreadyDeclared {
                     // An import of a declared type defers to the existing declaration, as on Apple's
                     // platforms; exporting an identifier that is already exported is an error.
                     if declaration.kind == .exported, existingIsExported == true {
-                        problems.append(.init(declaration.identifier, .duplicateIdentifier, "is already exported by another declaration"))
+                        problems.append(
+                            .init(
+                                declaration.identifier, .duplicateIdentifier,
+                                "is already exported by another declaration"))
                     }
                     continue
                 }
@@ -309,14 +321,23 @@ final class TypeRegistry: Sendable {
                         && pending[parentKey] == nil
                 }
                 if !missing.isEmpty {
-                    problems.append(.init(declaration.identifier, .undeclaredParent, "conforms to \(missing.joined(separator: ", ")), which is not declared"))
+                    problems.append(
+                        .init(
+                            declaration.identifier, .undeclaredParent,
+                            "conforms to \(missing.joined(separator: ", ")), which is not declared"))
                     continue
                 }
                 let blocked = declaration.conformsTo.filter { remainingSet.contains(Identifier.key($0)) }
                 if onCycle.contains(key) {
-                    problems.append(.init(declaration.identifier, .cycle, "its conformances form a cycle through \(blocked.joined(separator: ", "))"))
+                    problems.append(
+                        .init(
+                            declaration.identifier, .cycle,
+                            "its conformances form a cycle through \(blocked.joined(separator: ", "))"))
                 } else {
-                    problems.append(.init(declaration.identifier, .undeclaredParent, "conforms to \(blocked.joined(separator: ", ")), which could not be declared"))
+                    problems.append(
+                        .init(
+                            declaration.identifier, .undeclaredParent,
+                            "conforms to \(blocked.joined(separator: ", ")), which could not be declared"))
                 }
             }
             if !layer.types.isEmpty { isEmpty.store(false, ordering: .releasing) }

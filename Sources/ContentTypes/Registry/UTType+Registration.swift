@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-public import FoundationEssentials
-#else
-public import Foundation
-#endif
 import TransferCodecs
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension UTType {
     /// Declares types at run time, as an app's `Info.plist` does on Apple's platforms.
@@ -62,7 +63,11 @@ extension UTType {
         } catch {
             throw UTTypeDeclarationError(
                 file: url.path,
-                problems: [.init(url.lastPathComponent, .unreadableFile, FileManager.default.fileExists(atPath: url.path) ? "cannot be read (\(error))" : "no such file")]
+                problems: [
+                    .init(
+                        url.lastPathComponent, .unreadableFile,
+                        FileManager.default.fileExists(atPath: url.path) ? "cannot be read (\(error))" : "no such file")
+                ]
             )
         }
         return try registerDeclarations(from: data, file: url.path)
@@ -77,7 +82,9 @@ extension UTType {
     /// - Returns: The types registered, in file order.
     /// - Throws: ``UTTypeDeclarationError`` as ``registerDeclarations(contentsOf:)`` does.
     @discardableResult
-    public static func registerDeclarations(from data: Data, file: String? = nil) throws(UTTypeDeclarationError) -> [UTType] {
+    public static func registerDeclarations(from data: Data, file: String? = nil) throws(UTTypeDeclarationError)
+        -> [UTType]
+    {
         let (declarations, parseProblems) = UTTypeDeclaration.parseFile(data)
         let (registered, problems) = TypeRegistry.shared.register(declarations)
         let all = parseProblems + problems
@@ -114,7 +121,14 @@ extension UTTypeDeclaration {
                 }
                 file = try PropertyListDecoder().decode(DeclarationFile.self, from: data)
             case .unknown(let found):
-                return ([], [.init("file", .malformedFile, "expected a property list (XML or binary) or a JSON object, found \(found)")])
+                return (
+                    [],
+                    [
+                        .init(
+                            "file", .malformedFile,
+                            "expected a property list (XML or binary) or a JSON object, found \(found)")
+                    ]
+                )
             }
         } catch {
             let reason =
@@ -141,7 +155,9 @@ extension UTTypeDeclaration {
         }
         if file.exported.isEmpty, file.imported.isEmpty {
             problems.append(
-                .init("file", .malformedFile, "expected UTExportedTypeDeclarations or UTImportedTypeDeclarations, found neither")
+                .init(
+                    "file", .malformedFile,
+                    "expected UTExportedTypeDeclarations or UTImportedTypeDeclarations, found neither")
             )
         }
         return (declarations, problems)
@@ -162,7 +178,8 @@ private enum DeclarationFormat {
             let bigEndian = encoding == "UTF-16BE"
             let start = data.prefix(256)
             let units = stride(from: 0, to: start.count - 1, by: 2).map { offset -> UInt16 in
-                let first = UInt16(start[start.startIndex + offset]), second = UInt16(start[start.startIndex + offset + 1])
+                let first = UInt16(start[start.startIndex + offset]),
+                    second = UInt16(start[start.startIndex + offset + 1])
                 return bigEndian ? first << 8 | second : second << 8 | first
             }
             let first = String(decoding: units, as: UTF16.self).first { !$0.isWhitespace && $0 != "\u{FEFF}" }
@@ -185,7 +202,9 @@ private enum DeclarationFormat {
         case nil: self = .unknown("an empty file")
         case let byte?:
             let scalar = Unicode.Scalar(byte)
-            self = .unknown(byte >= 0x21 && byte < 0x7F ? "'\(Character(scalar))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))")
+            self = .unknown(
+                byte >= 0x21 && byte < 0x7F
+                    ? "'\(Character(scalar))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))")
         }
     }
 }

@@ -17,12 +17,16 @@ extension TypeTable {
         .exported("com.apple.application", ["public.executable"], "application"),
         .exported("public.bookmark", [], "Bookmark"),
         .exported("com.apple.iCloud", ["public.item"], "iCloud"),
-        .exported("com.apple.reality", ["public.data"], extensions: ["reality"], mimeTypes: ["model/vnd.reality"], "Reality File"),
+        .exported(
+            "com.apple.reality", ["public.data"], extensions: ["reality"], mimeTypes: ["model/vnd.reality"],
+            "Reality File"),
         .exported("com.apple.arobject", ["public.data"], extensions: ["arobject"], "AR Reference Object"),
-        .exported("com.apple.shazamsignature", ["public.data"], extensions: ["shazamsignature"], "Shazam Signature Data"),
+        .exported(
+            "com.apple.shazamsignature", ["public.data"], extensions: ["shazamsignature"], "Shazam Signature Data"),
         .exported("com.apple.shazamcatalog", ["public.data"], extensions: ["shazamcatalog"], "Shazam Catalog"),
         .exported("public.log", ["public.item"], "Log file"),
-        .exported("com.apple.ktrace", ["public.data", "public.log"], extensions: ["ktrace"], "Darwin kernel trace file"),
+        .exported(
+            "com.apple.ktrace", ["public.data", "public.log"], extensions: ["ktrace"], "Darwin kernel trace file"),
         .exported("com.apple.pasteboard.promised-file-url", [], "Promised file URL"),
         .exported("com.apple.pasteboard.promised-file-content-type", [], "Promised file content type"),
         .exported("com.apple.cocoa.pasteboard.color", ["public.data"], "color"),
@@ -38,10 +42,15 @@ extension TypeTable {
         .exported("com.apple.bookmark", ["public.data", "com.apple.resolvable"], "bookmark"),
         .exported("com.apple.alias-file", ["public.data", "com.apple.resolvable"], "alias"),
         .exported("com.apple.alias-record", ["public.data", "com.apple.resolvable"], "alias data"),
-        .exported("com.apple.icloud-file-fault", ["public.data"], extensions: ["icloud"], "iCloud synchronization file"),
+        .exported(
+            "com.apple.icloud-file-fault", ["public.data"], extensions: ["icloud"], "iCloud synchronization file"),
         .exported("com.apple.finder.clipping", ["public.data"], "clipping"),
-        .exported("com.apple.finder.sound-clipping", ["com.apple.finder.clipping"], extensions: ["sndClipping"], "Sound Clipping"),
-        .exported("com.apple.finder.textclipping", ["com.apple.finder.clipping"], extensions: ["textclipping"], "text clipping"),
+        .exported(
+            "com.apple.finder.sound-clipping", ["com.apple.finder.clipping"], extensions: ["sndClipping"],
+            "Sound Clipping"),
+        .exported(
+            "com.apple.finder.textclipping", ["com.apple.finder.clipping"], extensions: ["textclipping"],
+            "text clipping"),
         .exported("com.apple.finder.smart-folder", ["public.data"], extensions: ["savedSearch"], "Smart Folder"),
         .exported("com.apple.finder.recent-items", ["com.apple.finder.smart-folder"], "Recent Items"),
         .exported("public.object-code", ["public.data", "public.executable"], extensions: ["o"], "object code"),
@@ -50,34 +59,62 @@ extension TypeTable {
         .exported("com.apple.mach-o-executable", ["com.apple.mach-o-binary"], "Mach-O executable"),
         .exported("com.apple.x11-mach-o-executable", ["com.apple.mach-o-binary"], "X11 application"),
         .exported("com.apple.mach-o-core", ["com.apple.mach-o-binary"], "Mach-O core"),
-        .exported("com.apple.mach-o-dylib", ["com.apple.mach-o-binary"], extensions: ["dylib"], "Mach-O dynamic library"),
+        .exported(
+            "com.apple.mach-o-dylib", ["com.apple.mach-o-binary"], extensions: ["dylib"], "Mach-O dynamic library"),
         .exported("com.apple.mach-o-bundle", ["com.apple.mach-o-binary"], "Mach-O bundle"),
         .exported("com.apple.pef-binary", ["public.data", "public.executable"], "PEF binary"),
         .exported("public.elf-binary", ["public.data", "public.executable"], "ELF binary"),
-        .exported("com.microsoft.windows-executable", ["public.data", "public.executable"], extensions: ["exe"], mimeTypes: ["application/x-msdownload"], "Microsoft Windows application"),
-        .exported("com.microsoft.windows-dynamic-link-library", ["public.data", "public.executable"], extensions: ["dll"], mimeTypes: ["application/x-msdownload"], "Microsoft dynamic link library"),
+        .exported(
+            "com.microsoft.windows-executable", ["public.data", "public.executable"], extensions: ["exe"],
+            mimeTypes: ["application/x-msdownload"], "Microsoft Windows application"),
+        .exported(
+            "com.microsoft.windows-dynamic-link-library", ["public.data", "public.executable"], extensions: ["dll"],
+            mimeTypes: ["application/x-msdownload"], "Microsoft dynamic link library"),
         .exported("com.sun.java-class", ["public.data", "public.executable"], extensions: ["class"], "Java class"),
-        .exported("com.apple.quartz-composer-composition", ["public.data", "public.executable"], extensions: ["qtz"], mimeTypes: ["application/x-quartzcomposer"], "Quartz Composer compostion"),
+        .exported(
+            "com.apple.quartz-composer-composition", ["public.data", "public.executable"], extensions: ["qtz"],
+            mimeTypes: ["application/x-quartzcomposer"], "Quartz Composer compostion"),
         .exported("public.url", ["public.data"], "URL"),
         .exported("public.file-url", ["public.url"], "file URL"),
         .exported("public.url-name", ["public.data"], "URL name"),
         .exported("public.stored-url", []),
         .exported("com.apple.internet-location", ["public.stored-url", "public.data"], "internet location"),
-        .exported("com.apple.web-internet-location", ["com.apple.internet-location"], extensions: ["webloc"], "web internet location"),
-        .exported("com.apple.vnc-internet-location", ["com.apple.internet-location"], extensions: ["vncloc"], "VNC Internet Location"),
-        .exported("com.apple.mail-internet-location", ["com.apple.internet-location"], extensions: ["mailloc"], "mail internet location"),
-        .exported("com.apple.afp-internet-location", ["com.apple.internet-location"], extensions: ["afploc"], "AFP internet location"),
-        .exported("com.apple.file-internet-location", ["com.apple.internet-location"], extensions: ["fileloc"], "file internet location"),
-        .exported("com.apple.ftp-internet-location", ["com.apple.internet-location"], extensions: ["ftploc"], "FTP internet location"),
-        .exported("com.apple.news-internet-location", ["com.apple.internet-location"], extensions: ["newsloc"], "news internet location"),
-        .exported("com.apple.generic-internet-location", ["com.apple.internet-location"], extensions: ["inetloc"], "internet location"),
-        .exported("com.microsoft.internet-shortcut", ["public.stored-url", "public.data"], extensions: ["url"], "Windows Internet shortcut"),
+        .exported(
+            "com.apple.web-internet-location", ["com.apple.internet-location"], extensions: ["webloc"],
+            "web internet location"),
+        .exported(
+            "com.apple.vnc-internet-location", ["com.apple.internet-location"], extensions: ["vncloc"],
+            "VNC Internet Location"),
+        .exported(
+            "com.apple.mail-internet-location", ["com.apple.internet-location"], extensions: ["mailloc"],
+            "mail internet location"),
+        .exported(
+            "com.apple.afp-internet-location", ["com.apple.internet-location"], extensions: ["afploc"],
+            "AFP internet location"),
+        .exported(
+            "com.apple.file-internet-location", ["com.apple.internet-location"], extensions: ["fileloc"],
+            "file internet location"),
+        .exported(
+            "com.apple.ftp-internet-location", ["com.apple.internet-location"], extensions: ["ftploc"],
+            "FTP internet location"),
+        .exported(
+            "com.apple.news-internet-location", ["com.apple.internet-location"], extensions: ["newsloc"],
+            "news internet location"),
+        .exported(
+            "com.apple.generic-internet-location", ["com.apple.internet-location"], extensions: ["inetloc"],
+            "internet location"),
+        .exported(
+            "com.microsoft.internet-shortcut", ["public.stored-url", "public.data"], extensions: ["url"],
+            "Windows Internet shortcut"),
         .exported("com.apple.itunes.store-url", ["public.url"], extensions: ["itms"], "iTunes store URL"),
         .exported("com.apple.generic-stationery", ["public.data"], "Stationery"),
         .exported("com.apple.property-list", ["public.data"], extensions: ["plist"], "property list"),
-        .exported("com.apple.binary-property-list", ["com.apple.property-list"], extensions: ["plist"], "binary property list"),
+        .exported(
+            "com.apple.binary-property-list", ["com.apple.property-list"], extensions: ["plist"], "binary property list"
+        ),
         .exported("com.apple.live-photo", [], "Live Photo"),
-        .exported("org.nema.dicom", ["public.data"], extensions: ["dcm", "dicom"], mimeTypes: ["application/dicom"], "DICOM"),
+        .exported(
+            "org.nema.dicom", ["public.data"], extensions: ["dcm", "dicom"], mimeTypes: ["application/dicom"], "DICOM"),
         .exported("gov.nih.nifti-1", ["public.data"], extensions: ["nii"], "NIfTI-1"),
         .exported("public.audiovisual-content-collection", [], "Audiovisual Collection"),
         .exported("public.playlist", [], "playlist"),
@@ -91,13 +128,18 @@ extension TypeTable {
         .exported("com.apple.deprecated-application-file", ["com.apple.application-file"]),
         .exported("org.openxmlformats.openxml", ["public.data"], "Office Open XML"),
         .exported("org.oasis-open.opendocument", ["public.data"], "Open Document"),
-        .exported("com.rsa.pkcs-12", ["public.data"], extensions: ["p12", "pfx"], mimeTypes: ["application/x-pkcs12"], "personal information exchange (PKCS#12)"),
-        .exported("public.x509-certificate", ["public.data"], extensions: ["cer", "der", "crt", "pem"], mimeTypes: ["application/x-x509-ca-cert"], "certificate (X.509)"),
+        .exported(
+            "com.rsa.pkcs-12", ["public.data"], extensions: ["p12", "pfx"], mimeTypes: ["application/x-pkcs12"],
+            "personal information exchange (PKCS#12)"),
+        .exported(
+            "public.x509-certificate", ["public.data"], extensions: ["cer", "der", "crt", "pem"],
+            mimeTypes: ["application/x-x509-ca-cert"], "certificate (X.509)"),
         .exported("com.apple.alert", [], "Alert"),
         .exported("com.apple.alert-note", ["com.apple.alert"], "Alert Note"),
         .exported("com.apple.alert-caution", ["com.apple.alert"], "Alert Caution"),
         .exported("com.apple.alert-stop", ["com.apple.alert"], "Alert Stop"),
-        .exported("com.apple.colorsync-profile", ["public.data"], extensions: ["icc", "icm", "pf"], "ColorSync profile"),
+        .exported(
+            "com.apple.colorsync-profile", ["public.data"], extensions: ["icc", "icm", "pf"], "ColorSync profile"),
         .exported("com.apple.profile-background-color", ["public.data"], "Profile Background Color"),
         .exported("com.apple.profile-font-and-color", ["public.data"], "Profile Font And Color"),
         .exported("com.apple.color-file", ["public.data"], extensions: ["clr", "ccl"], "Color File"),
@@ -110,9 +152,13 @@ extension TypeTable {
         .exported("com.apple.airdrop", [], "AirDrop"),
         .exported("com.apple.bonjour", [], "Bonjour"),
         .exported("com.apple.notifications", [], "Notifications"),
-        .exported("com.apple.mobileprovision", ["public.data"], extensions: ["mobileprovision"], mimeTypes: ["application/x-apple-aspen-mobileprovision"], "mobile provision"),
+        .exported(
+            "com.apple.mobileprovision", ["public.data"], extensions: ["mobileprovision"],
+            mimeTypes: ["application/x-apple-aspen-mobileprovision"], "mobile provision"),
         .exported("com.apple.pkpass-data", ["public.data"], extensions: ["pkpass"], "Pass"),
-        .exported("com.apple.pkpasses-data", ["public.data"], extensions: ["pkpasses"], mimeTypes: ["application/vnd.apple.pkpasses"], "Passes"),
+        .exported(
+            "com.apple.pkpasses-data", ["public.data"], extensions: ["pkpasses"],
+            mimeTypes: ["application/vnd.apple.pkpasses"], "Passes"),
         .exported("com.apple.watchface", ["public.data", "public.content"], extensions: ["watchface"], "Watchface"),
         .exported("public.device", [], "Device"),
         .exported("public.display", [], "Display"),
@@ -191,7 +237,9 @@ extension TypeTable {
         .exported("public.app-category.bookmarks", ["public.app-category"], "Bookmarks"),
         .exported("public.app-category.books", ["public.app-category"], "Books"),
         .exported("public.app-category.navigation", ["public.app-category"], "Navigation"),
-        .exported("public.app-category.photography-and-video", ["public.app-category.photography", "public.app-category.video"], "Photo & Video"),
+        .exported(
+            "public.app-category.photography-and-video",
+            ["public.app-category.photography", "public.app-category.video"], "Photo & Video"),
         .exported("public.app-category.food-and-drink", ["public.app-category"], "Food & Drink"),
         .exported("public.app-category.shopping", ["public.app-category"], "Shopping"),
         .exported("public.app-category.magazines-and-newspapers", ["public.app-category"], "Magazines & Newspapers"),
@@ -199,44 +247,126 @@ extension TypeTable {
         .imported("com.adobe.edn", ["public.data"], extensions: ["edn"], "Adobe DRM Activation Key (EDN)"),
         .imported("com.adobe.etd", ["public.data"], extensions: ["etd"], "Adobe Digital Editions (ETD)"),
         .imported("com.adobe.fdf", ["public.data"], extensions: ["fdf"], "Adobe Acrobat Forms Document (FDF)"),
-        .imported("org.openoffice.text", ["public.data", "public.content"], extensions: ["sxw", "sdw"], mimeTypes: ["application/vnd.sun.xml.writer", "application/vnd.stardivision.writer"], "OpenOffice.org 1.0 Text"),
-        .imported("org.openoffice.text-template", ["public.data", "public.content"], extensions: ["stw"], mimeTypes: ["application/vnd.sun.xml.writer.template"], "OpenOffice.org 1.0 Text Template"),
-        .imported("org.openoffice.graphics", ["public.data", "public.content"], extensions: ["sxd", "sda"], mimeTypes: ["application/vnd.sun.xml.draw", "application/vnd.stardivision.draw"], "OpenOffice.org 1.0 Drawing"),
-        .imported("org.openoffice.graphics-template", ["public.data", "public.content"], extensions: ["std"], mimeTypes: ["application/vnd.sun.xml.draw.template"], "OpenOffice.org 1.0 Drawing Template"),
-        .imported("org.openoffice.formula", ["public.data", "public.content"], extensions: ["sxm", "smf"], mimeTypes: ["application/vnd.sun.xml.math", "application/vnd.stardivision.math"], "OpenOffice.org 1.0 Formula"),
-        .imported("org.oasis-open.opendocument.formula", ["org.oasis-open.opendocument", "public.content"], extensions: ["odf"], mimeTypes: ["application/vnd.oasis.opendocument.formula"], "Open Document formula"),
-        .imported("org.oasis-open.opendocument.formula-template", ["org.oasis-open.opendocument", "public.content"], extensions: ["otf"], mimeTypes: ["application/vnd.oasis.opendocument.formula-template"], "Open Document formula template"),
-        .imported("org.openoffice.text-master", ["public.data", "public.content"], extensions: ["sxg"], mimeTypes: ["application/vnd.sun.xml.writer.global"], "OpenOffice.org 1.0 Master"),
+        .imported(
+            "org.openoffice.text", ["public.data", "public.content"], extensions: ["sxw", "sdw"],
+            mimeTypes: ["application/vnd.sun.xml.writer", "application/vnd.stardivision.writer"],
+            "OpenOffice.org 1.0 Text"),
+        .imported(
+            "org.openoffice.text-template", ["public.data", "public.content"], extensions: ["stw"],
+            mimeTypes: ["application/vnd.sun.xml.writer.template"], "OpenOffice.org 1.0 Text Template"),
+        .imported(
+            "org.openoffice.graphics", ["public.data", "public.content"], extensions: ["sxd", "sda"],
+            mimeTypes: ["application/vnd.sun.xml.draw", "application/vnd.stardivision.draw"],
+            "OpenOffice.org 1.0 Drawing"),
+        .imported(
+            "org.openoffice.graphics-template", ["public.data", "public.content"], extensions: ["std"],
+            mimeTypes: ["application/vnd.sun.xml.draw.template"], "OpenOffice.org 1.0 Drawing Template"),
+        .imported(
+            "org.openoffice.formula", ["public.data", "public.content"], extensions: ["sxm", "smf"],
+            mimeTypes: ["application/vnd.sun.xml.math", "application/vnd.stardivision.math"],
+            "OpenOffice.org 1.0 Formula"),
+        .imported(
+            "org.oasis-open.opendocument.formula", ["org.oasis-open.opendocument", "public.content"],
+            extensions: ["odf"], mimeTypes: ["application/vnd.oasis.opendocument.formula"], "Open Document formula"),
+        .imported(
+            "org.oasis-open.opendocument.formula-template", ["org.oasis-open.opendocument", "public.content"],
+            extensions: ["otf"], mimeTypes: ["application/vnd.oasis.opendocument.formula-template"],
+            "Open Document formula template"),
+        .imported(
+            "org.openoffice.text-master", ["public.data", "public.content"], extensions: ["sxg"],
+            mimeTypes: ["application/vnd.sun.xml.writer.global"], "OpenOffice.org 1.0 Master"),
         .imported("com.microsoft.excel.xla", ["public.data"], extensions: ["xla"], "Microsoft Excel add-in"),
         .imported("public.haptics-content", [], "Haptics content"),
-        .imported("com.apple.coreml.model", ["public.data"], extensions: ["mlmodel", "mlkitmodel"], "Core ML Machine Learning Model"),
-        .imported("com.apple.groupactivities.activity", ["public.data"], extensions: ["groupactivity"], "Group Activity"),
+        .imported(
+            "com.apple.coreml.model", ["public.data"], extensions: ["mlmodel", "mlkitmodel"],
+            "Core ML Machine Learning Model"),
+        .imported(
+            "com.apple.groupactivities.activity", ["public.data"], extensions: ["groupactivity"], "Group Activity"),
         .imported("com.apple.icon-decoration", [], "Icon Decoration"),
         .imported("com.apple.icon-decoration-position", [], "Icon Decoration Position"),
-        .imported("com.apple.icon-decoration-position.center", ["com.apple.icon-decoration-position"], "Icon Decoration Position Center"),
-        .imported("com.apple.icon-decoration-position.leading-bottom", ["com.apple.icon-decoration-position"], "Icon Decoration Position Leading Bottom"),
-        .imported("com.apple.icon-decoration-position.trailing-bottom", ["com.apple.icon-decoration-position"], "Icon Decoration Position Trailing Bottom"),
-        .imported("com.apple.icon-decoration-position.overlay", ["com.apple.icon-decoration-position"], "Icon Decoration Position Overlay"),
-        .imported("com.apple.icon-decoration.badge", ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration"], "Icon Decoration Badge"),
-        .imported("com.apple.icon-decoration.emboss", ["com.apple.icon-decoration-position.center", "com.apple.icon-decoration"], "Icon Decoration Emboss"),
+        .imported(
+            "com.apple.icon-decoration-position.center", ["com.apple.icon-decoration-position"],
+            "Icon Decoration Position Center"),
+        .imported(
+            "com.apple.icon-decoration-position.leading-bottom", ["com.apple.icon-decoration-position"],
+            "Icon Decoration Position Leading Bottom"),
+        .imported(
+            "com.apple.icon-decoration-position.trailing-bottom", ["com.apple.icon-decoration-position"],
+            "Icon Decoration Position Trailing Bottom"),
+        .imported(
+            "com.apple.icon-decoration-position.overlay", ["com.apple.icon-decoration-position"],
+            "Icon Decoration Position Overlay"),
+        .imported(
+            "com.apple.icon-decoration.badge",
+            ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration"], "Icon Decoration Badge"
+        ),
+        .imported(
+            "com.apple.icon-decoration.emboss",
+            ["com.apple.icon-decoration-position.center", "com.apple.icon-decoration"], "Icon Decoration Emboss"),
         .imported("com.apple.icon-decoration.system", ["com.apple.icon-decoration"], "Icon Decoration System"),
-        .imported("com.apple.icon-decoration.system.unsupported", ["com.apple.icon-decoration.system"], "Icon Decoration Unsupported"),
-        .imported("com.apple.icon-decoration.system.caution-alert", ["com.apple.icon-decoration.system"], "Icon Decoration Alert Caution"),
-        .imported("com.apple.icon-decoration.system.alias", ["com.apple.icon-decoration.system"], "Icon Decoration Alias"),
-        .imported("com.apple.icon-decoration.system.new-folder", ["com.apple.icon-decoration.system"], "Icon Decoration New Folder"),
-        .imported("com.apple.icon-decoration.badge.locked", ["com.apple.icon-decoration-position.leading-bottom", "com.apple.icon-decoration.system"], "Icon Decoration Locked Badge"),
-        .imported("com.apple.icon-decoration.badge.checkmark", ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"], "Icon Decoration Checkmark Badge"),
-        .imported("com.apple.icon-decoration.badge.comments", ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"], "Icon Decoration Comments Badge"),
-        .imported("com.apple.icon-decoration.badge.drop-folder", ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"], "Icon Decoration Drop Folder Badge"),
-        .imported("com.apple.icon-decoration.badge.heart", ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"], "Icon Decoration Heart Badge"),
-        .imported("com.apple.icon-decoration.badge.in-review", ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"], "Icon Decoration In Review Badge"),
-        .imported("com.apple.icon-decoration.badge.locked-by-collaborator", ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"], "Icon Decoration Locked By Collaborator Badge"),
-        .imported("com.apple.icon-decoration.badge.locked-by-user", ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"], "Icon Decoration Locked By User Badge"),
-        .imported("com.apple.icon-decoration.badge.pinned", ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"], "Icon Decoration Pinned Badge"),
-        .imported("com.apple.icon-decoration.badge.private-folder", ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"], "Icon Decoration Private Folder Badge"),
-        .imported("com.apple.icon-decoration.badge.syncing", ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"], "Icon Decoration Syncing Badge"),
-        .imported("com.apple.icon-decoration.badge.trending", ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"], "Icon Decoration Trending Badge"),
-        .imported("com.apple.icon-decoration.badge.warning", ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"], "Icon Decoration Warning Badge"),
+        .imported(
+            "com.apple.icon-decoration.system.unsupported", ["com.apple.icon-decoration.system"],
+            "Icon Decoration Unsupported"),
+        .imported(
+            "com.apple.icon-decoration.system.caution-alert", ["com.apple.icon-decoration.system"],
+            "Icon Decoration Alert Caution"),
+        .imported(
+            "com.apple.icon-decoration.system.alias", ["com.apple.icon-decoration.system"], "Icon Decoration Alias"),
+        .imported(
+            "com.apple.icon-decoration.system.new-folder", ["com.apple.icon-decoration.system"],
+            "Icon Decoration New Folder"),
+        .imported(
+            "com.apple.icon-decoration.badge.locked",
+            ["com.apple.icon-decoration-position.leading-bottom", "com.apple.icon-decoration.system"],
+            "Icon Decoration Locked Badge"),
+        .imported(
+            "com.apple.icon-decoration.badge.checkmark",
+            ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"],
+            "Icon Decoration Checkmark Badge"),
+        .imported(
+            "com.apple.icon-decoration.badge.comments",
+            ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"],
+            "Icon Decoration Comments Badge"),
+        .imported(
+            "com.apple.icon-decoration.badge.drop-folder",
+            ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"],
+            "Icon Decoration Drop Folder Badge"),
+        .imported(
+            "com.apple.icon-decoration.badge.heart",
+            ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"],
+            "Icon Decoration Heart Badge"),
+        .imported(
+            "com.apple.icon-decoration.badge.in-review",
+            ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"],
+            "Icon Decoration In Review Badge"),
+        .imported(
+            "com.apple.icon-decoration.badge.locked-by-collaborator",
+            ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"],
+            "Icon Decoration Locked By Collaborator Badge"),
+        .imported(
+            "com.apple.icon-decoration.badge.locked-by-user",
+            ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"],
+            "Icon Decoration Locked By User Badge"),
+        .imported(
+            "com.apple.icon-decoration.badge.pinned",
+            ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"],
+            "Icon Decoration Pinned Badge"),
+        .imported(
+            "com.apple.icon-decoration.badge.private-folder",
+            ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"],
+            "Icon Decoration Private Folder Badge"),
+        .imported(
+            "com.apple.icon-decoration.badge.syncing",
+            ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"],
+            "Icon Decoration Syncing Badge"),
+        .imported(
+            "com.apple.icon-decoration.badge.trending",
+            ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"],
+            "Icon Decoration Trending Badge"),
+        .imported(
+            "com.apple.icon-decoration.badge.warning",
+            ["com.apple.icon-decoration-position.trailing-bottom", "com.apple.icon-decoration.badge"],
+            "Icon Decoration Warning Badge"),
         .imported("com.apple.document-type", ["public.item"], "Document Type"),
         .imported("com.apple.document-type.dictionary", ["com.apple.document-type"], "Dictionary"),
         .imported("com.apple.accounts-icon", ["com.apple.document-type"], "Accounts Icon"),

@@ -1,4 +1,4 @@
-internal import Dispatch
+internal import Foundation
 
 #if canImport(Glibc)
     internal import Glibc
@@ -81,16 +81,18 @@ enum AddressPolicy {
         }
     }
 
-    /// Resolves `host` (a name or an IP literal, brackets allowed) with `getaddrinfo`, off the
-    /// cooperative thread pool. `nil` when the name does not resolve.
+    /// Resolves `host` (a name or an IP literal, brackets allowed) with `getaddrinfo`, on a thread of
+    /// its own: the call blocks for as long as DNS takes, which must hold neither a thread of the
+    /// cooperative pool nor one of Dispatch's global queues (two threads on a two-core machine).
+    /// `nil` when the name does not resolve.
     static func resolve(_ host: String) async -> [Address]? {
         var name = host
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         let lookup = name
         return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: resolveBlocking(lookup))
-            }
+            let thread = Thread { continuation.resume(returning: resolveBlocking(lookup)) }
+            thread.stackSize = 256 * 1024
+            thread.start()
         }
     }
 

@@ -1,14 +1,14 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Decodes `Decodable` values from CSV (RFC 4180): the header row names the columns, each record is
@@ -93,12 +93,15 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     /// - Throws: ``CSVError`` for malformed CSV, with its line and column in the whole file;
     ///   `DecodingError` for fields that are not the values their keys need; what `body` throws;
     ///   `CancellationError` when the task is cancelled.
-    public func decodeRecords<T: Decodable & Sendable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void) throws {
+    public func decodeRecords<T: Decodable & Sendable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void)
+        throws
+    {
         var reader = try CSVRecordReader(url, format: format)
         defer { reader.close() }
         let format = format
         try OrderedPipeline.run(
-            limit: OrderedPipeline.defaultLimit, produce: { try reader.nextBatch() }, work: { $0.decode(T.self, format: format) },
+            limit: OrderedPipeline.defaultLimit, produce: { try reader.nextBatch() },
+            work: { $0.decode(T.self, format: format) },
             consume: { try $0.deliver(to: body) })
     }
 
@@ -126,7 +129,8 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     ///   `DecodingError` for fields that are not the values their keys need; what `transform` or
     ///   `body` throws; `CancellationError` when the task is cancelled.
     public func decodeRecords<T: Decodable & Sendable, Result: Sendable>(
-        _ type: T.Type, contentsOf url: URL, transformingBatches transform: @escaping @Sendable ([T], Int) throws -> Result,
+        _ type: T.Type, contentsOf url: URL,
+        transformingBatches transform: @escaping @Sendable ([T], Int) throws -> Result,
         _ body: (Result) throws -> Void
     ) throws {
         var reader = try CSVRecordReader(url, format: format)
@@ -134,7 +138,9 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         let format = format
         try OrderedPipeline.run(
             limit: OrderedPipeline.defaultLimit, produce: { try reader.nextBatch() },
-            work: { batch in try batch.decode(T.self, format: format).transformed { try transform($0, batch.firstRecord) } },
+            work: { batch in
+                try batch.decode(T.self, format: format).transformed { try transform($0, batch.firstRecord) }
+            },
             consume: { try $0.deliver(to: body) })
     }
 
@@ -155,7 +161,8 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
 
     static func validate(_ format: CSVFormat) throws(CSVError) {
         if [UInt8(ascii: "\""), 0x0D, 0x0A].contains(format.delimiter) {
-            throw CSVError(.invalidFormat, line: 0, column: 0, reason: "expected a delimiter other than a quote, CR or LF")
+            throw CSVError(
+                .invalidFormat, line: 0, column: 0, reason: "expected a delimiter other than a quote, CR or LF")
         }
     }
 
@@ -164,7 +171,9 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     /// Refuses UTF-16 and UTF-32 input by name, at the start of a document.
     static func checkNotUTF16(_ bytes: UnsafeBufferPointer<UInt8>) throws(CSVError) {
         if let encoding = UTF8Validation.utf16Or32(bytes) {
-            throw CSVError(.invalidUTF8, line: 1, column: 1, reason: "expected UTF-8 text, found \(encoding) (save the file as UTF-8)")
+            throw CSVError(
+                .invalidUTF8, line: 1, column: 1,
+                reason: "expected UTF-8 text, found \(encoding) (save the file as UTF-8)")
         }
     }
 
@@ -176,7 +185,9 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
             reason: "expected UTF-8 text, found the byte 0x\(String(bytes[invalid], radix: 16))")
     }
 
-    static func positionedError(_ code: CSVError.Code, in bytes: UnsafeBufferPointer<UInt8>, at position: Int, _ reason: String) -> CSVError {
+    static func positionedError(
+        _ code: CSVError.Code, in bytes: UnsafeBufferPointer<UInt8>, at position: Int, _ reason: String
+    ) -> CSVError {
         var line = 1
         var lineStart = 0
         for index in 0..<min(position, bytes.count) where bytes[index] == 0x0A {
@@ -206,7 +217,9 @@ struct CSVRecordReader {
         try CSVDecoder.validate(format)
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw CSVError(.invalidFormat, line: 0, column: 0, reason: "cannot open \(url.path): \(String(cString: strerror(errno)))")
+            throw CSVError(
+                .invalidFormat, line: 0, column: 0,
+                reason: "cannot open \(url.path): \(String(cString: strerror(errno)))")
         }
         self.descriptor = descriptor
         self.url = url
@@ -223,7 +236,9 @@ struct CSVRecordReader {
             if !atEnd {
                 let count = ChunkedRead.append(upTo: Self.chunkSize, from: descriptor, to: &buffer)
                 guard count >= 0 else {
-                    throw CSVError(.invalidFormat, line: line, column: 0, reason: "cannot read \(url.path): \(String(cString: strerror(errno)))")
+                    throw CSVError(
+                        .invalidFormat, line: line, column: 0,
+                        reason: "cannot read \(url.path): \(String(cString: strerror(errno)))")
                 }
                 if count == 0 { atEnd = true }
             }
@@ -239,7 +254,8 @@ struct CSVRecordReader {
                 if atEnd { break }
                 continue  // A record longer than what was read: read more.
             }
-            let batch = CSVRecordBatch(bytes: Array(buffer[0..<consumed]), table: table, header: header, firstLine: line, firstRecord: records)
+            let batch = CSVRecordBatch(
+                bytes: Array(buffer[0..<consumed]), table: table, header: header, firstLine: line, firstRecord: records)
             if header == nil, format.hasHeader, table.rowCount > 0 {
                 header = try batch.bytes.withUnsafeBufferPointer { bytes throws(CSVError) in
                     try CSVDocument(chunk: bytes, table: table, format: format, header: nil).header
@@ -292,7 +308,6 @@ struct CSVRecordBatch: Sendable {
         }
     }
 }
-
 
 /// The input with its header resolved, parsed one window of records at a time so that the parse
 /// holds a few megabytes of field positions however large the input: shared by every container of
@@ -358,7 +373,8 @@ final class CSVDocument {
         let rest = UnsafeBufferPointer(rebasing: input[nextOffset...])
         let (parsed, _) = try CSVTable.parse(rest, format: format, isFinal: true, firstLine: nextLine)
         return (0..<parsed.rowCount).contains { row in
-            parsed.fieldCount(ofRow: row) > 1 || parsed.fields[parsed.rowStarts[row]].start != parsed.fields[parsed.rowStarts[row]].end
+            parsed.fieldCount(ofRow: row) > 1
+                || parsed.fields[parsed.rowStarts[row]].start != parsed.fields[parsed.rowStarts[row]].end
         }
     }
 
@@ -401,7 +417,9 @@ final class CSVDocument {
             for column in 0..<table.fieldCount(ofRow: 0) {
                 let name = CSVTable.string(table.fields[table.rowStarts[0] + column], in: bytes)
                 if columns[name] != nil {
-                    throw CSVError(.invalidHeader, line: table.rowLines[0], column: 0, reason: "the header names the column '\(name)' twice")
+                    throw CSVError(
+                        .invalidHeader, line: table.rowLines[0], column: 0,
+                        reason: "the header names the column '\(name)' twice")
                 }
                 columns[name] = column
                 header.append(name)
@@ -414,13 +432,16 @@ final class CSVDocument {
         rows.removeAll(keepingCapacity: true)
         for row in firstData..<max(firstData, table.rowCount) {
             let count = table.fieldCount(ofRow: row)
-            if count == 1, width > 1, table.fields[table.rowStarts[row]].start == table.fields[table.rowStarts[row]].end {
+            if count == 1, width > 1, table.fields[table.rowStarts[row]].start == table.fields[table.rowStarts[row]].end
+            {
                 continue  // A blank line: not a record of a table with several columns.
             }
             if count != width, format.strictness == .strict {
                 throw CSVError(
                     .raggedRow, line: table.rowLines[row], column: 1,
-                    reason: "expected \(width) fields (as in the \(format.hasHeader ? "header" : "first row")), found \(count)")
+                    reason:
+                        "expected \(width) fields (as in the \(format.hasHeader ? "header" : "first row")), found \(count)"
+                )
             }
             rows.append(row)
         }
@@ -543,12 +564,14 @@ final class CSVValueDecoder: Decoder {
             // Look ahead for another record without losing this one: a record is small, so the
             // first window holds it and any following one unless the input is huge.
             guard try document.rowsRemainAfterCurrentWindow() == false else {
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "expected exactly one record, found more"))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: codingPath, debugDescription: "expected exactly one record, found more"))
             }
             return KeyedDecodingContainer(CSVRecordContainer<Key>(decoder: self, row: row))
         }
         guard found == 1 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "expected exactly one record, found \(found)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "expected exactly one record, found \(found)"))
         }
         return KeyedDecodingContainer(CSVRecordContainer<Key>(decoder: self, row: document.rows[0]))
     }
@@ -567,7 +590,8 @@ final class CSVValueDecoder: Decoder {
     }
 
     func mismatch(_ expected: String, found: String) -> DecodingError {
-        DecodingError.typeMismatch(Any.self, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(found)"))
+        DecodingError.typeMismatch(
+            Any.self, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(found)"))
     }
 }
 
@@ -612,7 +636,8 @@ struct CSVRecordsContainer: UnkeyedDecodingContainer {
     private mutating func nextRow() throws -> Int {
         guard !isAtEnd else {
             if let error = document.pendingError { throw error }
-            throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath, debugDescription: "no more records"))
+            throw DecodingError.valueNotFound(
+                Any.self, .init(codingPath: codingPath, debugDescription: "no more records"))
         }
         defer {
             cursor.position += 1
@@ -632,15 +657,19 @@ struct CSVRecordsContainer: UnkeyedDecodingContainer {
         return try T(from: recordDecoder)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         let path = recordPath
         let row = try nextRow()
-        return KeyedDecodingContainer(CSVRecordContainer<NestedKey>(decoder: CSVValueDecoder(document: document, row: row, path: path), row: row))
+        return KeyedDecodingContainer(
+            CSVRecordContainer<NestedKey>(decoder: CSVValueDecoder(document: document, row: row, path: path), row: row))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let path = recordPath
-        return CSVFieldsContainer(decoder: CSVValueDecoder(document: document, row: nil, path: path), row: try nextRow())
+        return CSVFieldsContainer(
+            decoder: CSVValueDecoder(document: document, row: nil, path: path), row: try nextRow())
     }
 
     mutating func superDecoder() throws -> any Decoder {
@@ -691,7 +720,9 @@ struct CSVRecordContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 key,
                 .init(
                     codingPath: codingPath,
-                    debugDescription: "expected a column named '\(key.stringValue)', found the columns \(document.header.joined(separator: ", "))"))
+                    debugDescription:
+                        "expected a column named '\(key.stringValue)', found the columns \(document.header.joined(separator: ", "))"
+                ))
         }
         return CSVFieldContainer(decoder: decoder, row: row, column: column, record: record, key: key)
     }
@@ -713,20 +744,30 @@ struct CSVRecordContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         throw DecodingError.typeMismatch(
-            type, .init(codingPath: codingPath + [key], debugDescription: "expected a value a CSV field can hold, found a nested keyed container"))
+            type,
+            .init(
+                codingPath: codingPath + [key],
+                debugDescription: "expected a value a CSV field can hold, found a nested keyed container"))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         throw DecodingError.typeMismatch(
-            [Any].self, .init(codingPath: codingPath + [key], debugDescription: "expected a value a CSV field can hold, found a nested unkeyed container"))
+            [Any].self,
+            .init(
+                codingPath: codingPath + [key],
+                debugDescription: "expected a value a CSV field can hold, found a nested unkeyed container"))
     }
 
     func superDecoder() throws -> any Decoder { CSVValueDecoder(document: document, row: row, path: path) }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        guard let column = column(key) else { throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no such column")) }
+        guard let column = column(key) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no such column"))
+        }
         return CSVValueDecoder(document: document, row: row, column: column, path: path.appending(key))
     }
 }
@@ -756,18 +797,27 @@ struct CSVFieldsContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        guard !isAtEnd else { throw DecodingError.valueNotFound(type, .init(codingPath: codingPath, debugDescription: "no more fields in the record")) }
-        let value = try CSVFieldContainer(decoder: decoder, row: row, column: currentIndex, record: record, key: IndexKey(currentIndex)).decode(type)
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(
+                type, .init(codingPath: codingPath, debugDescription: "no more fields in the record"))
+        }
+        let value = try CSVFieldContainer(
+            decoder: decoder, row: row, column: currentIndex, record: record, key: IndexKey(currentIndex)
+        ).decode(type)
         currentIndex += 1
         return value
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        throw DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "expected a field, found a nested container"))
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
+        throw DecodingError.typeMismatch(
+            type, .init(codingPath: codingPath, debugDescription: "expected a field, found a nested container"))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw DecodingError.typeMismatch([Any].self, .init(codingPath: codingPath, debugDescription: "expected a field, found a nested container"))
+        throw DecodingError.typeMismatch(
+            [Any].self, .init(codingPath: codingPath, debugDescription: "expected a field, found a nested container"))
     }
 
     mutating func superDecoder() throws -> any Decoder {
@@ -801,8 +851,11 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
 
     func invalid(_ expected: String, _ found: String) -> DecodingError {
         let (line, column) = document.position(row: row, column: self.column)
-        let error = CSVError(.invalidValue, line: line, column: column, reason: "expected \(expected), found \(found.prefix(80).debugDescription)")
-        return DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
+        let error = CSVError(
+            .invalidValue, line: line, column: column,
+            reason: "expected \(expected), found \(found.prefix(80).debugDescription)")
+        return DecodingError.dataCorrupted(
+            .init(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
     }
 
     func decode(_ type: String.Type) throws -> String { text }
@@ -853,7 +906,8 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
         }
         if T.self == [String].self {
             // The common nested value, read from the field's bytes without a JSON decoder.
-            guard let strings = document.withField(row: row, column: column, { CSVNestedValues.decodeStringArray($0) }) else {
+            guard let strings = document.withField(row: row, column: column, { CSVNestedValues.decodeStringArray($0) })
+            else {
                 throw invalid("a JSON array of strings", text)
             }
             return unsafeBitCast(strings, to: T.self)

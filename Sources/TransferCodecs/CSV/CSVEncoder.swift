@@ -1,14 +1,14 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Encodes `Encodable` values as CSV (RFC 4180): a header row naming the columns, then one record
@@ -82,7 +82,8 @@ public struct CSVEncoder: TopLevelEncoder, Sendable {
             },
             work: { (start: Int) -> Data in
                 let collector = CSVRecordCollector(format: format, continuing: columns, recordsBefore: start)
-                try Array(records[start..<min(start + batch, records.count)]).encode(to: CSVValueEncoder(collector: collector, codingPath: []))
+                try Array(records[start..<min(start + batch, records.count)]).encode(
+                    to: CSVValueEncoder(collector: collector, codingPath: []))
                 return try collector.finish()
             },
             consume: body)
@@ -144,7 +145,9 @@ struct CSVWriter {
         var index = 0
         while index + 8 <= bytes.count {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if has(word, delimiter) || has(word, ones &* 0x22) || has(word, ones &* 0x0D) || has(word, ones &* 0x0A) { return true }
+            if has(word, delimiter) || has(word, ones &* 0x22) || has(word, ones &* 0x0D) || has(word, ones &* 0x0A) {
+                return true
+            }
             index += 8
         }
         while index < bytes.count {
@@ -210,7 +213,12 @@ final class CSVRecordCollector {
         } else {
             if failure == nil {
                 failure = EncodingError.invalidValue(
-                    field, .init(codingPath: codingPath, debugDescription: "record \(recordCount + 1) has a column '\(name)' that the first record does not; every record must have the same columns"))
+                    field,
+                    .init(
+                        codingPath: codingPath,
+                        debugDescription:
+                            "record \(recordCount + 1) has a column '\(name)' that the first record does not; every record must have the same columns"
+                    ))
             }
             return
         }
@@ -262,7 +270,10 @@ struct CSVTopLevelValueContainer: SingleValueEncodingContainer {
 
     func failure(_ value: Any) -> EncodingError {
         EncodingError.invalidValue(
-            value, .init(codingPath: codingPath, debugDescription: "expected a record (a keyed value) or an array of records, found a single value"))
+            value,
+            .init(
+                codingPath: codingPath,
+                debugDescription: "expected a record (a keyed value) or an array of records, found a single value"))
     }
 }
 
@@ -273,7 +284,8 @@ struct CSVRecordsEncodingContainer: UnkeyedEncodingContainer {
     var count = 0
 
     mutating func encodeNil() throws {
-        throw EncodingError.invalidValue(Never?.none as Any, .init(codingPath: codingPath, debugDescription: "expected a record, found nil"))
+        throw EncodingError.invalidValue(
+            Never?.none as Any, .init(codingPath: codingPath, debugDescription: "expected a record, found nil"))
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
@@ -281,7 +293,9 @@ struct CSVRecordsEncodingContainer: UnkeyedEncodingContainer {
         count += 1
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         count += 1
         return CSVValueEncoder(collector: collector, codingPath: codingPath).container(keyedBy: keyType)
     }
@@ -307,7 +321,9 @@ struct CSVRecordEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: String, forKey key: Key) throws { set(value, for: key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { set(value ? "true" : "false", for: key) }
     mutating func encode(_ value: Int, forKey key: Key) throws { set(String(value), for: key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { set(try CSVFieldEncoding.number(value, codingPath + [key]), for: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        set(try CSVFieldEncoding.number(value, codingPath + [key]), for: key)
+    }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         set(try CSVFieldEncoding.field(value, codingPath: codingPath + [key]), for: key)
@@ -388,7 +404,9 @@ struct CSVRecordEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     // Containers opened by hand inside a record cannot be a field: encode a nested Encodable value
     // instead, which becomes JSON inside the field.
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         KeyedEncodingContainer(ThrowingKeyedContainer<NestedKey>(codingPath: codingPath + [key]))
     }
 
@@ -397,14 +415,17 @@ struct CSVRecordEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     }
 
     mutating func superEncoder() -> any Encoder { CSVValueEncoder(collector: collector, codingPath: codingPath) }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { CSVValueEncoder(collector: collector, codingPath: codingPath + [key]) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        CSVValueEncoder(collector: collector, codingPath: codingPath + [key])
+    }
 }
 
 /// How one value becomes a field.
 enum CSVFieldEncoding {
     static func number(_ value: Double, _ codingPath: [any CodingKey]) throws -> String {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "expected a finite number, found \(value)"))
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: codingPath, debugDescription: "expected a finite number, found \(value)"))
         }
         return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
@@ -462,10 +483,14 @@ struct ThrowingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let codingPath: [any CodingKey]
     mutating func encodeNil(forKey key: Key) throws { throw NestedValueInField() }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw NestedValueInField() }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         KeyedEncodingContainer(ThrowingKeyedContainer<NestedKey>(codingPath: codingPath))
     }
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { ThrowingUnkeyedContainer(codingPath: codingPath) }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        ThrowingUnkeyedContainer(codingPath: codingPath)
+    }
     mutating func superEncoder() -> any Encoder { CSVSingleValueProbe(codingPath: codingPath) }
     mutating func superEncoder(forKey key: Key) -> any Encoder { CSVSingleValueProbe(codingPath: codingPath) }
 }
@@ -475,10 +500,11 @@ struct ThrowingUnkeyedContainer: UnkeyedEncodingContainer {
     var count: Int { 0 }
     mutating func encodeNil() throws { throw NestedValueInField() }
     mutating func encode<T: Encodable>(_ value: T) throws { throw NestedValueInField() }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         KeyedEncodingContainer(ThrowingKeyedContainer<NestedKey>(codingPath: codingPath))
     }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
     mutating func superEncoder() -> any Encoder { CSVSingleValueProbe(codingPath: codingPath) }
 }
-

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The JSON that holds nested values inside a CSV field, for the common case of an array of
@@ -15,7 +15,11 @@ enum CSVNestedValues {
     /// `["a","b"]` → `["a", "b"]`, from UTF-8 bytes.
     static func decodeStringArray(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
         var utf8 = bytes[...]
-        func skipSpace() { while let byte = utf8.first, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { utf8.removeFirst() } }
+        func skipSpace() {
+            while let byte = utf8.first, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                utf8.removeFirst()
+            }
+        }
         skipSpace()
         guard utf8.popFirst() == UInt8(ascii: "[") else { return nil }
         var result: [String] = []
@@ -32,7 +36,8 @@ enum CSVNestedValues {
             if let end = utf8.firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }),
                 utf8[end] == UInt8(ascii: "\"")
             {
-                result.append(String(decoding: UnsafeBufferPointer(rebasing: utf8[utf8.startIndex..<end]), as: UTF8.self))
+                result.append(
+                    String(decoding: UnsafeBufferPointer(rebasing: utf8[utf8.startIndex..<end]), as: UTF8.self))
                 utf8 = utf8[(end + 1)...]
                 skipSpace()
                 guard let next = utf8.popFirst() else { return nil }
@@ -84,7 +89,9 @@ enum CSVNestedValues {
     private static func hex4(_ utf8: inout Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = utf8.popFirst(), let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { return nil }
+            guard let byte = utf8.popFirst(), let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
+                return nil
+            }
             value = value << 4 | UInt32(digit)
         }
         return value
@@ -113,7 +120,9 @@ enum CSVNestedValues {
                     output.append(UInt8(ascii: "\\"))
                     output.append(UInt8(ascii: "t"))
                 case 0x00..<0x20:
-                    for escaped in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")] { output.append(escaped) }
+                    for escaped in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")] {
+                        output.append(escaped)
+                    }
                     output.append(hex.utf8Start[Int(byte >> 4)])
                     output.append(hex.utf8Start[Int(byte & 0xF)])
                 default:

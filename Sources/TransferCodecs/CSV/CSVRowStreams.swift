@@ -1,14 +1,14 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads CSV rows one at a time, from a file of any size or from bytes in memory, in bounded memory.
@@ -54,7 +54,9 @@ public final class CSVRowReader {
         try CSVDecoder.validate(format)
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw CSVError(.invalidFormat, line: 0, column: 0, reason: "cannot open \(url.path): \(String(cString: strerror(errno)))")
+            throw CSVError(
+                .invalidFormat, line: 0, column: 0,
+                reason: "cannot open \(url.path): \(String(cString: strerror(errno)))")
         }
         self.descriptor = descriptor
         self.memory = nil
@@ -122,7 +124,9 @@ public final class CSVRowReader {
         if !atEnd, let descriptor {
             let count = ChunkedRead.append(upTo: chunkSize, from: descriptor, to: &buffer)
             if count < 0 {
-                throw CSVError(.invalidFormat, line: line, column: 0, reason: "cannot read \(path): \(String(cString: strerror(errno)))")
+                throw CSVError(
+                    .invalidFormat, line: line, column: 0,
+                    reason: "cannot read \(path): \(String(cString: strerror(errno)))")
             }
             if count == 0 { atEnd = true }
         } else if !atEnd, let memory {
@@ -137,14 +141,18 @@ public final class CSVRowReader {
         }
         if isFirstChunk, !buffer.isEmpty || atEnd { isFirstChunk = false }
         let firstLine = line
-        let result = try buffer.withUnsafeBufferPointer { bytes throws(CSVError) -> (rows: [[String]], lines: [Int], consumed: Int) in
+        let result = try buffer.withUnsafeBufferPointer {
+            bytes throws(CSVError) -> (rows: [[String]], lines: [Int], consumed: Int) in
             let (table, consumed) = try CSVTable.parse(bytes, format: format, isFinal: atEnd, firstLine: firstLine)
             let parsed = UnsafeBufferPointer(rebasing: bytes[0..<consumed])
             try CSVDecoder.checkUTF8(parsed, firstLine: firstLine)
             var rows: [[String]] = []
             rows.reserveCapacity(table.rowCount)
             for row in 0..<table.rowCount {
-                rows.append((table.rowStarts[row]..<table.rowStarts[row + 1]).map { CSVTable.string(table.fields[$0], in: bytes) })
+                rows.append(
+                    (table.rowStarts[row]..<table.rowStarts[row + 1]).map {
+                        CSVTable.string(table.fields[$0], in: bytes)
+                    })
             }
             line += table.lineFeedCount
             return (rows, table.rowLines, consumed)
@@ -159,7 +167,9 @@ public final class CSVRowReader {
         if !atEnd, result.rows.isEmpty, buffer.count > format.maximumFieldLength + chunkSize {
             throw CSVError(
                 .fieldTooLong, line: line, column: 1,
-                reason: "expected a record of at most \(format.maximumFieldLength) bytes per field, found \(buffer.count) bytes without its end")
+                reason:
+                    "expected a record of at most \(format.maximumFieldLength) bytes per field, found \(buffer.count) bytes without its end"
+            )
         }
     }
 }
@@ -195,11 +205,14 @@ public final class CSVRowWriter {
         try CSVDecoder.validate(format)
         self.format = format
         self.destination = url
-        self.temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial")
+        self.temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(UUID().uuidString).partial")
         self.descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         self.writer = CSVWriter(format: format)
         guard descriptor >= 0 else {
-            throw CSVError(.invalidFormat, line: 0, column: 0, reason: "cannot create \(temporary.path): \(String(cString: strerror(errno)))")
+            throw CSVError(
+                .invalidFormat, line: 0, column: 0,
+                reason: "cannot create \(temporary.path): \(String(cString: strerror(errno)))")
         }
         if format.writesByteOrderMark { writer.output += [0xEF, 0xBB, 0xBF] }
     }
@@ -255,10 +268,14 @@ public final class CSVRowWriter {
         var offset = 0
         let bytes = writer.output
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { writeBytes(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            let written = bytes.withUnsafeBytes {
+                writeBytes(descriptor, $0.baseAddress! + offset, bytes.count - offset)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw CSVError(.invalidFormat, line: 0, column: 0, reason: "cannot write \(temporary.path): \(String(cString: strerror(errno)))")
+                throw CSVError(
+                    .invalidFormat, line: 0, column: 0,
+                    reason: "cannot write \(temporary.path): \(String(cString: strerror(errno)))")
             }
             offset += written
         }
@@ -267,9 +284,9 @@ public final class CSVRowWriter {
 }
 
 #if canImport(Glibc)
-private let writeBytes = Glibc.write
+    private let writeBytes = Glibc.write
 #elseif canImport(Musl)
-private let writeBytes = Musl.write
+    private let writeBytes = Musl.write
 #elseif canImport(Darwin)
-private let writeBytes = Darwin.write
+    private let writeBytes = Darwin.write
 #endif

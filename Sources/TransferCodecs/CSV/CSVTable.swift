@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Parsed CSV: the positions of every field in the input bytes, row by row. Fields are turned into
@@ -110,7 +110,8 @@ struct CSVTable {
             if end - start > format.maximumFieldLength {
                 throw error(
                     .fieldTooLong, at: start,
-                    "expected a field of at most \(format.maximumFieldLength) bytes, found one of \(end - start) or more")
+                    "expected a field of at most \(format.maximumFieldLength) bytes, found one of \(end - start) or more"
+                )
             }
         }
 
@@ -149,7 +150,9 @@ struct CSVTable {
                 if !closed {
                     if !isFinal { break }
                     if strict {
-                        throw error(.unterminatedQuote, at: fieldStart, "expected a closing quote for the field that starts here, found the end of the input")
+                        throw error(
+                            .unterminatedQuote, at: fieldStart,
+                            "expected a closing quote for the field that starts here, found the end of the input")
                     }
                     try checkLength(fieldStart + 1, count)
                     table.fields.append(Field(start: fieldStart + 1, end: count, hasEscapedQuotes: escaped))
@@ -165,11 +168,14 @@ struct CSVTable {
                     if strict {
                         throw error(
                             .strayQuote, at: cursor,
-                            "expected a delimiter or the end of the line after a closing quote, found '\(String(decoding: [bytes[cursor]], as: UTF8.self))'")
+                            "expected a delimiter or the end of the line after a closing quote, found '\(String(decoding: [bytes[cursor]], as: UTF8.self))'"
+                        )
                     }
                     // Lenient: the text after the quote belongs to the field; the field is then
                     // read raw (quotes included) up to the next delimiter or line end.
-                    while cursor < count, bytes[cursor] != delimiter, bytes[cursor] != cr, bytes[cursor] != lf { cursor += 1 }
+                    while cursor < count, bytes[cursor] != delimiter, bytes[cursor] != cr, bytes[cursor] != lf {
+                        cursor += 1
+                    }
                     field = Field(start: fieldStart, end: cursor, hasEscapedQuotes: false)
                 }
                 table.fields.append(field)
@@ -179,7 +185,9 @@ struct CSVTable {
                 var cursor = index
                 while cursor + 8 <= count {
                     let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
-                    let found = matches(word, delimiterMask) | matches(word, lfMask) | matches(word, crMask) | matches(word, quoteMask)
+                    let found =
+                        matches(word, delimiterMask) | matches(word, lfMask) | matches(word, crMask)
+                        | matches(word, quoteMask)
                     if found != 0 {
                         cursor += found.trailingZeroBitCount / 8
                         break
@@ -191,7 +199,10 @@ struct CSVTable {
                     if byte == delimiter || byte == lf || byte == cr { break }
                     if byte == quote {
                         if strict {
-                            throw error(.strayQuote, at: cursor, "expected no quote inside an unquoted field, found '\"' (quote the whole field and double the quote)")
+                            throw error(
+                                .strayQuote, at: cursor,
+                                "expected no quote inside an unquoted field, found '\"' (quote the whole field and double the quote)"
+                            )
                         }
                         cursor += 1
                         // Lenient: a quote inside an unquoted field is text; go on a byte at a time.
@@ -278,14 +289,19 @@ struct CSVTable {
     /// a run between quotes at a time.
     ///
     /// - Returns: The number of bytes written.
-    static func collapseDoubledQuotes(_ slice: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    static func collapseDoubledQuotes(
+        _ slice: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
         guard let source = slice.baseAddress, let destination = output.baseAddress else { return 0 }
         let count = slice.count
         var read = 0
         var written = 0
         while read < count {
             // Up to and including the next quote in one copy; the quote that doubles it is skipped.
-            let runEnd = memchr(source + read, Int32(UInt8(ascii: "\"")), count - read).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - source + 1 } ?? count
+            let runEnd =
+                memchr(source + read, Int32(UInt8(ascii: "\"")), count - read).map {
+                    UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - source + 1
+                } ?? count
             (destination + written).initialize(from: source + read, count: runEnd - read)
             written += runEnd - read
             read = runEnd

@@ -43,7 +43,8 @@ package extension DecodingError {
                 text = "not a valid property list (expected XML or binary property list syntax)"
                 // Foundation says where in its error's debug description.
                 if let detail = (context.underlyingError as? CocoaError)?.userInfo["NSDebugDescription"] as? String {
-                    let trimmed = detail.drop(while: \.isWhitespace).reversed().drop { $0.isWhitespace || $0 == "." }.reversed()
+                    let trimmed = detail.drop(while: \.isWhitespace).reversed().drop { $0.isWhitespace || $0 == "." }
+                        .reversed()
                     if !trimmed.isEmpty { text += ": " + String(trimmed) }
                 }
             }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-package import FoundationEssentials
+    package import FoundationEssentials
 #else
-package import Foundation
+    package import Foundation
 #endif
 
 /// Where bytes stop being UTF-8: for parsers that must say where, which the standard library's
@@ -32,14 +32,17 @@ package enum UTF8Validation {
                 guard index + 1 < count, isContinuation(base[index + 1]) else { return index }
                 index += 2
             case 0xE0...0xEF:
-                guard index + 2 < count, isContinuation(base[index + 1]), isContinuation(base[index + 2]) else { return index }
+                guard index + 2 < count, isContinuation(base[index + 1]), isContinuation(base[index + 2]) else {
+                    return index
+                }
                 let second = base[index + 1]
                 // No overlong forms (E0 80–9F) and no surrogates (ED A0–BF).
                 if lead == 0xE0, second < 0xA0 { return index }
                 if lead == 0xED, second >= 0xA0 { return index }
                 index += 3
             case 0xF0...0xF4:
-                guard index + 3 < count, isContinuation(base[index + 1]), isContinuation(base[index + 2]), isContinuation(base[index + 3])
+                guard index + 3 < count, isContinuation(base[index + 1]), isContinuation(base[index + 2]),
+                    isContinuation(base[index + 3])
                 else { return index }
                 let second = base[index + 1]
                 // No overlong forms (F0 80–8F) and nothing past U+10FFFF (F4 90–BF).
@@ -63,14 +66,22 @@ package enum UTF8Validation {
     /// than a stray byte; `nil` otherwise.
     package static func utf16Or32(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let prefix = Array(bytes.prefix(4))
-        if prefix.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || (prefix.count == 4 && prefix[0] == 0 && prefix[1] == 0 && prefix[2] == 0 && prefix[3] != 0) {
+        if prefix.starts(with: [0x00, 0x00, 0xFE, 0xFF])
+            || (prefix.count == 4 && prefix[0] == 0 && prefix[1] == 0 && prefix[2] == 0 && prefix[3] != 0)
+        {
             return "UTF-32BE"
         }
-        if prefix.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || (prefix.count == 4 && prefix[0] != 0 && prefix[1] == 0 && prefix[2] == 0 && prefix[3] == 0) {
+        if prefix.starts(with: [0xFF, 0xFE, 0x00, 0x00])
+            || (prefix.count == 4 && prefix[0] != 0 && prefix[1] == 0 && prefix[2] == 0 && prefix[3] == 0)
+        {
             return "UTF-32LE"
         }
-        if prefix.starts(with: [0xFE, 0xFF]) || (prefix.count >= 2 && prefix[0] == 0 && prefix[1] != 0) { return "UTF-16BE" }
-        if prefix.starts(with: [0xFF, 0xFE]) || (prefix.count >= 2 && prefix[0] != 0 && prefix[1] == 0) { return "UTF-16LE" }
+        if prefix.starts(with: [0xFE, 0xFF]) || (prefix.count >= 2 && prefix[0] == 0 && prefix[1] != 0) {
+            return "UTF-16BE"
+        }
+        if prefix.starts(with: [0xFF, 0xFE]) || (prefix.count >= 2 && prefix[0] != 0 && prefix[1] == 0) {
+            return "UTF-16LE"
+        }
         return nil
     }
 }

@@ -100,7 +100,8 @@ struct Arguments {
     }
 
     /// A value of `--name` that must be one of `choices`; `defaultValue` when absent.
-    mutating func choice(_ name: String, _ choices: [String], default defaultValue: String) throws(UsageError) -> String {
+    mutating func choice(_ name: String, _ choices: [String], default defaultValue: String) throws(UsageError) -> String
+    {
         guard let value = try option(name) else { return defaultValue }
         guard choices.contains(value) else {
             throw UsageError("--\(name) expects one of \(choices.joined(separator: ", ")), found '\(value)'")

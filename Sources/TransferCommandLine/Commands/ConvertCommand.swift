@@ -5,16 +5,17 @@ import Synchronization
 import TransferKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `transfer convert`: import through one representation, export through another.
 enum ConvertCommand {
-    static let command = Command(name: "convert", summary: "Convert data through a model's representations") { arguments, console in
+    static let command = Command(name: "convert", summary: "Convert data through a model's representations") {
+        arguments, console in
         var arguments = arguments
         if arguments.wantsHelp {
             console.write(help)
@@ -31,11 +32,14 @@ enum ConvertCommand {
         let modelName = try arguments.option("model") ?? "ProfilesArchive"
         let output = try arguments.option("o") ?? arguments.option("output")
         let streaming = arguments.flag("stream")
-        guard let input = arguments.positional() else { throw UsageError("missing the input file (or - for standard input)") }
+        guard let input = arguments.positional() else {
+            throw UsageError("missing the input file (or - for standard input)")
+        }
         try arguments.finish()
         guard let target else { throw UsageError("missing --to csv|json|TYPE") }
         guard let model = models.first(where: { $0.name.lowercased() == modelName.lowercased() }) else {
-            throw UsageError("unknown model '\(modelName)': expected one of \(models.map(\.name).joined(separator: ", "))")
+            throw UsageError(
+                "unknown model '\(modelName)': expected one of \(models.map(\.name).joined(separator: ", "))")
         }
 
         // The input first: a file that is not there is the problem, whatever its name says.
@@ -78,7 +82,8 @@ enum ConvertCommand {
             } else {
                 // A file is imported from where it is (a file representation reads it in place, a
                 // data representation reads it whole); standard input arrives as bytes.
-                let source: ConversionInput = input == "-"
+                let source: ConversionInput =
+                    input == "-"
                     ? .bytes(InputBox(try StandardInput.readAll()))
                     : .file(URL(fileURLWithPath: input))
                 try await model.convert(source, fromType, toType, sink, progress)
@@ -101,9 +106,11 @@ enum ConvertCommand {
             return error
         case let error as TransferError where error.code == .fileUnavailable && importing:
             return ToolError(.noInput, "\(input): cannot be read (\(error.description))")
-        case let error as CocoaError where [.fileReadNoSuchFile, .fileReadNoPermission, .fileReadUnknown].contains(error.code):
+        case let error as CocoaError
+        where [.fileReadNoSuchFile, .fileReadNoPermission, .fileReadUnknown].contains(error.code):
             return ToolError(.noInput, "\(input): cannot be read (\(error))")
-        case let error as TransferError where error.underlyingError is DecodingError || error.underlyingError is CSVError:
+        case let error as TransferError
+        where error.underlyingError is DecodingError || error.underlyingError is CSVError:
             // The decoder's own words say what was expected, what was found and where; the
             // transfer machinery around them (the model's name, its representations) would only
             // repeat them.
@@ -175,7 +182,8 @@ enum ConvertCommand {
         let exported: [UTType]
         let imported: [UTType]
         /// Imports the input and exports the result to the output.
-        let convert: @Sendable (ConversionInput, UTType, UTType, StreamingOutput, ConversionProgress) async throws -> Void
+        let convert:
+            @Sendable (ConversionInput, UTType, UTType, StreamingOutput, ConversionProgress) async throws -> Void
         /// Record-by-record conversion of a CSV file, for collections of records.
         var stream: (@Sendable (URL, UTType, UTType, StreamingOutput) throws -> Void)?
     }
@@ -203,7 +211,8 @@ enum ConvertCommand {
     /// Streams the records of a CSV file or a JSON array to JSON (an array) or to CSV: windows of
     /// records are decoded and encoded again on all the cores, and written in order.
     static func streamRecords<Record: Codable & Sendable>(
-        _ type: Record.Type, encoder: JSONTextEncoder, checkEmptyCSVHeader: @escaping @Sendable ([String]?) throws -> Void
+        _ type: Record.Type, encoder: JSONTextEncoder,
+        checkEmptyCSVHeader: @escaping @Sendable ([String]?) throws -> Void
     ) -> @Sendable (URL, UTType, UTType, StreamingOutput) throws -> Void {
         { input, source, target, sink in
             let toJSON = target.conforms(to: .json)
@@ -227,7 +236,8 @@ enum ConvertCommand {
                 wrote = true
             }
             if source.conforms(to: .json) {
-                try JSONArrayDecoder().decodeElements(Record.self, contentsOf: input, transformingBatches: encode, write)
+                try JSONArrayDecoder().decodeElements(
+                    Record.self, contentsOf: input, transformingBatches: encode, write)
             } else {
                 try CSVDecoder().decodeRecords(Record.self, contentsOf: input, transformingBatches: encode, write)
                 // No record: the header must still be the records', or anything would convert.
@@ -240,7 +250,8 @@ enum ConvertCommand {
     static let models: [Model] = [
         {
             var archive = model(ProfilesArchive.self, "A collection of profiles (Apple's \"Meet Transferable\" sample)")
-            archive.stream = streamRecords(Profile.self, encoder: Profile.jsonEncoder, checkEmptyCSVHeader: ProfilesArchive.checkHeader)
+            archive.stream = streamRecords(
+                Profile.self, encoder: Profile.jsonEncoder, checkEmptyCSVHeader: ProfilesArchive.checkHeader)
             return archive
         }(),
         model(Profile.self, "One profile"),
@@ -300,15 +311,22 @@ enum ConvertCommand {
                 mode = nil
                 return
             }
-            guard !path.isEmpty else { throw UsageError("-o needs a file name, not an empty one (- writes to standard output)") }
-            guard !path.hasSuffix("/") else { throw UsageError("-o \(path): expected a file name, found a directory's (ending in /)") }
+            guard !path.isEmpty else {
+                throw UsageError("-o needs a file name, not an empty one (- writes to standard output)")
+            }
+            guard !path.hasSuffix("/") else {
+                throw UsageError("-o \(path): expected a file name, found a directory's (ending in /)")
+            }
             let destination = URL(fileURLWithPath: path).resolvingSymlinksInPath()
             var status = stat()
             if stat(destination.path, &status) == 0 {
                 switch status.st_mode & S_IFMT {
                 case S_IFREG: break
                 case S_IFDIR: throw ToolError(.cannotCreate, "\(path): is a directory (expected a file to write)")
-                default: throw ToolError(.cannotCreate, "\(path): is not a regular file (a device or pipe); redirect standard output to it instead")
+                default:
+                    throw ToolError(
+                        .cannotCreate,
+                        "\(path): is not a regular file (a device or pipe); redirect standard output to it instead")
                 }
                 mode = status.st_mode & 0o7777
             } else {
@@ -406,8 +424,12 @@ enum ConvertCommand {
         /// The system's words for a file error, without Foundation's error dump.
         private static func reason(_ error: any Error) -> String {
             let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-            if let posix = underlying, posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))) }
-            if (error as NSError).domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32((error as NSError).code))) }
+            if let posix = underlying, posix.domain == NSPOSIXErrorDomain {
+                return String(cString: strerror(Int32(posix.code)))
+            }
+            if (error as NSError).domain == NSPOSIXErrorDomain {
+                return String(cString: strerror(Int32((error as NSError).code)))
+            }
             return (error as NSError).localizedDescription
         }
     }

@@ -3,7 +3,8 @@ import TransferKit
 
 /// `transfer negotiate`: what a receiver gets from a share, and why.
 enum NegotiateCommand {
-    static let command = Command(name: "negotiate", summary: "Plan a share for a receiver and explain it") { arguments, console in
+    static let command = Command(name: "negotiate", summary: "Plan a share for a receiver and explain it") {
+        arguments, console in
         var arguments = arguments
         if arguments.wantsHelp {
             console.write(help)
@@ -23,7 +24,8 @@ enum NegotiateCommand {
         let receiver: ReceiverProfile
         let given = [receiverName != nil, accept != nil, !inlineRules.isEmpty, acceptsAnything].filter { $0 }.count
         guard given == 1 else {
-            throw UsageError("give exactly one of --receiver NAME|FILE, --accept HEADER, --accepts RULE and --accept-any")
+            throw UsageError(
+                "give exactly one of --receiver NAME|FILE, --accept HEADER, --accepts RULE and --accept-any")
         }
         switch (receiverName, accept) {
         case (nil, nil) where acceptsAnything:
@@ -38,24 +40,32 @@ enum NegotiateCommand {
         case (let name?, nil):
             if FileManager.default.fileExists(atPath: name) {
                 let loaded = try ProfilesOption.readProfiles(name, console: console)
-                guard let first = loaded.first else { throw ToolError(.dataError, "\(name): holds no receiver profile") }
+                guard let first = loaded.first else {
+                    throw ToolError(.dataError, "\(name): holds no receiver profile")
+                }
                 receiver = first
-            } else if name.contains("/") || [".json", ".plist", ".xml"].contains(where: { name.lowercased().hasSuffix($0) }) {
+            } else if name.contains("/")
+                || [".json", ".plist", ".xml"].contains(where: { name.lowercased().hasSuffix($0) })
+            {
                 // A path, not a name: the file is missing.
-                throw ToolError(.noInput, "\(name): no such file (expected a receiver profile file, or a built-in receiver's name)")
+                throw ToolError(
+                    .noInput, "\(name): no such file (expected a receiver profile file, or a built-in receiver's name)")
             } else {
                 receiver = try ProfilesOption.lookup(name, in: profiles)
             }
         case (nil, let header?):
             do {
                 let imported = try ReceiverProfile.importing(acceptHeader: header)
-                for diagnostic in imported.diagnostics { console.error(TransferTool.escapingControls("warning: Accept: \(diagnostic)") + "\n") }
+                for diagnostic in imported.diagnostics {
+                    console.error(TransferTool.escapingControls("warning: Accept: \(diagnostic)") + "\n")
+                }
                 receiver = imported.profile
             } catch let error as ReceiverDeclarationError {
                 throw ToolError(.dataError, error.description)
             }
         default:
-            throw UsageError("give exactly one of --receiver NAME|FILE, --accept HEADER, --accepts RULE and --accept-any")
+            throw UsageError(
+                "give exactly one of --receiver NAME|FILE, --accept HEADER, --accepts RULE and --accept-any")
         }
         guard !items.isEmpty else { throw UsageError("give at least one --offer TYPE[:FORM]") }
 
@@ -140,7 +150,8 @@ enum NegotiateCommand {
                 typeText = value[..<colon]
                 forms = [form]
             } else if !suffix.contains("/") {
-                throw UsageError("--offer \(value): expected a form of data, file or value after ':', found '\(suffix)'")
+                throw UsageError(
+                    "--offer \(value): expected a form of data, file or value after ':', found '\(suffix)'")
             }
         }
         if typeText.contains("/") {
@@ -155,7 +166,9 @@ enum NegotiateCommand {
             }
         }
         let text = String(typeText)
-        if !text.hasPrefix("."), let type = UTType(text) ?? UTType(identifier: text, allowUndeclared: text.contains(".")) {
+        if !text.hasPrefix("."),
+            let type = UTType(text) ?? UTType(identifier: text, allowUndeclared: text.contains("."))
+        {
             return (type, forms, [:])
         }
         return (try TypesCommand.resolve(text), forms, [:])
@@ -184,7 +197,8 @@ enum NegotiateCommand {
             for parameter in mediaType.parameters {
                 if parameter.name == "q" {
                     guard let parsed = Double(parameter.value), (0...1).contains(parsed) else {
-                        throw UsageError("--accepts \(value): expected a weight q from 0 to 1, found '\(parameter.value)'")
+                        throw UsageError(
+                            "--accepts \(value): expected a weight q from 0 to 1, found '\(parameter.value)'")
                     }
                     weight = parsed
                 } else {
@@ -192,7 +206,8 @@ enum NegotiateCommand {
                 }
             }
             if mediaType.type == "*" { return .wildcard(weight: weight, forms: forms, source: value) }
-            return AcceptRule(mediaRange: mediaType.essence, parameters: parameters, weight: weight, forms: forms, source: value)
+            return AcceptRule(
+                mediaRange: mediaType.essence, parameters: parameters, weight: weight, forms: forms, source: value)
         }
         let parts = text.split(separator: ";", maxSplits: 1)
         if parts.count == 2 {
@@ -365,7 +380,8 @@ enum NegotiateCommand {
             offered = plan.isOffered
             activation = plan.activationTrace.map { step in
                 ActivationStep(
-                    code: step.code.rawValue, description: step.description, item: step.item, count: step.count, limit: step.limit)
+                    code: step.code.rawValue, description: step.description, item: step.item, count: step.count,
+                    limit: step.limit)
             }
             items = plan.items.map { item in
                 let outcome: String
@@ -375,7 +391,8 @@ enum NegotiateCommand {
                 case .transformed: outcome = "transformed"
                 }
                 return Item(
-                    label: item.label, kind: item.kind.rawValue, outcome: outcome, delivered: item.delivered.map(Candidate.init),
+                    label: item.label, kind: item.kind.rawValue, outcome: outcome,
+                    delivered: item.delivered.map(Candidate.init),
                     reason: item.reason.map { Reason(code: $0.code.rawValue, description: $0.description) },
                     candidates: item.negotiation.candidates.map(Candidate.init),
                     rejections: item.negotiation.rejections.map(Rejection.init))

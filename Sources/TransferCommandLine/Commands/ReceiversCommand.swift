@@ -52,11 +52,14 @@ enum ReceiversCommand {
 
     static func describe(_ profile: ReceiverProfile) -> String {
         var lines = ["\(profile.name)  \(profile.identifier)"]
-        if let platform = profile.platform { lines.append("  platform:    \(platform)" + (profile.appVersion.map { " (version \($0))" } ?? "")) }
+        if let platform = profile.platform {
+            lines.append("  platform:    \(platform)" + (profile.appVersion.map { " (version \($0))" } ?? ""))
+        }
         if !profile.aliases.isEmpty { lines.append("  aliases:     " + profile.aliases.joined(separator: ", ")) }
         let activation = profile.activation
         lines.append("  accepts:     " + activation.accepts.map(\.description).joined(separator: ", "))
-        lines.append("  matching:    " + (activation.itemMatching == .all ? "every item must match" : "any item may match"))
+        lines.append(
+            "  matching:    " + (activation.itemMatching == .all ? "every item must match" : "any item may match"))
         if !activation.maxCounts.isEmpty {
             lines.append(
                 "  at most:     "
@@ -65,17 +68,24 @@ enum ReceiversCommand {
         }
         let consumption = profile.consumption
         if consumption.reads == .firstItemOnly {
-            lines.append("  reads:       the first item only, in the order " + consumption.precedence.map(\.rawValue).joined(separator: " → "))
+            lines.append(
+                "  reads:       the first item only, in the order "
+                    + consumption.precedence.map(\.rawValue).joined(separator: " → "))
         }
         for reading in consumption.readings {
-            lines.append("  reading:     \(reading.kind)" + (reading.form.map { " as \($0)" } ?? "") + ": \(reading.outcome)"
-                + (reading.note.map { " — \($0)" } ?? ""))
+            lines.append(
+                "  reading:     \(reading.kind)" + (reading.form.map { " as \($0)" } ?? "") + ": \(reading.outcome)"
+                    + (reading.note.map { " — \($0)" } ?? ""))
         }
         for rule in consumption.crossItemRules {
-            lines.append("  with \(rule.with): \(rule.affects) \(rule.effect == .fails ? "makes it fail" : "is dropped")" + (rule.note.map { " — \($0)" } ?? ""))
+            lines.append(
+                "  with \(rule.with): \(rule.affects) \(rule.effect == .fails ? "makes it fail" : "is dropped")"
+                    + (rule.note.map { " — \($0)" } ?? ""))
         }
         for evidence in profile.evidence {
-            lines.append("  evidence:    [\(evidence.date)] \(evidence.source)" + (evidence.note.map { "\n               \($0)" } ?? ""))
+            lines.append(
+                "  evidence:    [\(evidence.date)] \(evidence.source)"
+                    + (evidence.note.map { "\n               \($0)" } ?? ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -121,12 +131,14 @@ enum ProfilesOption {
             }
         } catch let error as ReceiverDeclarationError {
             // Said of the file, whatever the importer calls its source.
-            throw ToolError(.dataError, ReceiverDeclarationError(source: path, diagnostics: error.diagnostics).description)
+            throw ToolError(
+                .dataError, ReceiverDeclarationError(source: path, diagnostics: error.diagnostics).description)
         }
     }
 
     /// Diagnostics of an import that succeeded go to the error stream as warnings.
-    private static func warn(_ console: Console, _ imported: ImportedReceiver, _ path: String) throws -> ReceiverProfile {
+    private static func warn(_ console: Console, _ imported: ImportedReceiver, _ path: String) throws -> ReceiverProfile
+    {
         for diagnostic in imported.diagnostics {
             console.error(TransferTool.escapingControls("warning: \(path): \(diagnostic)") + "\n")
         }

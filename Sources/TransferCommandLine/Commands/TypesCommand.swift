@@ -2,9 +2,9 @@ import ContentTypes
 import TransferCodecs
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// `transfer types`: list, show, walk and look up content types.
@@ -175,7 +175,9 @@ enum TypesCommand {
         }
         add("description", type.localizedDescription.map { [$0] } ?? [])
         let status =
-            type.isDynamic ? "dynamic" : type.isDeclared ? (type.declaration?.kind == .imported ? "imported" : "exported") : "undeclared"
+            type.isDynamic
+            ? "dynamic"
+            : type.isDeclared ? (type.declaration?.kind == .imported ? "imported" : "exported") : "undeclared"
         add("status", [status + (type.isPublic ? ", public" : "")])
         add("extensions", type.tags[.filenameExtension] ?? [])
         add("MIME types", type.tags[.mimeType] ?? [])
@@ -276,19 +278,25 @@ enum TypesCommand {
             types = UTType(tag: tag, tagClass: tagClass, conformingTo: .data).map { [$0] } ?? []
         }
         guard !types.isEmpty else {
-            throw ToolError(.dataError, "'\(tag)' is not a valid \(tagClass == .mimeType ? "MIME type (expected type/subtype)" : "filename extension")")
+            throw ToolError(
+                .dataError,
+                "'\(tag)' is not a valid \(tagClass == .mimeType ? "MIME type (expected type/subtype)" : "filename extension")"
+            )
         }
         if format == "json" {
             console.write(
                 try json(
                     types.enumerated().map { rank, type in
-                        LookupResult(identifier: type.identifier, description: type.localizedDescription, isDynamic: type.isDynamic, rank: rank)
+                        LookupResult(
+                            identifier: type.identifier, description: type.localizedDescription,
+                            isDynamic: type.isDynamic, rank: rank)
                     }))
             return
         }
         console.write(
             types.map { type in
-                let note = type.isDynamic ? "(dynamic: no declared type carries this tag)" : (type.localizedDescription ?? "")
+                let note =
+                    type.isDynamic ? "(dynamic: no declared type carries this tag)" : (type.localizedDescription ?? "")
                 return type.identifier + "\t" + note + "\n"
             }.joined()
         )
@@ -389,7 +397,8 @@ enum DeclarationsOption {
         do {
             try UTType.registerDeclarations(from: data)
         } catch {
-            let named = UTTypeDeclarationError(file: path, problems: error.problems, registeredTypes: error.registeredTypes)
+            let named = UTTypeDeclarationError(
+                file: path, problems: error.problems, registeredTypes: error.registeredTypes)
             throw ToolError(.dataError, named.description)
         }
     }

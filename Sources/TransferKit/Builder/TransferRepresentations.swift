@@ -20,7 +20,8 @@ extension _EmptyTransferRepresentation: PrimitiveTransferRepresentation {
 /// Two representations in order: `first`, then `second`.
 ///
 /// `_TransferRepresentationPair` is `Sendable`.
-public struct _TransferRepresentationPair<First: TransferRepresentation, Second: TransferRepresentation>: TransferRepresentation
+public struct _TransferRepresentationPair<First: TransferRepresentation, Second: TransferRepresentation>:
+    TransferRepresentation
 where First.Item == Second.Item {
     /// The type both transfer.
     public typealias Item = First.Item
@@ -63,7 +64,8 @@ extension _OptionalTransferRepresentation: PrimitiveTransferRepresentation {
 /// The representations of one branch of an `if`–`else` or a `switch`.
 ///
 /// `_EitherTransferRepresentation` is `Sendable`.
-public struct _EitherTransferRepresentation<First: TransferRepresentation, Second: TransferRepresentation>: TransferRepresentation
+public struct _EitherTransferRepresentation<First: TransferRepresentation, Second: TransferRepresentation>:
+    TransferRepresentation
 where First.Item == Second.Item {
     /// The type both branches transfer.
     public typealias Item = First.Item
@@ -130,7 +132,8 @@ public struct AnyTransferRepresentation<Item>: TransferRepresentation {
     /// A primitive: it has no body.
     public typealias Body = Never
 
-    private let makeEntries: @Sendable (inout FlattenContext) throws(TransferError) -> [TransferRepresentationEntry<Item>]
+    private let makeEntries:
+        @Sendable (inout FlattenContext) throws(TransferError) -> [TransferRepresentationEntry<Item>]
 
     /// Wraps a representation of `Item`.
     ///

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 extension String: Transferable {
@@ -22,7 +22,9 @@ extension String: Transferable {
             let offset = UTF8Validation.firstInvalidByte(in: data) ?? 0
             throw TransferError(
                 .decodingFailed, itemType: String.self, requestedContentType: contentType,
-                reason: "Expected UTF-8 text for \(contentType.identifier), found an invalid byte sequence at byte \(offset)")
+                reason:
+                    "Expected UTF-8 text for \(contentType.identifier), found an invalid byte sequence at byte \(offset)"
+            )
         }
         return string
     }
@@ -35,6 +37,10 @@ extension Data: Transferable {
     /// finds no representation, since `public.data` does not conform to `public.png`. Pass
     /// `contentType: .data` or `nil` to take any bytes.
     public static var transferRepresentation: some TransferRepresentation {
-        DataRepresentation(contentType: .data) { $0 } importing: { $0 }
+        DataRepresentation(contentType: .data) {
+            $0
+        } importing: {
+            $0
+        }
     }
 }

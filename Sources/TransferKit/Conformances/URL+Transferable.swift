@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 extension URL: Transferable {
@@ -38,7 +38,9 @@ extension URL: Transferable {
         guard let url = URL(string: text), url.scheme != nil else {
             throw TransferError(
                 .decodingFailed, itemType: URL.self, requestedContentType: contentType,
-                reason: "Expected an absolute URL for \(contentType.identifier), found \(text.prefix(200).debugDescription)")
+                reason:
+                    "Expected an absolute URL for \(contentType.identifier), found \(text.prefix(200).debugDescription)"
+            )
         }
         return url
     }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// What a receiver is handed for one item: the content type and form a negotiation chose, and the
@@ -33,7 +33,10 @@ public struct DeliveredPayload: Sendable {
     /// `ProxyRepresentation` (a `Photo` proxied to an `Image` hands over the `Image`).
     public let value: (any Sendable)?
 
-    init(label: String, contentType: UTType, form: TransferPayloadForm, data: Data? = nil, fileURL: URL? = nil, value: (any Sendable)? = nil) {
+    init(
+        label: String, contentType: UTType, form: TransferPayloadForm, data: Data? = nil, fileURL: URL? = nil,
+        value: (any Sendable)? = nil
+    ) {
         self.label = label
         self.contentType = contentType
         self.form = form

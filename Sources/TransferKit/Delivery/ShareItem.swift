@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// One item of a share: a `Transferable` value, or hand-written offers.
@@ -71,7 +71,9 @@ public struct ShareItem: Sendable, CustomStringConvertible {
     /// - Returns: What `body` returns.
     /// - Throws: ``TransferError`` when the item is made of hand-written offers, the offer is not
     ///   one of its representations, or the export fails; what `body` throws, unchanged.
-    public func withPayload<Result>(for offer: Offer, _ body: (DeliveredPayload) async throws -> Result) async throws -> Result {
+    public func withPayload<Result>(for offer: Offer, _ body: (DeliveredPayload) async throws -> Result) async throws
+        -> Result
+    {
         guard let export else {
             throw TransferError(
                 .exportNotSupported, itemType: ShareItem.self,
@@ -80,7 +82,8 @@ public struct ShareItem: Sendable, CustomStringConvertible {
         var result: Result?
         try await export(offer) { payload in result = try await body(payload) }
         guard let result else {
-            throw TransferError(.exportNotSupported, itemType: ShareItem.self, reason: "\(label) delivered nothing for \(offer)")
+            throw TransferError(
+                .exportNotSupported, itemType: ShareItem.self, reason: "\(label) delivered nothing for \(offer)")
         }
         return result
     }
@@ -98,7 +101,9 @@ extension Transferable {
         else {
             throw TransferError(
                 .exportNotSupported, itemType: Self.self, requestedContentType: offer.contentType,
-                reason: "\(label) has no representation \(offer.representationIndex) exporting \(offer.contentType.identifier)")
+                reason:
+                    "\(label) has no representation \(offer.representationIndex) exporting \(offer.contentType.identifier)"
+            )
         }
         let entry = entries[offer.representationIndex]
         guard entry.canExport(self) else {
@@ -110,7 +115,8 @@ extension Transferable {
         case .file:
             let prepared = try await prepareFile(through: entry)
             defer { prepared.cleanUp() }
-            try await body(DeliveredPayload(label: label, contentType: entry.contentType, form: .file, fileURL: prepared.url))
+            try await body(
+                DeliveredPayload(label: label, contentType: entry.contentType, form: .file, fileURL: prepared.url))
         case .value:
             let value: any Sendable
             if let valueExporter = entry.valueExporter {

@@ -20,7 +20,9 @@ extension SharePlan {
     /// - Throws: ``TransferError`` when `items` is not the share the plan was made for, an item
     ///   is made of hand-written offers, or an export fails; what `receive` throws, unchanged;
     ///   `CancellationError` when the task is cancelled between items.
-    public func deliver(_ items: [ShareItem], to receive: (ItemPlan, DeliveredPayload) async throws -> Void) async throws {
+    public func deliver(_ items: [ShareItem], to receive: (ItemPlan, DeliveredPayload) async throws -> Void)
+        async throws
+    {
         guard items.count == self.items.count, zip(items, self.items).allSatisfy({ $0.label == $1.label }) else {
             throw TransferError(
                 .exportNotSupported, itemType: ShareItem.self,

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 extension Transferable {
@@ -54,7 +54,8 @@ extension Transferable {
             case .file(let export)?:
                 let sent = try await Self.running(entry, .export) { try await export(self) }
                 defer { sent.discard() }
-                destination = FileOperations.availableURL(for: fileName(for: entry, sentFile: sent.file), in: destinationDirectory)
+                destination = FileOperations.availableURL(
+                    for: fileName(for: entry, sentFile: sent.file), in: destinationDirectory)
                 try FileOperations.copyIntoPlace(sent.file, to: destination, itemType: Self.self)
             case nil:
                 throw TransferError(.exportNotSupported, itemType: Self.self, reason: "\(entry) does not export")
@@ -162,7 +163,8 @@ extension Transferable {
     ///
     /// - Parameter progress: Told of the bytes copied or written, when an `ItemProvider` load
     ///   reports progress.
-    func prepareFile(through entry: TransferRepresentationEntry<Self>, progress: TransferProgress? = nil) async throws(TransferError)
+    func prepareFile(through entry: TransferRepresentationEntry<Self>, progress: TransferProgress? = nil)
+        async throws(TransferError)
         -> PreparedFile
     {
         if case .file(let export)? = entry.exporter {
@@ -177,7 +179,8 @@ extension Transferable {
                 }
                 return PreparedFile(url: sent.file, directory: directory)
             }
-            return try PreparedFile.inNewDirectory(named: fileName(for: entry, sentFile: sent.file)) { destination throws(TransferError) in
+            return try PreparedFile.inNewDirectory(named: fileName(for: entry, sentFile: sent.file)) {
+                destination throws(TransferError) in
                 try FileOperations.copy(sent.file, to: destination, itemType: Self.self) { copied, total in
                     progress?.update(completed: copied, total: total)
                 }
@@ -238,7 +241,10 @@ extension Transferable {
                 offered.isEmpty
                 ? (.exportNotSupported, "it has no exporting representation")
                 : conditionBlocked
-                    ? (.conditionNotMet, "the exporting condition of every matching representation is false for this item")
+                    ? (
+                        .conditionNotMet,
+                        "the exporting condition of every matching representation is false for this item"
+                    )
                     : (.noMatchingRepresentation, "no representation conforms to it")
             throw TransferError(
                 code, itemType: Self.self, requestedContentType: contentType, offeredContentTypes: offered,

@@ -1,16 +1,17 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import CTransferKitSystem
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// File copies and writes that stream in bounded memory and never leave a partial file behind.
@@ -49,7 +50,8 @@ package enum FileOperations {
             if !succeeded { unlink(destination.path) }
         }
         try copyContents(
-            from: input, to: output, source: source, itemType: itemType, total: Int64(status.st_size), progress: progress)
+            from: input, to: output, source: source, itemType: itemType, total: Int64(status.st_size),
+            progress: progress)
         succeeded = true
     }
 
@@ -123,7 +125,8 @@ package enum FileOperations {
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw TransferError(
-                .fileUnavailable, itemType: itemType, reason: "Cannot write \(destination.path)", underlyingError: error)
+                .fileUnavailable, itemType: itemType, reason: "Cannot write \(destination.path)", underlyingError: error
+            )
         }
         try moveIntoPlace(temporary, destination, itemType: itemType)
     }
@@ -157,7 +160,8 @@ package enum FileOperations {
         } catch {
             throw TransferError(
                 .fileUnavailable, itemType: itemType,
-                reason: "Cannot read \(file.path)" + (FileManager.default.fileExists(atPath: file.path) ? "" : ": no such file"),
+                reason: "Cannot read \(file.path)"
+                    + (FileManager.default.fileExists(atPath: file.path) ? "" : ": no such file"),
                 underlyingError: error)
         }
     }
@@ -246,14 +250,14 @@ package enum FileOperations {
 }
 
 #if canImport(Glibc)
-private let systemRead = Glibc.read
-private let systemWrite = Glibc.write
+    private let systemRead = Glibc.read
+    private let systemWrite = Glibc.write
 #elseif canImport(Musl)
-private let systemRead = Musl.read
-private let systemWrite = Musl.write
+    private let systemRead = Musl.read
+    private let systemWrite = Musl.write
 #elseif canImport(Darwin)
-private let systemRead = Darwin.read
-private let systemWrite = Darwin.write
+    private let systemRead = Darwin.read
+    private let systemWrite = Darwin.write
 #endif
 
 extension FileOperations {

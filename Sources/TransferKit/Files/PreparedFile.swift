@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A file ready for a handler, and how to dispose of it.
@@ -16,7 +16,9 @@ struct PreparedFile {
 
     /// A file named `name` in a new private directory, made by `make`; the directory is removed if
     /// `make` throws.
-    static func inNewDirectory(named name: String, _ make: (URL) throws(TransferError) -> Void) throws(TransferError) -> PreparedFile {
+    static func inNewDirectory(named name: String, _ make: (URL) throws(TransferError) -> Void) throws(TransferError)
+        -> PreparedFile
+    {
         let directory = try TemporaryDirectory.make()
         do throws(TransferError) {
             let destination = directory.appendingPathComponent(name)

@@ -1,15 +1,16 @@
-#if canImport(FoundationEssentials)
-package import FoundationEssentials
-#else
-package import Foundation
-#endif
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A private directory for the files one transfer creates: mode 0700, unique, and removed with
@@ -32,7 +33,8 @@ package enum TemporaryDirectory {
         let prefix = "TransferKit-\(getpid())-"
         for attempt in 0..<5 {
             var paths = open.withLock { $0 }
-            let made = (try? FileManager.default.contentsOfDirectory(atPath: base))?.filter { $0.hasPrefix(prefix) } ?? []
+            let made =
+                (try? FileManager.default.contentsOfDirectory(atPath: base))?.filter { $0.hasPrefix(prefix) } ?? []
             paths.formUnion(made.map { "\(base)/\($0)" })
             guard !paths.isEmpty else { return }
             for path in paths {

@@ -40,7 +40,9 @@ enum Flattener {
     }
 
     /// The entries of a whole type, from the cache or flattened now.
-    static func entries<T: Transferable>(ofType type: T.Type, _ context: inout FlattenContext) throws(TransferError) -> [TransferRepresentationEntry<T>] {
+    static func entries<T: Transferable>(ofType type: T.Type, _ context: inout FlattenContext) throws(TransferError)
+        -> [TransferRepresentationEntry<T>]
+    {
         let id = ObjectIdentifier(type)
         if let cached = cache.withLock({ $0[id] }) as? Result<[TransferRepresentationEntry<T>], TransferError> {
             return try cached.get()
@@ -61,7 +63,8 @@ enum Flattener {
                 // written with it.
                 throw TransferError(
                     .invalidRepresentation, itemType: type,
-                    reason: "the transferRepresentation of \(type) transfers \(T.Representation.Item.self), not \(type)")
+                    reason: "the transferRepresentation of \(type) transfers \(T.Representation.Item.self), not \(type)"
+                )
             }
             result = .success(entries)
         } catch {

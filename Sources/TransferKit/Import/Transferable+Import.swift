@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 extension Transferable {
@@ -65,7 +65,9 @@ extension Transferable {
     // MARK: Internal
 
     /// The item `entry` imports from bytes.
-    package static func importValue(from data: Data, through entry: TransferRepresentationEntry<Self>) async throws(TransferError) -> Self {
+    package static func importValue(from data: Data, through entry: TransferRepresentationEntry<Self>)
+        async throws(TransferError) -> Self
+    {
         switch entry.importer {
         case .data(let load)?:
             return try await running(entry, .import) { try await load(data) }
@@ -75,26 +77,35 @@ extension Transferable {
                 try FileOperations.write(data, to: file, itemType: Self.self)
             }
             defer { prepared.cleanUp() }
-            return try await running(entry, .import) { try await load(ReceivedTransferredFile(file: prepared.url, isOriginalFile: false)) }
+            return try await running(entry, .import) {
+                try await load(ReceivedTransferredFile(file: prepared.url, isOriginalFile: false))
+            }
         case nil:
             throw TransferError(.importNotSupported, itemType: Self.self, reason: "\(entry) does not import")
         }
     }
 
     /// The item `entry` imports from a file.
-    static func importValue(from file: URL, through entry: TransferRepresentationEntry<Self>) async throws(TransferError) -> Self {
+    static func importValue(from file: URL, through entry: TransferRepresentationEntry<Self>)
+        async throws(TransferError) -> Self
+    {
         switch entry.importer {
         case .data(let load)?:
             let data = try FileOperations.contents(of: file, itemType: Self.self)
             return try await running(entry, .import) { try await load(data) }
         case .file(let load)? where entry.shouldAttemptToOpenInPlace:
-            return try await running(entry, .import) { try await load(ReceivedTransferredFile(file: file, isOriginalFile: true)) }
+            return try await running(entry, .import) {
+                try await load(ReceivedTransferredFile(file: file, isOriginalFile: true))
+            }
         case .file(let load)?:
-            let prepared = try PreparedFile.inNewDirectory(named: file.lastPathComponent) { copy throws(TransferError) in
+            let prepared = try PreparedFile.inNewDirectory(named: file.lastPathComponent) {
+                copy throws(TransferError) in
                 try FileOperations.copy(file, to: copy, itemType: Self.self)
             }
             defer { prepared.cleanUp() }
-            return try await running(entry, .import) { try await load(ReceivedTransferredFile(file: prepared.url, isOriginalFile: false)) }
+            return try await running(entry, .import) {
+                try await load(ReceivedTransferredFile(file: prepared.url, isOriginalFile: false))
+            }
         case nil:
             throw TransferError(.importNotSupported, itemType: Self.self, reason: "\(entry) does not import")
         }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-public import FoundationEssentials
-#else
-public import Foundation
-#endif
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A lazy container for one item's representations: the role `NSItemProvider` plays on Apple's
 /// platforms.
@@ -176,7 +177,8 @@ public final class ItemProvider: Sendable {
             loadFile: { progress throws(TransferError) in
                 let url = try await ItemProvider.running(contentType) { try await loadHandler() }
                 if openInPlace { return PreparedFile(url: url, directory: nil) }
-                return try PreparedFile.inNewDirectory(named: url.lastPathComponent) { destination throws(TransferError) in
+                return try PreparedFile.inNewDirectory(named: url.lastPathComponent) {
+                    destination throws(TransferError) in
                     try FileOperations.copy(url, to: destination, itemType: ItemProvider.self) { copied, total in
                         progress?.update(completed: copied, total: total)
                     }
@@ -237,7 +239,8 @@ public final class ItemProvider: Sendable {
     /// - Returns: The bytes.
     /// - Throws: ``TransferError``: ``TransferError/Code/noMatchingRepresentation`` listing the
     ///   registered types; the loader's failure; ``TransferError/Code/cancelled``.
-    public func loadData(for contentType: UTType, progress: TransferProgress? = nil) async throws(TransferError) -> Data {
+    public func loadData(for contentType: UTType, progress: TransferProgress? = nil) async throws(TransferError) -> Data
+    {
         let registration = try first(conformingTo: contentType)
         do throws(TransferError) {
             let data = try await registration.loadData(progress)
@@ -297,7 +300,8 @@ public final class ItemProvider: Sendable {
         }
         let importers = try Item.flattenedRepresentations().filter(\.canImport)
         for registration in registrations {
-            guard let importer = importers.first(where: { registration.contentType.conforms(to: $0.contentType) }) else { continue }
+            guard let importer = importers.first(where: { registration.contentType.conforms(to: $0.contentType) })
+            else { continue }
             switch importer.importer {
             case .file?:
                 let prepared = try await registration.loadFile(nil)
@@ -331,7 +335,9 @@ public final class ItemProvider: Sendable {
     }
 
     /// Runs a registrant's loader, turning what it throws into a ``TransferError``.
-    static func running<Value>(_ contentType: UTType, _ body: () async throws -> Value) async throws(TransferError) -> Value {
+    static func running<Value>(_ contentType: UTType, _ body: () async throws -> Value) async throws(TransferError)
+        -> Value
+    {
         if Task.isCancelled { throw cancelled(contentType) }
         do {
             return try await body()
@@ -347,7 +353,9 @@ public final class ItemProvider: Sendable {
     }
 
     static func cancelled(_ contentType: UTType) -> TransferError {
-        TransferError(.cancelled, itemType: ItemProvider.self, requestedContentType: contentType, reason: "The load of \(contentType.identifier) was cancelled")
+        TransferError(
+            .cancelled, itemType: ItemProvider.self, requestedContentType: contentType,
+            reason: "The load of \(contentType.identifier) was cancelled")
     }
 
     static func data<Item: Transferable>(

@@ -14,7 +14,9 @@ extension TransferRepresentation {
     ///
     /// - Parameter condition: Whether an item may be exported through this representation.
     /// - Returns: The representation, gated by the condition.
-    public func exportingCondition(_ condition: @escaping @Sendable (Item) -> Bool) -> _ConditionalTransferRepresentation<Self> {
+    public func exportingCondition(_ condition: @escaping @Sendable (Item) -> Bool)
+        -> _ConditionalTransferRepresentation<Self>
+    {
         _ConditionalTransferRepresentation(base: self, condition: condition)
     }
 }
@@ -44,7 +46,9 @@ extension _ConditionalTransferRepresentation: PrimitiveTransferRepresentation {
                 guard condition(item) else {
                     throw TransferError(
                         .conditionNotMet, itemType: Item.self, requestedContentType: entry.contentType,
-                        reason: "The exporting condition of the \(entry.contentType.identifier) representation is false for this \(Item.self)")
+                        reason:
+                            "The exporting condition of the \(entry.contentType.identifier) representation is false for this \(Item.self)"
+                    )
                 }
             }
             switch exporter {

@@ -20,7 +20,9 @@ extension TransferRepresentation {
     ///
     /// - Parameter fileName: The name for an item, or `nil` for none.
     /// - Returns: The representation, with the name.
-    public func suggestedFileName(_ fileName: @escaping @Sendable (Item) -> String?) -> some TransferRepresentation<Item> {
+    public func suggestedFileName(_ fileName: @escaping @Sendable (Item) -> String?) -> some TransferRepresentation<
+        Item
+    > {
         SuggestedFileNameTransferRepresentation(base: self, fileName: fileName)
     }
 }

@@ -86,7 +86,9 @@ public struct Negotiation: Sendable, CustomStringConvertible {
             case .notVisible(let visibility): why = "visible only at \(visibility), not to this receiver"
             case .typeNotAccepted: why = "no rule accepts \(offer.contentType.identifier)"
             case .formNotAccepted(let rule):
-                why = "\(rule) does not take \(offer.form)" + (rule.forms.map { " (only " + $0.map(\.description).joined(separator: ", ") + ")" } ?? "")
+                why =
+                    "\(rule) does not take \(offer.form)"
+                    + (rule.forms.map { " (only " + $0.map(\.description).joined(separator: ", ") + ")" } ?? "")
             case .excluded(let rule): why = "excluded by \(rule) (q=0)"
             case .consumption(let outcome, let note): why = "\(outcome)" + (note.map { ": \($0)" } ?? "")
             }

@@ -69,7 +69,9 @@ public struct Negotiator: Sendable {
     /// - Returns: The ranked candidates and the rejected offers.
     /// - Complexity: O(*o* · *r*) for *o* offers and *r* rules, plus the sort of the candidates.
     public func negotiate(_ offers: [Offer], with receiver: CompiledReceiver) -> Negotiation {
-        var accepted: [(offer: Int, rule: Int, distance: Int?, outcome: ReceiverConsumption.Outcome, note: String?, key: RankKey)] = []
+        var accepted:
+            [(offer: Int, rule: Int, distance: Int?, outcome: ReceiverConsumption.Outcome, note: String?, key: RankKey)] =
+                []
         var rejections: [Negotiation.Rejection] = []
         accepted.reserveCapacity(offers.count)
         var representationCount = 1
@@ -82,21 +84,26 @@ public struct Negotiator: Sendable {
                 rejections.append(Negotiation.Rejection(offer: offers[index], reason: reason))
             case .accepted(let rule, let distance, let outcome, let note):
                 let key = rankKey(
-                    offers[index], weight: receiver.rules[rule].weight, distance: distance, outcome: outcome, ruleIndex: rule,
+                    offers[index], weight: receiver.rules[rule].weight, distance: distance, outcome: outcome,
+                    ruleIndex: rule,
                     representations: representationCount)
                 accepted.append((index, rule, distance, outcome, note, key))
             }
         }
         accepted.sort { $0.key < $1.key }
         let candidates = accepted.map {
-            Negotiation.Candidate(offer: offers[$0.offer], rule: receiver.rules[$0.rule], distance: $0.distance, outcome: $0.outcome, note: $0.note)
+            Negotiation.Candidate(
+                offer: offers[$0.offer], rule: receiver.rules[$0.rule], distance: $0.distance, outcome: $0.outcome,
+                note: $0.note)
         }
-        return Negotiation(receiver: receiver.profile.name, policy: policy, candidates: candidates, rejections: rejections)
+        return Negotiation(
+            receiver: receiver.profile.name, policy: policy, candidates: candidates, rejections: rejections)
     }
 
     /// The sort key of a candidate under the policy; smaller ranks first.
     private func rankKey(
-        _ offer: Offer, weight: Double, distance: Int?, outcome: ReceiverConsumption.Outcome, ruleIndex: Int, representations: Int
+        _ offer: Offer, weight: Double, distance: Int?, outcome: ReceiverConsumption.Outcome, ruleIndex: Int,
+        representations: Int
     ) -> RankKey {
         let primary: Double
         switch policy.value {
@@ -170,7 +177,9 @@ public struct CompiledReceiver: Sendable {
                 return (String(parts.first ?? ""), subtype)
             }
         }
-        self.parameters = profile.activation.accepts.map { rule in rule.parameters.map { ($0.key, $0.value.lowercased()) } }
+        self.parameters = profile.activation.accepts.map { rule in
+            rule.parameters.map { ($0.key, $0.value.lowercased()) }
+        }
         self.hasParameters = profile.activation.accepts.contains { !$0.parameters.isEmpty }
         self.readsEverythingAsIntended = profile.consumption.readings.isEmpty
     }
@@ -195,7 +204,8 @@ public struct CompiledReceiver: Sendable {
         }
         // Built-in against built-in: one pass of bit tests for every rule.
         let builtInMatches: UInt64 =
-            offeredIndex >= 0 && builtInIndices.count <= 64 ? UTType.builtInConformance(of: offeredIndex, to: builtInIndices) : 0
+            offeredIndex >= 0 && builtInIndices.count <= 64
+            ? UTType.builtInConformance(of: offeredIndex, to: builtInIndices) : 0
         for index in builtInIndices.indices {
             let ruleIndex = builtInIndices[index]
             let distance: Int?
@@ -208,7 +218,9 @@ public struct CompiledReceiver: Sendable {
                 }
                 guard matches else { continue }
                 if hasParameters, !self.parameters[index].isEmpty {
-                    guard self.parameters[index].allSatisfy({ parameters[$0.name]?.lowercased() == $0.value }) else { continue }
+                    guard self.parameters[index].allSatisfy({ parameters[$0.name]?.lowercased() == $0.value }) else {
+                        continue
+                    }
                 }
                 distance = range.subtype == nil ? 1 : 0
             } else {
@@ -220,7 +232,9 @@ public struct CompiledReceiver: Sendable {
                 }
                 guard conforms else { continue }
                 if hasParameters, !self.parameters[index].isEmpty {
-                    guard self.parameters[index].allSatisfy({ parameters[$0.name]?.lowercased() == $0.value }) else { continue }
+                    guard self.parameters[index].allSatisfy({ parameters[$0.name]?.lowercased() == $0.value }) else {
+                        continue
+                    }
                 }
                 // An exact match is at distance 0; otherwise count the steps.
                 if offeredIndex >= 0, ruleIndex >= 0 {

@@ -1,4 +1,3 @@
-
 /// What a receiver will get from a share of several items: whether it is offered at all, and per
 /// item whether it is delivered (in which representation and form), dropped (and why) or
 /// transformed.
@@ -123,7 +122,8 @@ public struct SharePlan: Sendable, CustomStringConvertible {
                 "\(label): dropped — \(reason)"
             case .transformed(let candidate, let note):
                 "\(label): transformed"
-                    + (candidate.map { " (\($0.offer.contentType.identifier) as \($0.offer.form))" } ?? "") + " — \(note)"
+                    + (candidate.map { " (\($0.offer.contentType.identifier) as \($0.offer.form))" } ?? "")
+                    + " — \(note)"
             }
         }
     }
@@ -235,7 +235,10 @@ extension Negotiator {
             for (item, activates) in zip(items, activating) where !activates {
                 offered = false
                 activation.append(
-                    .init(.itemNotMatched, "\(item.label) (\(item.kind)) matches no accept rule of \(name), and every item must match", item: item.label))
+                    .init(
+                        .itemNotMatched,
+                        "\(item.label) (\(item.kind)) matches no accept rule of \(name), and every item must match",
+                        item: item.label))
             }
         case .any:
             if !activating.contains(true) {
@@ -249,29 +252,39 @@ extension Negotiator {
             if let limit = receiver.activation.maxCounts[kind], count > limit {
                 offered = false
                 activation.append(
-                    .init(.tooManyOfKind, "\(count) \(kind) item(s), but \(name) takes at most \(limit)", count: count, limit: limit))
+                    .init(
+                        .tooManyOfKind, "\(count) \(kind) item(s), but \(name) takes at most \(limit)", count: count,
+                        limit: limit))
             }
         }
         let attachments = activating.filter { $0 }.count
         if let minimum = receiver.activation.minAttachments, attachments < minimum {
             offered = false
             activation.append(
-                .init(.tooFewAttachments, "\(attachments) attachment(s), but \(name) needs at least \(minimum)", count: attachments, limit: minimum))
+                .init(
+                    .tooFewAttachments, "\(attachments) attachment(s), but \(name) needs at least \(minimum)",
+                    count: attachments, limit: minimum))
         }
         if let maximum = receiver.activation.maxAttachments, attachments > maximum {
             offered = false
             activation.append(
-                .init(.tooManyAttachments, "\(attachments) attachment(s), but \(name) takes at most \(maximum)", count: attachments, limit: maximum))
+                .init(
+                    .tooManyAttachments, "\(attachments) attachment(s), but \(name) takes at most \(maximum)",
+                    count: attachments, limit: maximum))
         }
         guard offered else {
             let plans = zip(items, negotiations).map { item, negotiation in
                 SharePlan.ItemPlan(
-                    label: item.label, kind: item.kind, outcome: .dropped(.init(.receiverNotOffered, "\(name) is not offered for this share")),
+                    label: item.label, kind: item.kind,
+                    outcome: .dropped(.init(.receiverNotOffered, "\(name) is not offered for this share")),
                     negotiation: negotiation)
             }
             return SharePlan(receiver: name, isOffered: false, activationTrace: activation, items: plans)
         }
-        activation.append(.init(.offered, "offered: " + (receiver.activation.itemMatching == .all ? "every item matches" : "an item matches")))
+        activation.append(
+            .init(
+                .offered,
+                "offered: " + (receiver.activation.itemMatching == .all ? "every item matches" : "an item matches")))
 
         // Consumption.
         var outcomes: [SharePlan.ItemPlan.Outcome] = negotiations.map { negotiation in
@@ -284,15 +297,20 @@ extension Negotiator {
         }
         for rule in receiver.consumption.crossItemRules {
             guard items.indices.contains(where: { isDelivered($0) && items[$0].kind == rule.with }) else { continue }
-            for index in items.indices where isDelivered(index) && items[index].kind == rule.affects && rule.affects != rule.with {
+            for index in items.indices
+            where isDelivered(index) && items[index].kind == rule.affects && rule.affects != rule.with {
                 let why = rule.note.map { ": \($0)" } ?? ""
                 switch rule.effect {
                 case .fails:
                     outcomes[index] = .dropped(
-                        .init(.failsWithOtherItem, "left out: \(name) fails when \(rule.affects) comes with \(article(rule.with))\(why)"))
+                        .init(
+                            .failsWithOtherItem,
+                            "left out: \(name) fails when \(rule.affects) comes with \(article(rule.with))\(why)"))
                 case .dropped:
                     outcomes[index] = .dropped(
-                        .init(.ignoredWithOtherItem, "\(name) drops \(rule.affects) that comes with \(article(rule.with))\(why)"))
+                        .init(
+                            .ignoredWithOtherItem,
+                            "\(name) drops \(rule.affects) that comes with \(article(rule.with))\(why)"))
                 }
             }
         }
@@ -305,7 +323,9 @@ extension Negotiator {
             }
         }
         if receiver.consumption.reads == .firstItemOnly {
-            let order = receiver.consumption.precedence + ContentKind.allCases.filter { !receiver.consumption.precedence.contains($0) }
+            let order =
+                receiver.consumption.precedence
+                + ContentKind.allCases.filter { !receiver.consumption.precedence.contains($0) }
             let delivered = items.indices.filter(isDelivered)
             if let first = delivered.min(by: { lhs, rhs in
                 (order.firstIndex(of: items[lhs].kind)!, lhs) < (order.firstIndex(of: items[rhs].kind)!, rhs)
@@ -313,14 +333,21 @@ extension Negotiator {
                 let sequence = receiver.consumption.precedence.map(\.rawValue).joined(separator: " → ")
                 for index in delivered where index != first {
                     outcomes[index] = .dropped(
-                        .init(.firstItemOnly, "\(name) reads only the first attachment (in the order \(sequence)): \(items[first].label)"))
+                        .init(
+                            .firstItemOnly,
+                            "\(name) reads only the first attachment (in the order \(sequence)): \(items[first].label)")
+                    )
                 }
             }
         }
         for index in items.indices {
-            guard case .delivered(let candidate) = outcomes[index], candidate.outcome == .addsPathToText else { continue }
+            guard case .delivered(let candidate) = outcomes[index], candidate.outcome == .addsPathToText else {
+                continue
+            }
             let note = SharePlan.ItemPlan.Reason(
-                .addsPathToText, "\(name) adds the file path of \(items[index].label) to the text" + (candidate.note.map { " (\($0))" } ?? ""))
+                .addsPathToText,
+                "\(name) adds the file path of \(items[index].label) to the text"
+                    + (candidate.note.map { " (\($0))" } ?? ""))
             if let text = items.indices.first(where: { items[$0].kind == .text && isDelivered($0) }),
                 case .delivered(let textCandidate) = outcomes[text]
             {
@@ -330,7 +357,9 @@ extension Negotiator {
             }
         }
         let plans = items.indices.map { index in
-            SharePlan.ItemPlan(label: items[index].label, kind: items[index].kind, outcome: outcomes[index], negotiation: negotiations[index])
+            SharePlan.ItemPlan(
+                label: items[index].label, kind: items[index].kind, outcome: outcomes[index],
+                negotiation: negotiations[index])
         }
         return SharePlan(receiver: name, isOffered: true, activationTrace: activation, items: plans)
     }
@@ -350,7 +379,9 @@ extension Negotiator {
             }
         }
         guard !groups.isEmpty else { return "" }
-        return ": " + groups.prefix(4).map { "\($0.type) (\($0.forms.joined(separator: ", "))): \($0.why)" }.joined(separator: "; ")
+        return ": "
+            + groups.prefix(4).map { "\($0.type) (\($0.forms.joined(separator: ", "))): \($0.why)" }.joined(
+                separator: "; ")
     }
 
     private func article(_ kind: ContentKind) -> String {

@@ -83,9 +83,11 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
         let parts = range.split(separator: "/", maxSplits: 1).map(String.init)
         let (type, subtype) = (parts.first ?? "*", parts.count == 2 ? parts[1] : "*")
         let named: UTType? =
-            type == "*" ? nil
-            : subtype == "*" ? (Self.families[type] ?? .data)
-            : UTType(mimeType: "\(type)/\(subtype)") ?? .data
+            type == "*"
+            ? nil
+            : subtype == "*"
+                ? (Self.families[type] ?? .data)
+                : UTType(mimeType: "\(type)/\(subtype)") ?? .data
         self.contentType = named
         self.parameters = parameters
         self.weight = Self.clamp(weight)
@@ -107,7 +109,9 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
     ///   - forms: The accepted payload forms, or `nil` for any.
     ///   - source: The declaration text, for traces.
     /// - Returns: The wildcard rule.
-    public static func wildcard(weight: Double = 1, forms: [TransferPayloadForm]? = nil, source: String? = nil) -> AcceptRule {
+    public static func wildcard(weight: Double = 1, forms: [TransferPayloadForm]? = nil, source: String? = nil)
+        -> AcceptRule
+    {
         var rule = AcceptRule(.item, weight: weight, forms: forms, source: source)
         rule.contentType = nil
         return rule
@@ -146,7 +150,8 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
         if let range = try container.decodeIfPresent(String.self, forKey: .mediaRange) {
             guard case .success(let mediaType) = MediaType.parse(range), mediaType.parameters.isEmpty else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .mediaRange, in: container, debugDescription: "expected a media range type/subtype or type/*, found '\(range)'")
+                    forKey: .mediaRange, in: container,
+                    debugDescription: "expected a media range type/subtype or type/*, found '\(range)'")
             }
             self = AcceptRule(mediaRange: mediaType.essence)
         } else if try container.decode(String.self, forKey: .contentType) == "*" {

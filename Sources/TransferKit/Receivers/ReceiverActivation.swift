@@ -63,7 +63,9 @@ public struct ReceiverActivation: Sendable, Hashable, Codable {
             guard let kind = ContentKind(rawValue: name) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .maxCounts, in: container,
-                    debugDescription: "expected a content kind (\(ContentKind.allCases.map(\.rawValue).joined(separator: ", "))), found '\(name)'")
+                    debugDescription:
+                        "expected a content kind (\(ContentKind.allCases.map(\.rawValue).joined(separator: ", "))), found '\(name)'"
+                )
             }
             maxCounts[kind] = count
         }
@@ -78,7 +80,8 @@ public struct ReceiverActivation: Sendable, Hashable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(accepts, forKey: .accepts)
         if !maxCounts.isEmpty {
-            try container.encode(Dictionary(uniqueKeysWithValues: maxCounts.map { ($0.key.rawValue, $0.value) }), forKey: .maxCounts)
+            try container.encode(
+                Dictionary(uniqueKeysWithValues: maxCounts.map { ($0.key.rawValue, $0.value) }), forKey: .maxCounts)
         }
         try container.encodeIfPresent(minAttachments, forKey: .minAttachments)
         try container.encodeIfPresent(maxAttachments, forKey: .maxAttachments)

@@ -183,7 +183,8 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
         if !readings.isEmpty { try container.encode(readings, forKey: .readings) }
         if !crossItemRules.isEmpty { try container.encode(crossItemRules, forKey: .crossItemRules) }
         if !maxTaken.isEmpty {
-            try container.encode(Dictionary(uniqueKeysWithValues: maxTaken.map { ($0.key.rawValue, $0.value) }), forKey: .maxTaken)
+            try container.encode(
+                Dictionary(uniqueKeysWithValues: maxTaken.map { ($0.key.rawValue, $0.value) }), forKey: .maxTaken)
         }
     }
 }

@@ -33,14 +33,18 @@ extension ReceiverProfile {
     ///   - profiles: The profiles to search.
     /// - Returns: The profile.
     /// - Throws: ``ReceiverDeclarationError`` listing the known names when none matches.
-    public static func lookup(_ name: String, in profiles: [ReceiverProfile]) throws(ReceiverDeclarationError) -> ReceiverProfile {
+    public static func lookup(_ name: String, in profiles: [ReceiverProfile]) throws(ReceiverDeclarationError)
+        -> ReceiverProfile
+    {
         guard let profile = profiles.first(where: { $0.matches(name) }) else {
             throw ReceiverDeclarationError(
                 source: name,
                 diagnostics: [
                     .init(
                         entry: name,
-                        reason: "no receiver profile is named '\(name)'; known: \(profiles.map(\.name).joined(separator: ", "))")
+                        reason:
+                            "no receiver profile is named '\(name)'; known: \(profiles.map(\.name).joined(separator: ", "))"
+                    )
                 ])
         }
         return profile
@@ -56,7 +60,9 @@ extension ReceiverProfile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ReceiverDeclarationError(source: url.path, diagnostics: [.init(entry: "file", reason: "cannot be read: \(error.localizedDescription)")])
+            throw ReceiverDeclarationError(
+                source: url.path,
+                diagnostics: [.init(entry: "file", reason: "cannot be read: \(error.localizedDescription)")])
         }
         return try load(from: data, source: url.path)
     }
@@ -68,7 +74,9 @@ extension ReceiverProfile {
     ///   - source: A name for the source, used in diagnostics.
     /// - Returns: The profiles, in order.
     /// - Throws: ``ReceiverDeclarationError`` naming the entry and what was expected.
-    public static func load(from data: Data, source: String = "profiles") throws(ReceiverDeclarationError) -> [ReceiverProfile] {
+    public static func load(from data: Data, source: String = "profiles") throws(ReceiverDeclarationError)
+        -> [ReceiverProfile]
+    {
         let decoder = JSONTextDecoder()
         do {
             if data.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[") {
@@ -76,10 +84,12 @@ extension ReceiverProfile {
             }
             return [try decoder.decode(ReceiverProfile.self, from: data)]
         } catch let error as DecodingError {
-            throw ReceiverDeclarationError(source: source, diagnostics: [.init(entry: "profile", reason: error.readableDescription)])
+            throw ReceiverDeclarationError(
+                source: source, diagnostics: [.init(entry: "profile", reason: error.readableDescription)])
         } catch {
             // The profiles' initializers throw decoding errors only.
-            throw ReceiverDeclarationError(source: source, diagnostics: [.init(entry: "profile", reason: "cannot be read: \(error)")])
+            throw ReceiverDeclarationError(
+                source: source, diagnostics: [.init(entry: "profile", reason: "cannot be read: \(error)")])
         }
     }
 }

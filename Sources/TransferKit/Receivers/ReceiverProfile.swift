@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Everything known about a receiver: who it is, when it is offered, and what its handler does with
@@ -136,7 +136,8 @@ public struct ReceiverProfile: Sendable, Hashable, Codable {
         appVersion = try container.decodeIfPresent(String.self, forKey: .appVersion)
         evidence = try container.decodeIfPresent([Evidence].self, forKey: .evidence) ?? []
         activation = try container.decode(ReceiverActivation.self, forKey: .activation)
-        consumption = try container.decodeIfPresent(ReceiverConsumption.self, forKey: .consumption) ?? ReceiverConsumption()
+        consumption =
+            try container.decodeIfPresent(ReceiverConsumption.self, forKey: .consumption) ?? ReceiverConsumption()
         audience = try container.decodeIfPresent(TransferRepresentationVisibility.self, forKey: .audience) ?? .all
     }
 }

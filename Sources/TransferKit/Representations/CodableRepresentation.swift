@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// A representation that encodes a `Codable` item, as JSON unless you pass other coders.
@@ -67,31 +67,33 @@ extension CodableRepresentation: PrimitiveTransferRepresentation {
         let decoder = decoder
         let contentType = contentType
         let encode: @Sendable (Item) async throws -> Data = { item in
-                    do {
-                        return try encoder.encode(item)
-                    } catch {
-                        throw TransferError(
-                            .encodingFailed, itemType: Item.self, requestedContentType: contentType,
-                            reason: "Cannot encode \(Item.self) as \(contentType.identifier) with \(Encoder.self)",
-                            underlyingError: error)
-                    }
-                }
+            do {
+                return try encoder.encode(item)
+            } catch {
+                throw TransferError(
+                    .encodingFailed, itemType: Item.self, requestedContentType: contentType,
+                    reason: "Cannot encode \(Item.self) as \(contentType.identifier) with \(Encoder.self)",
+                    underlyingError: error)
+            }
+        }
         let decode: @Sendable (Data) async throws -> Item = { data in
-                    do {
-                        return try decoder.decode(Item.self, from: data)
-                    } catch {
-                        throw TransferError(
-                            .decodingFailed, itemType: Item.self, requestedContentType: contentType,
-                            reason: "Cannot decode \(Item.self) from \(contentType.identifier) with \(Decoder.self)"
-                                + (error as? DecodingError).map { ": \($0.readableDescription)" }.orEmpty,
-                            underlyingError: error)
-                    }
-                }
-        return [TransferRepresentationEntry(contentType: contentType, payloadForm: .data, exporter: .data(encode), importer: .data(decode))]
+            do {
+                return try decoder.decode(Item.self, from: data)
+            } catch {
+                throw TransferError(
+                    .decodingFailed, itemType: Item.self, requestedContentType: contentType,
+                    reason: "Cannot decode \(Item.self) from \(contentType.identifier) with \(Decoder.self)"
+                        + (error as? DecodingError).map { ": \($0.readableDescription)" }.orEmpty,
+                    underlyingError: error)
+            }
+        }
+        return [
+            TransferRepresentationEntry(
+                contentType: contentType, payloadForm: .data, exporter: .data(encode), importer: .data(decode))
+        ]
     }
 }
 
 extension Optional<String> {
     var orEmpty: String { self ?? "" }
 }
-

@@ -1,4 +1,3 @@
-internal import Dispatch
 public import Foundation
 internal import Synchronization
 
@@ -23,8 +22,8 @@ internal import Synchronization
 /// let metadata = try await fetcher.metadata(for: server.url("/old"))
 /// ```
 ///
-/// `Sendable`: the requested paths are behind a `Mutex`; connections are served on Dispatch's global
-/// queue.
+/// `Sendable`: the requested paths are behind a `Mutex`; each connection is served on a thread of its
+/// own.
 public final class LoopbackHTTPServer: Sendable {
     /// What the server answers to one path.
     public struct Response: Sendable {
@@ -139,7 +138,7 @@ public final class LoopbackHTTPServer: Sendable {
                 close(listener)
                 return
             }
-            DispatchQueue.global().async { [self] in serve(connection) }
+            Thread { [self] in serve(connection) }.start()  // A delayed response blocks only its thread.
         }
     }
 

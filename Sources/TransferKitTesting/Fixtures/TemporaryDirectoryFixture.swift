@@ -39,16 +39,22 @@ public func withTemporaryDirectory<Result>(
     checkingForLeaks scope: LeakCheckScope = .transferKit,
     _ body: (URL) async throws -> Result
 ) async throws -> Result {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("TransferKitTesting-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "TransferKitTesting-\(UUID().uuidString)")
     let transferKitFiles = directory.appendingPathComponent(".transferkit")
     try FileManager.default.createDirectory(at: transferKitFiles, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let result = try await TemporaryDirectory.$base.withValue(transferKitFiles) {
         try await body(directory)
     }
-    var leaked = (try? FileManager.default.contentsOfDirectory(atPath: transferKitFiles.path))?.sorted().map { ".transferkit/\($0)" } ?? []
+    var leaked =
+        (try? FileManager.default.contentsOfDirectory(atPath: transferKitFiles.path))?.sorted().map {
+            ".transferkit/\($0)"
+        } ?? []
     if scope == .everything {
-        leaked += ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0 != ".transferkit" }.sorted()
+        leaked += ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
+            $0 != ".transferkit"
+        }.sorted()
     }
     guard leaked.isEmpty else { throw LeakedFilesError(paths: leaked) }
     return result

@@ -2,7 +2,9 @@
 enum BitmapFont {
     /// The glyph rows of a character; `?` for characters outside printable ASCII.
     static func rows(of character: Character) -> [UInt8] {
-        guard let ascii = character.asciiValue, (0x20...0x7E).contains(ascii) else { return glyphs[Int(UInt8(ascii: "?") - 0x20)] }
+        guard let ascii = character.asciiValue, (0x20...0x7E).contains(ascii) else {
+            return glyphs[Int(UInt8(ascii: "?") - 0x20)]
+        }
         return glyphs[Int(ascii - 0x20)]
     }
 

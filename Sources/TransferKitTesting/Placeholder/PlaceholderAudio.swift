@@ -1,14 +1,14 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A small valid WAV file: a sine tone, 16-bit mono PCM.
@@ -38,13 +38,16 @@ public struct PlaceholderAudio: Sendable, Hashable {
     /// - Throws: ``PlaceholderError`` for values out of range.
     public init(duration: Double = 0.5, frequency: Double = 440, sampleRate: Int = 44_100) throws(PlaceholderError) {
         guard duration > 0, duration <= Self.maximumDuration else {
-            throw .invalidParameter(name: "duration", value: "\(duration)", expected: "seconds above 0 and at most \(Self.maximumDuration)")
+            throw .invalidParameter(
+                name: "duration", value: "\(duration)", expected: "seconds above 0 and at most \(Self.maximumDuration)")
         }
         guard (8_000...192_000).contains(sampleRate) else {
-            throw .invalidParameter(name: "sampleRate", value: "\(sampleRate)", expected: "8000 to 192000 samples per second")
+            throw .invalidParameter(
+                name: "sampleRate", value: "\(sampleRate)", expected: "8000 to 192000 samples per second")
         }
         guard frequency > 0, frequency < Double(sampleRate) / 2 else {
-            throw .invalidParameter(name: "frequency", value: "\(frequency)", expected: "hertz above 0 and below half the sample rate")
+            throw .invalidParameter(
+                name: "frequency", value: "\(frequency)", expected: "hertz above 0 and below half the sample rate")
         }
         self.duration = duration
         self.frequency = frequency

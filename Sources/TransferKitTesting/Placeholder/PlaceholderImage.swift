@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// A placeholder PNG image generated in pure Swift: a background colour, and optional text in a
@@ -53,7 +53,8 @@ public struct PlaceholderImage: Sendable, Hashable {
         background: Color = Color(red: 0xDD, green: 0xDD, blue: 0xDD)
     ) throws(PlaceholderError) {
         for (name, value) in [("width", width), ("height", height)] where !(1...Self.maximumSide).contains(value) {
-            throw PlaceholderError.invalidParameter(name: name, value: String(value), expected: "a whole number from 1 to \(Self.maximumSide)")
+            throw PlaceholderError.invalidParameter(
+                name: name, value: String(value), expected: "a whole number from 1 to \(Self.maximumSide)")
         }
         self.width = width
         self.height = height
@@ -94,7 +95,8 @@ public struct PlaceholderImage: Sendable, Hashable {
             if digits.hasPrefix("#") { digits = digits.dropFirst() }
             let values = digits.compactMap { $0.hexDigitValue }
             guard values.count == digits.count, digits.count == 3 || digits.count == 6 else {
-                throw PlaceholderError.invalidParameter(name: "color", value: hex, expected: "3 or 6 hexadecimal digits such as 202f55")
+                throw PlaceholderError.invalidParameter(
+                    name: "color", value: hex, expected: "3 or 6 hexadecimal digits such as 202f55")
             }
             var components: [UInt8] = []
             if values.count == 3 {
@@ -219,7 +221,9 @@ enum PNG {
 
 extension Array where Element == UInt8 {
     mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
+        append(contentsOf: [
+            UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF),
+        ])
     }
 
     mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {

@@ -1,6 +1,7 @@
 public import Foundation
+
 #if canImport(FoundationNetworking)
-public import FoundationNetworking
+    public import FoundationNetworking
 #endif
 
 /// A `URLProtocol` that serves placeholder media inside a `URLSession`, without any network.
@@ -60,7 +61,8 @@ public final class PlaceholderURLProtocol: URLProtocol {
         func integer(_ name: String, default value: Int) throws(PlaceholderError) -> Int {
             guard let text = query[name] else { return value }
             guard let number = Int(text) else {
-                throw .invalidParameter(name: name, value: text, expected: "a whole number from 1 to \(PlaceholderImage.maximumSide)")
+                throw .invalidParameter(
+                    name: name, value: text, expected: "a whole number from 1 to \(PlaceholderImage.maximumSide)")
             }
             return number
         }
@@ -75,15 +77,20 @@ public final class PlaceholderURLProtocol: URLProtocol {
             switch url.path.lowercased() {
             case "/image.png":
                 var image = try PlaceholderImage(
-                    width: integer("width", default: 250), height: integer("height", default: 250), text: query["text"] ?? "dummy")
+                    width: integer("width", default: 250), height: integer("height", default: 250),
+                    text: query["text"] ?? "dummy")
                 if let color = query["fgcolor"] { image.foreground = try PlaceholderImage.Color(hex: color) }
                 if let color = query["bgcolor"] { image.background = try PlaceholderImage.Color(hex: color) }
                 return (200, "image/png", image.pngData())
             case "/audio.wav":
-                let audio = try PlaceholderAudio(duration: number("duration", default: 0.5), frequency: number("frequency", default: 440))
+                let audio = try PlaceholderAudio(
+                    duration: number("duration", default: 0.5), frequency: number("frequency", default: 440))
                 return (200, "audio/wav", audio.wavData())
             default:
-                return (404, "text/plain; charset=utf-8", Data("no placeholder at \(url.path): try /image.png or /audio.wav\n".utf8))
+                return (
+                    404, "text/plain; charset=utf-8",
+                    Data("no placeholder at \(url.path): try /image.png or /audio.wav\n".utf8)
+                )
             }
         } catch {
             return (400, "text/plain; charset=utf-8", Data("\(error)\n".utf8))

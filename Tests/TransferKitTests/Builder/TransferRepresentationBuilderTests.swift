@@ -86,9 +86,9 @@ struct TransferRepresentationBuilderTests {
     @Test func conditionalsLoopsAndAvailabilityKeepTheirOrder() throws {
         // `if #available(macOS 99, iOS 99, *)` holds on platforms the list does not name.
         #if os(macOS) || os(iOS)
-        let available = UTType.json
+            let available = UTType.json
         #else
-        let available = UTType.pdf
+            let available = UTType.pdf
         #endif
         #expect(
             Branching.exportedContentTypes() == [.html, .xml, .png, .jpeg, .tiff, available, .utf8PlainText]

@@ -21,7 +21,9 @@ struct TypeCheckBudgetTests {
         process.arguments = [
             "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path,
             // TransferKit's C helpers, which the module records as a dependency.
-            "-Xcc", "-fmodule-map-file=" + buildDirectory.appendingPathComponent("CTransferKitSystem.build/module.modulemap").path,
+            "-Xcc",
+            "-fmodule-map-file="
+                + buildDirectory.appendingPathComponent("CTransferKitSystem.build/module.modulemap").path,
             "-Xfrontend", "-warn-long-expression-type-checking=100",
             "-Xfrontend", "-warn-long-function-bodies=200",
             fixture.path,

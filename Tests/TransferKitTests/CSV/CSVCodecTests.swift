@@ -31,7 +31,10 @@ struct CSVRFC4180Tests {
 
     @Test func quotingDoubledQuotesAndLineBreaksInFields() throws {
         let csv = "a,\"b,c\",\"say \"\"hi\"\"\"\r\n\"line\r\nbreak\",\"lf\nonly\",\"cr\ronly\"\r\n"
-        #expect(try rows(csv, format: noHeader) == [["a", "b,c", "say \"hi\""], ["line\r\nbreak", "lf\nonly", "cr\ronly"]])
+        #expect(
+            try rows(csv, format: noHeader) == [
+                ["a", "b,c", "say \"hi\""], ["line\r\nbreak", "lf\nonly", "cr\ronly"],
+            ])
     }
 
     @Test func lineEndingsCRLFLFAndCR() throws {
@@ -100,7 +103,8 @@ struct CSVRFC4180Tests {
                 let line = Line(a: "x", b: field)
                 lines.append(line)
                 let special = field.contains { [Character(delimiter), "\"", "\r", "\n", "\r\n"].contains($0) }
-                expected += "x" + delimiter + (special ? "\"" + field.replacing("\"", with: "\"\"") + "\"" : field) + "\r\n"
+                expected +=
+                    "x" + delimiter + (special ? "\"" + field.replacing("\"", with: "\"\"") + "\"" : field) + "\r\n"
             }
         }
         let data = try CSVEncoder(format: format).encode(lines)
@@ -116,7 +120,9 @@ struct CSVRFC4180Tests {
             var id: UUID
             var site: URL
         }
-        let value = Nested(tags: ["a", "b,\"c\"", "é\n"], scores: [1, 2], point: ["x": 1.5], id: UUID(), site: URL(string: "https://e.com/a?b")!)
+        let value = Nested(
+            tags: ["a", "b,\"c\"", "é\n"], scores: [1, 2], point: ["x": 1.5], id: UUID(),
+            site: URL(string: "https://e.com/a?b")!)
         let data = try CSVEncoder().encode([value])
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.hasPrefix("tags,scores,point,id,site\r\n"))
@@ -133,7 +139,9 @@ struct CSVRFC4180Tests {
     }
 
     @Test func byteOrderMarkOnOutput() throws {
-        let data = try CSVEncoder(format: CSVFormat(writesByteOrderMark: true, lineEnding: .lf)).encode([Row(name: "a", note: "b", count: 1)])
+        let data = try CSVEncoder(format: CSVFormat(writesByteOrderMark: true, lineEnding: .lf)).encode([
+            Row(name: "a", note: "b", count: 1)
+        ])
         #expect(Array(data.prefix(3)) == [0xEF, 0xBB, 0xBF])
         #expect(String(decoding: data.dropFirst(3), as: UTF8.self) == "name,note,count\na,b,1\n")
         #expect(try CSVDecoder().decode([Row].self, from: data) == [Row(name: "a", note: "b", count: 1)])
@@ -160,14 +168,18 @@ struct CSVBadInputTests {
     }
 
     @Test func raggedRows() {
-        let error = csvError { _ = try CSVDecoder().decode([Row].self, from: Data("name,note,count\r\na,b,1\r\nc,d\r\n".utf8)) }
+        let error = csvError {
+            _ = try CSVDecoder().decode([Row].self, from: Data("name,note,count\r\na,b,1\r\nc,d\r\n".utf8))
+        }
         #expect(error?.code == .raggedRow)
         #expect(error?.line == 3)
         #expect(error?.reason == "expected 3 fields (as in the header), found 2")
     }
 
     @Test func invalidUTF8() {
-        let error = csvError { _ = try CSVDecoder().decode([[String]].self, from: Data([0x61, 0x2C, 0x0A, 0x62, 0xC3, 0x28])) }
+        let error = csvError {
+            _ = try CSVDecoder().decode([[String]].self, from: Data([0x61, 0x2C, 0x0A, 0x62, 0xC3, 0x28]))
+        }
         #expect(error?.code == .invalidUTF8)
         #expect(error?.line == 2)
         #expect(error?.column == 2)
@@ -178,9 +190,12 @@ struct CSVBadInputTests {
     @Test func invalidUTF8IsFoundExactlyWhereTheStandardLibraryFindsIt() throws {
         guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else { return }
         let pieces: [[UInt8]] = [
-            [0x61], [0x7A], [0x20], Array("é".utf8), Array("Ж".utf8), Array("山".utf8), Array("😀".utf8), Array("\u{10FFFF}".utf8),
-            [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xC2], [0xDF], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xE0, 0xA0],
-            [0xED, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEF, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x90, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0x61], [0x7A], [0x20], Array("é".utf8), Array("Ж".utf8), Array("山".utf8), Array("😀".utf8),
+            Array("\u{10FFFF}".utf8),
+            [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xC2], [0xDF], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF],
+            [0xE0, 0xA0],
+            [0xED, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEF, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x90, 0x80],
+            [0xF4, 0x90, 0x80, 0x80],
             [0xF4, 0x8F, 0xBF, 0xBF], [0xF5], [0xFF],
         ]
         var state: UInt64 = 2022
@@ -208,7 +223,9 @@ struct CSVBadInputTests {
             let prefix = Array("a,".utf8) + (quoted ? Array("\"\"\"".utf8) : [])
             let data = Data(prefix + field + (quoted ? [0x22] : []) + [0x0D, 0x0A])
             let offset = prefix.count
-            let error = csvError { _ = try CSVDecoder(format: CSVFormat(hasHeader: false)).decode([[String]].self, from: data) }
+            let error = csvError {
+                _ = try CSVDecoder(format: CSVFormat(hasHeader: false)).decode([[String]].self, from: data)
+            }
             let reader = try CSVRowReader(data: data, format: CSVFormat(hasHeader: false))
             var read: [[String]] = []
             let readerError = csvError { while let row = try reader.next() { read.append(row) } }
@@ -238,7 +255,9 @@ struct CSVBadInputTests {
     }
 
     @Test func valuesThatDoNotParseSayWhere() {
-        let error = csvError { _ = try CSVDecoder().decode([Row].self, from: Data("name,note,count\r\na,b,many\r\n".utf8)) }
+        let error = csvError {
+            _ = try CSVDecoder().decode([Row].self, from: Data("name,note,count\r\na,b,many\r\n".utf8))
+        }
         #expect(error?.code == .invalidValue)
         #expect(error?.line == 2)
         #expect(error?.column == 5)
@@ -259,21 +278,36 @@ struct CSVBadInputTests {
             }
         }
         // The third record's count.
-        #expect(path { _ = try CSVDecoder().decode([Row].self, from: Data("name,note,count\r\na,b,1\r\nc,d,2\r\ne,f,x\r\n".utf8)) } == ["2", "count"])
+        #expect(
+            path {
+                _ = try CSVDecoder().decode(
+                    [Row].self, from: Data("name,note,count\r\na,b,1\r\nc,d,2\r\ne,f,x\r\n".utf8))
+            } == ["2", "count"])
         // A record read by position: the record, then the field.
-        #expect(path { _ = try CSVDecoder(format: CSVFormat(hasHeader: false)).decode([[Int]].self, from: Data("1,2\r\n3,y\r\n".utf8)) } == ["1", "1"])
+        #expect(
+            path {
+                _ = try CSVDecoder(format: CSVFormat(hasHeader: false)).decode(
+                    [[Int]].self, from: Data("1,2\r\n3,y\r\n".utf8))
+            } == ["1", "1"])
         // The single record at the top level has no index.
-        #expect(path { _ = try CSVDecoder().decode(Row.self, from: Data("name,note,count\r\na,b,z\r\n".utf8)) } == ["count"])
+        #expect(
+            path { _ = try CSVDecoder().decode(Row.self, from: Data("name,note,count\r\na,b,z\r\n".utf8)) } == ["count"]
+        )
         // A value that decodes itself from the field keeps the key.
         struct Tagged: Decodable {
             enum Kind: String, Decodable { case small, large }
             var kind: Kind
         }
-        #expect(path { _ = try CSVDecoder().decode([Tagged].self, from: Data("kind\r\nsmall\r\nhuge\r\n".utf8)) } == ["1", "kind"])
+        #expect(
+            path { _ = try CSVDecoder().decode([Tagged].self, from: Data("kind\r\nsmall\r\nhuge\r\n".utf8)) } == [
+                "1", "kind",
+            ])
     }
 
     @Test func missingColumnsAndDuplicateHeaders() {
-        #expect(throws: DecodingError.self) { try CSVDecoder().decode([Row].self, from: Data("name,count\r\na,1\r\n".utf8)) }
+        #expect(throws: DecodingError.self) {
+            try CSVDecoder().decode([Row].self, from: Data("name,count\r\na,1\r\n".utf8))
+        }
         let duplicate = csvError { _ = try CSVDecoder().decode([Row].self, from: Data("name,name\r\na,b\r\n".utf8)) }
         #expect(duplicate?.code == .invalidHeader)
     }
@@ -283,12 +317,15 @@ struct CSVBadInputTests {
         #expect(try rows("a,b\"c\r\n", format: lenient) == [["a", "b\"c"]])
         #expect(try rows("\"ab\"c,d\r\n", format: lenient) == [["\"ab\"c", "d"]])
         #expect(try rows("x,\"open", format: lenient) == [["x", "open"]])
-        let padded = try CSVDecoder(format: CSVFormat(strictness: .lenient)).decode([Row].self, from: Data("name,note,count\r\na\r\n\r\nb,c,1,extra\r\n".utf8))
+        let padded = try CSVDecoder(format: CSVFormat(strictness: .lenient)).decode(
+            [Row].self, from: Data("name,note,count\r\na\r\n\r\nb,c,1,extra\r\n".utf8))
         #expect(padded == [Row(name: "a", note: "", count: nil), Row(name: "b", note: "c", count: 1)])
     }
 
     @Test func aQuoteAsDelimiterIsRefused() {
-        let error = csvError { _ = try CSVEncoder(format: CSVFormat(delimiter: 0x22)).encode([Row(name: "a", note: "b", count: 1)]) }
+        let error = csvError {
+            _ = try CSVEncoder(format: CSVFormat(delimiter: 0x22)).encode([Row(name: "a", note: "b", count: 1)])
+        }
         #expect(error?.code == .invalidFormat)
     }
 }
@@ -323,7 +360,8 @@ struct CSVStreamingTests {
     @Test(arguments: ["\r\n", "\n"])
     func streamingErrorsCarryTheLineInTheWholeFile(lineEnd: String) throws {
         let directory = try ScratchDirectory()
-        let text = "a,b" + lineEnd + String(repeating: "1,\"x\(lineEnd)y\"" + lineEnd, count: 1500) + "3,\"open" + lineEnd
+        let text =
+            "a,b" + lineEnd + String(repeating: "1,\"x\(lineEnd)y\"" + lineEnd, count: 1500) + "3,\"open" + lineEnd
         let url = try directory.file("bad.csv", contents: text)
         let reader = try CSVRowReader(contentsOf: url, chunkSize: 4096)
         let error = csvError { while try reader.next() != nil {} }
@@ -405,10 +443,14 @@ struct CSVLargeInputTests {
 
     @Test func errorsInLaterWindowsHaveTheirLineInTheWholeInput() {
         // Each record spans 31 lines; the bad one follows 30,000 of them.
-        let error = csvError { _ = try CSVDecoder().decode([Row].self, from: Self.largeCSV(rows: 30_000, tail: "x,y\r\n")) }
+        let error = csvError {
+            _ = try CSVDecoder().decode([Row].self, from: Self.largeCSV(rows: 30_000, tail: "x,y\r\n"))
+        }
         #expect(error?.code == .raggedRow)
         #expect(error?.line == 2 + 30_000 * 31)
-        let quote = csvError { _ = try CSVDecoder().decode([Row].self, from: Self.largeCSV(rows: 30_000, tail: "x,\"open,1\r\n")) }
+        let quote = csvError {
+            _ = try CSVDecoder().decode([Row].self, from: Self.largeCSV(rows: 30_000, tail: "x,\"open,1\r\n"))
+        }
         #expect(quote?.code == .unterminatedQuote)
         #expect(quote?.line == 2 + 30_000 * 31)
         #expect(quote?.column == 3)

@@ -66,7 +66,9 @@ struct DeliveryTests {
         try Data("PK zip".utf8).write(to: original)
         let zipReceiver = receiver(accepting: [AcceptRule(.zip, forms: [.file])])
 
-        for (backup, expected) in [(Backup(file: original), "Pendulum Backup.zip"), (Backup(file: original, name: "Home.bpf"), "Home.bpf")] {
+        for (backup, expected) in [
+            (Backup(file: original), "Pendulum Backup.zip"), (Backup(file: original, name: "Home.bpf"), "Home.bpf"),
+        ] {
             let share = [ShareItem(backup, label: "backup")]
             var delivered: URL?
             try await Negotiator().plan(share, for: zipReceiver).deliver(share) { _, payload in

@@ -108,7 +108,8 @@ struct ExportImportTests {
     }
 
     @Test func dataRepresentationsServeFiles() async throws {
-        let path = try await Note(title: "t", body: "b").withExportedFile(contentType: .plainText) { (url: URL) throws -> URL in
+        let path = try await Note(title: "t", body: "b").withExportedFile(contentType: .plainText) {
+            (url: URL) throws -> URL in
             #expect(try String(contentsOf: url, encoding: .utf8) == "t")
             #expect(url.lastPathComponent == "Note.txt")
             return url
@@ -135,7 +136,8 @@ struct ExportImportTests {
 
     @Test func exportToAMissingDirectoryFailsCleanly() async throws {
         await #expect {
-            try await Note(title: "t", body: "b").export(to: URL(fileURLWithPath: "/nonexistent-\(UUID())"), contentType: nil)
+            try await Note(title: "t", body: "b").export(
+                to: URL(fileURLWithPath: "/nonexistent-\(UUID())"), contentType: nil)
         } throws: { error in
             (error as? TransferError)?.code == .fileUnavailable
         }
@@ -174,7 +176,8 @@ struct ExportImportTests {
             guard let error = error as? TransferError else { return false }
             return error.code == .importFailed && error.underlyingError is Document.Failure
         }
-        let received = try #require(Document.received.all.last { (try? String(contentsOf: $0.file, encoding: .utf8)) == nil })
+        let received = try #require(
+            Document.received.all.last { (try? String(contentsOf: $0.file, encoding: .utf8)) == nil })
         #expect(!FileManager.default.fileExists(atPath: received.file.path))
         #expect(!FileManager.default.fileExists(atPath: received.file.deletingLastPathComponent().path))
     }
@@ -265,7 +268,8 @@ struct BuiltInConformanceTests {
         } throws: { error in
             (error as? TransferError)?.code == .conditionNotMet
         }
-        #expect(try await URL(importing: Data("https://e.com/x".utf8), contentType: .url) == URL(string: "https://e.com/x"))
+        #expect(
+            try await URL(importing: Data("https://e.com/x".utf8), contentType: .url) == URL(string: "https://e.com/x"))
         await #expect(throws: TransferError.self) {
             try await URL(importing: Data("https://e.com".utf8), contentType: .fileURL)
         }
@@ -279,6 +283,8 @@ struct BuiltInConformanceTests {
         #expect(AttributedString.exportedContentTypes() == [.rtf, .utf8PlainText])
         #expect(AttributedString.importedContentTypes() == [.rtf, .utf8PlainText])
         #expect(try await text.exported(as: .plainText) == Data("Hello, world".utf8))
-        #expect(try await AttributedString(importing: Data("Hi".utf8), contentType: .utf8PlainText) == AttributedString("Hi"))
+        #expect(
+            try await AttributedString(importing: Data("Hi".utf8), contentType: .utf8PlainText)
+                == AttributedString("Hi"))
     }
 }

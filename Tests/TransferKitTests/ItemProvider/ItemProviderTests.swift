@@ -6,7 +6,11 @@ import TransferKit
 /// Counts how many times items are built.
 final class BuildCounter: Sendable {
     private let count = Mutex(0)
-    func next() -> Int { count.withLock { $0 += 1; return $0 } }
+    func next() -> Int {
+        count.withLock {
+            $0 += 1; return $0
+        }
+    }
     var value: Int { count.withLock { $0 } }
 }
 
@@ -15,7 +19,10 @@ struct ItemProviderTests {
     @Test func registersLazilyAndBuildsOnce() async throws {
         let counter = BuildCounter()
         let provider = ItemProvider()
-        provider.register({ () -> Note in _ = counter.next(); return Note(title: "t", body: "b") }())
+        provider.register(
+            { () -> Note in
+                _ = counter.next(); return Note(title: "t", body: "b")
+            }())
         #expect(counter.value == 0)
         // Listing types evaluates exporting conditions, which needs the item.
         #expect(provider.registeredContentTypes == [.testNote, .html, .utf8PlainText])
@@ -47,7 +54,8 @@ struct ItemProviderTests {
             try await provider.loadData(for: .png)
         } throws: { error in
             guard let error = error as? TransferError else { return false }
-            return error.code == .noMatchingRepresentation && error.reason.contains("registered: org.transferkit.test.note")
+            return error.code == .noMatchingRepresentation
+                && error.reason.contains("registered: org.transferkit.test.note")
         }
     }
 
@@ -123,16 +131,16 @@ struct ItemProviderTests {
     }
 
     #if os(Linux)
-    @Test func readsAFileWhoseSizeIsUnknown() async throws {
-        // procfs reports a size of 0: the whole content is still read, past the expected size.
-        let file = URL(fileURLWithPath: "/proc/self/maps")
-        let provider = ItemProvider()
-        provider.registerFileRepresentation(for: .data) { file }
-        let data = try await provider.loadData(for: .data, progress: TransferProgress())
-        #expect(data.count > 4096)
-        #expect(String(decoding: data, as: UTF8.self).hasSuffix("\n"))
-        #expect(String(decoding: data, as: UTF8.self).contains("[stack]"))
-    }
+        @Test func readsAFileWhoseSizeIsUnknown() async throws {
+            // procfs reports a size of 0: the whole content is still read, past the expected size.
+            let file = URL(fileURLWithPath: "/proc/self/maps")
+            let provider = ItemProvider()
+            provider.registerFileRepresentation(for: .data) { file }
+            let data = try await provider.loadData(for: .data, progress: TransferProgress())
+            #expect(data.count > 4096)
+            #expect(String(decoding: data, as: UTF8.self).hasSuffix("\n"))
+            #expect(String(decoding: data, as: UTF8.self).contains("[stack]"))
+        }
     #endif
 
     @Test func shareItemsComeFromRegistrations() throws {

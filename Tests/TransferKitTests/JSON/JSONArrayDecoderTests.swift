@@ -26,7 +26,9 @@ struct JSONArrayDecoderTests {
         let url = try file(contents)
         defer { try? FileManager.default.removeItem(at: url) }
         var elements: [T] = []
-        try JSONArrayDecoder(JSONTextDecoder(), chunkSize: chunkSize).decodeElements(T.self, contentsOf: url) { elements.append($0) }
+        try JSONArrayDecoder(JSONTextDecoder(), chunkSize: chunkSize).decodeElements(T.self, contentsOf: url) {
+            elements.append($0)
+        }
         return elements
     }
 
@@ -72,7 +74,8 @@ struct JSONArrayDecoderTests {
 
     @Test func elementErrorsNameTheirIndex() throws {
         do {
-            _ = try decode(Note.self, try JSONEncoder().encode(notes) .dropLast() + Data(",{\"text\": 5, \"tags\": []}]".utf8))
+            _ = try decode(
+                Note.self, try JSONEncoder().encode(notes).dropLast() + Data(",{\"text\": 5, \"tags\": []}]".utf8))
             Issue.record("expected a type mismatch")
         } catch DecodingError.typeMismatch(_, let context) {
             #expect(context.codingPath.first?.intValue == 3)
@@ -82,7 +85,8 @@ struct JSONArrayDecoderTests {
 
     @Test func missingFilesAndBodyErrorsPassThrough() throws {
         #expect(throws: CocoaError.self) {
-            try JSONArrayDecoder().decodeElements(Int.self, contentsOf: URL(fileURLWithPath: "/nonexistent/array.json")) { _ in }
+            try JSONArrayDecoder().decodeElements(Int.self, contentsOf: URL(fileURLWithPath: "/nonexistent/array.json"))
+            { _ in }
         }
         struct Stop: Error {}
         let url = try file(Data("[1,2,3]".utf8))

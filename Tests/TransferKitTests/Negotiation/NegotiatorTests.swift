@@ -35,13 +35,15 @@ struct NegotiatorTests {
         ("text/html;level=3", 0.3),
     ])
     func rfc9110Example(_ mime: String, _ expected: Double) throws {
-        let profile = try receiver("text/*;q=0.3, text/plain;q=0.7, text/plain;format=flowed, text/plain;format=fixed;q=0.4, */*;q=0.5")
+        let profile = try receiver(
+            "text/*;q=0.3, text/plain;q=0.7, text/plain;format=flowed, text/plain;format=fixed;q=0.4, */*;q=0.5")
         #expect(weight(mime, profile) == expected)
     }
 
     @Test func anExclusionIsDecidedByTheMostSpecificRuleNotTheHighestWeight() throws {
         let profile = try receiver("text/html;q=0, */*")
-        let negotiation = Negotiator().negotiate([offer("text/html"), offer("application/json", index: 1)], with: profile)
+        let negotiation = Negotiator().negotiate(
+            [offer("text/html"), offer("application/json", index: 1)], with: profile)
         #expect(negotiation.best?.offer.contentType == .json)
         #expect(negotiation.candidates.count == 1)
         #expect(negotiation.rejections.first?.description.contains("excluded by text/html;q=0 (q=0)") == true)
@@ -56,7 +58,8 @@ struct NegotiatorTests {
         let profile = ReceiverProfile(
             name: "r", identifier: "r",
             activation: ReceiverActivation(accepts: [
-                .wildcard(weight: 0.9), AcceptRule(.data, weight: 0.8), AcceptRule(.image, weight: 0.5), AcceptRule(.png, weight: 0.2),
+                .wildcard(weight: 0.9), AcceptRule(.data, weight: 0.8), AcceptRule(.image, weight: 0.5),
+                AcceptRule(.png, weight: 0.2),
             ]))
         let negotiation = Negotiator(policy: .receiverPreference).negotiate([Offer(.png)], with: profile)
         #expect(negotiation.best?.rule.contentType == .png)
@@ -68,7 +71,8 @@ struct NegotiatorTests {
     }
 
     @Test func acceptingAParentTakesItsSubtypes() throws {
-        let profile = ReceiverProfile(name: "r", identifier: "r", activation: ReceiverActivation(accepts: [AcceptRule(.image)]))
+        let profile = ReceiverProfile(
+            name: "r", identifier: "r", activation: ReceiverActivation(accepts: [AcceptRule(.image)]))
         #expect(Negotiator().negotiate([Offer(.png)], with: profile).best != nil)
         #expect(Negotiator().negotiate([Offer(.plainText)], with: profile).best == nil)
     }
@@ -83,7 +87,8 @@ struct NegotiatorTests {
         let profile = try receiver("text/plain;q=0.5, text/html;q=0.9")
         let offers = [offer("text/plain"), offer("text/html", index: 1)]
         #expect(Negotiator(policy: .senderOrder).negotiate(offers, with: profile).best?.offer.contentType == .plainText)
-        #expect(Negotiator(policy: .receiverPreference).negotiate(offers, with: profile).best?.offer.contentType == .html)
+        #expect(
+            Negotiator(policy: .receiverPreference).negotiate(offers, with: profile).best?.offer.contentType == .html)
         // Product: plain 0.5 × 1 = 0.5; html 0.9 × 0.5 = 0.45.
         #expect(Negotiator(policy: .product).negotiate(offers, with: profile).best?.offer.contentType == .plainText)
         let closer = try receiver("text/plain;q=0.4, text/html;q=0.9")
@@ -96,7 +101,9 @@ struct NegotiatorTests {
         let profile = try receiver("image/*")
         let offers = [offer("image/jpeg"), offer("image/png", index: 1)]
         for _ in 0..<5 {
-            #expect(Negotiator(policy: .receiverPreference).negotiate(offers, with: profile).candidates.map(\.offer.contentType) == [.jpeg, .png])
+            #expect(
+                Negotiator(policy: .receiverPreference).negotiate(offers, with: profile).candidates.map(
+                    \.offer.contentType) == [.jpeg, .png])
         }
     }
 
@@ -110,7 +117,8 @@ struct NegotiatorTests {
         let profile = ReceiverProfile(
             name: "r", identifier: "r",
             activation: ReceiverActivation(accepts: [AcceptRule(.image, forms: [.value, .data]), .wildcard()]))
-        let negotiation = Negotiator().negotiate([Offer(.png, form: .file), Offer(.png, form: .data, formIndex: 1)], with: profile)
+        let negotiation = Negotiator().negotiate(
+            [Offer(.png, form: .file), Offer(.png, form: .data, formIndex: 1)], with: profile)
         #expect(negotiation.best?.offer.form == .data)
         #expect(negotiation.rejections.first?.description.contains("does not take file") == true)
     }
@@ -133,7 +141,9 @@ struct NegotiatorTests {
         #expect(trace.contains("HTTP client, policy sender:"))
         // text/* takes MIME types text/…, as RFC 9110 says: the note type conforms to public.json,
         // which conforms to public.text in the tree, but its MIME type is not text/….
-        #expect(trace.contains("1. public.utf8-plain-text;charset=utf-8 as data — matched text/*;q=0.5 (media range, q=0.5)"))
+        #expect(
+            trace.contains(
+                "1. public.utf8-plain-text;charset=utf-8 as data — matched text/*;q=0.5 (media range, q=0.5)"))
         #expect(trace.contains("rejected org.transferkit.test.note as data: no rule accepts org.transferkit.test.note"))
         #expect(trace.contains("rejected public.html as data: excluded by text/html;q=0 (q=0)"))
     }

@@ -34,12 +34,15 @@ struct MediaRangeTests {
     @Test("type/subtype is more specific than type/*, and both than */*")
     func specificityOrdersRanges() throws {
         let profile = try receiver("text/*;q=0.3, text/html;q=0.7, */*;q=0.1")
-        let negotiation = Negotiator().negotiate([mime("text/plain"), mime("text/html", index: 1), mime("image/png", index: 2)], with: profile)
+        let negotiation = Negotiator().negotiate(
+            [mime("text/plain"), mime("text/html", index: 1), mime("image/png", index: 2)], with: profile)
         let weights = Dictionary(uniqueKeysWithValues: negotiation.candidates.map { ($0.offer.contentType, $0.weight) })
         #expect(weights[.plainText] == 0.3)
         #expect(weights[.html] == 0.7)
         #expect(weights[.png] == 0.1)
-        #expect(try best("text/html;q=0, text/*", [mime("text/html"), mime("text/plain", index: 1)])?.contentType == .plainText)
+        #expect(
+            try best("text/html;q=0, text/*", [mime("text/html"), mime("text/plain", index: 1)])?.contentType
+                == .plainText)
     }
 
     @Test("a quoted parameter value may hold ';' and ',' and equals its unquoted spelling")
@@ -58,7 +61,8 @@ struct MediaRangeTests {
 
     @Test("rules declared in content types still match by conformance")
     func contentTypeRulesUseTheTree() {
-        let profile = ReceiverProfile(name: "Notes", identifier: "notes", activation: ReceiverActivation(accepts: [AcceptRule(.text)]))
+        let profile = ReceiverProfile(
+            name: "Notes", identifier: "notes", activation: ReceiverActivation(accepts: [AcceptRule(.text)]))
         #expect(Negotiator().negotiate([Offer(.json)], with: profile).best?.offer.contentType == .json)
     }
 
@@ -66,7 +70,9 @@ struct MediaRangeTests {
     func mediaRangesAreSaved() throws {
         let profile = try receiver("text/*;q=0.5, image/png")
         let data = try JSONTextEncoder().encode(profile)
-        #expect(String(decoding: data, as: UTF8.self).contains(#""mediaRange":"text\/*""#) || String(decoding: data, as: UTF8.self).contains(#""mediaRange":"text/*""#))
+        #expect(
+            String(decoding: data, as: UTF8.self).contains(#""mediaRange":"text\/*""#)
+                || String(decoding: data, as: UTF8.self).contains(#""mediaRange":"text/*""#))
         let loaded = try JSONTextDecoder().decode(ReceiverProfile.self, from: data)
         #expect(loaded.activation.accepts.map(\.mediaRange) == ["text/*", "image/png"])
         #expect(Negotiator().negotiate([mime("application/json")], with: loaded).best == nil)

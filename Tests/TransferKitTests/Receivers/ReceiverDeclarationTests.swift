@@ -16,7 +16,9 @@ struct ReceiverDeclarationTests {
 
     @Test func malformedRangesAreDroppedAndTheRestKept() throws {
         let imported = try ReceiverProfile.importing(
-            acceptHeader: #"text/html;q=2, nonsense, image/png;q=0.5, */json, chemical/*, text/plain;q=0.1234, text/x;a="open, ,"#)
+            acceptHeader:
+                #"text/html;q=2, nonsense, image/png;q=0.5, */json, chemical/*, text/plain;q=0.1234, text/x;a="open, ,"#
+        )
         // A top-level type the tree has no family for is still a range of MIME types.
         #expect(imported.profile.activation.accepts.map(\.mediaRange) == ["image/png", "chemical/*"])
         let entries = imported.diagnostics.map(\.entry)
@@ -67,7 +69,8 @@ struct ReceiverDeclarationTests {
                 "CFBundleIdentifier": "p",
                 "NSExtension": ["NSExtensionAttributes": ["NSExtensionActivationRule": "TRUEPREDICATE"]],
             ], format: .binary, options: 0)
-        #expect(try ReceiverProfile.importing(infoPlist: predicate).profile.activation.accepts.first?.isWildcard == true)
+        #expect(
+            try ReceiverProfile.importing(infoPlist: predicate).profile.activation.accepts.first?.isWildcard == true)
     }
 
     @Test func dictionaryFormFromInfoPlist() throws {
@@ -96,7 +99,10 @@ struct ReceiverDeclarationTests {
         #expect(imported.profile.activation.itemMatching == .any)
         #expect(imported.profile.activation.accepts.map(\.contentType) == [.data])
         #expect(imported.profile.activation.maxAttachments == 5)
-        #expect(imported.diagnostics.map(\.entry).sorted() == ["NSExtensionActivationSupportsImageWithMaxCount", "NSExtensionActivationSupportsMystery"])
+        #expect(
+            imported.diagnostics.map(\.entry).sorted() == [
+                "NSExtensionActivationSupportsImageWithMaxCount", "NSExtensionActivationSupportsMystery",
+            ])
     }
 
     @Test func predicateFormEveryAttachmentAnImage() throws {
@@ -107,7 +113,8 @@ struct ReceiverDeclarationTests {
               ).@count == $extensionItem.attachments.@count
             ).@count == 1
             """
-        let imported = try ReceiverProfile.importing(activationRule: predicate, name: "Images", identifier: "com.example.images")
+        let imported = try ReceiverProfile.importing(
+            activationRule: predicate, name: "Images", identifier: "com.example.images")
         #expect(imported.profile.activation.accepts.map(\.contentType) == [.image])
         #expect(imported.profile.activation.itemMatching == .all)
         #expect(imported.diagnostics.isEmpty)
@@ -130,20 +137,26 @@ struct ReceiverDeclarationTests {
     }
 
     @Test func truePredicateAcceptsEverything() throws {
-        let profile = try ReceiverProfile.importing(activationRule: "TRUEPREDICATE", name: "Any", identifier: "any").profile
+        let profile = try ReceiverProfile.importing(activationRule: "TRUEPREDICATE", name: "Any", identifier: "any")
+            .profile
         #expect(profile.activation.accepts.first?.isWildcard == true)
     }
 
     @Test func malformedActivationRulesThrow() {
         #expect(throws: ReceiverDeclarationError.self) {
-            try ReceiverProfile.importing(activationRule: "SUBQUERY(extensionItems, $e, $e.foo == 1).@count == 1", name: "x", identifier: "x")
+            try ReceiverProfile.importing(
+                activationRule: "SUBQUERY(extensionItems, $e, $e.foo == 1).@count == 1", name: "x", identifier: "x")
         }
         #expect(throws: ReceiverDeclarationError.self) {
             try ReceiverProfile.importing(activationRule: 42, name: "x", identifier: "x")
         }
-        #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.importing(infoPlist: Data("not a plist".utf8)) }
         #expect(throws: ReceiverDeclarationError.self) {
-            try ReceiverProfile.importing(infoPlist: PropertyListSerialization.data(fromPropertyList: ["CFBundleIdentifier": "x"], format: .xml, options: 0))
+            try ReceiverProfile.importing(infoPlist: Data("not a plist".utf8))
+        }
+        #expect(throws: ReceiverDeclarationError.self) {
+            try ReceiverProfile.importing(
+                infoPlist: PropertyListSerialization.data(
+                    fromPropertyList: ["CFBundleIdentifier": "x"], format: .xml, options: 0))
         }
     }
 
@@ -190,7 +203,8 @@ struct ReceiverDeclarationTests {
 
     @Test func androidWithoutShareTargetsOrMalformedXMLThrows() {
         #expect(throws: ReceiverDeclarationError.self) {
-            try ReceiverProfile.importing(androidManifest: Data("<manifest package=\"a\"><application/></manifest>".utf8))
+            try ReceiverProfile.importing(
+                androidManifest: Data("<manifest package=\"a\"><application/></manifest>".utf8))
         }
         #expect(throws: ReceiverDeclarationError.self) {
             try ReceiverProfile.importing(androidManifest: Data("<manifest><activity>".utf8))
@@ -201,10 +215,18 @@ struct ReceiverDeclarationTests {
     /// that is not UTF-8 and crashed on a processing instruction without data. Manifests are now read
     /// by TransferKit's own reader, which refuses both with the line.
     @Test(arguments: [
-        (Data(#"<manifest>"#.utf8) + Data([0x0A, 0x3C, 0x61, 0xFF, 0xFF, 0x3E]) + Data("</a></manifest>".utf8),
-         "line 2", "is not well-formed XML: expected UTF-8 text, found the byte 0xFF (byte 13)"),
-        (Data(#"<mi9<?xmz$n="10"?>"#.utf8), "line 1", "is not well-formed XML: expected white space, '>' or '/>' after <mi9, found '<'"),
-        (Data("<manifest><?pi?></manifest".utf8), "line 1", "is not well-formed XML: expected '>' after the name of an end tag, found the end of the input"),
+        (
+            Data(#"<manifest>"#.utf8) + Data([0x0A, 0x3C, 0x61, 0xFF, 0xFF, 0x3E]) + Data("</a></manifest>".utf8),
+            "line 2", "is not well-formed XML: expected UTF-8 text, found the byte 0xFF (byte 13)"
+        ),
+        (
+            Data(#"<mi9<?xmz$n="10"?>"#.utf8), "line 1",
+            "is not well-formed XML: expected white space, '>' or '/>' after <mi9, found '<'"
+        ),
+        (
+            Data("<manifest><?pi?></manifest".utf8), "line 1",
+            "is not well-formed XML: expected '>' after the name of an end tag, found the end of the input"
+        ),
     ])
     func androidManifestsThatCrashedFoundationsParserAreRefused(manifest: Data, entry: String, reason: String) {
         #expect {
@@ -223,14 +245,28 @@ struct ReceiverDeclarationTests {
                 return error.diagnostics.first.map { "\($0.entry): \($0.reason)" }
             }
         }
-        #expect(reason("<manifest><activity></manifest>") == "line 1: is not well-formed XML: expected </activity>, found </manifest>")
-        #expect(reason("<manifest>\n<activity>") == "line 2: is not well-formed XML: expected </activity>, found the end of the input")
-        #expect(reason("<manifest a='1' a='2'/>") == "line 1: is not well-formed XML: expected each attribute once, found a twice in <manifest>")
+        #expect(
+            reason("<manifest><activity></manifest>")
+                == "line 1: is not well-formed XML: expected </activity>, found </manifest>")
+        #expect(
+            reason("<manifest>\n<activity>")
+                == "line 2: is not well-formed XML: expected </activity>, found the end of the input")
+        #expect(
+            reason("<manifest a='1' a='2'/>")
+                == "line 1: is not well-formed XML: expected each attribute once, found a twice in <manifest>")
         #expect(reason("<manifest a=1/>") == "line 1: is not well-formed XML: expected a quoted value for a, found '1'")
-        #expect(reason("<manifest a='&bogus;'/>") == "line 1: is not well-formed XML: expected &amp;, &lt;, &gt;, &quot;, &apos; or a character reference in the value of a, found &bogus;")
+        #expect(
+            reason("<manifest a='&bogus;'/>")
+                == "line 1: is not well-formed XML: expected &amp;, &lt;, &gt;, &quot;, &apos; or a character reference in the value of a, found &bogus;"
+        )
         #expect(reason("<a/><b/>") == "line 1: is not well-formed XML: expected one root element, found a second: <b>")
-        #expect(reason("text<a/>") == "line 1: is not well-formed XML: expected only white space outside the root element, found text")
-        #expect(reason("<!-- never closed") == "line 1: is not well-formed XML: expected the comment that starts here to end, found the end of the input")
+        #expect(
+            reason("text<a/>")
+                == "line 1: is not well-formed XML: expected only white space outside the root element, found text")
+        #expect(
+            reason("<!-- never closed")
+                == "line 1: is not well-formed XML: expected the comment that starts here to end, found the end of the input"
+        )
         #expect(reason("") == "line 1: is not well-formed XML: expected a root element, found none")
     }
 
@@ -238,7 +274,8 @@ struct ReceiverDeclarationTests {
         // A byte-order mark, the XML declaration, a document type with an internal subset (its entity
         // is not expanded), comments, CDATA, processing instructions, character references, single
         // quotes and line breaks inside tags.
-        let xml = "\u{FEFF}<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!DOCTYPE manifest [ <!ENTITY e \"x>y\"> ]>\n"
+        let xml =
+            "\u{FEFF}<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!DOCTYPE manifest [ <!ENTITY e \"x>y\"> ]>\n"
             + "<!-- a comment with <tags> -->\n<manifest xmlns:android='http://schemas.android.com/apk/res/android' package='a&amp;b'>\n"
             + "<?tool data?><application><![CDATA[ <not a tag> ]]><activity\n  android:name = \"S&#x31;\" >"
             + "<intent-filter><action android:name=\"android.intent.action.SEND\"/><data android:mimeType=\"image/&#42;\"/>"
@@ -271,18 +308,25 @@ struct ReceiverDeclarationTests {
             """
         let imported = try ReceiverProfile.importing(webAppManifest: Data(json.utf8))
         #expect(imported.profile.name == "Chirp")
-        #expect(imported.profile.activation.accepts.map(\.contentType) == [.text, .url, .png, .jpeg, .image, .commaSeparatedText])
+        #expect(
+            imported.profile.activation.accepts.map(\.contentType) == [
+                .text, .url, .png, .jpeg, .image, .commaSeparatedText,
+            ])
         #expect(imported.profile.activation.itemMatching == .all)
-        #expect(imported.diagnostics.map(\.entry) == [
-            #"params.files[1].accept "nonsense""#, #"params.files[1].accept "*/x""#, "params.files[1]",
-        ])
+        #expect(
+            imported.diagnostics.map(\.entry) == [
+                #"params.files[1].accept "nonsense""#, #"params.files[1].accept "*/x""#, "params.files[1]",
+            ])
     }
 
     @Test func webShareTargetMalformed() {
         #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.importing(webAppManifest: Data("{".utf8)) }
-        #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.importing(webAppManifest: Data(#"{"name": "x"}"#.utf8)) }
         #expect(throws: ReceiverDeclarationError.self) {
-            try ReceiverProfile.importing(webAppManifest: Data(#"{"share_target": {"params": {"files": [{"accept": "bad"}]}}}"#.utf8))
+            try ReceiverProfile.importing(webAppManifest: Data(#"{"name": "x"}"#.utf8))
+        }
+        #expect(throws: ReceiverDeclarationError.self) {
+            try ReceiverProfile.importing(
+                webAppManifest: Data(#"{"share_target": {"params": {"files": [{"accept": "bad"}]}}}"#.utf8))
         }
     }
 
@@ -295,16 +339,21 @@ struct ReceiverDeclarationTests {
         let data = try JSONEncoder().encode([custom])
         let loaded = try ReceiverProfile.load(from: data)
         #expect(loaded == [custom])
-        let chosen = try ReceiverProfile.lookup("xyz.blueskyweb.app.Share-with-Bluesky", in: loaded + ReceiverProfile.builtIn)
+        let chosen = try ReceiverProfile.lookup(
+            "xyz.blueskyweb.app.Share-with-Bluesky", in: loaded + ReceiverProfile.builtIn)
         #expect(chosen.appVersion == "2.0")
         #expect(!Negotiator().plan(imagePost, for: chosen).items[1].isDropped)
     }
 
     @Test func malformedProfilesNameWhatIsWrong() {
         #expect {
-            try ReceiverProfile.load(from: Data(#"{"name": "x", "identifier": "x", "activation": {"accepts": [{"type": "public.png", "q": 3}]}}"#.utf8))
+            try ReceiverProfile.load(
+                from: Data(
+                    #"{"name": "x", "identifier": "x", "activation": {"accepts": [{"type": "public.png", "q": 3}]}}"#
+                        .utf8))
         } throws: { error in
-            (error as? ReceiverDeclarationError)?.description.contains("expected a weight from 0 to 1, found 3.0") == true
+            (error as? ReceiverDeclarationError)?.description.contains("expected a weight from 0 to 1, found 3.0")
+                == true
         }
         #expect {
             try ReceiverProfile.load(from: Data(#"{"name": "x", "activation": {"accepts": []}}"#.utf8))

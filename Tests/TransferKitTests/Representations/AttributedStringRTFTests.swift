@@ -74,13 +74,17 @@ struct AttributedStringRTFTests {
             """#
         let text = try await importRTF(cocoa)
         #expect(String(text.characters) == "Café costs 5 €\nSee example.\n“quoted” bold and italic\ncode\tdone")
-        #expect(runs(text) == ["Café costs 5 €\nSee ", "example → https://example.com/", ".\n“quoted” bold and italic\ncode\tdone"])
+        #expect(
+            runs(text) == [
+                "Café costs 5 €\nSee ", "example → https://example.com/", ".\n“quoted” bold and italic\ncode\tdone",
+            ])
     }
 
     @Test func skipsDestinationsBinaryDataAndFallbacks() async throws {
         // An unknown ignorable destination, a picture with binary data holding braces, a `\uc2`
         // fallback of two characters, a surrogate pair, and text after the document.
-        let text = try await importRTF(#"{\rtf1 a{\*\unknown hidden {nested}}b{\pict\bin4 {}}x}c\uc2\u233 XYz \u-10179?\u-8704?}trailing"#)
+        let text = try await importRTF(
+            #"{\rtf1 a{\*\unknown hidden {nested}}b{\pict\bin4 {}}x}c\uc2\u233 XYz \u-10179?\u-8704?}trailing"#)
         #expect(String(text.characters) == "abcéz 😀")
         let lone = try await importRTF(#"{\rtf1 \u-10179?x}"#)
         #expect(String(lone.characters) == "\u{FFFD}x")
@@ -102,7 +106,8 @@ struct AttributedStringRTFTests {
         #expect(notRTF?.contains("expected RTF, which starts with '{\\rtf', found \"Hello\"") == true)
         #expect(notRTF?.contains("at byte 0") == true)
         let unclosed = await failure(#"{\rtf1 a{b"#)
-        #expect(unclosed?.contains("expected '}' to close the group opened at byte 8, found the end of the input") == true)
+        #expect(
+            unclosed?.contains("expected '}' to close the group opened at byte 8, found the end of the input") == true)
         let badHex = await failure(#"{\rtf1 ab\'zz}"#)
         #expect(badHex?.contains(#"expected two hexadecimal digits after \', found "zz""#) == true)
         #expect(badHex?.contains("at byte 9") == true)
@@ -126,7 +131,9 @@ struct AttributedStringRTFTests {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(truncatingIfNeeded: seed >> 33)
         }
-        var source = Array(#"{\rtf1\ansi{\fonttbl\f0 Helvetica;}\f0 Caf\'e9 \u8364? {\field{\*\fldinst{HYPERLINK "https://e.com"}}{\fldrslt e}}\par\bin3 abc\uc2\u-10179??\u-8704??}"#.utf8)
+        var source = Array(
+            #"{\rtf1\ansi{\fonttbl\f0 Helvetica;}\f0 Caf\'e9 \u8364? {\field{\*\fldinst{HYPERLINK "https://e.com"}}{\fldrslt e}}\par\bin3 abc\uc2\u-10179??\u-8704??}"#
+                .utf8)
         source += Array("{\\*\\x y}\\tab }".utf8)
         for _ in 0..<3000 {
             var bytes = source
@@ -135,7 +142,10 @@ struct AttributedStringRTFTests {
                 switch next() % 4 {
                 case 0: bytes[position] = UInt8(truncatingIfNeeded: next())
                 case 1: bytes.remove(at: position)
-                case 2: bytes.insert([UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"), 0x80, 0xFF][next() % 5], at: position)
+                case 2:
+                    bytes.insert(
+                        [UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"), 0x80, 0xFF][next() % 5], at: position
+                    )
                 default: bytes.removeLast(next() % max(1, bytes.count / 2))
                 }
                 if bytes.isEmpty { bytes = [0x7B] }

@@ -6,10 +6,12 @@ struct Temperature: Transferable, Equatable {
     var celsius: Double
 
     static var transferRepresentation: some TransferRepresentation {
-        ProxyRepresentation(exporting: { "\($0.celsius)" }, importing: { (text: String) in
-            guard let value = Double(text) else { throw ParseError() }
-            return Temperature(celsius: value)
-        })
+        ProxyRepresentation(
+            exporting: { "\($0.celsius)" },
+            importing: { (text: String) in
+                guard let value = Double(text) else { throw ParseError() }
+                return Temperature(celsius: value)
+            })
     }
 
     struct ParseError: Error {}
@@ -36,9 +38,11 @@ struct ProxyAsyncImport: Transferable {
 struct ProxySyncExportAsyncImport: Transferable {
     var text: String
     static var transferRepresentation: some TransferRepresentation {
-        ProxyRepresentation(exporting: \.text, importing: { (text: String) async throws in
-            ProxySyncExportAsyncImport(text: text.uppercased())
-        })
+        ProxyRepresentation(
+            exporting: \.text,
+            importing: { (text: String) async throws in
+                ProxySyncExportAsyncImport(text: text.uppercased())
+            })
     }
 }
 
@@ -71,7 +75,8 @@ struct RepresentationTests {
     @Test func dataRepresentationExportsAndImports() async throws {
         let celsius = try await Temperature(celsius: 21.5).exported(as: .plainText)
         #expect(String(decoding: celsius, as: UTF8.self) == "21.5")
-        #expect(try await Temperature(importing: Data("19".utf8), contentType: .utf8PlainText) == Temperature(celsius: 19))
+        #expect(
+            try await Temperature(importing: Data("19".utf8), contentType: .utf8PlainText) == Temperature(celsius: 19))
     }
 
     @Test func codableRepresentationUsesJSONByDefault() async throws {
@@ -94,7 +99,8 @@ struct RepresentationTests {
             try await Note(importing: Data(#"{"title": 3}"#.utf8), contentType: .testNote)
         } throws: { error in
             guard let error = error as? TransferError else { return false }
-            return error.code == .decodingFailed && error.description.contains("title") && error.underlyingError is DecodingError
+            return error.code == .decodingFailed && error.description.contains("title")
+                && error.underlyingError is DecodingError
         }
     }
 

@@ -21,7 +21,9 @@ struct Catalog: Codable, Transferable {
         DataRepresentation(exportedContentType: .tiff) { Data($0.title.utf8) }
         DataRepresentation(exportedContentType: .gif) { Data($0.title.utf8) }
         FileRepresentation(exportedContentType: .zip) { _ in SentTransferredFile(URL(fileURLWithPath: "/dev/null")) }
-        DataRepresentation(contentType: .commaSeparatedText) { Data($0.title.utf8) } importing: {
+        DataRepresentation(contentType: .commaSeparatedText) {
+            Data($0.title.utf8)
+        } importing: {
             Catalog(title: String(decoding: $0, as: UTF8.self), isPublic: true)
         }
         ProxyRepresentation(exporting: \.title)

@@ -15,7 +15,8 @@ struct MalformedInputTests {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
-        let alphabet: [UInt8] = Array("\",\r\n;=*/ aZ0\\q.{}[]:".utf8) + [0xC3, 0xA9, 0xFF, 0xE2, 0x82, 0x00, 0xEF, 0xBB, 0xBF]
+        let alphabet: [UInt8] =
+            Array("\",\r\n;=*/ aZ0\\q.{}[]:".utf8) + [0xC3, 0xA9, 0xFF, 0xE2, 0x82, 0x00, 0xEF, 0xBB, 0xBF]
         return (0..<count).map { _ in
             let length = Int(next() % 64)
             return Data((0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] })
@@ -39,16 +40,21 @@ struct MalformedInputTests {
         defer { try? FileManager.default.removeItem(at: file) }
         // Random bytes, half of them after an opening bracket so that the scanner gets past the first
         // byte, and a few valid arrays so that the comparison with JSONDecoder runs.
-        let random = Self.inputs(count: 1500, seed: 4).enumerated().map { $0.isMultiple(of: 2) ? Data("[".utf8) + $1 : $1 }
+        let random = Self.inputs(count: 1500, seed: 4).enumerated().map {
+            $0.isMultiple(of: 2) ? Data("[".utf8) + $1 : $1
+        }
         let valid = ["[]", " [null] ", "[\"a,]\", null, \"\\\\\\\"\"]", "\u{FEFF}[\"é\"]"].map { Data($0.utf8) }
         var accepted = 0
         for input in random + valid {
             try input.write(to: file)
             for chunkSize in [1, 7] {
                 var elements: [String?] = []
-                let decoded = (try? JSONArrayDecoder(JSONTextDecoder(), chunkSize: chunkSize).decodeElements(String?.self, contentsOf: file) {
-                    elements.append($0)
-                }) != nil
+                let decoded =
+                    (try? JSONArrayDecoder(JSONTextDecoder(), chunkSize: chunkSize).decodeElements(
+                        String?.self, contentsOf: file
+                    ) {
+                        elements.append($0)
+                    }) != nil
                 // Whatever the scanner accepts, JSONDecoder reads the same way.
                 if decoded {
                     accepted += 1

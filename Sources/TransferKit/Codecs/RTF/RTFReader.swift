@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Reads RTF into an attributed string: its text (Unicode escapes with their fallbacks skipped as
@@ -79,8 +79,10 @@ struct RTFReader {
     /// Windows-1252's characters for the bytes 0x80–0x9F (the rest are Latin-1's); `nil` where the
     /// code page has none.
     private static let windows1252: [UInt32?] = [
-        0x20AC, nil, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, nil, 0x017D, nil,
-        nil, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, nil, 0x017E, 0x0178,
+        0x20AC, nil, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, nil,
+        0x017D, nil,
+        nil, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, nil,
+        0x017E, 0x0178,
     ]
 
     static func attributedString(fromRTF data: Data) throws(Failure) -> AttributedString {
@@ -97,7 +99,8 @@ struct RTFReader {
         while index < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[index]) { index += 1 }
         guard bytes[index...].starts(with: Array(#"{\rtf"#.utf8)) else {
             let found = String(decoding: bytes[index..<min(bytes.count, index + 8)], as: UTF8.self)
-            throw Failure(offset: index, reason: "expected RTF, which starts with '{\\rtf', found \(found.debugDescription)")
+            throw Failure(
+                offset: index, reason: "expected RTF, which starts with '{\\rtf', found \(found.debugDescription)")
         }
         while index < bytes.count {
             let byte = bytes[index]
@@ -127,7 +130,9 @@ struct RTFReader {
             }
         }
         let open = stack.last?.start ?? 0
-        throw Failure(offset: bytes.count, reason: "expected '}' to close the group opened at byte \(open), found the end of the input")
+        throw Failure(
+            offset: bytes.count,
+            reason: "expected '}' to close the group opened at byte \(open), found the end of the input")
     }
 
     /// Reads a control word (`\word`, `\word-12`), a control symbol (`\{`, `\'e9`, `\~`), or an
@@ -136,7 +141,8 @@ struct RTFReader {
         let start = index
         index += 1
         guard index < bytes.count else {
-            throw Failure(offset: start, reason: "expected a control word or symbol after '\\', found the end of the input")
+            throw Failure(
+                offset: start, reason: "expected a control word or symbol after '\\', found the end of the input")
         }
         let first = bytes[index]
         guard isLetter(first) else {
@@ -155,7 +161,9 @@ struct RTFReader {
                     let low = Character(Unicode.Scalar(bytes[index + 1])).hexDigitValue
                 else {
                     let found = String(decoding: bytes[index..<min(bytes.count, index + 2)], as: UTF8.self)
-                    throw Failure(offset: start, reason: "expected two hexadecimal digits after \\', found \(found.debugDescription)")
+                    throw Failure(
+                        offset: start,
+                        reason: "expected two hexadecimal digits after \\', found \(found.debugDescription)")
                 }
                 index += 2
                 appendByte(UInt8(high << 4 | low))

@@ -41,7 +41,9 @@ extension ReceiverProfile {
     ///   - name: A name for the receiver. The default is `HTTP client`.
     /// - Returns: The profile and the diagnostics.
     /// - Throws: ``ReceiverDeclarationError`` when no range is usable.
-    public static func importing(acceptHeader: String, name: String = "HTTP client") throws(ReceiverDeclarationError) -> ImportedReceiver {
+    public static func importing(acceptHeader: String, name: String = "HTTP client") throws(ReceiverDeclarationError)
+        -> ImportedReceiver
+    {
         var rules: [AcceptRule] = []
         var diagnostics: [ReceiverDeclarationError.Diagnostic] = []
         for element in AcceptHeader.elements(of: acceptHeader) {
@@ -51,7 +53,13 @@ extension ReceiverProfile {
             }
         }
         guard !rules.isEmpty else {
-            let found = diagnostics.isEmpty ? [.init(entry: acceptHeader, reason: "expected at least one media range such as text/html or */*, found none")] : diagnostics
+            let found =
+                diagnostics.isEmpty
+                ? [
+                    .init(
+                        entry: acceptHeader,
+                        reason: "expected at least one media range such as text/html or */*, found none")
+                ] : diagnostics
             throw ReceiverDeclarationError(source: "Accept", diagnostics: found)
         }
         let profile = ReceiverProfile(
@@ -95,12 +103,15 @@ enum AcceptHeader {
         for parameter in mediaType.parameters {
             if parameter.name == "q" {
                 guard let parsed = qvalue(Substring(parameter.value)) else {
-                    return fail("expected a weight q from 0 to 1 with at most three decimals, found '\(parameter.value)'")
+                    return fail(
+                        "expected a weight q from 0 to 1 with at most three decimals, found '\(parameter.value)'")
                 }
                 weight = parsed
                 break  // Accept extensions after q are not media type parameters.
             }
-            guard parameters[parameter.name] == nil else { return fail("the parameter '\(parameter.name)' is given twice") }
+            guard parameters[parameter.name] == nil else {
+                return fail("the parameter '\(parameter.name)' is given twice")
+            }
             parameters[parameter.name] = parameter.value
         }
         let (type, subtype) = (mediaType.type, mediaType.subtype)
@@ -108,7 +119,8 @@ enum AcceptHeader {
             guard subtype == "*" else { return fail("expected */* or type/*, found '*/\(subtype)'") }
             return .success(AcceptRule.wildcard(weight: weight, source: source))
         }
-        return .success(AcceptRule(mediaRange: mediaType.essence, parameters: parameters, weight: weight, source: source))
+        return .success(
+            AcceptRule(mediaRange: mediaType.essence, parameters: parameters, weight: weight, source: source))
     }
 
     /// RFC 9110 `qvalue`: `0` to `1` with at most three decimals.

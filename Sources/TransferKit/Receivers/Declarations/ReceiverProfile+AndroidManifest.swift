@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 extension ReceiverProfile {
@@ -20,13 +20,16 @@ extension ReceiverProfile {
     /// - Returns: One profile per share activity, with the diagnostics.
     /// - Throws: ``ReceiverDeclarationError`` when the XML is not UTF-8 (as the Android build tools
     ///   write it) or not well-formed, or when no activity takes `SEND`.
-    public static func importing(androidManifest: Data, name: String? = nil) throws(ReceiverDeclarationError) -> [ImportedReceiver] {
+    public static func importing(androidManifest: Data, name: String? = nil) throws(ReceiverDeclarationError)
+        -> [ImportedReceiver]
+    {
         var reader = AndroidManifestReader()
         do throws(XMLElementReader.SyntaxError) {
             try XMLElementReader.read(androidManifest) { reader.handle($0) }
         } catch {
             throw ReceiverDeclarationError(
-                source: "AndroidManifest.xml", diagnostics: [.init(entry: "line \(error.line)", reason: "is not well-formed XML: \(error.reason)")])
+                source: "AndroidManifest.xml",
+                diagnostics: [.init(entry: "line \(error.line)", reason: "is not well-formed XML: \(error.reason)")])
         }
         let package = reader.package ?? "android app"
         var results: [ImportedReceiver] = []
@@ -38,7 +41,10 @@ extension ReceiverProfile {
             var seen: Set<AcceptRule> = []
             for filter in sharing {
                 if filter.mimeTypes.isEmpty {
-                    diagnostics.append(.init(entry: "\(activity.name) intent-filter", reason: "takes SEND without a <data android:mimeType>: it matches no shared content"))
+                    diagnostics.append(
+                        .init(
+                            entry: "\(activity.name) intent-filter",
+                            reason: "takes SEND without a <data android:mimeType>: it matches no shared content"))
                 }
                 for mimeType in filter.mimeTypes {
                     switch AcceptHeader.rule(for: Substring(mimeType)) {
@@ -60,7 +66,13 @@ extension ReceiverProfile {
             throw ReceiverDeclarationError(
                 source: "AndroidManifest.xml",
                 diagnostics: reader.activities.flatMap(\.diagnostics)
-                    + [.init(entry: package, reason: "no activity has an intent filter for android.intent.action.SEND or SEND_MULTIPLE with a MIME type")])
+                    + [
+                        .init(
+                            entry: package,
+                            reason:
+                                "no activity has an intent filter for android.intent.action.SEND or SEND_MULTIPLE with a MIME type"
+                        )
+                    ])
         }
         return results
     }
@@ -104,7 +116,8 @@ struct AndroidManifestReader {
                 if let mimeType = attribute("mimeType") {
                     filter?.mimeTypes.append(mimeType)
                 } else if attribute("scheme") == nil, attribute("host") == nil {
-                    current?.diagnostics.append(.init(entry: "line \(line) <data>", reason: "expected android:mimeType, found none; ignored"))
+                    current?.diagnostics.append(
+                        .init(entry: "line \(line) <data>", reason: "expected android:mimeType, found none; ignored"))
                 }
             default:
                 break

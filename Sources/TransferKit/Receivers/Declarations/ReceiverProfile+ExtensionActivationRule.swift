@@ -29,7 +29,9 @@ extension ReceiverProfile {
     /// - Returns: The profile and the diagnostics.
     /// - Throws: ``ReceiverDeclarationError`` when the property list has no activation rule, or the
     ///   rule accepts nothing.
-    public static func importing(infoPlist: Data, name: String? = nil) throws(ReceiverDeclarationError) -> ImportedReceiver {
+    public static func importing(infoPlist: Data, name: String? = nil) throws(ReceiverDeclarationError)
+        -> ImportedReceiver
+    {
         let root: Any
         do {
             root = try PropertyListValue.read(infoPlist)
@@ -37,19 +39,28 @@ extension ReceiverProfile {
             throw ReceiverDeclarationError(
                 source: "Info.plist",
                 diagnostics: [
-                    .init(entry: "file", reason: "is not a property list: " + ((error as? DecodingError)?.readableDescription ?? "\(error)"))
+                    .init(
+                        entry: "file",
+                        reason: "is not a property list: "
+                            + ((error as? DecodingError)?.readableDescription ?? "\(error)"))
                 ])
         }
         guard let plist = root as? [String: Any] else {
-            throw ReceiverDeclarationError(source: "Info.plist", diagnostics: [.init(entry: "file", reason: "expected a dictionary at the top level")])
+            throw ReceiverDeclarationError(
+                source: "Info.plist",
+                diagnostics: [.init(entry: "file", reason: "expected a dictionary at the top level")])
         }
         let identifier = plist["CFBundleIdentifier"] as? String ?? "share extension"
         let displayName = name ?? (plist["CFBundleDisplayName"] as? String) ?? identifier
-        guard let rule = ((plist["NSExtension"] as? [String: Any])?["NSExtensionAttributes"] as? [String: Any])?["NSExtensionActivationRule"]
+        guard
+            let rule = ((plist["NSExtension"] as? [String: Any])?["NSExtensionAttributes"] as? [String: Any])?[
+                "NSExtensionActivationRule"]
         else {
             throw ReceiverDeclarationError(
                 source: "Info.plist",
-                diagnostics: [.init(entry: "NSExtension.NSExtensionAttributes", reason: "missing NSExtensionActivationRule")])
+                diagnostics: [
+                    .init(entry: "NSExtension.NSExtensionAttributes", reason: "missing NSExtensionActivationRule")
+                ])
         }
         return try importing(activationRule: rule, name: displayName, identifier: identifier)
     }
@@ -62,7 +73,9 @@ extension ReceiverProfile {
     ///   - identifier: The receiver's identifier, such as the extension's bundle identifier.
     /// - Returns: The profile and the diagnostics.
     /// - Throws: ``ReceiverDeclarationError`` when the rule accepts nothing.
-    public static func importing(activationRule: Any, name: String, identifier: String) throws(ReceiverDeclarationError) -> ImportedReceiver {
+    public static func importing(activationRule: Any, name: String, identifier: String) throws(ReceiverDeclarationError)
+        -> ImportedReceiver
+    {
         var diagnostics: [ReceiverDeclarationError.Diagnostic] = []
         let activation: ReceiverActivation
         if let dictionary = activationRule as? [String: Any] {
@@ -72,12 +85,20 @@ extension ReceiverProfile {
         } else {
             throw ReceiverDeclarationError(
                 source: "NSExtensionActivationRule",
-                diagnostics: [.init(entry: "NSExtensionActivationRule", reason: "expected a dictionary or a predicate string, found \(propertyListKind(of: activationRule))")])
+                diagnostics: [
+                    .init(
+                        entry: "NSExtensionActivationRule",
+                        reason:
+                            "expected a dictionary or a predicate string, found \(propertyListKind(of: activationRule))"
+                    )
+                ])
         }
         guard activation.accepts.contains(where: { $0.weight > 0 }) else {
             throw ReceiverDeclarationError(
                 source: "NSExtensionActivationRule",
-                diagnostics: diagnostics + [.init(entry: "NSExtensionActivationRule", reason: "accepts no content type")])
+                diagnostics: diagnostics + [
+                    .init(entry: "NSExtensionActivationRule", reason: "accepts no content type")
+                ])
         }
         let profile = ReceiverProfile(name: name, identifier: identifier, platform: "iOS", activation: activation)
         return ImportedReceiver(profile: profile, diagnostics: diagnostics)
@@ -100,7 +121,9 @@ enum ActivationRuleDictionary {
         "NSExtensionActivationUsesStrictMatching",
     ])
 
-    static func activation(_ rule: [String: Any], diagnostics: inout [ReceiverDeclarationError.Diagnostic]) -> ReceiverActivation {
+    static func activation(_ rule: [String: Any], diagnostics: inout [ReceiverDeclarationError.Diagnostic])
+        -> ReceiverActivation
+    {
         var accepts: [AcceptRule] = []
         var maxCounts: [ContentKind: Int] = [:]
         func integer(_ key: String) -> Int? {
@@ -114,7 +137,8 @@ enum ActivationRuleDictionary {
             if let flag = text as? Bool {
                 if flag { accepts.append(AcceptRule(.text, source: "NSExtensionActivationSupportsText")) }
             } else {
-                diagnostics.append(.init(entry: "NSExtensionActivationSupportsText", reason: "expected a Boolean, found \(text)"))
+                diagnostics.append(
+                    .init(entry: "NSExtensionActivationSupportsText", reason: "expected a Boolean, found \(text)"))
             }
         }
         for (key, type, kind) in countKeys {
@@ -138,7 +162,9 @@ enum ActivationRuleDictionary {
 
 /// The common shapes of the predicate form of `NSExtensionActivationRule`.
 enum ActivationRulePredicate {
-    static func activation(_ predicate: String, diagnostics: inout [ReceiverDeclarationError.Diagnostic]) -> ReceiverActivation {
+    static func activation(_ predicate: String, diagnostics: inout [ReceiverDeclarationError.Diagnostic])
+        -> ReceiverActivation
+    {
         let text = predicate.replacing("\n", with: " ")
         if text.trimmingPrefix(while: \.isWhitespace).uppercased().hasPrefix("TRUEPREDICATE") {
             return ReceiverActivation(accepts: [.wildcard(source: "TRUEPREDICATE")], itemMatching: .any)
@@ -148,10 +174,14 @@ enum ActivationRulePredicate {
         var maxCounts: [ContentKind: Int] = [:]
         let clauses = typeClauses(in: text)
         if clauses.isEmpty {
-            diagnostics.append(.init(entry: String(predicate.prefix(80)), reason: "expected UTI-CONFORMS-TO or UTI-EQUALS comparisons, found none"))
+            diagnostics.append(
+                .init(
+                    entry: String(predicate.prefix(80)),
+                    reason: "expected UTI-CONFORMS-TO or UTI-EQUALS comparisons, found none"))
         }
         for clause in clauses {
-            guard let type = UTType(clause.identifier) ?? UTType(identifier: clause.identifier, allowUndeclared: true) else {
+            guard let type = UTType(clause.identifier) ?? UTType(identifier: clause.identifier, allowUndeclared: true)
+            else {
                 diagnostics.append(.init(entry: clause.identifier, reason: "is not a valid type identifier; ignored"))
                 continue
             }
@@ -248,7 +278,8 @@ enum ActivationRulePredicate {
 
     /// Whether the nearest enclosing clause before a comparison starts with `NOT`.
     static func isNegated(_ before: String) -> Bool {
-        guard let not = before.lastRange(of: "NOT ") ?? before.lastRange(of: "NOT(") ?? before.lastRange(of: "!(") else { return false }
+        guard let not = before.lastRange(of: "NOT ") ?? before.lastRange(of: "NOT(") ?? before.lastRange(of: "!(")
+        else { return false }
         let tail = before[not.upperBound...]
         // Negated when no clause boundary (AND, OR) lies between the NOT and the comparison.
         return !tail.contains(" AND ") && !tail.contains(" OR ") && !tail.contains("&&") && !tail.contains("||")

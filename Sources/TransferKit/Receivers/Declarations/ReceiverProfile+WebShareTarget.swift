@@ -15,7 +15,9 @@ extension ReceiverProfile {
     /// - Returns: The profile and the diagnostics.
     /// - Throws: ``ReceiverDeclarationError`` when the JSON is malformed, has no `share_target`, or
     ///   accepts nothing.
-    public static func importing(webAppManifest: Data, name: String? = nil) throws(ReceiverDeclarationError) -> ImportedReceiver {
+    public static func importing(webAppManifest: Data, name: String? = nil) throws(ReceiverDeclarationError)
+        -> ImportedReceiver
+    {
         let object: Any
         do {
             // Checked by our parser first, for a message with a position and a bound on nesting.
@@ -26,7 +28,9 @@ extension ReceiverProfile {
             throw ReceiverDeclarationError(source: "manifest", diagnostics: [.init(entry: "file", reason: reason)])
         }
         guard let manifest = object as? [String: Any], let target = manifest["share_target"] as? [String: Any] else {
-            throw ReceiverDeclarationError(source: "manifest", diagnostics: [.init(entry: "share_target", reason: "expected a share_target object, found none")])
+            throw ReceiverDeclarationError(
+                source: "manifest",
+                diagnostics: [.init(entry: "share_target", reason: "expected a share_target object, found none")])
         }
         var diagnostics: [ReceiverDeclarationError.Diagnostic] = []
         var rules: [AcceptRule] = []
@@ -47,7 +51,8 @@ extension ReceiverProfile {
         }
         for (index, file) in files.enumerated() {
             guard let entry = file as? [String: Any] else {
-                diagnostics.append(.init(entry: "params.files[\(index)]", reason: "expected an object with name and accept"))
+                diagnostics.append(
+                    .init(entry: "params.files[\(index)]", reason: "expected an object with name and accept"))
                 continue
             }
             let accepts: [String]
@@ -64,7 +69,10 @@ extension ReceiverProfile {
                 if trimmed.hasPrefix(".") {
                     let ext = trimmed.dropFirst()
                     guard !ext.isEmpty, !ext.contains("/"), let type = UTType(filenameExtension: String(ext)) else {
-                        diagnostics.append(.init(entry: "params.files[\(index)].accept \"\(accept)\"", reason: "expected .ext, type/subtype, type/* or */*"))
+                        diagnostics.append(
+                            .init(
+                                entry: "params.files[\(index)].accept \"\(accept)\"",
+                                reason: "expected .ext, type/subtype, type/* or */*"))
                         continue
                     }
                     rules.append(AcceptRule(type, source: accept))
@@ -76,15 +84,21 @@ extension ReceiverProfile {
                     rules.append(rule)
                     kept += 1
                 case .failure:
-                    diagnostics.append(.init(entry: "params.files[\(index)].accept \"\(accept)\"", reason: "expected .ext, type/subtype, type/* or */*"))
+                    diagnostics.append(
+                        .init(
+                            entry: "params.files[\(index)].accept \"\(accept)\"",
+                            reason: "expected .ext, type/subtype, type/* or */*"))
                 }
             }
             if kept == 0 {
-                diagnostics.append(.init(entry: "params.files[\(index)]", reason: "accepts nothing valid, so the entry is removed"))
+                diagnostics.append(
+                    .init(entry: "params.files[\(index)]", reason: "accepts nothing valid, so the entry is removed"))
             }
         }
         guard !rules.isEmpty else {
-            throw ReceiverDeclarationError(source: "manifest", diagnostics: diagnostics + [.init(entry: "share_target", reason: "accepts nothing")])
+            throw ReceiverDeclarationError(
+                source: "manifest", diagnostics: diagnostics + [.init(entry: "share_target", reason: "accepts nothing")]
+            )
         }
         let title = name ?? (manifest["name"] as? String) ?? (manifest["short_name"] as? String) ?? "web app"
         let action = target["action"] as? String ?? ""

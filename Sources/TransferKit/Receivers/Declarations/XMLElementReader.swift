@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A well-formedness-checking reader of the element structure of an XML document: start tags with
@@ -47,7 +47,10 @@ struct XMLElementReader {
             let position = index + invalid
             let lines = 1 + bytes[..<position].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             throw SyntaxError(
-                line: lines, reason: "expected UTF-8 text, found the byte 0x\(String(bytes[position], radix: 16, uppercase: true)) (byte \(position))")
+                line: lines,
+                reason:
+                    "expected UTF-8 text, found the byte 0x\(String(bytes[position], radix: 16, uppercase: true)) (byte \(position))"
+            )
         }
         var open: [String] = []
         var sawRoot = false
@@ -56,7 +59,8 @@ struct XMLElementReader {
             guard byte == UInt8(ascii: "<") else {
                 if byte == 0x0A { line += 1 }
                 if open.isEmpty, !Self.isSpace(byte) {
-                    throw SyntaxError(line: line, reason: "expected only white space outside the root element, found text")
+                    throw SyntaxError(
+                        line: line, reason: "expected only white space outside the root element, found text")
                 }
                 index += 1
                 continue
@@ -66,10 +70,15 @@ struct XMLElementReader {
             } else if looking(at: "<!--") {
                 try skip(past: "-->", what: "comment")
             } else if looking(at: "<![CDATA[") {
-                guard !open.isEmpty else { throw SyntaxError(line: line, reason: "expected a CDATA section inside an element, found one outside") }
+                guard !open.isEmpty else {
+                    throw SyntaxError(
+                        line: line, reason: "expected a CDATA section inside an element, found one outside")
+                }
                 try skip(past: "]]>", what: "CDATA section")
             } else if looking(at: "<!DOCTYPE") {
-                guard !sawRoot, open.isEmpty else { throw SyntaxError(line: line, reason: "expected the document type before the root element") }
+                guard !sawRoot, open.isEmpty else {
+                    throw SyntaxError(line: line, reason: "expected the document type before the root element")
+                }
                 try skipDocumentType()
             } else if looking(at: "</") {
                 index += 2
@@ -77,7 +86,8 @@ struct XMLElementReader {
                 skipSpace()
                 try expect(">", after: "the name of an end tag")
                 guard let expected = open.popLast() else {
-                    throw SyntaxError(line: line, reason: "expected no end tag after the root element, found </\(name)>")
+                    throw SyntaxError(
+                        line: line, reason: "expected no end tag after the root element, found </\(name)>")
                 }
                 guard expected == name else {
                     throw SyntaxError(line: line, reason: "expected </\(expected)>, found </\(name)>")
@@ -94,7 +104,8 @@ struct XMLElementReader {
                 while true {
                     let hadSpace = skipSpace()
                     guard index < bytes.count else {
-                        throw SyntaxError(line: line, reason: "expected '>' to end <\(name)>, found the end of the input")
+                        throw SyntaxError(
+                            line: line, reason: "expected '>' to end <\(name)>, found the end of the input")
                     }
                     if looking(at: "/>") {
                         index += 2
@@ -111,7 +122,9 @@ struct XMLElementReader {
                         break
                     }
                     guard hadSpace else {
-                        throw SyntaxError(line: line, reason: "expected white space, '>' or '/>' after <\(name), found '\(character(at: index))'")
+                        throw SyntaxError(
+                            line: line,
+                            reason: "expected white space, '>' or '/>' after <\(name), found '\(character(at: index))'")
                     }
                     let attribute = try readName()
                     skipSpace()
@@ -119,7 +132,8 @@ struct XMLElementReader {
                     skipSpace()
                     let value = try readAttributeValue(of: attribute)
                     guard attributes.updateValue(value, forKey: attribute) == nil else {
-                        throw SyntaxError(line: line, reason: "expected each attribute once, found \(attribute) twice in <\(name)>")
+                        throw SyntaxError(
+                            line: line, reason: "expected each attribute once, found \(attribute) twice in <\(name)>")
                     }
                 }
             }
@@ -148,7 +162,8 @@ struct XMLElementReader {
             if bytes[index] == 0x0A { line += 1 }
             index += 1
         }
-        throw SyntaxError(line: startLine, reason: "expected the \(what) that starts here to end, found the end of the input")
+        throw SyntaxError(
+            line: startLine, reason: "expected the \(what) that starts here to end, found the end of the input")
     }
 
     /// Moves past `<!DOCTYPE …>`, with its internal subset in brackets (whose declarations are not
@@ -173,7 +188,9 @@ struct XMLElementReader {
             default: break
             }
         }
-        throw SyntaxError(line: startLine, reason: "expected the document type declaration that starts here to end, found the end of the input")
+        throw SyntaxError(
+            line: startLine,
+            reason: "expected the document type declaration that starts here to end, found the end of the input")
     }
 
     @discardableResult
@@ -191,7 +208,8 @@ struct XMLElementReader {
             throw SyntaxError(line: line, reason: "expected '\(character)' after \(what), found the end of the input")
         }
         guard bytes[index] == UInt8(character.value) else {
-            throw SyntaxError(line: line, reason: "expected '\(character)' after \(what), found '\(self.character(at: index))'")
+            throw SyntaxError(
+                line: line, reason: "expected '\(character)' after \(what), found '\(self.character(at: index))'")
         }
         index += 1
     }
@@ -211,7 +229,8 @@ struct XMLElementReader {
         }
         let first = bytes[start]
         if (0x30...0x39).contains(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: ".") {
-            throw SyntaxError(line: line, reason: "expected a name, found one that starts with '\(character(at: start))'")
+            throw SyntaxError(
+                line: line, reason: "expected a name, found one that starts with '\(character(at: start))'")
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
@@ -244,7 +263,9 @@ struct XMLElementReader {
             index += 1
         }
         guard index < bytes.count else {
-            throw SyntaxError(line: line, reason: "expected the closing quote of the value of \(attribute), found the end of the input")
+            throw SyntaxError(
+                line: line,
+                reason: "expected the closing quote of the value of \(attribute), found the end of the input")
         }
         index += 1
         return String(decoding: value, as: UTF8.self)
@@ -254,7 +275,8 @@ struct XMLElementReader {
     private mutating func readReference(in attribute: String) throws(SyntaxError) -> [UInt8] {
         let start = index
         guard let semicolon = bytes[index..<min(bytes.count, index + 12)].firstIndex(of: UInt8(ascii: ";")) else {
-            throw SyntaxError(line: line, reason: "expected an entity such as &amp; in the value of \(attribute), found a bare '&'")
+            throw SyntaxError(
+                line: line, reason: "expected an entity such as &amp; in the value of \(attribute), found a bare '&'")
         }
         let entity = String(decoding: bytes[(start + 1)..<semicolon], as: UTF8.self)
         index = semicolon + 1
@@ -266,7 +288,11 @@ struct XMLElementReader {
                 return Array(String(Character(scalar)).utf8)
             }
         }
-        throw SyntaxError(line: line, reason: "expected &amp;, &lt;, &gt;, &quot;, &apos; or a character reference in the value of \(attribute), found &\(entity);")
+        throw SyntaxError(
+            line: line,
+            reason:
+                "expected &amp;, &lt;, &gt;, &quot;, &apos; or a character reference in the value of \(attribute), found &\(entity);"
+        )
     }
 
     private func character(at position: Int) -> String {
@@ -274,7 +300,9 @@ struct XMLElementReader {
     }
 
     /// XML's five predefined entities.
-    private static let predefinedEntities: [String: UInt8] = ["amp": 0x26, "lt": 0x3C, "gt": 0x3E, "quot": 0x22, "apos": 0x27]
+    private static let predefinedEntities: [String: UInt8] = [
+        "amp": 0x26, "lt": 0x3C, "gt": 0x3E, "quot": 0x22, "apos": 0x27,
+    ]
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
