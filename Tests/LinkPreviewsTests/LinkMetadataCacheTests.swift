@@ -124,7 +124,8 @@ struct LinkPreviewFlowTests {
         var fetcher = LinkFetcher()
         fetcher.allowsPrivateAddresses = true
         var titles: [String?] = []
-        for try await preview in LinkMetadata.previews(for: url, cache: cache, fetcher: fetcher) {
+        for try await preview in LinkMetadata.previews(for: url, cache: cache, fetcher: fetcher, timeout: .seconds(300))
+        {
             titles.append(preview.title)
         }
         #expect(titles == ["127.0.0.1", "Stale", "Fresh"])

@@ -25,10 +25,25 @@ func transfer(_ arguments: [String]) async -> CommandResult {
     return CommandResult(status: status.rawValue, output: output.withLock { $0 }, error: error.withLock { $0 })
 }
 
+/// Runs `body`, which blocks until a child process ends, on a thread of its own: a test that waits for
+/// a process must not hold one of the cooperative pool's threads (one per core), or the asynchronous
+/// tests running beside it starve — and their deadlines pass.
+func onThreadOfItsOwn<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
+    }
+}
+
 /// Runs the built `transfer` executable as a separate process.
-func transferExecutable(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws
-    -> CommandResult
-{
+func transferExecutable(
+    _ arguments: [String],
+    input: Data? = nil,
+    environment: [String: String] = [:]
+) async throws -> CommandResult {
+    try await onThreadOfItsOwn { try runExecutable(arguments, input: input, environment: environment) }
+}
+
+private func runExecutable(_ arguments: [String], input: Data?, environment: [String: String]) throws -> CommandResult {
     let process = Process()
     process.executableURL = executableURL
     process.arguments = arguments
@@ -58,7 +73,17 @@ func transferExecutable(_ arguments: [String], input: Data? = nil, environment: 
 
 /// Runs the built `transfer` executable under a pseudo-terminal (Python's `pty`), so that its
 /// standard error is a terminal; returns its exit status and what the terminal showed.
-func transferUnderTerminal(_ arguments: [String]) throws -> (status: Int32, shown: String) {
+func transferUnderTerminal(_ arguments: [String]) async throws -> (status: Int32, shown: String) {
+    let result = try await onThreadOfItsOwn { try runUnderTerminal(arguments) }
+    return (result.status, result.shown)
+}
+
+private struct TerminalResult: Sendable {
+    let status: Int32
+    let shown: String
+}
+
+private func runUnderTerminal(_ arguments: [String]) throws -> TerminalResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =
@@ -72,7 +97,7 @@ func transferUnderTerminal(_ arguments: [String]) throws -> (status: Int32, show
     try process.run()
     let shown = String(decoding: terminal.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    return (process.terminationStatus, shown)
+    return TerminalResult(status: process.terminationStatus, shown: shown)
 }
 
 /// The `transfer` executable beside the test bundle in the build folder.

@@ -20,20 +20,20 @@ struct ConvertCommandTests {
         #expect(csv.output == (try String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8)))
     }
 
-    @Test func standardInputAndAtomicOutputThroughTheExecutable() throws {
+    @Test func standardInputAndAtomicOutputThroughTheExecutable() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("out.json")
         let csv = try Data(contentsOf: samples.appendingPathComponent("profiles.csv"))
-        let result = try transferExecutable(
+        let result = try await transferExecutable(
             ["convert", "-", "--from", "csv", "--to", "json", "-o", output.path], input: csv)
         #expect(result.status == 0, "\(result.error)")
         #expect(try Data(contentsOf: output) == Data(contentsOf: samples.appendingPathComponent("profiles.json")))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.json"])
         // And back, media URLs and all.
         let json = try Data(contentsOf: samples.appendingPathComponent("profiles.json"))
-        let back = try transferExecutable(["convert", "-", "--from", "json", "--to", "csv"], input: json)
+        let back = try await transferExecutable(["convert", "-", "--from", "json", "--to", "csv"], input: json)
         #expect(back.status == 0, "\(back.error)")
         #expect(Data(back.output.utf8) == (try Data(contentsOf: samples.appendingPathComponent("profiles.csv"))))
     }
@@ -151,7 +151,7 @@ struct ConvertCommandTests {
             try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["bad.csv", "folder.csv"])
     }
 
-    @Test func largeInputsShowAProgressBarOnlyOnATerminal() throws {
+    @Test func largeInputsShowAProgressBarOnlyOnATerminal() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -163,7 +163,7 @@ struct ConvertCommandTests {
         let bigCSV = String(sample[..<headerEnd]) + String(repeating: rows, count: (9 << 20) / rows.utf8.count + 1)
         try Data(bigCSV.utf8).write(to: big)
 
-        let quiet = try transferExecutable([
+        let quiet = try await transferExecutable([
             "convert", big.path, "--to", "json", "-o", directory.appendingPathComponent("quiet.json").path,
         ])
         #expect(quiet.status == 0, "\(quiet.error)")
@@ -173,7 +173,7 @@ struct ConvertCommandTests {
         let arguments = [
             "convert", big.path, "--to", "json", "-o", directory.appendingPathComponent("shown.json").path,
         ]
-        let (status, shown) = try transferUnderTerminal(arguments)
+        let (status, shown) = try await transferUnderTerminal(arguments)
         #expect(status == 0, "\(shown)")
         #expect(shown.contains("] importing 0/9 MB"))
         #expect(shown.contains("[###############               ] exporting"))
@@ -185,7 +185,7 @@ struct ConvertCommandTests {
         // A failure ends the bar with the failure, not with "done"; nothing is written.
         try Data((bigCSV + "x,\"open\r\n").utf8).write(to: big, options: .atomic)
         try FileManager.default.removeItem(at: directory.appendingPathComponent("shown.json"))
-        let (failedStatus, failed) = try transferUnderTerminal(arguments)
+        let (failedStatus, failed) = try await transferUnderTerminal(arguments)
         #expect(failedStatus == 65)
         #expect(failed.contains("] importing 0/9 MB"))
         #expect(failed.contains("] failed"))

@@ -98,17 +98,17 @@ struct HostileConditionsTests {
     }
 
     @Test("property lists nested 100,000 deep: refused before Foundation's parser recurses")
-    func deeplyNestedPropertyLists() throws {
+    func deeplyNestedPropertyLists() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nesting-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let deep = directory.appendingPathComponent("Info.plist")
         let body = String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000)
         try Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">\#(body)</plist>"#.utf8).write(to: deep)
-        let types = try transferExecutable(["types", "list", "--declarations", deep.path])
+        let types = try await transferExecutable(["types", "list", "--declarations", deep.path])
         #expect(types.status == 65, "\(types.error)")
         #expect(types.error.contains("more than 512 levels deep"))
-        let negotiate = try transferExecutable([
+        let negotiate = try await transferExecutable([
             "negotiate", "--receiver", deep.path, "--item", "photo", "--offer", "public.png",
         ])
         #expect(negotiate.status == 65, "\(negotiate.error)")

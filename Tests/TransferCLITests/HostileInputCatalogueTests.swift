@@ -15,7 +15,7 @@ import Testing
 @Suite("transfer: hostile inputs", .serialized)
 struct HostileInputCatalogueTests {
     @Test(arguments: HostileCase.catalogue)
-    func hostileInput(_ hostile: HostileCase) throws {
+    func hostileInput(_ hostile: HostileCase) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID())")
         let temporary = directory.appendingPathComponent(".tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
@@ -33,7 +33,7 @@ struct HostileInputCatalogueTests {
         let before = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
 
         let arguments = hostile.arguments.map { $0.replacingOccurrences(of: "{d}", with: directory.path) }
-        let result = try transferExecutable(
+        let result = try await transferExecutable(
             arguments, input: hostile.standardInput, environment: ["TMPDIR": temporary.path])
 
         #expect(result.status == hostile.status, "\(result.error)")

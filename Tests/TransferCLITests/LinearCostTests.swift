@@ -24,7 +24,7 @@ struct LinearCostTests {
     }
 
     @Test("a conformance chain of 20,000 types, declared child first, loads and answers")
-    func longChainDeclaredBackwards() throws {
+    func longChainDeclaredBackwards() async throws {
         let count = 20_000
         let chain = (0..<count).reversed().map { index in
             entry("com.example.c\(index)", parents: [index == 0 ? "public.data" : "com.example.c\(index - 1)"])
@@ -32,17 +32,17 @@ struct LinearCostTests {
         let file = try declarationFile(chain)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        let below = try transferExecutable([
+        let below = try await transferExecutable([
             "types", "list", "--conforming-to", "com.example.c0", "--format", "tsv", "--declarations", file.path,
         ])
         #expect(below.status == 0, "\(below.error)")
         #expect(below.output.split(separator: "\n").count == count)
-        let middle = try transferExecutable([
+        let middle = try await transferExecutable([
             "types", "list", "--conforming-to", "com.example.c15000", "--format", "tsv", "--declarations", file.path,
         ])
         #expect(middle.output.split(separator: "\n").count == count - 15_000)
 
-        let deepest = try transferExecutable([
+        let deepest = try await transferExecutable([
             "types", "show", "com.example.c\(count - 1)", "--declarations", file.path,
         ])
         #expect(deepest.status == 0, "\(deepest.error)")
@@ -52,7 +52,7 @@ struct LinearCostTests {
     }
 
     @Test("types tree prints a lattice once, marking types it reached again")
-    func latticeTreeIsNotExpanded() throws {
+    func latticeTreeIsNotExpanded() async throws {
         // 40 levels of two types, each conforming to both types of the level above: 2^40 paths.
         var entries: [String] = []
         for level in 0..<40 {
@@ -65,7 +65,7 @@ struct LinearCostTests {
         let file = try declarationFile(entries)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        let tree = try transferExecutable(["types", "tree", "com.example.l0a", "--declarations", file.path])
+        let tree = try await transferExecutable(["types", "tree", "com.example.l0a", "--declarations", file.path])
         #expect(tree.status == 0, "\(tree.error)")
         let lines = tree.output.split(separator: "\n")
         // Every type once in full; a second parent's edge is one marked line.
@@ -76,14 +76,15 @@ struct LinearCostTests {
         // The deepest levels keep a bounded indentation and say their level.
         #expect(lines.contains { $0.hasPrefix(String(repeating: "  ", count: 32) + "[39] com.example.l39") })
 
-        let dot = try transferExecutable([
+        let dot = try await transferExecutable([
             "types", "tree", "com.example.l0a", "--format", "dot", "--declarations", file.path,
         ])
-        #expect(dot.output.split(separator: "\n").filter { $0.contains("->") }.count == 2 + 38 * 4)
+        let arrows: Int = dot.output.split(separator: "\n").filter { $0.contains("->") }.count
+        #expect(arrows == 2 + 38 * 4)
     }
 
     @Test("10,000 declarations sharing one extension load, the most general first")
-    func manyDeclarationsShareATag() throws {
+    func manyDeclarationsShareATag() async throws {
         var entries = [entry("com.example.shared0", parents: ["public.data"], extensions: ["shared"])]
         entries += (1..<10_000).map {
             entry("com.example.shared\($0)", parents: ["com.example.shared0"], extensions: ["shared"])
@@ -91,7 +92,9 @@ struct LinearCostTests {
         let file = try declarationFile(entries)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        let lookup = try transferExecutable(["types", "lookup", "--extension", "shared", "--declarations", file.path])
+        let lookup = try await transferExecutable([
+            "types", "lookup", "--extension", "shared", "--declarations", file.path,
+        ])
         #expect(lookup.status == 0, "\(lookup.error)")
         let identifiers = lookup.output.split(separator: "\n").map { $0.split(separator: "\t")[0] }
         #expect(identifiers.count == 10_000)
@@ -101,10 +104,10 @@ struct LinearCostTests {
     }
 
     @Test("20,000 offers negotiate, each its item's next representation")
-    func manyOffers() throws {
+    func manyOffers() async throws {
         let types = ["public.png", "public.jpeg", "public.plain-text", "public.url"]
         let offers = (0..<20_000).flatMap { ["--offer", types[$0 % types.count]] }
-        let result = try transferExecutable(
+        let result = try await transferExecutable(
             ["negotiate", "--accept", "image/jpeg, text/*;q=0.5", "--format", "json"] + offers)
         #expect(result.status == 0, "\(result.error)")
         let plan = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
@@ -117,7 +120,7 @@ struct LinearCostTests {
     }
 
     @Test("an activation predicate of 5,000 comparisons and a manifest of 20,000 MIME types import")
-    func largeReceiverDeclarations() throws {
+    func largeReceiverDeclarations() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("receivers-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -135,7 +138,7 @@ struct LinearCostTests {
             (#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict><key>NSExtensionActivationRule</key><string>"#
                 + predicate.replacingOccurrences(of: "<", with: "&lt;") + "</string></dict></dict></dict></plist>").utf8
         ).write(to: plist)
-        let extensionResult = try transferExecutable([
+        let extensionResult = try await transferExecutable([
             "negotiate", "--receiver", plist.path, "--offer", "public.png", "--format", "json",
         ])
         #expect(extensionResult.status == 0, "\(extensionResult.error)")
@@ -148,7 +151,7 @@ struct LinearCostTests {
                 + filters + #"<data android:mimeType="image/*"/></intent-filter></activity></application></manifest>"#)
                 .utf8
         ).write(to: manifest)
-        let android = try transferExecutable(["negotiate", "--receiver", manifest.path, "--offer", "public.png"])
+        let android = try await transferExecutable(["negotiate", "--receiver", manifest.path, "--offer", "public.png"])
         #expect(android.status == 0, "\(android.error)")
         #expect(android.output.contains("delivered as public.png"), "\(android.output.prefix(300))")
     }

@@ -57,10 +57,10 @@ struct PreviewCommandTests {
     }
 
     @Test("Standard input with --content-type, through the executable")
-    func standardInput() throws {
+    func standardInput() async throws {
         // "日本" in EUC-JP, declared only by the header.
         let input = Data("<title>".utf8) + Data([0xC6, 0xFC, 0xCB, 0xDC]) + Data("</title>".utf8)
-        let result = try transferExecutable(
+        let result = try await transferExecutable(
             ["preview", "-", "--url", "https://example.jp/", "--content-type", "text/html; charset=EUC-JP"],
             input: input)
         #expect(result.status == 0, "\(result.error)")
@@ -103,10 +103,12 @@ struct PreviewCommandTests {
             }
         }
         defer { server.stop() }
-        let error = await transfer("preview", server.url("/error").absoluteString, "--allow-private-addresses")
+        let error = await transfer(
+            "preview", server.url("/error").absoluteString, "--allow-private-addresses", "--timeout", "300")
         #expect(error.status == 69)
         #expect(error.error.contains("HTTP 500"))
-        let json = await transfer("preview", server.url("/json").absoluteString, "--allow-private-addresses")
+        let json = await transfer(
+            "preview", server.url("/json").absoluteString, "--allow-private-addresses", "--timeout", "300")
         #expect(json.status == 65)
         #expect(json.error.contains("application/json"))
         let slow = await transfer(

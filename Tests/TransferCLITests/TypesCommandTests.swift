@@ -180,21 +180,21 @@ struct TypesCommandTests {
 @Suite("transfer executable")
 struct ExecutableTests {
     @Test func readmeMainCommandWorks() async throws {
-        let result = try transferExecutable(["types", "show", "png"])
+        let result = try await transferExecutable(["types", "show", "png"])
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("public.png\n"))
     }
 
     @Test func exitStatusesReachTheShell() async throws {
-        #expect(try transferExecutable(["types", "show", "com.example.none"]).status == 65)
-        #expect(try transferExecutable(["types", "list", "--nope"]).status == 64)
-        #expect(try transferExecutable(["types", "list", "--declarations", "/nonexistent"]).status == 66)
+        #expect(try await transferExecutable(["types", "show", "com.example.none"]).status == 65)
+        #expect(try await transferExecutable(["types", "list", "--nope"]).status == 64)
+        #expect(try await transferExecutable(["types", "list", "--declarations", "/nonexistent"]).status == 66)
     }
 
     @Test func tsvListingIsComplete() async throws {
         // The executable knows the built-in tree only; this process may also hold types other tests
         // registered, which come after the built-in ones.
-        let lines = try transferExecutable(["types", "list", "--format", "tsv"]).output.split(separator: "\n")
+        let lines = try await transferExecutable(["types", "list", "--format", "tsv"]).output.split(separator: "\n")
         let inProcess = await transfer("types", "list", "--format", "tsv").output.split(separator: "\n")
         #expect(lines.count >= 700)
         #expect(lines == Array(inProcess.prefix(lines.count)))

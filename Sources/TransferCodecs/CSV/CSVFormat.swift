@@ -10,12 +10,19 @@
 public struct CSVFormat: Sendable, Hashable {
     /// Whether malformed input is an error or is read as best it can.
     ///
-    /// `Strictness` is `Sendable`.
-    public enum Strictness: Sendable, Hashable {
+    /// An open set (a struct, not an enum), so that modes between the two can be added without
+    /// breaking a `switch`. `Strictness` is `Sendable`.
+    public struct Strictness: Sendable, Hashable, CustomStringConvertible {
+        private let name: String
+        private init(_ name: String) { self.name = name }
+
         /// Every deviation from RFC 4180 is a ``CSVError``.
-        case strict
+        public static let strict = Strictness("strict")
         /// Deviations are accepted as documented on ``CSVFormat/strictness``.
-        case lenient
+        public static let lenient = Strictness("lenient")
+
+        /// The mode's name.
+        public var description: String { name }
     }
 
     /// The field separator: `,` by default, a tab for TSV. It cannot be `"`, CR or LF.
@@ -42,19 +49,20 @@ public struct CSVFormat: Sendable, Hashable {
 
     /// A line ending.
     ///
-    /// `LineEnding` is `Sendable`.
-    public enum LineEnding: Sendable, Hashable {
-        /// `\r\n`, as RFC 4180 specifies.
-        case crlf
-        /// `\n`.
-        case lf
+    /// An open set (a struct, not an enum), so that another ending can be added without breaking a
+    /// `switch`. `LineEnding` is `Sendable`.
+    public struct LineEnding: Sendable, Hashable, CustomStringConvertible {
+        /// The bytes written at the end of each row.
+        let bytes: [UInt8]
+        private init(bytes: [UInt8]) { self.bytes = bytes }
 
-        var bytes: [UInt8] {
-            switch self {
-            case .crlf: [0x0D, 0x0A]
-            case .lf: [0x0A]
-            }
-        }
+        /// `\r\n`, as RFC 4180 specifies.
+        public static let crlf = LineEnding(bytes: [0x0D, 0x0A])
+        /// `\n`.
+        public static let lf = LineEnding(bytes: [0x0A])
+
+        /// `CRLF` or `LF`.
+        public var description: String { bytes == [0x0A] ? "LF" : "CRLF" }
     }
 
     /// Creates a format.
@@ -92,26 +100,37 @@ public struct CSVFormat: Sendable, Hashable {
 public struct CSVError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of problem.
     ///
-    /// `Code` is `Sendable`.
-    public enum Code: String, Sendable, Hashable {
+    /// An open set (a struct, not an enum), so that new kinds of problem can be added without
+    /// breaking a `switch`; match with `==` or `case .unterminatedQuote` in a `switch` with a
+    /// `default`. `Code` is `Sendable`.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code's words, as messages show them (`unterminated quote`).
+        public let rawValue: String
+
+        /// A code by its words.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
         /// A quoted field is not closed before the end of the input.
-        case unterminatedQuote = "unterminated quote"
+        public static let unterminatedQuote = Code(rawValue: "unterminated quote")
         /// A quote inside an unquoted field, or text after a closing quote.
-        case strayQuote = "stray quote"
+        public static let strayQuote = Code(rawValue: "stray quote")
         /// A row has a different number of fields from the header (or the first row).
-        case raggedRow = "ragged row"
+        public static let raggedRow = Code(rawValue: "ragged row")
         /// The bytes are not UTF-8.
-        case invalidUTF8 = "invalid UTF-8"
+        public static let invalidUTF8 = Code(rawValue: "invalid UTF-8")
         /// A field is longer than ``CSVFormat/maximumFieldLength``.
-        case fieldTooLong = "field too long"
+        public static let fieldTooLong = Code(rawValue: "field too long")
         /// The header names a column twice, or lacks a column a key needs.
-        case invalidHeader = "invalid header"
+        public static let invalidHeader = Code(rawValue: "invalid header")
         /// A field cannot be read as the value its key needs.
-        case invalidValue = "invalid value"
+        public static let invalidValue = Code(rawValue: "invalid value")
         /// The value cannot be written as CSV.
-        case unsupportedValue = "unsupported value"
+        public static let unsupportedValue = Code(rawValue: "unsupported value")
         /// The format itself is invalid (a delimiter of `"`, CR or LF).
-        case invalidFormat = "invalid format"
+        public static let invalidFormat = Code(rawValue: "invalid format")
+
+        /// The code's words.
+        public var description: String { rawValue }
     }
 
     /// The kind of problem.
