@@ -18,6 +18,8 @@ public struct SharePlan: Sendable, CustomStringConvertible {
     public struct ItemPlan: Sendable, CustomStringConvertible {
         /// What happens to the item.
         ///
+        /// A closed set, deliberately an enum: an item is delivered, dropped or delivered changed —
+        /// there is no fourth fate. What may grow is *why*, and ``Reason`` is an open set of codes.
         /// `Outcome` is `Sendable`.
         public enum Outcome: Sendable {
             /// Delivered through this candidate.
@@ -231,7 +233,13 @@ extension Negotiator {
         }
         var offered = true
         switch receiver.activation.itemMatching {
-        case .all:
+        case .any:
+            if !activating.contains(true) {
+                offered = false
+                activation.append(.init(.noItemMatched, "no item matches an accept rule of \(name)"))
+            }
+        default:
+            // `.all`, and the strictest reading of a way of matching added later.
             for (item, activates) in zip(items, activating) where !activates {
                 offered = false
                 activation.append(
@@ -239,11 +247,6 @@ extension Negotiator {
                         .itemNotMatched,
                         "\(item.label) (\(item.kind)) matches no accept rule of \(name), and every item must match",
                         item: item.label))
-            }
-        case .any:
-            if !activating.contains(true) {
-                offered = false
-                activation.append(.init(.noItemMatched, "no item matches an accept rule of \(name)"))
             }
         }
         var counts: [ContentKind: Int] = [:]
@@ -301,16 +304,17 @@ extension Negotiator {
             where isDelivered(index) && items[index].kind == rule.affects && rule.affects != rule.with {
                 let why = rule.note.map { ": \($0)" } ?? ""
                 switch rule.effect {
-                case .fails:
-                    outcomes[index] = .dropped(
-                        .init(
-                            .failsWithOtherItem,
-                            "left out: \(name) fails when \(rule.affects) comes with \(article(rule.with))\(why)"))
                 case .dropped:
                     outcomes[index] = .dropped(
                         .init(
                             .ignoredWithOtherItem,
                             "\(name) drops \(rule.affects) that comes with \(article(rule.with))\(why)"))
+                default:
+                    // `.fails`, and the safest reading of an effect added later: leave the item out.
+                    outcomes[index] = .dropped(
+                        .init(
+                            .failsWithOtherItem,
+                            "left out: \(name) fails when \(rule.affects) comes with \(article(rule.with))\(why)"))
                 }
             }
         }
@@ -392,6 +396,7 @@ extension Negotiator {
         case .audio: "audio"
         case .text: "text"
         case .file: "a file"
+        default: "\(kind)"
         }
     }
 }

@@ -5,20 +5,35 @@
 /// image, to `public.movie` a movie, and so on; `public.url` is a link, other `public.text` is text,
 /// and anything else is a file.
 ///
-/// `ContentKind` is `Sendable`.
-public enum ContentKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+/// An open set (a struct, not an enum): platforms may come to treat more kinds apart (3D content,
+/// PDF). Decoding accepts the known names only. `ContentKind` is `Sendable`.
+public struct ContentKind: RawRepresentable, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// The kind's name, as profiles spell it.
+    public let rawValue: String
+
+    /// The kind named `rawValue`, or `nil` for a name that is not one of the known kinds.
+    public init?(rawValue: String) {
+        guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = kind
+    }
+
+    private init(_ name: String) { rawValue = name }
+
     /// Text: `public.text` that is not a URL.
-    case text
+    public static let text = ContentKind("text")
     /// A link: `public.url`, file URLs included.
-    case url
+    public static let url = ContentKind("url")
     /// An image: `public.image`.
-    case image
+    public static let image = ContentKind("image")
     /// A movie: `public.movie`.
-    case movie
+    public static let movie = ContentKind("movie")
     /// Audio: `public.audio`.
-    case audio
+    public static let audio = ContentKind("audio")
     /// Any other data: a document, an archive.
-    case file
+    public static let file = ContentKind("file")
+
+    /// Every known kind, in the order above.
+    public static let allCases: [ContentKind] = [.text, .url, .image, .movie, .audio, .file]
 
     /// The kind of a content type.
     ///

@@ -8,12 +8,27 @@
 public struct ReceiverActivation: Sendable, Hashable, Codable {
     /// Whether every item of a share must be accepted, or any one of them.
     ///
-    /// `ItemMatching` is `Sendable`.
-    public enum ItemMatching: String, Sendable, Hashable, Codable {
+    /// An open set (a struct, not an enum): platforms may add ways to match. Decoding accepts the known
+    /// names only. `ItemMatching` is `Sendable`.
+    public struct ItemMatching: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The name, as profiles spell it.
+        public let rawValue: String
+
+        /// The value named `rawValue`, or `nil` for a name that is not one of the known values.
+        public init?(rawValue: String) {
+            guard ["all", "any"].contains(rawValue) else { return nil }
+            self.rawValue = rawValue
+        }
+
+        private init(_ name: String) { rawValue = name }
+
         /// Every item must match an accept rule (iOS rule version 1, Web Share Target).
-        case all
+        public static let all = ItemMatching("all")
         /// At least one item must match (iOS rule version 2, Android).
-        case any
+        public static let any = ItemMatching("any")
+
+        /// The name.
+        public var description: String { rawValue }
     }
 
     /// The accept rules, in the receiver's order of preference.

@@ -16,18 +16,30 @@
 public struct ReceiverConsumption: Sendable, Hashable, Codable {
     /// How the handler fares with one kind of content in one form.
     ///
-    /// `Outcome` is `Sendable`.
-    public enum Outcome: String, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// An open set (a struct, not an enum): measurements may find new behaviours. Decoding accepts the
+    /// known names only. `Outcome` is `Sendable`.
+    public struct Outcome: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The name, as profiles spell it.
+        public let rawValue: String
+
+        /// The value named `rawValue`, or `nil` for a name that is not one of the known values.
+        public init?(rawValue: String) {
+            guard ["ok", "addsPathToText", "showsPath", "ignored", "fails"].contains(rawValue) else { return nil }
+            self.rawValue = rawValue
+        }
+
+        private init(_ name: String) { rawValue = name }
+
         /// Shown as intended.
-        case ok
+        public static let ok = Outcome("ok")
         /// Shown, but the file's path is also added to the text.
-        case addsPathToText
+        public static let addsPathToText = Outcome("addsPathToText")
         /// Misread: a file URL shown as its path, as text, instead of the content.
-        case showsPath
+        public static let showsPath = Outcome("showsPath")
         /// Accepted but not shown.
-        case ignored
+        public static let ignored = Outcome("ignored")
         /// The receiver fails: an error dialog, a crash, a sheet that closes.
-        case fails
+        public static let fails = Outcome("fails")
 
         /// Whether the content reaches the user as intended, possibly with side effects.
         public var isDelivered: Bool { self == .ok || self == .addsPathToText }
@@ -70,12 +82,27 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
     public struct CrossItemRule: Sendable, Hashable, Codable {
         /// What the receiver does to the affected item.
         ///
-        /// `Effect` is `Sendable`.
-        public enum Effect: String, Sendable, Hashable, Codable {
+        /// An open set (a struct, not an enum). Decoding accepts the known names only. `Effect` is
+        /// `Sendable`.
+        public struct Effect: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+            /// The name, as profiles spell it.
+            public let rawValue: String
+
+            /// The value named `rawValue`, or `nil` for a name that is not one of the known values.
+            public init?(rawValue: String) {
+                guard ["dropped", "fails"].contains(rawValue) else { return nil }
+                self.rawValue = rawValue
+            }
+
+            private init(_ name: String) { rawValue = name }
+
             /// The receiver drops it silently: the share still works.
-            case dropped
+            public static let dropped = Effect("dropped")
             /// The share fails when it is present: the sender must leave it out.
-            case fails
+            public static let fails = Effect("fails")
+
+            /// The name.
+            public var description: String { rawValue }
         }
 
         /// The kind whose presence triggers the rule.
@@ -104,12 +131,27 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
 
     /// Whether the handler reads every item or only the first, by ``precedence``.
     ///
-    /// `Reads` is `Sendable`.
-    public enum Reads: String, Sendable, Hashable, Codable {
+    /// An open set (a struct, not an enum). Decoding accepts the known names only. `Reads` is
+    /// `Sendable`.
+    public struct Reads: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The name, as profiles spell it.
+        public let rawValue: String
+
+        /// The value named `rawValue`, or `nil` for a name that is not one of the known values.
+        public init?(rawValue: String) {
+            guard ["allItems", "firstItemOnly"].contains(rawValue) else { return nil }
+            self.rawValue = rawValue
+        }
+
+        private init(_ name: String) { rawValue = name }
+
         /// Every item is read.
-        case allItems
+        public static let allItems = Reads("allItems")
         /// Only the first item, taken in ``ReceiverConsumption/precedence`` order, is read.
-        case firstItemOnly
+        public static let firstItemOnly = Reads("firstItemOnly")
+
+        /// The name.
+        public var description: String { rawValue }
     }
 
     /// Whether the handler reads every item or only the first.
