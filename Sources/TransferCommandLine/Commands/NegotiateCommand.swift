@@ -315,27 +315,11 @@ enum NegotiateCommand {
             init(_ rejection: Negotiation.Rejection) {
                 offer = OfferSummary(rejection.offer)
                 explanation = rejection.explanation
-                var rule: AcceptRule?
-                var consumption: String?
-                var visibility: String?
-                var note: String?
-                switch rejection.reason {
-                case .conditionFalse: reason = "conditionFalse"
-                case .notVisible(let level):
-                    reason = "notVisible"
-                    visibility = "\(level)"
-                case .typeNotAccepted: reason = "typeNotAccepted"
-                case .formNotAccepted(let matched):
-                    reason = "formNotAccepted"
-                    rule = matched
-                case .excluded(let matched):
-                    reason = "excluded"
-                    rule = matched
-                case .consumption(let outcome, let why):
-                    reason = "consumption"
-                    consumption = outcome.rawValue
-                    note = why
-                }
+                let rule = rejection.reason.rule
+                let consumption = rejection.reason.outcome?.rawValue
+                let visibility = rejection.reason.visibility.map { "\($0)" }
+                let note = rejection.reason.note
+                reason = rejection.reason.code.rawValue
                 self.rule = rule.map(RuleSummary.init)
                 self.consumption = consumption
                 self.visibility = visibility

@@ -52,22 +52,77 @@ public struct Negotiation: Sendable, CustomStringConvertible {
     ///
     /// `Rejection` is `Sendable`.
     public struct Rejection: Sendable, Hashable, CustomStringConvertible {
-        /// Why an offer was rejected.
+        /// Why an offer was rejected: a code, and what the code is about (the rule that excluded it,
+        /// the consumption outcome, the visibility).
         ///
-        /// `Reason` is `Sendable`.
-        public enum Reason: Sendable, Hashable {
-            /// The representation's exporting condition is false for the item.
-            case conditionFalse
-            /// The representation is not visible to the receiver's audience.
-            case notVisible(TransferRepresentationVisibility)
-            /// No rule accepts the content type.
-            case typeNotAccepted
-            /// The most specific matching rule does not take this payload form.
-            case formNotAccepted(AcceptRule)
-            /// The most specific matching rule has weight 0.
-            case excluded(AcceptRule)
-            /// The receiver's handler misreads, ignores or fails on it.
-            case consumption(ReceiverConsumption.Outcome, note: String?)
+        /// An open set (a struct, not an enum): new reasons get new codes without breaking a `switch`
+        /// over ``code``. `Reason` is `Sendable`.
+        public struct Reason: Sendable, Hashable, CustomStringConvertible {
+            /// The kind of reason. New codes may be added.
+            ///
+            /// `Code` is `Sendable`.
+            public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+                /// The code's name, as `transfer negotiate --format json` gives it.
+                public let rawValue: String
+
+                /// A code by its name.
+                public init(rawValue: String) { self.rawValue = rawValue }
+
+                /// The representation's exporting condition is false for the item.
+                public static let conditionFalse = Code(rawValue: "conditionFalse")
+                /// The representation is not visible to the receiver's audience (``Reason/visibility``).
+                public static let notVisible = Code(rawValue: "notVisible")
+                /// No rule accepts the content type.
+                public static let typeNotAccepted = Code(rawValue: "typeNotAccepted")
+                /// The most specific matching rule (``Reason/rule``) does not take this payload form.
+                public static let formNotAccepted = Code(rawValue: "formNotAccepted")
+                /// The most specific matching rule (``Reason/rule``) has weight 0.
+                public static let excluded = Code(rawValue: "excluded")
+                /// The receiver's handler misreads, ignores or fails on it (``Reason/outcome``).
+                public static let consumption = Code(rawValue: "consumption")
+
+                /// The code's name.
+                public var description: String { rawValue }
+            }
+
+            /// The kind of reason.
+            public let code: Code
+            /// The representation's visibility, for ``Code/notVisible``.
+            public let visibility: TransferRepresentationVisibility?
+            /// The rule that decided, for ``Code/formNotAccepted`` and ``Code/excluded``.
+            public let rule: AcceptRule?
+            /// What the handler does, for ``Code/consumption``.
+            public let outcome: ReceiverConsumption.Outcome?
+            /// The evidence for a consumption outcome.
+            public let note: String?
+
+            private init(
+                _ code: Code,
+                visibility: TransferRepresentationVisibility? = nil,
+                rule: AcceptRule? = nil,
+                outcome: ReceiverConsumption.Outcome? = nil,
+                note: String? = nil
+            ) {
+                self.code = code
+                self.visibility = visibility
+                self.rule = rule
+                self.outcome = outcome
+                self.note = note
+            }
+
+            package static let conditionFalse = Reason(.conditionFalse)
+            package static let typeNotAccepted = Reason(.typeNotAccepted)
+            package static func notVisible(_ visibility: TransferRepresentationVisibility) -> Reason {
+                Reason(.notVisible, visibility: visibility)
+            }
+            package static func formNotAccepted(_ rule: AcceptRule) -> Reason { Reason(.formNotAccepted, rule: rule) }
+            package static func excluded(_ rule: AcceptRule) -> Reason { Reason(.excluded, rule: rule) }
+            package static func consumption(_ outcome: ReceiverConsumption.Outcome, note: String?) -> Reason {
+                Reason(.consumption, outcome: outcome, note: note)
+            }
+
+            /// The code's name.
+            public var description: String { code.rawValue }
         }
 
         /// The offer.
@@ -81,16 +136,20 @@ public struct Negotiation: Sendable, CustomStringConvertible {
         /// Why the offer was rejected, in words.
         public var explanation: String {
             let why: String
-            switch reason {
+            switch reason.code {
             case .conditionFalse: why = "its exporting condition is false for this item"
-            case .notVisible(let visibility): why = "visible only at \(visibility), not to this receiver"
+            case .notVisible:
+                why = "visible only at \(reason.visibility.map { "\($0)" } ?? "another level"), not to this receiver"
             case .typeNotAccepted: why = "no rule accepts \(offer.contentType.identifier)"
-            case .formNotAccepted(let rule):
+            case .formNotAccepted:
+                let rule = reason.rule
                 why =
-                    "\(rule) does not take \(offer.form)"
-                    + (rule.forms.map { " (only " + $0.map(\.description).joined(separator: ", ") + ")" } ?? "")
-            case .excluded(let rule): why = "excluded by \(rule) (q=0)"
-            case .consumption(let outcome, let note): why = "\(outcome)" + (note.map { ": \($0)" } ?? "")
+                    "\(rule.map { "\($0)" } ?? "its rule") does not take \(offer.form)"
+                    + (rule?.forms.map { " (only " + $0.map(\.description).joined(separator: ", ") + ")" } ?? "")
+            case .excluded: why = "excluded by \(reason.rule.map { "\($0)" } ?? "its rule") (q=0)"
+            case .consumption:
+                why = "\(reason.outcome.map { "\($0)" } ?? "misread")" + (reason.note.map { ": \($0)" } ?? "")
+            default: why = reason.code.rawValue
             }
             return why
         }

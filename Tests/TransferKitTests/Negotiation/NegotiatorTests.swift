@@ -127,11 +127,11 @@ struct NegotiatorTests {
         let profile = try receiver("*/*")
         let hidden = Note(title: "t", body: "b", isPrivate: true)
         let negotiation = Negotiator().negotiate(hidden, with: profile, forms: [.data])
-        #expect(negotiation.rejections.contains { $0.offer.contentType == .html && $0.reason == .conditionFalse })
+        #expect(negotiation.rejections.contains { $0.offer.contentType == .html && $0.reason.code == .conditionFalse })
         #expect(negotiation.best?.offer.contentType == .testNote)
         let report = Negotiator().negotiate(Report(title: "x"), with: profile, forms: [.data])
-        #expect(report.rejections.contains { $0.reason == .notVisible(.ownProcess) })
-        #expect(report.rejections.contains { $0.reason == .notVisible(.team) })
+        #expect(report.rejections.contains { $0.reason.code == .notVisible && $0.reason.visibility == .ownProcess })
+        #expect(report.rejections.contains { $0.reason.code == .notVisible && $0.reason.visibility == .team })
     }
 
     @Test func traceExplainsEveryCandidate() throws {
@@ -156,16 +156,6 @@ struct NegotiatorTests {
         #expect(UTType.png.conformanceDistance(to: .text) == nil)
         #expect(UTType.utf8TabSeparatedText.conformanceDistance(to: .plainText) == 2)
         #expect(UTType(exportedAs: "com.example.dist", conformingTo: .png).conformanceDistance(to: .image) == 2)
-    }
-}
-
-extension Negotiation.Rejection.Reason {
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        switch (lhs, rhs) {
-        case (.conditionFalse, .conditionFalse), (.typeNotAccepted, .typeNotAccepted): true
-        case (.notVisible(let a), .notVisible(let b)): a == b
-        default: false
-        }
     }
 }
 
