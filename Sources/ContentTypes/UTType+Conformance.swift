@@ -125,7 +125,7 @@ extension UTType {
     /// - Parameter supertype: The type to measure to.
     /// - Returns: The length of the shortest conformance path, or `nil`.
     /// - Complexity: O(*a*) for a type with *a* ancestors.
-    public func conformanceDistance(to supertype: UTType) -> Int? {
+    package func conformanceDistance(to supertype: UTType) -> Int? {
         guard conforms(to: supertype) else { return nil }
         if self == supertype { return 0 }
         if case .builtIn(let start) = node, case .builtIn(let target) = supertype.node {

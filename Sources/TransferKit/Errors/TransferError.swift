@@ -112,7 +112,7 @@ public struct TransferError: Error, Sendable {
     /// The error thrown by a representation's closure, an encoder, a decoder or the file system.
     public let underlyingError: (any Error)?
 
-    /// Creates an error.
+    /// Creates an error; only the package's own code throws `TransferError`.
     ///
     /// - Parameters:
     ///   - code: The kind of failure.
@@ -122,7 +122,7 @@ public struct TransferError: Error, Sendable {
     ///   - attempts: The representations considered.
     ///   - reason: A one-line explanation.
     ///   - underlyingError: The error that caused this one.
-    public init(
+    package init(
         _ code: Code,
         itemType: Any.Type,
         requestedContentType: UTType? = nil,

@@ -17,9 +17,10 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     /// MIME parameters of the offered type, names lowercased: `charset=utf-8`.
     public var parameters: [String: String]
     /// The position of the offered representation in the sender's order: 0 is the most preferred.
-    public var representationIndex: Int
+    /// Fixed when the offer is made: the sender's order is not the receiver's to change.
+    public let representationIndex: Int
     /// The position of this form among the forms offered for the representation.
-    public var formIndex: Int
+    public let formIndex: Int
     /// Who may see the representation.
     public var visibility: TransferRepresentationVisibility
     /// Whether the representation's exporting condition holds for the item.
