@@ -26,12 +26,10 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     case "accept":
         _ = try? ReceiverProfile.importing(acceptHeader: text)
     case "predicate":
-        _ = try? ReceiverProfile.importing(activationRule: text, name: "x", identifier: "x")
+        _ = try? ReceiverProfile.importing(activationRulePredicate: text, name: "x", identifier: "x")
     case "activation":
-        // Structure first: only a dictionary reaches the rule reader.
-        if let rule = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
-            _ = try? ReceiverProfile.importing(activationRule: rule, name: "x", identifier: "x")
-        }
+        // The rule's serialized form: JSON (an object or a string) or a property list.
+        _ = try? ReceiverProfile.importing(activationRule: data, name: "x", identifier: "x")
     case "manifest":
         _ = try? ReceiverProfile.importing(webAppManifest: data)
     case "android":

@@ -128,7 +128,8 @@ struct ReceiverDeclarationTests {
               AND NOT (ANY $e.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO "public.movie")
             ).@count >= 1
             """
-        let profile = try ReceiverProfile.importing(activationRule: predicate, name: "P", identifier: "p").profile
+        let profile = try ReceiverProfile.importing(activationRulePredicate: predicate, name: "P", identifier: "p")
+            .profile
         #expect(profile.activation.accepts.map(\.contentType) == [.image, .url, .movie])
         #expect(profile.activation.accepts.map(\.weight) == [1, 1, 0])
         #expect(profile.activation.maxCounts == [.image: 2, .url: 1])
@@ -137,19 +138,47 @@ struct ReceiverDeclarationTests {
     }
 
     @Test func truePredicateAcceptsEverything() throws {
-        let profile = try ReceiverProfile.importing(activationRule: "TRUEPREDICATE", name: "Any", identifier: "any")
-            .profile
+        let profile = try ReceiverProfile.importing(
+            activationRulePredicate: "TRUEPREDICATE", name: "Any", identifier: "any"
+        )
+        .profile
         #expect(profile.activation.accepts.first?.isWildcard == true)
+    }
+
+    @Test("An activation rule's bytes: JSON or a property list, a dictionary or a predicate")
+    func activationRuleBytes() throws {
+        let json = #"{"NSExtensionActivationSupportsImageWithMaxCount": 2, "NSExtensionActivationSupportsText": true}"#
+        let fromJSON = try ReceiverProfile.importing(activationRule: Data(json.utf8), name: "J", identifier: "j")
+        #expect(fromJSON.profile.activation.maxCounts[.image] == 2)
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: [
+                "NSExtensionActivationSupportsImageWithMaxCount": 2, "NSExtensionActivationSupportsText": true,
+            ],
+            format: .xml, options: 0)
+        let fromPlist = try ReceiverProfile.importing(activationRule: plist, name: "P", identifier: "p")
+        #expect(fromPlist.profile.activation == fromJSON.profile.activation)
+        let predicate = try ReceiverProfile.importing(
+            activationRule: Data(#""TRUEPREDICATE""#.utf8), name: "T", identifier: "t")
+        #expect(predicate.profile.activation.accepts.count == 1)
     }
 
     @Test func malformedActivationRulesThrow() {
         #expect(throws: ReceiverDeclarationError.self) {
             try ReceiverProfile.importing(
-                activationRule: "SUBQUERY(extensionItems, $e, $e.foo == 1).@count == 1", name: "x", identifier: "x")
+                activationRulePredicate: "SUBQUERY(extensionItems, $e, $e.foo == 1).@count == 1", name: "x",
+                identifier: "x")
         }
-        #expect(throws: ReceiverDeclarationError.self) {
-            try ReceiverProfile.importing(activationRule: 42, name: "x", identifier: "x")
+        // A rule that is neither a dictionary nor a string, and bytes that are neither JSON nor a plist.
+        let number = #expect(throws: ReceiverDeclarationError.self) {
+            try ReceiverProfile.importing(
+                activationRule: PropertyListSerialization.data(fromPropertyList: 42, format: .xml, options: 0),
+                name: "x", identifier: "x")
         }
+        #expect(number?.description.contains("expected a dictionary or a predicate string, found") == true)
+        let garbage = #expect(throws: ReceiverDeclarationError.self) {
+            try ReceiverProfile.importing(activationRule: Data("{\"a\": ".utf8), name: "x", identifier: "x")
+        }
+        #expect(garbage?.description.contains("is not valid JSON") == true)
         #expect(throws: ReceiverDeclarationError.self) {
             try ReceiverProfile.importing(infoPlist: Data("not a plist".utf8))
         }

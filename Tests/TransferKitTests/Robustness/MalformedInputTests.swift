@@ -69,7 +69,7 @@ struct MalformedInputTests {
         for input in Self.inputs(count: 3000, seed: 2) {
             let text = String(decoding: input, as: UTF8.self)
             _ = try? ReceiverProfile.importing(acceptHeader: text)
-            _ = try? ReceiverProfile.importing(activationRule: text, name: "x", identifier: "x")
+            _ = try? ReceiverProfile.importing(activationRulePredicate: text, name: "x", identifier: "x")
             _ = try? ReceiverProfile.importing(webAppManifest: input)
             _ = try? ReceiverProfile.importing(androidManifest: input)
             _ = try? ReceiverProfile.importing(infoPlist: input)

@@ -1,4 +1,5 @@
 public import Foundation
+internal import TransferCodecs
 
 extension ReceiverProfile {
     /// Reads an iOS share extension's `NSExtensionActivationRule` from its `Info.plist` (XML or
@@ -65,7 +66,57 @@ extension ReceiverProfile {
         return try importing(activationRule: rule, name: displayName, identifier: identifier)
     }
 
-    /// Reads an `NSExtensionActivationRule` value (a dictionary or a predicate string) as a receiver.
+    /// Reads an `NSExtensionActivationRule` written as a predicate as a receiver.
+    ///
+    /// - Parameters:
+    ///   - predicate: The predicate, such as `SUBQUERY(extensionItems, $item, …).@count >= 1`.
+    ///   - name: A name for the receiver.
+    ///   - identifier: The receiver's identifier, such as the extension's bundle identifier.
+    /// - Returns: The profile and the diagnostics (shapes of predicate not evaluated).
+    /// - Throws: ``ReceiverDeclarationError`` when the rule accepts nothing.
+    public static func importing(activationRulePredicate predicate: String, name: String, identifier: String)
+        throws(ReceiverDeclarationError) -> ImportedReceiver
+    {
+        try importing(activationRule: predicate, name: name, identifier: identifier)
+    }
+
+    /// Reads an `NSExtensionActivationRule` value — the dictionary form or a predicate string — from
+    /// its serialized form: a property list (XML or binary, as in an `Info.plist`) or JSON (an object
+    /// or a string).
+    ///
+    /// - Parameters:
+    ///   - activationRule: The rule's bytes.
+    ///   - name: A name for the receiver.
+    ///   - identifier: The receiver's identifier, such as the extension's bundle identifier.
+    /// - Returns: The profile and the diagnostics.
+    /// - Throws: ``ReceiverDeclarationError`` when the bytes are not a property list or JSON, hold
+    ///   neither a dictionary nor a string, or the rule accepts nothing.
+    public static func importing(activationRule data: Data, name: String, identifier: String)
+        throws(ReceiverDeclarationError) -> ImportedReceiver
+    {
+        let firstByte = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        let isJSON = firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "\"")
+        let rule: Any
+        do {
+            rule =
+                isJSON
+                ? try JSONTextDecoder().decode(PropertyListValue.self, from: data).value
+                : try PropertyListValue.read(data)
+        } catch {
+            let reason = (error as? DecodingError)?.readableDescription ?? "\(error)"
+            throw ReceiverDeclarationError(
+                source: "NSExtensionActivationRule",
+                diagnostics: [
+                    .init(
+                        entry: "NSExtensionActivationRule",
+                        reason: "is not \(isJSON ? "valid JSON" : "a property list"): \(reason)")
+                ])
+        }
+        return try importing(activationRule: rule, name: name, identifier: identifier)
+    }
+
+    /// Reads an `NSExtensionActivationRule` value (a dictionary or a predicate string), as a property
+    /// list reader gives it, as a receiver; the public forms take a predicate or the rule's bytes.
     ///
     /// - Parameters:
     ///   - activationRule: The rule: `[String: Any]` with the dictionary keys, or a predicate `String`.
@@ -73,7 +124,8 @@ extension ReceiverProfile {
     ///   - identifier: The receiver's identifier, such as the extension's bundle identifier.
     /// - Returns: The profile and the diagnostics.
     /// - Throws: ``ReceiverDeclarationError`` when the rule accepts nothing.
-    public static func importing(activationRule: Any, name: String, identifier: String) throws(ReceiverDeclarationError)
+    package static func importing(activationRule: Any, name: String, identifier: String)
+        throws(ReceiverDeclarationError)
         -> ImportedReceiver
     {
         var diagnostics: [ReceiverDeclarationError.Diagnostic] = []
