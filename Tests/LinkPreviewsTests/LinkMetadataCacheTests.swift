@@ -124,7 +124,8 @@ struct LinkPreviewFlowTests {
         var fetcher = LinkFetcher()
         fetcher.allowsPrivateAddresses = true
         var titles: [String?] = []
-        for try await preview in LinkMetadata.previews(for: url, cache: cache, fetcher: fetcher, timeout: .seconds(300))
+        for try await preview in LinkMetadata.previews(
+            for: url, cache: cache, fetcher: fetcher, timeout: .seconds(3_600))
         {
             titles.append(preview.title)
         }

@@ -13,7 +13,7 @@ struct LinkPresentationTests {
         let provider = LPMetadataProvider()
         provider.fetcher.allowsPrivateAddresses = true
         provider.shouldFetchSubresources = false
-        provider.timeout = 300  // No test load reaches it; the default counts from the call.
+        provider.timeout = 3_600  // No test load reaches it; the default counts from the call.
         let metadata = try await provider.startFetchingMetadata(for: server.url("/"))
         #expect(metadata.title == "Once")
         #expect(metadata.url == server.url("/"))
@@ -49,7 +49,7 @@ struct LinkPresentationTests {
         defer { server.stop() }
         let slow = LPMetadataProvider()
         slow.fetcher.allowsPrivateAddresses = true
-        slow.timeout = 300
+        slow.timeout = 3_600
         let url = server.url("/")
         let outcome = Task { () -> LinkPreviewError.Code? in
             do {

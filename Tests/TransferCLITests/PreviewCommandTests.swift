@@ -104,11 +104,11 @@ struct PreviewCommandTests {
         }
         defer { server.stop() }
         let error = await transfer(
-            "preview", server.url("/error").absoluteString, "--allow-private-addresses", "--timeout", "300")
+            "preview", server.url("/error").absoluteString, "--allow-private-addresses", "--timeout", "3600")
         #expect(error.status == 69)
         #expect(error.error.contains("HTTP 500"))
         let json = await transfer(
-            "preview", server.url("/json").absoluteString, "--allow-private-addresses", "--timeout", "300")
+            "preview", server.url("/json").absoluteString, "--allow-private-addresses", "--timeout", "3600")
         #expect(json.status == 65)
         #expect(json.error.contains("application/json"))
         let slow = await transfer(
