@@ -85,7 +85,7 @@ extension ReceiverProfile {
     /// or a string).
     ///
     /// - Parameters:
-    ///   - activationRule: The rule's bytes.
+    ///   - data: The rule's bytes.
     ///   - name: A name for the receiver.
     ///   - identifier: The receiver's identifier, such as the extension's bundle identifier.
     /// - Returns: The profile and the diagnostics.
