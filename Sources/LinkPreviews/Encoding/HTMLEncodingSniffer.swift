@@ -12,35 +12,28 @@ enum HTMLEncodingSniffer {
     struct Result: Equatable {
         var encoding: WebTextEncoding
         var byteOrderMarkLength: Int
-        /// Where the encoding came from, for messages and tests.
-        var source: Source
-    }
-
-    /// Where a sniffed encoding came from.
-    enum Source: Equatable {
-        case byteOrderMark, transport, prescan, defaultEncoding
     }
 
     /// Sniffs `bytes`, given the transport's `Content-Type` header, if any.
     static func sniff(_ bytes: UnsafeBufferPointer<UInt8>, contentType: String?) -> Result {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            return Result(encoding: .utf8, byteOrderMarkLength: 3, source: .byteOrderMark)
+            return Result(encoding: .utf8, byteOrderMarkLength: 3)
         }
         if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
-            return Result(encoding: .utf16BigEndian, byteOrderMarkLength: 2, source: .byteOrderMark)
+            return Result(encoding: .utf16BigEndian, byteOrderMarkLength: 2)
         }
         if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE {
-            return Result(encoding: .utf16LittleEndian, byteOrderMarkLength: 2, source: .byteOrderMark)
+            return Result(encoding: .utf16LittleEndian, byteOrderMarkLength: 2)
         }
         if let contentType, let label = charsetParameter(of: contentType),
             let encoding = WebTextEncoding(label: label)
         {
-            return Result(encoding: encoding, byteOrderMarkLength: 0, source: .transport)
+            return Result(encoding: encoding, byteOrderMarkLength: 0)
         }
         if let encoding = prescan(UnsafeBufferPointer(rebasing: bytes.prefix(1024))) {
-            return Result(encoding: encoding, byteOrderMarkLength: 0, source: .prescan)
+            return Result(encoding: encoding, byteOrderMarkLength: 0)
         }
-        return Result(encoding: .utf8, byteOrderMarkLength: 0, source: .defaultEncoding)
+        return Result(encoding: .utf8, byteOrderMarkLength: 0)
     }
 
     /// The `charset` parameter of a `Content-Type` header, or `nil`.

@@ -39,14 +39,6 @@ enum WebTextEncoding: Hashable, Sendable {
         }
     }
 
-    /// Whether the encoding keeps ASCII bytes as ASCII, so that a prescan of markup can read it.
-    var isASCIICompatible: Bool {
-        switch self {
-        case .utf16BigEndian, .utf16LittleEndian, .iso2022JP, .replacement: false
-        default: true
-        }
-    }
-
     /// Finds the encoding a label names, as the Encoding Standard's "get an encoding" does: ASCII
     /// whitespace around the label is ignored and case does not matter.
     init?(label: some StringProtocol) {

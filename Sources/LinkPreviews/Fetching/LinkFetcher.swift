@@ -93,10 +93,7 @@ public struct LinkFetcher: Sendable {
                 message: "the page is larger than \(maximumPageSize) bytes (the limit); expected a smaller page")
         }
         let contentType = response.value(forHeaderField: "content-type")
-        let essence = contentType.flatMap { text -> String? in
-            guard case .success(let mediaType) = MediaType.parse(text) else { return nil }
-            return mediaType.essence
-        }
+        let essence = Self.essence(of: response)
         switch essence {
         case .none, "text/html", "application/xhtml+xml":
             return try LinkMetadata.extract(
@@ -128,15 +125,20 @@ public struct LinkFetcher: Sendable {
             request.setValue("image/*", forHTTPHeaderField: "Accept")
             guard let response = try? await follow(request, bodyLimit: maximumSubresourceSize, deadline: deadline),
                 !response.isTruncated,
-                let essence = response.value(forHeaderField: "content-type").flatMap({ text -> String? in
-                    guard case .success(let mediaType) = MediaType.parse(text) else { return nil }
-                    return mediaType.essence
-                }),
+                let essence = Self.essence(of: response),
                 essence.hasPrefix("image/"),
                 let contentType = UTType(mimeType: essence)
             else { continue }
             metadata.setMedia(response.body, contentType: contentType, for: attachment)
         }
+    }
+
+    /// The `type/subtype` of a response's `Content-Type`, lower-cased; `nil` when absent or malformed.
+    private static func essence(of response: LinkTransportResponse) -> String? {
+        guard let text = response.value(forHeaderField: "content-type"),
+            case .success(let mediaType) = MediaType.parse(text)
+        else { return nil }
+        return mediaType.essence
     }
 
     // MARK: - Redirects and addresses
