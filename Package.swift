@@ -36,9 +36,13 @@ let package = Package(
         .target(name: "ProfileModels", dependencies: ["TransferKit"], path: "Examples/Profiles/Models"),
         .executableTarget(name: "ProfilesExample", dependencies: ["ProfileModels"], path: "Examples/Profiles/Demo"),
         .executableTarget(name: "ShareSheetExample", dependencies: ["TransferKit"], path: "Examples/ShareSheet"),
-        .testTarget(name: "TransferCodecsTests", dependencies: ["TransferCodecs"]),
-        .testTarget(name: "ContentTypesTests", dependencies: ["ContentTypes"], resources: [.copy("Resources")]),
-        .testTarget(name: "TransferKitTests", dependencies: ["TransferKit"], resources: [.copy("Resources")]),
+        .testTarget(name: "TransferCodecsTests", dependencies: ["TransferCodecs", "TransferKitTesting"]),
+        .testTarget(
+            name: "ContentTypesTests", dependencies: ["ContentTypes", "TransferKitTesting"],
+            resources: [.copy("Resources")]),
+        .testTarget(
+            name: "TransferKitTests", dependencies: ["TransferKit", "TransferKitTesting"],
+            resources: [.copy("Resources")]),
         .testTarget(
             name: "TransferCLITests",
             dependencies: ["TransferCommandLine", "transfer", "ProfileModels", "TransferKitTesting"]),
@@ -49,6 +53,9 @@ let package = Package(
         .testTarget(
             name: "ExamplesTests",
             dependencies: ["ProfileModels", "ProfilesExample", "ShareSheetExample", "TransferKitTesting"]),
+        // Which Foundation libraries each product links, read from the object files; no dependency, so
+        // that it sees the modules as built, not as this target would import them.
+        .testTarget(name: "ProductLinkageTests"),
         // Apple's sample code, unchanged but for its imports, in the language mode it was written for.
         .testTarget(
             name: "SwiftFiveModeTests", dependencies: ["TransferKit"], swiftSettings: [.swiftLanguageMode(.v5)]),

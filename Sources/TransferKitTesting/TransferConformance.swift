@@ -19,7 +19,8 @@ import TransferKit
 /// which proxies it was reached. A missing importer is noted, not counted as a problem: many
 /// representations are export-only by design.
 ///
-/// It works with Swift Testing and XCTest alike: it returns a report.
+/// It works with Swift Testing and XCTest alike: it returns a report. (A namespace: an enum without
+/// cases, so there is nothing to make and no set of cases to grow.)
 public enum TransferConformance {
     /// Checks a value, comparing round-tripped copies with `isEquivalent`.
     ///
@@ -117,6 +118,10 @@ public struct TransferConformanceReport: Sendable, CustomStringConvertible {
     /// `Representation` is `Sendable`.
     public struct Representation: Sendable {
         /// How an exported value came back.
+        ///
+        /// A closed set, deliberately an enum: a round trip is a decision tree of three questions —
+        /// was it exported, could it be imported, did the import succeed and equal the original? —
+        /// and these are its five leaves. Why an import failed is the associated text, which may grow.
         ///
         /// `RoundTrip` is `Sendable`.
         public enum RoundTrip: Sendable, Hashable {

@@ -22,28 +22,17 @@ struct Note: Codable, Hashable, Transferable {
     }
 }
 
-/// A directory the test owns, with a check that nothing was left in it.
-struct ScratchDirectory: ~Copyable {
-    let url: URL
+/// Writes `contents` to a file named `name` in `directory`, a test's fixture directory.
+func file(_ name: String, in directory: URL, contents: String) throws -> URL {
+    let file = directory.appendingPathComponent(name)
+    try Data(contents.utf8).write(to: file)
+    return file
+}
 
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("TransferKitTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String, contents: String) throws -> URL {
-        let file = url.appendingPathComponent(name)
-        try Data(contents.utf8).write(to: file)
-        return file
-    }
-
-    var contents: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
+/// The files a test left in a fixture directory, sorted (the fixture's own folder left out).
+func fileNames(in directory: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0 != ".transferkit" }
+        .sorted()
 }
 
 /// Records values from `@Sendable` closures.
@@ -52,4 +41,46 @@ final class Recorder<Value: Sendable>: Sendable {
 
     func record(_ value: Value) { values.withLock { $0.append(value) } }
     var all: [Value] { values.withLock { $0 } }
+}
+
+/// A document that records the files its importer received, and can be told to fail.
+struct Document: Transferable {
+    var text: String
+
+    static let received = Recorder<ReceivedTransferredFile>()
+
+    static var transferRepresentation: some TransferRepresentation {
+        FileRepresentation(contentType: .plainText) { document in
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("doc-\(UUID().uuidString).txt")
+            try Data(document.text.utf8).write(to: file)
+            return SentTransferredFile(file)
+        } importing: { received in
+            Document.received.record(received)
+            let text = try String(contentsOf: received.file, encoding: .utf8)
+            if text == "fail" { throw Failure() }
+            if text == "cancel" { throw CancellationError() }
+            return Document(text: text)
+        }
+    }
+
+    struct Failure: Error {}
+}
+
+/// A file-backed item whose exporter may hand over its original.
+struct Original: Transferable {
+    let file: URL
+    let allowOriginal: Bool
+
+    static var transferRepresentation: some TransferRepresentation {
+        FileRepresentation(exportedContentType: .data) {
+            SentTransferredFile($0.file, allowAccessingOriginalFile: $0.allowOriginal)
+        }
+    }
+}
+
+struct InPlace: Transferable {
+    let received: ReceivedTransferredFile
+    static var transferRepresentation: some TransferRepresentation {
+        FileRepresentation(importedContentType: .data, shouldAttemptToOpenInPlace: true) { InPlace(received: $0) }
+    }
 }

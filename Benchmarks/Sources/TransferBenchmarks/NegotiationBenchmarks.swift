@@ -13,7 +13,7 @@ enum NegotiationBenchmarks {
     ]
 
     static func run(scriptDirectory: URL) throws -> [String] {
-        let profile = try ReceiverProfile.importing(acceptHeader: header).profile
+        let profile = try ReceiverProfile.parse(acceptHeader: header).profile
         let receiver = CompiledReceiver(profile)
         let typed = offers.enumerated().map { index, mime in Offer(UTType(mimeType: mime)!, representationIndex: index)
         }

@@ -56,7 +56,7 @@ public struct ProfilesArchive: Codable, Sendable {
     /// the records are decoded on all the machine's cores.
     public init(csvFile: URL) throws {
         var profiles: [Profile] = []
-        try CSVDecoder().decodeRecords(Profile.self, contentsOf: csvFile) { profiles.append($0) }
+        try CSVDecoder().decodeElements(Profile.self, contentsOf: csvFile) { profiles.append($0) }
         self.profiles = profiles
         if profiles.isEmpty { try Self.checkHeader(CSVRowReader(contentsOf: csvFile).header) }
     }

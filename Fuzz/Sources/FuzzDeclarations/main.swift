@@ -24,18 +24,18 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: data, as: UTF8.self)
     switch parser {
     case "accept":
-        _ = try? ReceiverProfile.importing(acceptHeader: text)
+        _ = try? ReceiverProfile.parse(acceptHeader: text)
     case "predicate":
-        _ = try? ReceiverProfile.importing(activationRulePredicate: text, name: "x", identifier: "x")
+        _ = try? ReceiverProfile.parse(activationRulePredicate: text, name: "x", identifier: "x")
     case "activation":
         // The rule's serialized form: JSON (an object or a string) or a property list.
-        _ = try? ReceiverProfile.importing(activationRule: data, name: "x", identifier: "x")
+        _ = try? ReceiverProfile.parse(activationRule: data, name: "x", identifier: "x")
     case "manifest":
-        _ = try? ReceiverProfile.importing(webAppManifest: data)
+        _ = try? ReceiverProfile.parse(webAppManifest: data)
     case "android":
-        _ = try? ReceiverProfile.importing(androidManifest: data)
+        _ = try? ReceiverProfile.parse(androidManifest: data)
     case "infoplist":
-        _ = try? ReceiverProfile.importing(infoPlist: data)
+        _ = try? ReceiverProfile.parse(infoPlist: data)
     case "profiles":
         _ = try? ReceiverProfile.load(from: data)
     case "tags":

@@ -25,6 +25,9 @@
 public struct UTTypeDeclaration: Sendable, Hashable {
     /// Whether the declaring party owns the type or describes somebody else's.
     ///
+    /// A closed set, deliberately an enum: Apple's declarations come in exactly these two lists,
+    /// `UTExportedTypeDeclarations` and `UTImportedTypeDeclarations`.
+    ///
     /// `Kind` is `Sendable`.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// The declaring party owns the identifier (`UTExportedTypeDeclarations`). Exported

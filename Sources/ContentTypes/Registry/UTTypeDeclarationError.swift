@@ -70,7 +70,7 @@ public struct UTTypeDeclarationError: Error, Sendable, CustomStringConvertible {
         ///   - entry: The entry at fault.
         ///   - code: The kind of problem.
         ///   - reason: What was expected and what was found.
-        public init(_ entry: String, _ code: Code, _ reason: String) {
+        package init(_ entry: String, _ code: Code, _ reason: String) {
             self.entry = entry
             self.code = code
             self.reason = reason
@@ -93,7 +93,7 @@ public struct UTTypeDeclarationError: Error, Sendable, CustomStringConvertible {
     ///   - file: The declaration file, if any.
     ///   - problems: The problems, in entry order.
     ///   - registeredTypes: The types that were registered despite the problems.
-    public init(file: String? = nil, problems: [Problem], registeredTypes: [UTType] = []) {
+    package init(file: String? = nil, problems: [Problem], registeredTypes: [UTType] = []) {
         self.file = file
         self.problems = problems
         self.registeredTypes = registeredTypes

@@ -63,7 +63,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     /// chunks, and each record is decoded and handed to `body` before the next chunk is read.
     ///
     /// ```swift
-    /// try CSVDecoder().decodeRecords(Profile.self, contentsOf: url) { profile in
+    /// try CSVDecoder().decodeElements(Profile.self, contentsOf: url) { profile in
     ///     try output.write(profile)
     /// }
     /// ```
@@ -74,7 +74,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     ///   - body: Receives each record in order.
     /// - Throws: ``CSVError`` for malformed CSV, with its line and column in the whole file;
     ///   `DecodingError` for fields that are not the values their keys need; what `body` throws.
-    public func decodeRecords<T: Decodable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void) throws {
+    public func decodeElements<T: Decodable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void) throws {
         var reader = try CSVRecordReader(url, format: format)
         defer { reader.close() }
         while let batch = try reader.nextBatch() {
@@ -93,7 +93,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     /// - Throws: ``CSVError`` for malformed CSV, with its line and column in the whole file;
     ///   `DecodingError` for fields that are not the values their keys need; what `body` throws;
     ///   `CancellationError` when the task is cancelled.
-    public func decodeRecords<T: Decodable & Sendable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void)
+    public func decodeElements<T: Decodable & Sendable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void)
         throws
     {
         var reader = try CSVRecordReader(url, format: format)
@@ -111,7 +111,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     /// (encoding the records again, say) should run on the cores too.
     ///
     /// ```swift
-    /// try CSVDecoder().decodeRecords(Profile.self, contentsOf: csv, transformingBatches: { profiles, _ in
+    /// try CSVDecoder().decodeElements(Profile.self, contentsOf: csv, transformingBatches: { profiles, _ in
     ///     try JSONArrayEncoder().encodeElements(profiles)
     /// }) { json in
     ///     try output.write(json)
@@ -128,7 +128,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     /// - Throws: ``CSVError`` for malformed CSV, with its line and column in the whole file;
     ///   `DecodingError` for fields that are not the values their keys need; what `transform` or
     ///   `body` throws; `CancellationError` when the task is cancelled.
-    public func decodeRecords<T: Decodable & Sendable, Result: Sendable>(
+    public func decodeElements<T: Decodable & Sendable, Result: Sendable>(
         _ type: T.Type, contentsOf url: URL,
         transformingBatches transform: @escaping @Sendable ([T], Int) throws -> Result,
         _ body: (Result) throws -> Void
@@ -415,10 +415,13 @@ final class CSVDocument {
         var firstData = 0
         if readingHeader, table.rowCount > 0 {
             for column in 0..<table.fieldCount(ofRow: 0) {
-                let name = CSVTable.string(table.fields[table.rowStarts[0] + column], in: bytes)
+                let field = table.fields[table.rowStarts[0] + column]
+                let name = CSVTable.string(field, in: bytes)
                 if columns[name] != nil {
+                    // The byte column of the second mention, counted from its line's start.
+                    let lineStart = bytes[..<field.start].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
                     throw CSVError(
-                        .invalidHeader, line: table.rowLines[0], column: 0,
+                        .invalidHeader, line: table.rowLines[0], column: field.start - lineStart + 1,
                         reason: "the header names the column '\(name)' twice")
                 }
                 columns[name] = column

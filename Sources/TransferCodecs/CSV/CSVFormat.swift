@@ -149,7 +149,7 @@ public struct CSVError: Error, Sendable, Hashable, CustomStringConvertible {
     ///   - line: The 1-based line, or 0.
     ///   - column: The 1-based byte column, or 0.
     ///   - reason: What was expected and what was found.
-    public init(_ code: Code, line: Int, column: Int, reason: String) {
+    package init(_ code: Code, line: Int, column: Int, reason: String) {
         self.code = code
         self.line = line
         self.column = column

@@ -179,7 +179,7 @@ public final class CSVRowReader {
 /// the writer is dropped without finishing, the temporary file is removed.
 ///
 /// ```swift
-/// let writer = try CSVRowWriter(url: output)
+/// let writer = try CSVRowWriter(writingTo: output)
 /// try writer.write(["id", "name"])
 /// for profile in profiles { try writer.write([profile.id.uuidString, profile.name]) }
 /// try writer.finish()
@@ -201,12 +201,11 @@ public final class CSVRowWriter {
     ///   - url: The destination; replaced by ``finish()`` if it exists.
     ///   - format: The format. The default is RFC 4180 with CRLF line ends.
     /// - Throws: ``CSVError`` when the temporary file cannot be created.
-    public init(url: URL, format: CSVFormat = CSVFormat()) throws(CSVError) {
+    public init(writingTo url: URL, format: CSVFormat = CSVFormat()) throws(CSVError) {
         try CSVDecoder.validate(format)
         self.format = format
         self.destination = url
-        self.temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).\(UUID().uuidString).partial")
+        self.temporary = url.temporarySibling
         self.descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         self.writer = CSVWriter(format: format)
         guard descriptor >= 0 else {

@@ -71,18 +71,6 @@ public struct JSONTextDecoder: TopLevelDecoder, Sendable {
         }
     }
 
-    /// Checks that `data` is one JSON text (RFC 8259) nested at most 512 levels deep, before a
-    /// parser without those guarantees (`JSONSerialization`) reads it.
-    ///
-    /// - Throws: `DecodingError.dataCorrupted` saying what was expected and found, with the line and
-    ///   column.
-    package static func checkSyntax(_ data: Data) throws(DecodingError) {
-        let result = data.withUnsafeBytes { raw in
-            Result { () throws(DecodingError) in _ = try tape(parsing: raw.bindMemory(to: UInt8.self)) }
-        }
-        try result.get()
-    }
-
     /// The tape of `bytes`, or the error that says where they stop being JSON.
     private static func tape(parsing bytes: UnsafeBufferPointer<UInt8>) throws(DecodingError) -> JSONTape {
         do {

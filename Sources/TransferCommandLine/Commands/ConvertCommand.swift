@@ -239,7 +239,7 @@ enum ConvertCommand {
                 try JSONArrayDecoder().decodeElements(
                     Record.self, contentsOf: input, transformingBatches: encode, write)
             } else {
-                try CSVDecoder().decodeRecords(Record.self, contentsOf: input, transformingBatches: encode, write)
+                try CSVDecoder().decodeElements(Record.self, contentsOf: input, transformingBatches: encode, write)
                 // No record: the header must still be the records', or anything would convert.
                 if !wrote { try checkEmptyCSVHeader(CSVRowReader(contentsOf: input).header) }
             }
@@ -332,12 +332,7 @@ enum ConvertCommand {
             } else {
                 mode = nil
             }
-            // The temporary name fits the file system's limit on a name (255 bytes) whatever the
-            // destination's.
-            let name = destination.lastPathComponent
-            let suffix = String(UUID().uuidString.prefix(8)).lowercased()
-            let temporaryName = name.utf8.count <= 200 ? ".\(name).\(suffix).partial" : ".transfer-\(suffix).partial"
-            let temporary = destination.deletingLastPathComponent().appendingPathComponent(temporaryName)
+            let temporary = destination.temporarySibling
             let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o666)
             guard descriptor >= 0 else {
                 throw ToolError(.cannotCreate, "\(path): cannot be written (\(String(cString: strerror(errno))))")

@@ -55,11 +55,11 @@ enum NegotiateCommand {
             }
         case (nil, let header?):
             do {
-                let imported = try ReceiverProfile.importing(acceptHeader: header)
-                for diagnostic in imported.diagnostics {
+                let parsed = try ReceiverProfile.parse(acceptHeader: header)
+                for diagnostic in parsed.diagnostics {
                     console.error(TransferTool.escapingControls("warning: Accept: \(diagnostic)") + "\n")
                 }
-                receiver = imported.profile
+                receiver = parsed.profile
             } catch let error as ReceiverDeclarationError {
                 throw ToolError(.dataError, error.description)
             }

@@ -118,30 +118,29 @@ enum ProfilesOption {
         do {
             switch url.pathExtension.lowercased() {
             case "plist":
-                return [try warn(console, ReceiverProfile.importing(infoPlist: data), path)]
+                return [try warn(console, ReceiverProfile.parse(infoPlist: data), path)]
             case "xml":
-                return try ReceiverProfile.importing(androidManifest: data).map { try warn(console, $0, path) }
+                return try ReceiverProfile.parse(androidManifest: data).map { try warn(console, $0, path) }
             case "webmanifest":
-                return [try warn(console, ReceiverProfile.importing(webAppManifest: data), path)]
+                return [try warn(console, ReceiverProfile.parse(webAppManifest: data), path)]
             default:
                 if let text = String(data: data, encoding: .utf8), text.contains("\"share_target\"") {
-                    return [try warn(console, ReceiverProfile.importing(webAppManifest: data), path)]
+                    return [try warn(console, ReceiverProfile.parse(webAppManifest: data), path)]
                 }
                 return try ReceiverProfile.load(from: data, source: path)
             }
         } catch let error as ReceiverDeclarationError {
-            // Said of the file, whatever the importer calls its source.
+            // Said of the file, whatever the parser calls its source.
             throw ToolError(
                 .dataError, ReceiverDeclarationError(source: path, diagnostics: error.diagnostics).description)
         }
     }
 
-    /// Diagnostics of an import that succeeded go to the error stream as warnings.
-    private static func warn(_ console: Console, _ imported: ImportedReceiver, _ path: String) throws -> ReceiverProfile
-    {
-        for diagnostic in imported.diagnostics {
+    /// Diagnostics of a declaration that was parsed go to the error stream as warnings.
+    private static func warn(_ console: Console, _ parsed: ParsedReceiver, _ path: String) throws -> ReceiverProfile {
+        for diagnostic in parsed.diagnostics {
             console.error(TransferTool.escapingControls("warning: \(path): \(diagnostic)") + "\n")
         }
-        return imported.profile
+        return parsed.profile
     }
 }

@@ -87,7 +87,7 @@ public struct TransferError: Error, Sendable {
         ///   - contentType: The representation's content type.
         ///   - payloadForm: Its payload form.
         ///   - reason: Why it was not used.
-        public init(contentType: UTType, payloadForm: TransferPayloadForm, reason: String) {
+        package init(contentType: UTType, payloadForm: TransferPayloadForm, reason: String) {
             self.contentType = contentType
             self.payloadForm = payloadForm
             self.reason = reason

@@ -1,4 +1,5 @@
 import CTransferKitSystem
+import TransferCodecs
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -118,8 +119,7 @@ package enum FileOperations {
     /// Writes `data` to `destination`, which must not exist, through a temporary file in the same
     /// directory that is renamed into place: readers see the whole file or none.
     static func write(_ data: Data, to destination: URL, itemType: Any.Type) throws(TransferError) {
-        let temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
+        let temporary = destination.temporarySibling
         do {
             try data.write(to: temporary)
         } catch {
@@ -134,8 +134,7 @@ package enum FileOperations {
     /// Copies `source` to `destination`, which must not exist, through a temporary file in the
     /// destination's directory that is linked into place: the copy appears whole or not at all.
     static func copyIntoPlace(_ source: URL, to destination: URL, itemType: Any.Type) throws(TransferError) {
-        let temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
+        let temporary = destination.temporarySibling
         try copy(source, to: temporary, itemType: itemType)
         try moveIntoPlace(temporary, destination, itemType: itemType)
     }

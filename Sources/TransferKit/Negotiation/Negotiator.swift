@@ -15,7 +15,7 @@
 ///    sender's order.
 ///
 /// ```swift
-/// let receiver = try ReceiverProfile.importing(acceptHeader: "text/html;q=0.9, */*;q=0.1").profile
+/// let receiver = try ReceiverProfile.parse(acceptHeader: "text/html;q=0.9, */*;q=0.1").profile
 /// let negotiation = Negotiator().negotiate(note, with: receiver)
 /// negotiation.best?.offer.contentType   // public.html, when the note offers HTML
 /// ```

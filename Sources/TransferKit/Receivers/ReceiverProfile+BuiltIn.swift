@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension ReceiverProfile {
     /// The profiles TransferKit ships: Photos, X, Bluesky, Mastodon, Threads and Instagram on iOS,
@@ -60,9 +64,13 @@ extension ReceiverProfile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ReceiverDeclarationError(
-                source: url.path,
-                diagnostics: [.init(entry: "file", reason: "cannot be read: \(error.localizedDescription)")])
+            let reason =
+                switch (error as? CocoaError)?.code {
+                case .fileReadNoSuchFile?: "expected a file, found none"
+                case .fileReadNoPermission?: "cannot be read: permission denied"
+                default: "cannot be read (a directory, or an I/O error)"
+                }
+            throw ReceiverDeclarationError(source: url.path, diagnostics: [.init(entry: "file", reason: reason)])
         }
         return try load(from: data, source: url.path)
     }

@@ -8,7 +8,7 @@
 /// what it gets.
 ///
 /// Profiles are data: JSON that TransferKit ships for common share targets (``builtIn``), that you
-/// can write for your own, and that the declaration importers produce from an HTTP `Accept` header,
+/// can write for your own, and that the declaration parsers produce from an HTTP `Accept` header,
 /// an `NSExtensionActivationRule`, an Android manifest or a Web Share Target manifest.
 ///
 /// ```swift

@@ -62,6 +62,9 @@ public func withTemporaryDirectory<Result>(
 
 /// What ``withTemporaryDirectory(checkingForLeaks:_:)`` counts as a leak.
 ///
+/// A closed set, deliberately an enum: the fixture directory holds two kinds of files, those
+/// TransferKit made and those the test made, and a scope is either the first or both.
+///
 /// `LeakCheckScope` is `Sendable`.
 public enum LeakCheckScope: Sendable, Hashable {
     /// Temporary files TransferKit made and did not remove.

@@ -151,21 +151,6 @@ public struct PlaceholderImage: Sendable, Hashable {
     }
 }
 
-/// A bad placeholder request: what was expected and what was found.
-///
-/// `PlaceholderError` is `Sendable`.
-public enum PlaceholderError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A parameter is out of range or malformed.
-    case invalidParameter(name: String, value: String, expected: String)
-
-    /// `name: expected …, found '…'`.
-    public var description: String {
-        switch self {
-        case .invalidParameter(let name, let value, let expected): "\(name): expected \(expected), found '\(value)'"
-        }
-    }
-}
-
 /// The pieces of the PNG and zlib formats a writer needs.
 enum PNG {
     static func appendChunk(_ type: String, _ body: [UInt8], to png: inout [UInt8]) {

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TransferKit
+import TransferKitTesting
 
 /// Counts how many times items are built.
 final class BuildCounter: Sendable {
@@ -71,27 +72,28 @@ struct ItemProviderTests {
     }
 
     @Test func dataAndFileLoadersPerContentType() async throws {
-        let directory = try ScratchDirectory()
-        let file = try directory.file("clip.mov", contents: "frames")
-        let provider = ItemProvider()
-        provider.registerFileRepresentation(for: .quickTimeMovie) { file }
-        provider.registerDataRepresentation(for: .png) { Data([0x89, 0x50]) }
-        provider.suggestedName = "Clip"
-        #expect(provider.registeredContentTypes == [.quickTimeMovie, .png])
-        #expect(provider.suggestedName == "Clip")
-        #expect(try await provider.loadData(for: .movie) == Data("frames".utf8))
-        #expect(try await provider.loadData(for: .image) == Data([0x89, 0x50]))
-        let copy = try await provider.loadFile(for: .movie) { (url: URL) throws -> URL in
-            #expect(url != file)
-            return url
+        try await withTemporaryDirectory { directory in
+            let file = try file("clip.mov", in: directory, contents: "frames")
+            let provider = ItemProvider()
+            provider.registerFileRepresentation(for: .quickTimeMovie) { file }
+            provider.registerDataRepresentation(for: .png) { Data([0x89, 0x50]) }
+            provider.suggestedName = "Clip"
+            #expect(provider.registeredContentTypes == [.quickTimeMovie, .png])
+            #expect(provider.suggestedName == "Clip")
+            #expect(try await provider.loadData(for: .movie) == Data("frames".utf8))
+            #expect(try await provider.loadData(for: .image) == Data([0x89, 0x50]))
+            let copy = try await provider.loadFile(for: .movie) { (url: URL) throws -> URL in
+                #expect(url != file)
+                return url
+            }
+            #expect(!FileManager.default.fileExists(atPath: copy.path))
+            #expect(FileManager.default.fileExists(atPath: file.path))
+            let pngFile = try await provider.loadFile(for: .png) { (url: URL) throws -> String in
+                #expect(try Data(contentsOf: url) == Data([0x89, 0x50]))
+                return url.pathExtension
+            }
+            #expect(pngFile == "png")
         }
-        #expect(!FileManager.default.fileExists(atPath: copy.path))
-        #expect(FileManager.default.fileExists(atPath: file.path))
-        let pngFile = try await provider.loadFile(for: .png) { (url: URL) throws -> String in
-            #expect(try Data(contentsOf: url) == Data([0x89, 0x50]))
-            return url.pathExtension
-        }
-        #expect(pngFile == "png")
     }
 
     @Test func loadsTransferableValues() async throws {
@@ -110,24 +112,25 @@ struct ItemProviderTests {
     }
 
     @Test func progressReachesOne() async throws {
-        let directory = try ScratchDirectory()
-        let file = directory.url.appendingPathComponent("big.bin")
-        try Data(repeating: 7, count: 20 << 20).write(to: file)
-        let provider = ItemProvider()
-        provider.registerFileRepresentation(for: .data) { file }
-        let progress = TransferProgress()
-        let fractions = Recorder<Double>()
-        let watcher = Task { for await fraction in progress.updates { fractions.record(fraction) } }
-        let data = try await provider.loadData(for: .data, progress: progress)
-        await watcher.value
-        #expect(data.count == 20 << 20)
-        #expect(progress.fractionCompleted == 1)
-        #expect(progress.isFinished)
-        #expect(fractions.all.last == 1)
-        #expect(fractions.all == fractions.all.sorted())
-        let fileProgress = TransferProgress()
-        try await provider.loadFile(for: .data, progress: fileProgress) { _ in }
-        #expect(fileProgress.completedUnitCount == 20 << 20)
+        try await withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("big.bin")
+            try Data(repeating: 7, count: 20 << 20).write(to: file)
+            let provider = ItemProvider()
+            provider.registerFileRepresentation(for: .data) { file }
+            let progress = TransferProgress()
+            let fractions = Recorder<Double>()
+            let watcher = Task { for await fraction in progress.updates { fractions.record(fraction) } }
+            let data = try await provider.loadData(for: .data, progress: progress)
+            await watcher.value
+            #expect(data.count == 20 << 20)
+            #expect(progress.fractionCompleted == 1)
+            #expect(progress.isFinished)
+            #expect(fractions.all.last == 1)
+            #expect(fractions.all == fractions.all.sorted())
+            let fileProgress = TransferProgress()
+            try await provider.loadFile(for: .data, progress: fileProgress) { _ in }
+            #expect(fileProgress.completedUnitCount == 20 << 20)
+        }
     }
 
     #if os(Linux)

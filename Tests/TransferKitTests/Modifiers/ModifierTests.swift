@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransferKit
+import TransferKitTesting
 
 struct Report: Transferable {
     var title: String
@@ -60,11 +61,12 @@ struct ModifierTests {
     }
 
     @Test func suggestedFileNameNamesExportedFiles() async throws {
-        let directory = try ScratchDirectory()
-        let pdf = try await Report(title: "Annual").export(to: directory.url, contentType: .pdf)
-        #expect(pdf.lastPathComponent == "Annual.pdf")
-        // A name without an extension gets the content type's preferred one.
-        let text = try await Report(title: "Annual").export(to: directory.url, contentType: .plainText)
-        #expect(text.lastPathComponent == "title.txt")
+        try await withTemporaryDirectory { directory in
+            let pdf = try await Report(title: "Annual").export(to: directory, contentType: .pdf)
+            #expect(pdf.lastPathComponent == "Annual.pdf")
+            // A name without an extension gets the content type's preferred one.
+            let text = try await Report(title: "Annual").export(to: directory, contentType: .plainText)
+            #expect(text.lastPathComponent == "title.txt")
+        }
     }
 }

@@ -3,7 +3,7 @@ import Testing
 import TransferKit
 
 func receiver(_ header: String) throws -> ReceiverProfile {
-    try ReceiverProfile.importing(acceptHeader: header).profile
+    try ReceiverProfile.parse(acceptHeader: header).profile
 }
 
 func offer(_ mime: String, index: Int = 0) -> Offer {
@@ -171,7 +171,7 @@ struct NegotiatorDocumentationTests {
 
     @Test func theTypeDocumentationExampleWorksAsWritten() throws {
         let note = Note(text: "hi")
-        let receiver = try ReceiverProfile.importing(acceptHeader: "text/html;q=0.9, */*;q=0.1").profile
+        let receiver = try ReceiverProfile.parse(acceptHeader: "text/html;q=0.9, */*;q=0.1").profile
         let negotiation = Negotiator().negotiate(note, with: receiver)
         #expect(negotiation.best?.offer.contentType == .html)
     }

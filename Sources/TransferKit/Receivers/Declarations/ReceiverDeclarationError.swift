@@ -1,7 +1,7 @@
 /// Problems found reading a receiver declaration: an `Accept` header, an activation rule, a
 /// manifest, a profile file.
 ///
-/// The importers drop a malformed entry with a diagnostic and keep the rest; they throw only when
+/// The parsers drop a malformed entry with a diagnostic and keep the rest; they throw only when
 /// nothing usable remains. The diagnostics of an import that succeeded are returned with its result.
 ///
 /// `ReceiverDeclarationError` is `Sendable`.
@@ -20,8 +20,9 @@ public struct ReceiverDeclarationError: Error, Sendable, CustomStringConvertible
         /// - Parameters:
         ///   - entry: The entry at fault.
         ///   - reason: What was expected and what was found.
-        public init(entry: String, reason: String) {
-            self.entry = entry
+        package init(entry: String, reason: String) {
+            // An entry written empty (a key "", a media range between two commas) is shown as "".
+            self.entry = entry.isEmpty ? "\"\"" : entry
             self.reason = reason
         }
 
@@ -39,7 +40,7 @@ public struct ReceiverDeclarationError: Error, Sendable, CustomStringConvertible
     /// - Parameters:
     ///   - source: The declaration's source.
     ///   - diagnostics: The problems.
-    public init(source: String, diagnostics: [Diagnostic]) {
+    package init(source: String, diagnostics: [Diagnostic]) {
         self.source = source
         self.diagnostics = diagnostics
     }
@@ -48,7 +49,7 @@ public struct ReceiverDeclarationError: Error, Sendable, CustomStringConvertible
     /// (a name that matches no profile) or the whole file is not prefixed twice.
     public var description: String {
         diagnostics.map { diagnostic in
-            diagnostic.entry == source || diagnostic.entry == "file" || diagnostic.entry.isEmpty
+            diagnostic.entry == source || diagnostic.entry == "file"
                 ? "\(source): \(diagnostic.reason)" : "\(source): \(diagnostic)"
         }.joined(separator: "\n")
     }

@@ -1,25 +1,3 @@
-/// A receiver profile read from a declaration, with the problems found in it.
-///
-/// Importers drop a malformed entry with a diagnostic and keep the rest.
-///
-/// `ImportedReceiver` is `Sendable`.
-public struct ImportedReceiver: Sendable {
-    /// The profile made of the well-formed entries.
-    public var profile: ReceiverProfile
-    /// One diagnostic per dropped or doubtful entry.
-    public var diagnostics: [ReceiverDeclarationError.Diagnostic]
-
-    /// Creates an import result.
-    ///
-    /// - Parameters:
-    ///   - profile: The profile.
-    ///   - diagnostics: The diagnostics.
-    public init(profile: ReceiverProfile, diagnostics: [ReceiverDeclarationError.Diagnostic]) {
-        self.profile = profile
-        self.diagnostics = diagnostics
-    }
-}
-
 extension ReceiverProfile {
     /// Reads an HTTP `Accept` header (RFC 9110 §12.5.1) as a receiver.
     ///
@@ -32,7 +10,7 @@ extension ReceiverProfile {
     /// is dropped with a diagnostic; the rest are kept.
     ///
     /// ```swift
-    /// let client = try ReceiverProfile.importing(acceptHeader: "text/html;q=0, */*").profile
+    /// let client = try ReceiverProfile.parse(acceptHeader: "text/html;q=0, */*").profile
     /// Negotiator().negotiate([Offer(.html), Offer(.json)], with: client).best?.offer.contentType   // public.json
     /// ```
     ///
@@ -41,8 +19,8 @@ extension ReceiverProfile {
     ///   - name: A name for the receiver. The default is `HTTP client`.
     /// - Returns: The profile and the diagnostics.
     /// - Throws: ``ReceiverDeclarationError`` when no range is usable.
-    public static func importing(acceptHeader: String, name: String = "HTTP client") throws(ReceiverDeclarationError)
-        -> ImportedReceiver
+    public static func parse(acceptHeader: String, name: String = "HTTP client") throws(ReceiverDeclarationError)
+        -> ParsedReceiver
     {
         var rules: [AcceptRule] = []
         var diagnostics: [ReceiverDeclarationError.Diagnostic] = []
@@ -57,7 +35,8 @@ extension ReceiverProfile {
                 diagnostics.isEmpty
                 ? [
                     .init(
-                        entry: acceptHeader,
+                        // Nothing but blanks: the problem is the header as a whole.
+                        entry: "Accept",
                         reason: "expected at least one media range such as text/html or */*, found none")
                 ] : diagnostics
             throw ReceiverDeclarationError(source: "Accept", diagnostics: found)
@@ -65,7 +44,7 @@ extension ReceiverProfile {
         let profile = ReceiverProfile(
             name: name, identifier: "Accept: \(acceptHeader)",
             activation: ReceiverActivation(accepts: rules, itemMatching: .any))
-        return ImportedReceiver(profile: profile, diagnostics: diagnostics)
+        return ParsedReceiver(profile: profile, diagnostics: diagnostics)
     }
 }
 

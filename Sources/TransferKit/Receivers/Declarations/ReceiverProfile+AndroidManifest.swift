@@ -20,8 +20,8 @@ extension ReceiverProfile {
     /// - Returns: One profile per share activity, with the diagnostics.
     /// - Throws: ``ReceiverDeclarationError`` when the XML is not UTF-8 (as the Android build tools
     ///   write it) or not well-formed, or when no activity takes `SEND`.
-    public static func importing(androidManifest: Data, name: String? = nil) throws(ReceiverDeclarationError)
-        -> [ImportedReceiver]
+    public static func parse(androidManifest: Data, name: String? = nil) throws(ReceiverDeclarationError)
+        -> [ParsedReceiver]
     {
         var reader = AndroidManifestReader()
         do throws(XMLElementReader.SyntaxError) {
@@ -32,7 +32,7 @@ extension ReceiverProfile {
                 diagnostics: [.init(entry: "line \(error.line)", reason: "is not well-formed XML: \(error.reason)")])
         }
         let package = reader.package ?? "android app"
-        var results: [ImportedReceiver] = []
+        var results: [ParsedReceiver] = []
         for activity in reader.activities {
             let sharing = activity.filters.filter { !$0.actions.isDisjoint(with: AndroidManifestReader.sendActions) }
             guard !sharing.isEmpty else { continue }
@@ -60,7 +60,7 @@ extension ReceiverProfile {
             let profile = ReceiverProfile(
                 name: name ?? package, identifier: "\(package)/\(activity.name)", platform: "Android",
                 activation: ReceiverActivation(accepts: rules, maxAttachments: multiple ? nil : 1, itemMatching: .all))
-            results.append(ImportedReceiver(profile: profile, diagnostics: diagnostics))
+            results.append(ParsedReceiver(profile: profile, diagnostics: diagnostics))
         }
         guard !results.isEmpty else {
             throw ReceiverDeclarationError(

@@ -1,5 +1,10 @@
-public import Foundation
 internal import TransferCodecs
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension ReceiverProfile {
     /// Reads an iOS share extension's `NSExtensionActivationRule` from its `Info.plist` (XML or
@@ -30,12 +35,12 @@ extension ReceiverProfile {
     /// - Returns: The profile and the diagnostics.
     /// - Throws: ``ReceiverDeclarationError`` when the property list has no activation rule, or the
     ///   rule accepts nothing.
-    public static func importing(infoPlist: Data, name: String? = nil) throws(ReceiverDeclarationError)
-        -> ImportedReceiver
+    public static func parse(infoPlist: Data, name: String? = nil) throws(ReceiverDeclarationError)
+        -> ParsedReceiver
     {
         let root: Any
         do {
-            root = try PropertyListValue.read(infoPlist)
+            root = try DocumentValue.readPropertyList(infoPlist)
         } catch {
             throw ReceiverDeclarationError(
                 source: "Info.plist",
@@ -63,7 +68,7 @@ extension ReceiverProfile {
                     .init(entry: "NSExtension.NSExtensionAttributes", reason: "missing NSExtensionActivationRule")
                 ])
         }
-        return try importing(activationRule: rule, name: displayName, identifier: identifier)
+        return try parse(activationRule: rule, name: displayName, identifier: identifier)
     }
 
     /// Reads an `NSExtensionActivationRule` written as a predicate as a receiver.
@@ -74,10 +79,10 @@ extension ReceiverProfile {
     ///   - identifier: The receiver's identifier, such as the extension's bundle identifier.
     /// - Returns: The profile and the diagnostics (shapes of predicate not evaluated).
     /// - Throws: ``ReceiverDeclarationError`` when the rule accepts nothing.
-    public static func importing(activationRulePredicate predicate: String, name: String, identifier: String)
-        throws(ReceiverDeclarationError) -> ImportedReceiver
+    public static func parse(activationRulePredicate predicate: String, name: String, identifier: String)
+        throws(ReceiverDeclarationError) -> ParsedReceiver
     {
-        try importing(activationRule: predicate, name: name, identifier: identifier)
+        try parse(activationRule: predicate, name: name, identifier: identifier)
     }
 
     /// Reads an `NSExtensionActivationRule` value — the dictionary form or a predicate string — from
@@ -91,8 +96,8 @@ extension ReceiverProfile {
     /// - Returns: The profile and the diagnostics.
     /// - Throws: ``ReceiverDeclarationError`` when the bytes are not a property list or JSON, hold
     ///   neither a dictionary nor a string, or the rule accepts nothing.
-    public static func importing(activationRule data: Data, name: String, identifier: String)
-        throws(ReceiverDeclarationError) -> ImportedReceiver
+    public static func parse(activationRule data: Data, name: String, identifier: String)
+        throws(ReceiverDeclarationError) -> ParsedReceiver
     {
         let firstByte = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         let isJSON = firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "\"")
@@ -100,8 +105,8 @@ extension ReceiverProfile {
         do {
             rule =
                 isJSON
-                ? try JSONTextDecoder().decode(PropertyListValue.self, from: data).value
-                : try PropertyListValue.read(data)
+                ? try DocumentValue.readJSON(data)
+                : try DocumentValue.readPropertyList(data)
         } catch {
             let reason = (error as? DecodingError)?.readableDescription ?? "\(error)"
             throw ReceiverDeclarationError(
@@ -112,7 +117,7 @@ extension ReceiverProfile {
                         reason: "is not \(isJSON ? "valid JSON" : "a property list"): \(reason)")
                 ])
         }
-        return try importing(activationRule: rule, name: name, identifier: identifier)
+        return try parse(activationRule: rule, name: name, identifier: identifier)
     }
 
     /// Reads an `NSExtensionActivationRule` value (a dictionary or a predicate string), as a property
@@ -124,9 +129,9 @@ extension ReceiverProfile {
     ///   - identifier: The receiver's identifier, such as the extension's bundle identifier.
     /// - Returns: The profile and the diagnostics.
     /// - Throws: ``ReceiverDeclarationError`` when the rule accepts nothing.
-    package static func importing(activationRule: Any, name: String, identifier: String)
+    package static func parse(activationRule: Any, name: String, identifier: String)
         throws(ReceiverDeclarationError)
-        -> ImportedReceiver
+        -> ParsedReceiver
     {
         var diagnostics: [ReceiverDeclarationError.Diagnostic] = []
         let activation: ReceiverActivation
@@ -153,7 +158,7 @@ extension ReceiverProfile {
                 ])
         }
         let profile = ReceiverProfile(name: name, identifier: identifier, platform: "iOS", activation: activation)
-        return ImportedReceiver(profile: profile, diagnostics: diagnostics)
+        return ParsedReceiver(profile: profile, diagnostics: diagnostics)
     }
 }
 

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 extension ReceiverProfile {
     /// Reads a Web Share Target from a web app manifest's `share_target`.
@@ -15,14 +19,12 @@ extension ReceiverProfile {
     /// - Returns: The profile and the diagnostics.
     /// - Throws: ``ReceiverDeclarationError`` when the JSON is malformed, has no `share_target`, or
     ///   accepts nothing.
-    public static func importing(webAppManifest: Data, name: String? = nil) throws(ReceiverDeclarationError)
-        -> ImportedReceiver
+    public static func parse(webAppManifest: Data, name: String? = nil) throws(ReceiverDeclarationError)
+        -> ParsedReceiver
     {
         let object: Any
         do {
-            // Checked by our parser first, for a message with a position and a bound on nesting.
-            try JSONTextDecoder.checkSyntax(webAppManifest)
-            object = try JSONSerialization.jsonObject(with: webAppManifest)
+            object = try DocumentValue.readJSON(webAppManifest)
         } catch {
             let reason = (error as? DecodingError)?.readableDescription ?? "cannot be read as JSON"
             throw ReceiverDeclarationError(source: "manifest", diagnostics: [.init(entry: "file", reason: reason)])
@@ -105,6 +107,6 @@ extension ReceiverProfile {
         let profile = ReceiverProfile(
             name: title, identifier: "web-share-target:\(action)", platform: "Web",
             activation: ReceiverActivation(accepts: rules, itemMatching: .all))
-        return ImportedReceiver(profile: profile, diagnostics: diagnostics)
+        return ParsedReceiver(profile: profile, diagnostics: diagnostics)
     }
 }

@@ -8,7 +8,7 @@
 /// their attributes, and end tags. Text, comments, CDATA sections, processing instructions and a
 /// document type declaration are read past.
 ///
-/// It exists so that declaration importers do not hand untrusted bytes to Foundation's `XMLParser`,
+/// It exists so that the declaration parsers do not hand untrusted bytes to Foundation's `XMLParser`,
 /// which on Linux traps or crashes on some malformed documents (a name that is not UTF-8, a
 /// processing instruction without data), and needs libxml2. It is a single pass with an explicit
 /// element stack (no recursion), and it expands only XML's five predefined entities and character

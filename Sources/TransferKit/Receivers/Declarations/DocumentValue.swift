@@ -4,29 +4,40 @@
     import Foundation
 #endif
 
-/// Any property-list value, read with `PropertyListDecoder` (XML or binary) and handed on as the
-/// Foundation types `PropertyListSerialization` would give: `[String: Any]`, `[Any]`, `String`,
-/// `Bool`, `Int`, `Double`, `Date`, `Data`.
+/// Any value of a JSON document or a property list, read with a decoder (`JSONTextDecoder`, or
+/// `PropertyListDecoder` for XML and binary property lists) and handed on as the types
+/// `JSONSerialization` and `PropertyListSerialization` would give: `[String: Any]`, `[Any]`,
+/// `String`, `Bool`, `Int`, `Double`, `Date`, `Data`, and ``null`` for JSON's `null`.
 ///
+/// The declaration readers use it instead of the two serialization classes, for three reasons:
+/// they live in full Foundation, and this module needs only FoundationEssentials;
 /// `PropertyListSerialization` on Linux leaks an error object for every malformed property list it
-/// reports, which a fuzz run of `ReceiverProfile.importing(infoPlist:)` found; the decoder does not.
-struct PropertyListValue: Decodable {
+/// reports (a fuzz run of `ReceiverProfile.parse(infoPlist:)` found it); and our JSON decoder
+/// reports a malformed document with its line and column and bounds its nesting.
+struct DocumentValue: Decodable {
+    /// JSON's `null`, as a value of its own (no declaration reads it; it must only not be mistaken
+    /// for anything else).
+    struct Null: Hashable {}
+    static let null = Null()
+
     let value: Any
 
     init(from decoder: any Decoder) throws {
         if let dictionary = try? decoder.container(keyedBy: AnyKey.self) {
             var result: [String: Any] = [:]
             for key in dictionary.allKeys {
-                result[key.stringValue] = try dictionary.decode(PropertyListValue.self, forKey: key).value
+                result[key.stringValue] = try dictionary.decode(DocumentValue.self, forKey: key).value
             }
             value = result
         } else if var array = try? decoder.unkeyedContainer() {
             var result: [Any] = []
-            while !array.isAtEnd { result.append(try array.decode(PropertyListValue.self).value) }
+            while !array.isAtEnd { result.append(try array.decode(DocumentValue.self).value) }
             value = result
         } else {
             let single = try decoder.singleValueContainer()
-            if let bool = try? single.decode(Bool.self) {
+            if single.decodeNil() {
+                value = Self.null
+            } else if let bool = try? single.decode(Bool.self) {
                 value = bool
             } else if let integer = try? single.decode(Int.self) {
                 value = integer
@@ -42,12 +53,17 @@ struct PropertyListValue: Decodable {
         }
     }
 
+    /// The JSON document in `data`.
+    static func readJSON(_ data: Data) throws -> Any {
+        try JSONTextDecoder().decode(DocumentValue.self, from: data).value
+    }
+
     /// The property list in `data`.
-    static func read(_ data: Data) throws -> Any {
+    static func readPropertyList(_ data: Data) throws -> Any {
         if let problem = PropertyListGuard.problem(in: data) {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: problem))
         }
-        return try PropertyListDecoder().decode(PropertyListValue.self, from: data).value
+        return try PropertyListDecoder().decode(DocumentValue.self, from: data).value
     }
 
     private struct AnyKey: CodingKey {

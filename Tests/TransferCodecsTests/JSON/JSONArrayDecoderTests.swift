@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TransferKit
+import TransferCodecs
 
 @Suite("JSONArrayDecoder")
 struct JSONArrayDecoderTests {

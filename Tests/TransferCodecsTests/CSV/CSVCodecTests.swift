@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TransferKit
+import TransferCodecs
+import TransferKitTesting
 
 struct Row: Codable, Equatable {
     var name: String
@@ -10,6 +11,12 @@ struct Row: Codable, Equatable {
 
 func rows(_ csv: String, format: CSVFormat = CSVFormat()) throws -> [[String]] {
     try CSVDecoder(format: format).decode([[String]].self, from: Data(csv.utf8))
+}
+
+/// The files a test left in a fixture directory, sorted (the fixture's own folder left out).
+func fileNames(in directory: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0 != ".transferkit" }
+        .sorted()
 }
 
 func csvError(_ body: () throws -> Void) -> CSVError? {
@@ -310,6 +317,12 @@ struct CSVBadInputTests {
         }
         let duplicate = csvError { _ = try CSVDecoder().decode([Row].self, from: Data("name,name\r\na,b\r\n".utf8)) }
         #expect(duplicate?.code == .invalidHeader)
+        // The error points at the second mention: line 1, the byte column where it starts.
+        #expect(duplicate?.line == 1)
+        #expect(duplicate?.column == 6)
+        let afterBOM = csvError { _ = try CSVDecoder().decode([[String]].self, from: Data("\u{FEFF}id,x,id\r\n".utf8)) }
+        // A byte-order mark is not counted, as in every other CSV error (editors do not show it).
+        #expect(afterBOM?.column == 6)
     }
 
     @Test func lenientModeAcceptsWhatItDocuments() throws {
@@ -332,70 +345,75 @@ struct CSVBadInputTests {
 
 @Suite("CSV: streaming")
 struct CSVStreamingTests {
-    @Test func readsRowsAcrossSmallChunksWithQuotedLineBreaks() throws {
-        let directory = try ScratchDirectory()
-        var text = "id,note\r\n"
-        var expected: [[String]] = []
-        for index in 0..<500 {
-            let note = index % 3 == 0 ? "multi\r\nline, \"quoted\" \(index)" : "plain \(index) 😀"
-            expected.append([String(index), note])
-            text += "\(index)," + (index % 3 == 0 ? "\"multi\r\nline, \"\"quoted\"\" \(index)\"" : note) + "\r\n"
-        }
-        let url = try directory.file("rows.csv", contents: text)
-        let reader = try CSVRowReader(contentsOf: url, chunkSize: 4096)
-        #expect(reader.header == ["id", "note"])
-        var rows: [[String]] = []
-        while let row = try reader.next() { rows.append(row) }
-        #expect(rows == expected)
-        // From memory, in chunks as small and as large as the file's.
-        for chunkSize in [4096, 1 << 20] {
-            let memory = try CSVRowReader(data: Data(text.utf8), chunkSize: chunkSize)
-            #expect(memory.header == ["id", "note"])
-            var fromMemory: [[String]] = []
-            while let row = try memory.next() { fromMemory.append(row) }
-            #expect(fromMemory == expected)
+    @Test func readsRowsAcrossSmallChunksWithQuotedLineBreaks() async throws {
+        try await withTemporaryDirectory { directory in
+            var text = "id,note\r\n"
+            var expected: [[String]] = []
+            for index in 0..<500 {
+                let note = index % 3 == 0 ? "multi\r\nline, \"quoted\" \(index)" : "plain \(index) 😀"
+                expected.append([String(index), note])
+                text += "\(index)," + (index % 3 == 0 ? "\"multi\r\nline, \"\"quoted\"\" \(index)\"" : note) + "\r\n"
+            }
+            let url = directory.appendingPathComponent("rows.csv")
+            try Data(text.utf8).write(to: url)
+            let reader = try CSVRowReader(contentsOf: url, chunkSize: 4096)
+            #expect(reader.header == ["id", "note"])
+            var rows: [[String]] = []
+            while let row = try reader.next() { rows.append(row) }
+            #expect(rows == expected)
+            // From memory, in chunks as small and as large as the file's.
+            for chunkSize in [4096, 1 << 20] {
+                let memory = try CSVRowReader(data: Data(text.utf8), chunkSize: chunkSize)
+                #expect(memory.header == ["id", "note"])
+                var fromMemory: [[String]] = []
+                while let row = try memory.next() { fromMemory.append(row) }
+                #expect(fromMemory == expected)
+            }
         }
     }
 
     @Test(arguments: ["\r\n", "\n"])
-    func streamingErrorsCarryTheLineInTheWholeFile(lineEnd: String) throws {
-        let directory = try ScratchDirectory()
-        let text =
-            "a,b" + lineEnd + String(repeating: "1,\"x\(lineEnd)y\"" + lineEnd, count: 1500) + "3,\"open" + lineEnd
-        let url = try directory.file("bad.csv", contents: text)
-        let reader = try CSVRowReader(contentsOf: url, chunkSize: 4096)
-        let error = csvError { while try reader.next() != nil {} }
-        #expect(error?.code == .unterminatedQuote)
-        #expect(error?.line == 3002)
-        #expect(error?.column == 3)
-        let memory = try CSVRowReader(data: Data(text.utf8), chunkSize: 4096)
-        let memoryError = csvError { while try memory.next() != nil {} }
-        #expect(memoryError?.code == .unterminatedQuote)
-        #expect(memoryError?.line == 3002)
-        #expect(memoryError?.column == 3)
+    func streamingErrorsCarryTheLineInTheWholeFile(lineEnd: String) async throws {
+        try await withTemporaryDirectory { directory in
+            let text =
+                "a,b" + lineEnd + String(repeating: "1,\"x\(lineEnd)y\"" + lineEnd, count: 1500) + "3,\"open" + lineEnd
+            let url = directory.appendingPathComponent("bad.csv")
+            try Data(text.utf8).write(to: url)
+            let reader = try CSVRowReader(contentsOf: url, chunkSize: 4096)
+            let error = csvError { while try reader.next() != nil {} }
+            #expect(error?.code == .unterminatedQuote)
+            #expect(error?.line == 3002)
+            #expect(error?.column == 3)
+            let memory = try CSVRowReader(data: Data(text.utf8), chunkSize: 4096)
+            let memoryError = csvError { while try memory.next() != nil {} }
+            #expect(memoryError?.code == .unterminatedQuote)
+            #expect(memoryError?.line == 3002)
+            #expect(memoryError?.column == 3)
+        }
     }
 
-    @Test func writerIsAtomic() throws {
-        let directory = try ScratchDirectory()
-        let url = directory.url.appendingPathComponent("out.csv")
-        do {
-            let writer = try CSVRowWriter(url: url)
+    @Test func writerIsAtomic() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appendingPathComponent("out.csv")
+            do {
+                let writer = try CSVRowWriter(writingTo: url)
+                try writer.write(["a", "b,c"])
+                writer.cancel()
+            }
+            #expect(fileNames(in: directory).isEmpty)
+            do {
+                let writer = try CSVRowWriter(writingTo: url)
+                try writer.write(["a", "b,c"])
+                // Dropped without finishing: nothing is left.
+            }
+            #expect(fileNames(in: directory).isEmpty)
+            let writer = try CSVRowWriter(writingTo: url)
             try writer.write(["a", "b,c"])
-            writer.cancel()
+            try writer.write(["1", "2"])
+            try writer.finish()
+            #expect(try String(contentsOf: url, encoding: .utf8) == "a,\"b,c\"\r\n1,2\r\n")
+            #expect(fileNames(in: directory) == ["out.csv"])
         }
-        #expect(directory.contents.isEmpty)
-        do {
-            let writer = try CSVRowWriter(url: url)
-            try writer.write(["a", "b,c"])
-            // Dropped without finishing: nothing is left.
-        }
-        #expect(directory.contents.isEmpty)
-        let writer = try CSVRowWriter(url: url)
-        try writer.write(["a", "b,c"])
-        try writer.write(["1", "2"])
-        try writer.finish()
-        #expect(try String(contentsOf: url, encoding: .utf8) == "a,\"b,c\"\r\n1,2\r\n")
-        #expect(directory.contents == ["out.csv"])
     }
 }
 
@@ -416,29 +434,30 @@ struct CSVLargeInputTests {
         #expect(decoded[12_345].note.hasPrefix("a, \"b\"\r\n"))
     }
 
-    @Test func decodesRecordsFromAFileAcrossWindows() throws {
-        let directory = try ScratchDirectory()
-        let url = directory.url.appendingPathComponent("rows.csv")
-        try Self.largeCSV(rows: 30_000).write(to: url)
-        var decoded: [Row] = []
-        try CSVDecoder().decodeRecords(Row.self, contentsOf: url) { decoded.append($0) }
-        #expect(decoded.count == 30_000)
-        #expect(decoded == (try CSVDecoder().decode([Row].self, from: Self.largeCSV(rows: 30_000))))
+    @Test func decodesRecordsFromAFileAcrossWindows() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appendingPathComponent("rows.csv")
+            try Self.largeCSV(rows: 30_000).write(to: url)
+            var decoded: [Row] = []
+            try CSVDecoder().decodeElements(Row.self, contentsOf: url) { decoded.append($0) }
+            #expect(decoded.count == 30_000)
+            #expect(decoded == (try CSVDecoder().decode([Row].self, from: Self.largeCSV(rows: 30_000))))
 
-        // A bad value after several windows: its record's index and its line in the whole file.
-        try Self.largeCSV(rows: 30_000, tail: "x,y,many\r\n").write(to: url)
-        var count = 0
-        do {
-            try CSVDecoder().decodeRecords(Row.self, contentsOf: url) { _ in count += 1 }
-            Issue.record("expected an error")
-        } catch let DecodingError.dataCorrupted(context) {
-            #expect(context.codingPath.first?.intValue == 30_000)
-            #expect(context.codingPath.last?.stringValue == "count")
-            let error = context.underlyingError as? CSVError
-            #expect(error?.line == 2 + 30_000 * 31)
-            #expect(error?.column == 5)
+            // A bad value after several windows: its record's index and its line in the whole file.
+            try Self.largeCSV(rows: 30_000, tail: "x,y,many\r\n").write(to: url)
+            var count = 0
+            do {
+                try CSVDecoder().decodeElements(Row.self, contentsOf: url) { _ in count += 1 }
+                Issue.record("expected an error")
+            } catch let DecodingError.dataCorrupted(context) {
+                #expect(context.codingPath.first?.intValue == 30_000)
+                #expect(context.codingPath.last?.stringValue == "count")
+                let error = context.underlyingError as? CSVError
+                #expect(error?.line == 2 + 30_000 * 31)
+                #expect(error?.column == 5)
+            }
+            #expect(count == 30_000)
         }
-        #expect(count == 30_000)
     }
 
     @Test func errorsInLaterWindowsHaveTheirLineInTheWholeInput() {

@@ -7,31 +7,31 @@ struct ReceiverDeclarationTests {
     // MARK: HTTP Accept
 
     @Test func acceptHeaderMapsRangesOntoTheTree() throws {
-        let imported = try ReceiverProfile.importing(acceptHeader: "image/*;q=0.8, text/html, video/*, */*;q=0.1")
-        let rules = imported.profile.activation.accepts
+        let parsed = try ReceiverProfile.parse(acceptHeader: "image/*;q=0.8, text/html, video/*, */*;q=0.1")
+        let rules = parsed.profile.activation.accepts
         #expect(rules.map(\.contentType) == [.image, .html, .movie, nil])
         #expect(rules.map(\.weight) == [0.8, 1, 1, 0.1])
-        #expect(imported.diagnostics.isEmpty)
+        #expect(parsed.diagnostics.isEmpty)
     }
 
     @Test func malformedRangesAreDroppedAndTheRestKept() throws {
-        let imported = try ReceiverProfile.importing(
+        let parsed = try ReceiverProfile.parse(
             acceptHeader:
                 #"text/html;q=2, nonsense, image/png;q=0.5, */json, chemical/*, text/plain;q=0.1234, text/x;a="open, ,"#
         )
         // A top-level type the tree has no family for is still a range of MIME types.
-        #expect(imported.profile.activation.accepts.map(\.mediaRange) == ["image/png", "chemical/*"])
-        let entries = imported.diagnostics.map(\.entry)
+        #expect(parsed.profile.activation.accepts.map(\.mediaRange) == ["image/png", "chemical/*"])
+        let entries = parsed.diagnostics.map(\.entry)
         #expect(entries == ["text/html;q=2", "nonsense", "*/json", "text/plain;q=0.1234", #"text/x;a="open, ,"#])
-        #expect(imported.diagnostics.last?.reason.contains("expected a closing quote") == true)
-        #expect(imported.diagnostics[0].reason.contains("expected a weight q from 0 to 1"))
-        #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.importing(acceptHeader: "garbage") }
-        #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.importing(acceptHeader: "") }
+        #expect(parsed.diagnostics.last?.reason.contains("expected a closing quote") == true)
+        #expect(parsed.diagnostics[0].reason.contains("expected a weight q from 0 to 1"))
+        #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.parse(acceptHeader: "garbage") }
+        #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.parse(acceptHeader: "") }
     }
 
     @Test func quotedParametersAndAcceptExtensions() throws {
-        let imported = try ReceiverProfile.importing(acceptHeader: #"text/plain;charset="utf-8";q=0.5;ext=1, text/*"#)
-        let rule = imported.profile.activation.accepts[0]
+        let parsed = try ReceiverProfile.parse(acceptHeader: #"text/plain;charset="utf-8";q=0.5;ext=1, text/*"#)
+        let rule = parsed.profile.activation.accepts[0]
         #expect(rule.parameters == ["charset": "utf-8"])
         #expect(rule.weight == 0.5)
     }
@@ -59,8 +59,8 @@ struct ReceiverDeclarationTests {
     }
 
     @Test func binaryInfoPlistReadsAsTheXMLOne() throws {
-        let xml = try ReceiverProfile.importing(infoPlist: blueskyInfoPlist())
-        let binary = try ReceiverProfile.importing(infoPlist: blueskyInfoPlist(format: .binary))
+        let xml = try ReceiverProfile.parse(infoPlist: blueskyInfoPlist())
+        let binary = try ReceiverProfile.parse(infoPlist: blueskyInfoPlist(format: .binary))
         #expect(binary.profile == xml.profile)
         #expect(binary.profile.activation.maxCounts == [.image: 10, .movie: 1, .url: 1])
         // The predicate form, as a string in the property list.
@@ -70,12 +70,12 @@ struct ReceiverDeclarationTests {
                 "NSExtension": ["NSExtensionAttributes": ["NSExtensionActivationRule": "TRUEPREDICATE"]],
             ], format: .binary, options: 0)
         #expect(
-            try ReceiverProfile.importing(infoPlist: predicate).profile.activation.accepts.first?.isWildcard == true)
+            try ReceiverProfile.parse(infoPlist: predicate).profile.activation.accepts.first?.isWildcard == true)
     }
 
     @Test func dictionaryFormFromInfoPlist() throws {
-        let imported = try ReceiverProfile.importing(infoPlist: blueskyInfoPlist())
-        let profile = imported.profile
+        let parsed = try ReceiverProfile.parse(infoPlist: blueskyInfoPlist())
+        let profile = parsed.profile
         #expect(profile.name == "Bluesky")
         #expect(profile.identifier == "xyz.blueskyweb.app.Share-with-Bluesky")
         #expect(Set(profile.activation.accepts.compactMap(\.contentType)) == [.text, .image, .movie, .url])
@@ -87,7 +87,7 @@ struct ReceiverDeclarationTests {
     }
 
     @Test func dictionaryFormVersionTwoMatchesAnyItemAndBadValuesAreReported() throws {
-        let imported = try ReceiverProfile.importing(
+        let parsed = try ReceiverProfile.parse(
             activationRule: [
                 "NSExtensionActivationDictionaryVersion": 2,
                 "NSExtensionActivationSupportsImageWithMaxCount": "four",
@@ -96,11 +96,11 @@ struct ReceiverDeclarationTests {
                 "NSExtensionActivationSupportsMystery": true,
             ] as [String: Any],
             name: "Files", identifier: "com.example.files")
-        #expect(imported.profile.activation.itemMatching == .any)
-        #expect(imported.profile.activation.accepts.map(\.contentType) == [.data])
-        #expect(imported.profile.activation.maxAttachments == 5)
+        #expect(parsed.profile.activation.itemMatching == .any)
+        #expect(parsed.profile.activation.accepts.map(\.contentType) == [.data])
+        #expect(parsed.profile.activation.maxAttachments == 5)
         #expect(
-            imported.diagnostics.map(\.entry).sorted() == [
+            parsed.diagnostics.map(\.entry).sorted() == [
                 "NSExtensionActivationSupportsImageWithMaxCount", "NSExtensionActivationSupportsMystery",
             ])
     }
@@ -113,11 +113,11 @@ struct ReceiverDeclarationTests {
               ).@count == $extensionItem.attachments.@count
             ).@count == 1
             """
-        let imported = try ReceiverProfile.importing(
+        let parsed = try ReceiverProfile.parse(
             activationRule: predicate, name: "Images", identifier: "com.example.images")
-        #expect(imported.profile.activation.accepts.map(\.contentType) == [.image])
-        #expect(imported.profile.activation.itemMatching == .all)
-        #expect(imported.diagnostics.isEmpty)
+        #expect(parsed.profile.activation.accepts.map(\.contentType) == [.image])
+        #expect(parsed.profile.activation.itemMatching == .all)
+        #expect(parsed.diagnostics.isEmpty)
     }
 
     @Test func predicateFormAlternativesCountsAndExclusions() throws {
@@ -128,7 +128,7 @@ struct ReceiverDeclarationTests {
               AND NOT (ANY $e.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO "public.movie")
             ).@count >= 1
             """
-        let profile = try ReceiverProfile.importing(activationRulePredicate: predicate, name: "P", identifier: "p")
+        let profile = try ReceiverProfile.parse(activationRulePredicate: predicate, name: "P", identifier: "p")
             .profile
         #expect(profile.activation.accepts.map(\.contentType) == [.image, .url, .movie])
         #expect(profile.activation.accepts.map(\.weight) == [1, 1, 0])
@@ -138,7 +138,7 @@ struct ReceiverDeclarationTests {
     }
 
     @Test func truePredicateAcceptsEverything() throws {
-        let profile = try ReceiverProfile.importing(
+        let profile = try ReceiverProfile.parse(
             activationRulePredicate: "TRUEPREDICATE", name: "Any", identifier: "any"
         )
         .profile
@@ -148,42 +148,42 @@ struct ReceiverDeclarationTests {
     @Test("An activation rule's bytes: JSON or a property list, a dictionary or a predicate")
     func activationRuleBytes() throws {
         let json = #"{"NSExtensionActivationSupportsImageWithMaxCount": 2, "NSExtensionActivationSupportsText": true}"#
-        let fromJSON = try ReceiverProfile.importing(activationRule: Data(json.utf8), name: "J", identifier: "j")
+        let fromJSON = try ReceiverProfile.parse(activationRule: Data(json.utf8), name: "J", identifier: "j")
         #expect(fromJSON.profile.activation.maxCounts[.image] == 2)
         let plist = try PropertyListSerialization.data(
             fromPropertyList: [
                 "NSExtensionActivationSupportsImageWithMaxCount": 2, "NSExtensionActivationSupportsText": true,
             ],
             format: .xml, options: 0)
-        let fromPlist = try ReceiverProfile.importing(activationRule: plist, name: "P", identifier: "p")
+        let fromPlist = try ReceiverProfile.parse(activationRule: plist, name: "P", identifier: "p")
         #expect(fromPlist.profile.activation == fromJSON.profile.activation)
-        let predicate = try ReceiverProfile.importing(
+        let predicate = try ReceiverProfile.parse(
             activationRule: Data(#""TRUEPREDICATE""#.utf8), name: "T", identifier: "t")
         #expect(predicate.profile.activation.accepts.count == 1)
     }
 
     @Test func malformedActivationRulesThrow() {
         #expect(throws: ReceiverDeclarationError.self) {
-            try ReceiverProfile.importing(
+            try ReceiverProfile.parse(
                 activationRulePredicate: "SUBQUERY(extensionItems, $e, $e.foo == 1).@count == 1", name: "x",
                 identifier: "x")
         }
         // A rule that is neither a dictionary nor a string, and bytes that are neither JSON nor a plist.
         let number = #expect(throws: ReceiverDeclarationError.self) {
-            try ReceiverProfile.importing(
+            try ReceiverProfile.parse(
                 activationRule: PropertyListSerialization.data(fromPropertyList: 42, format: .xml, options: 0),
                 name: "x", identifier: "x")
         }
         #expect(number?.description.contains("expected a dictionary or a predicate string, found") == true)
         let garbage = #expect(throws: ReceiverDeclarationError.self) {
-            try ReceiverProfile.importing(activationRule: Data("{\"a\": ".utf8), name: "x", identifier: "x")
+            try ReceiverProfile.parse(activationRule: Data("{\"a\": ".utf8), name: "x", identifier: "x")
         }
         #expect(garbage?.description.contains("is not valid JSON") == true)
         #expect(throws: ReceiverDeclarationError.self) {
-            try ReceiverProfile.importing(infoPlist: Data("not a plist".utf8))
+            try ReceiverProfile.parse(infoPlist: Data("not a plist".utf8))
         }
         #expect(throws: ReceiverDeclarationError.self) {
-            try ReceiverProfile.importing(
+            try ReceiverProfile.parse(
                 infoPlist: PropertyListSerialization.data(
                     fromPropertyList: ["CFBundleIdentifier": "x"], format: .xml, options: 0))
         }
@@ -219,24 +219,24 @@ struct ReceiverDeclarationTests {
         """
 
     @Test func androidIntentFilters() throws {
-        let imported = try ReceiverProfile.importing(androidManifest: Data(manifest.utf8))
-        #expect(imported.count == 1)
-        let profile = imported[0].profile
+        let parsed = try ReceiverProfile.parse(androidManifest: Data(manifest.utf8))
+        #expect(parsed.count == 1)
+        let profile = parsed[0].profile
         #expect(profile.identifier == "org.joinmastodon.android/.ShareActivity")
         #expect(profile.platform == "Android")
         #expect(profile.activation.accepts.map(\.contentType) == [.image, .plainText])
         #expect(profile.activation.maxAttachments == nil)
-        #expect(imported[0].diagnostics.count == 2)
-        #expect(imported[0].diagnostics.contains { $0.entry == "notamime" })
+        #expect(parsed[0].diagnostics.count == 2)
+        #expect(parsed[0].diagnostics.contains { $0.entry == "notamime" })
     }
 
     @Test func androidWithoutShareTargetsOrMalformedXMLThrows() {
         #expect(throws: ReceiverDeclarationError.self) {
-            try ReceiverProfile.importing(
+            try ReceiverProfile.parse(
                 androidManifest: Data("<manifest package=\"a\"><application/></manifest>".utf8))
         }
         #expect(throws: ReceiverDeclarationError.self) {
-            try ReceiverProfile.importing(androidManifest: Data("<manifest><activity>".utf8))
+            try ReceiverProfile.parse(androidManifest: Data("<manifest><activity>".utf8))
         }
     }
 
@@ -259,7 +259,7 @@ struct ReceiverDeclarationTests {
     ])
     func androidManifestsThatCrashedFoundationsParserAreRefused(manifest: Data, entry: String, reason: String) {
         #expect {
-            try ReceiverProfile.importing(androidManifest: manifest)
+            try ReceiverProfile.parse(androidManifest: manifest)
         } throws: { error in
             (error as? ReceiverDeclarationError)?.diagnostics == [.init(entry: entry, reason: reason)]
         }
@@ -268,7 +268,7 @@ struct ReceiverDeclarationTests {
     @Test func androidManifestXMLIsCheckedForWellFormedness() {
         func reason(_ xml: String) -> String? {
             do {
-                _ = try ReceiverProfile.importing(androidManifest: Data(xml.utf8))
+                _ = try ReceiverProfile.parse(androidManifest: Data(xml.utf8))
                 return nil
             } catch {
                 return error.diagnostics.first.map { "\($0.entry): \($0.reason)" }
@@ -309,9 +309,9 @@ struct ReceiverDeclarationTests {
             + "<?tool data?><application><![CDATA[ <not a tag> ]]><activity\n  android:name = \"S&#x31;\" >"
             + "<intent-filter><action android:name=\"android.intent.action.SEND\"/><data android:mimeType=\"image/&#42;\"/>"
             + "</intent-filter></activity></application></manifest>\n<!-- trailing -->\n"
-        let imported = try ReceiverProfile.importing(androidManifest: Data(xml.utf8))
-        #expect(imported.map(\.profile.identifier) == ["a&b/S1"])
-        #expect(imported.first?.profile.activation.accepts.map(\.contentType) == [.image])
+        let parsed = try ReceiverProfile.parse(androidManifest: Data(xml.utf8))
+        #expect(parsed.map(\.profile.identifier) == ["a&b/S1"])
+        #expect(parsed.first?.profile.activation.accepts.map(\.contentType) == [.image])
     }
 
     @Test func androidWildcardAcceptsAnything() throws {
@@ -320,7 +320,7 @@ struct ReceiverDeclarationTests {
             <activity android:name="S"><intent-filter><action android:name="android.intent.action.SEND"/>
             <data android:mimeType="*/*"/></intent-filter></activity></application></manifest>
             """
-        let profile = try ReceiverProfile.importing(androidManifest: Data(xml.utf8))[0].profile
+        let profile = try ReceiverProfile.parse(androidManifest: Data(xml.utf8))[0].profile
         #expect(profile.activation.accepts.first?.isWildcard == true)
         #expect(profile.activation.maxAttachments == 1)
     }
@@ -335,26 +335,26 @@ struct ReceiverDeclarationTests {
                            { "name": "bad", "accept": ["nonsense", "*/x"] },
                            { "name": "records", "accept": "text/csv" } ] } } }
             """
-        let imported = try ReceiverProfile.importing(webAppManifest: Data(json.utf8))
-        #expect(imported.profile.name == "Chirp")
+        let parsed = try ReceiverProfile.parse(webAppManifest: Data(json.utf8))
+        #expect(parsed.profile.name == "Chirp")
         #expect(
-            imported.profile.activation.accepts.map(\.contentType) == [
+            parsed.profile.activation.accepts.map(\.contentType) == [
                 .text, .url, .png, .jpeg, .image, .commaSeparatedText,
             ])
-        #expect(imported.profile.activation.itemMatching == .all)
+        #expect(parsed.profile.activation.itemMatching == .all)
         #expect(
-            imported.diagnostics.map(\.entry) == [
+            parsed.diagnostics.map(\.entry) == [
                 #"params.files[1].accept "nonsense""#, #"params.files[1].accept "*/x""#, "params.files[1]",
             ])
     }
 
     @Test func webShareTargetMalformed() {
-        #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.importing(webAppManifest: Data("{".utf8)) }
+        #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.parse(webAppManifest: Data("{".utf8)) }
         #expect(throws: ReceiverDeclarationError.self) {
-            try ReceiverProfile.importing(webAppManifest: Data(#"{"name": "x"}"#.utf8))
+            try ReceiverProfile.parse(webAppManifest: Data(#"{"name": "x"}"#.utf8))
         }
         #expect(throws: ReceiverDeclarationError.self) {
-            try ReceiverProfile.importing(
+            try ReceiverProfile.parse(
                 webAppManifest: Data(#"{"share_target": {"params": {"files": [{"accept": "bad"}]}}}"#.utf8))
         }
     }

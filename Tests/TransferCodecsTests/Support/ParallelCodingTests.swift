@@ -61,7 +61,7 @@ struct ParallelCodingTests {
             try? FileManager.default.removeItem(at: json)
         }
         var fromCSV: [Record] = []
-        try CSVDecoder().decodeRecords(Record.self, contentsOf: csv) { fromCSV.append($0) }
+        try CSVDecoder().decodeElements(Record.self, contentsOf: csv) { fromCSV.append($0) }
         #expect(fromCSV == Self.records)
         var fromJSON: [Record] = []
         try JSONArrayDecoder().decodeElements(Record.self, contentsOf: json) { fromJSON.append($0) }
@@ -75,7 +75,7 @@ struct ParallelCodingTests {
         // batch's first record.
         let firsts = Mutex<[Int]>([])
         var joined: [Int] = []
-        try CSVDecoder().decodeRecords(
+        try CSVDecoder().decodeElements(
             Record.self, contentsOf: csv,
             transformingBatches: { records, first in
                 firsts.withLock { $0.append(first) }
