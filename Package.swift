@@ -44,7 +44,7 @@ let package = Package(
             name: "TransferKitTests", dependencies: ["TransferKit", "TransferKitTesting"],
             resources: [.copy("Resources")]),
         .testTarget(
-            name: "TransferCLITests",
+            name: "TransferCommandLineTests",
             dependencies: ["TransferCommandLine", "transfer", "ProfileModels", "TransferKitTesting"]),
         .testTarget(name: "TransferKitTestingTests", dependencies: ["TransferKitTesting"]),
         .testTarget(
