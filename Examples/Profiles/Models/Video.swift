@@ -26,6 +26,7 @@ public struct Video: Transferable {
 }
 
 /// Where imported videos are kept: the role the app's documents directory plays in Apple's sample.
+/// (A namespace: an enum without cases.)
 public enum VideoLibrary {
     /// The library's folder.
     public static let directory = FileManager.default.temporaryDirectory.appendingPathComponent(

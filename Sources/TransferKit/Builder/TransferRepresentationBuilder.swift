@@ -19,6 +19,9 @@
 /// `transferRepresentation` is static, and its tree is read once per type: conditions in the
 /// builder see static state as it is on first use. Per-item choices belong in
 /// ``TransferRepresentation/exportingCondition(_:)``.
+///
+/// An enum without cases, as Apple declares it: a namespace for the builder's static methods, with
+/// nothing to make and no set of cases to grow.
 @resultBuilder
 public enum TransferRepresentationBuilder<Item> {
     /// Accepts a representation of `Item` as a statement.
