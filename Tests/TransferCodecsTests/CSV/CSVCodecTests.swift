@@ -392,6 +392,18 @@ struct CSVStreamingTests {
         }
     }
 
+    @Test func writerTakesAnyLegalNameItsTemporaryFileIncluded() async throws {
+        try await withTemporaryDirectory { directory in
+            // 250 bytes: legal, but a temporary name built by adding to it would pass 255.
+            let url = directory.appendingPathComponent(String(repeating: "n", count: 246) + ".csv")
+            let writer = try CSVRowWriter(writingTo: url)
+            try writer.write(["a", "b"])
+            try writer.finish()
+            #expect(fileNames(in: directory) == [url.lastPathComponent])
+            #expect(try Data(contentsOf: url) == Data("a,b\r\n".utf8))
+        }
+    }
+
     @Test func writerIsAtomic() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appendingPathComponent("out.csv")
