@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
@@ -130,8 +132,8 @@ private struct JSONArrayFile {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.readError(url) }
         self.descriptor = descriptor
-        let path = url.path
-        positions = { offset in JSONTextPosition(ofOffset: offset, inFileAt: path) }
+        let filePositions = JSONFilePositions(path: url.path)
+        positions = { offset in filePositions.position(ofOffset: offset) }
         reader = JSONArrayReader(chunkSize: chunkSize, positions: positions) { buffer in
             let count = ChunkedRead.append(upTo: chunkSize, from: descriptor, to: &buffer)
             guard count >= 0 else { throw Self.readError(url) }
@@ -157,23 +159,46 @@ private struct JSONArrayFile {
     }
 }
 
-extension JSONTextPosition {
-    /// The position of byte `offset` of the file at `path`, read again to count; the start of the
-    /// file when it cannot be read.
-    init(ofOffset offset: Int, inFileAt path: String) {
-        self.init()
+/// Line and column of byte offsets in a file, counted by reading the file again: only errors need
+/// them. Each is counted on from the nearest one counted before it (``JSONPositionCheckpoints``),
+/// whichever of the cores decoding the file's batches asks.
+private final class JSONFilePositions: Sendable {
+    private let path: String
+    private let checkpoints = Mutex(JSONPositionCheckpoints())
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// The position of byte `offset` of the file; the start of the file when it cannot be read.
+    func position(ofOffset offset: Int) -> JSONTextPosition {
+        checkpoints.withLock { checkpoints in
+            checkpoints.position(of: offset) { checkpoint, offset in
+                Self.count(from: checkpoint, to: offset, inFileAt: path)
+            }
+        } ?? JSONTextPosition()
+    }
+
+    /// Reads the file from the checkpoint's offset to `offset`, advancing its position; `nil` when
+    /// the file cannot be read that far.
+    private static func count(
+        from checkpoint: JSONPositionCheckpoints.Checkpoint, to offset: Int, inFileAt path: String
+    ) -> JSONTextPosition? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else { return nil }
         defer { ChunkedRead.close(descriptor) }
+        guard lseek(descriptor, off_t(checkpoint.offset), SEEK_SET) >= 0 else { return nil }
+        var position = checkpoint.position
         var buffer: [UInt8] = []
-        var remaining = offset
+        var remaining = offset - checkpoint.offset
         while remaining > 0 {
             buffer.removeAll(keepingCapacity: true)
             let count = ChunkedRead.append(upTo: min(remaining, 1 << 20), from: descriptor, to: &buffer)
-            guard count > 0 else { return }
-            buffer.withUnsafeBufferPointer { advance(over: $0) }
+            guard count > 0 else { return nil }
+            buffer.withUnsafeBufferPointer { position.advance(over: $0) }
             remaining -= count
         }
+        return position
     }
 }
 

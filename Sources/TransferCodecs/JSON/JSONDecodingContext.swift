@@ -62,25 +62,24 @@ final class JSONDecodingContext {
         codingPath(depth: depth) + [key]
     }
 
-    /// The last position computed, from which the next one is counted when it lies further on.
-    @exclusivity(unchecked) private var lastPosition: (offset: Int, position: JSONTextPosition)?
+    /// Positions counted so far in `bytes`, from which the next is counted on.
+    @exclusivity(unchecked) private var positions: JSONPositionCheckpoints?
 
     /// Where a token is, for messages.
     ///
-    /// Errors that a type catches to try another decoding (`try?`) ask for positions often, usually
-    /// further and further into the document: each is counted on from the last one, so that all of
-    /// them together cost one pass over the bytes rather than one pass each.
+    /// Errors that a type catches to try another decoding (`try?`) ask for positions often: each
+    /// is counted on from the nearest one counted before it, so that all of them together cost
+    /// about one pass over the bytes rather than one pass each.
     func position(of token: Int) -> JSONTextPosition {
         let offset = min(max(Int(tokens[token].start) - (tokens[token].kind == .string ? 1 : 0), 0), bytes.count)
-        var position: JSONTextPosition
-        if let last = lastPosition, last.offset <= offset {
-            position = last.position
-            position.advance(over: UnsafeBufferPointer(rebasing: bytes[last.offset..<offset]))
-        } else {
-            position = JSONTextPosition(of: offset, in: bytes, from: origin())
-        }
-        lastPosition = (offset, position)
-        return position
+        var checkpoints = positions.take() ?? JSONPositionCheckpoints(origin: origin())
+        defer { positions = checkpoints }
+        let bytes = bytes
+        return checkpoints.position(of: offset) { checkpoint, offset in
+            var position = checkpoint.position
+            position.advance(over: UnsafeBufferPointer(rebasing: bytes[checkpoint.offset..<offset]))
+            return position
+        } ?? JSONTextPosition()
     }
 
     func describeKind(_ token: Int) -> String {

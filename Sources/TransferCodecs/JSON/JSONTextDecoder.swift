@@ -3,13 +3,6 @@
 #else
     public import Foundation
 #endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Decodes `Decodable` values from JSON text (RFC 8259): Foundation's `JSONDecoder`, rebuilt for
 /// speed, with the same options, the same values and the same kinds of `DecodingError` — and
@@ -102,33 +95,4 @@ public struct JSONTextDecoder: TopLevelDecoder, Sendable {
         context.origin = origin
         return try context.decode(T.self, at: root)
     }
-}
-
-/// A line and column in a document, both from 1, the column counted in Unicode scalars.
-struct JSONTextPosition: CustomStringConvertible {
-    var line = 1
-    var column = 1
-
-    init() {}
-
-    /// The position `offset` bytes into `bytes`, which start at `origin`.
-    init(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, from origin: JSONTextPosition = JSONTextPosition()) {
-        self = origin
-        advance(over: UnsafeBufferPointer(rebasing: bytes[..<min(offset, bytes.count)]))
-    }
-
-    /// Moves past `bytes`: a line for each line feed, a column for each character's first byte.
-    mutating func advance(over bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else { return }
-        var start = 0
-        // Whole lines at memchr's speed; then the columns of the last one.
-        while let found = memchr(base + start, 0x0A, bytes.count - start) {
-            line += 1
-            column = 1
-            start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-        }
-        for index in start..<bytes.count where base[index] & 0xC0 != 0x80 { column += 1 }
-    }
-
-    var description: String { "at line \(line), column \(column)" }
 }

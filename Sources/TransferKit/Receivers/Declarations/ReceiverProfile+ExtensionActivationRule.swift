@@ -290,9 +290,9 @@ enum ActivationRulePredicate {
                 var end = cursor + 1
                 while end < scalars.count, scalars[end] != quote { end += 1 }
                 let identifier = String(String.UnicodeScalarView(scalars[(cursor + 1)..<end]))
-                let before = String(String.UnicodeScalarView(folded[max(0, index - 120)..<index]))
                 let clause = Clause(
-                    identifier: identifier, comparison: comparison, negated: isNegated(before),
+                    identifier: identifier, comparison: comparison,
+                    negated: isNegated(before: folded[max(0, index - 120)..<index]),
                     maximum: maximum(after: end, in: scalars, counts: counts, comparisons: comparisons))
                 found.append((index, clause))
             }
@@ -300,13 +300,13 @@ enum ActivationRulePredicate {
         return found.sorted { $0.offset < $1.offset }.map(\.clause)
     }
 
-    /// The offsets where `pattern` starts in `scalars`, in order.
-    private static func positions(of pattern: String, in scalars: [Unicode.Scalar]) -> [Int] {
+    /// The offsets where `pattern` starts in `scalars`, in order, as indices of `scalars`.
+    private static func positions(of pattern: String, in scalars: ArraySlice<Unicode.Scalar>) -> [Int] {
         let needle = Array(pattern.unicodeScalars)
         guard let first = needle.first, scalars.count >= needle.count else { return [] }
         var result: [Int] = []
-        var index = 0
-        let last = scalars.count - needle.count
+        var index = scalars.startIndex
+        let last = scalars.endIndex - needle.count
         while index <= last {
             if scalars[index] == first {
                 var offset = 1
@@ -322,6 +322,10 @@ enum ActivationRulePredicate {
         return result
     }
 
+    private static func positions(of pattern: String, in scalars: [Unicode.Scalar]) -> [Int] {
+        positions(of: pattern, in: scalars[...])
+    }
+
     /// The first element of sorted `offsets` at or after `position`.
     private static func next(_ offsets: [Int], from position: Int) -> Int? {
         var low = 0
@@ -333,13 +337,19 @@ enum ActivationRulePredicate {
         return low < offsets.count ? offsets[low] : nil
     }
 
-    /// Whether the nearest enclosing clause before a comparison starts with `NOT`.
-    static func isNegated(_ before: String) -> Bool {
-        guard let not = before.lastRange(of: "NOT ") ?? before.lastRange(of: "NOT(") ?? before.lastRange(of: "!(")
-        else { return false }
-        let tail = before[not.upperBound...]
+    /// Whether the nearest enclosing clause before a comparison starts with `NOT`: `before` holds
+    /// the upper-cased text before the comparison.
+    static func isNegated(before: ArraySlice<Unicode.Scalar>) -> Bool {
+        var nearest: (offset: Int, length: Int)?
+        for marker in ["NOT ", "NOT(", "!("] {
+            if let offset = positions(of: marker, in: before).last, offset > nearest?.offset ?? Int.min {
+                nearest = (offset, marker.unicodeScalars.count)
+            }
+        }
+        guard let nearest else { return false }
+        let tail = before[(nearest.offset + nearest.length)...]
         // Negated when no clause boundary (AND, OR) lies between the NOT and the comparison.
-        return !tail.contains(" AND ") && !tail.contains(" OR ") && !tail.contains("&&") && !tail.contains("||")
+        return [" AND ", " OR ", "&&", "||"].allSatisfy { positions(of: $0, in: tail).isEmpty }
     }
 
     /// The maximum in `).@count <= N`, `< N` or `== N` after the comparison that ends at `end`:
@@ -365,12 +375,6 @@ enum ActivationRulePredicate {
         let digits = rest.trimmingPrefix(while: { $0 == " " }).prefix(while: \.isASCIIDigit)
         guard let value = Int(digits) else { return nil }
         return comparison == "<" ? max(0, value - 1) : value
-    }
-}
-
-extension String {
-    fileprivate func lastRange(of needle: String) -> Range<String.Index>? {
-        ranges(of: needle).last
     }
 }
 

@@ -137,6 +137,20 @@ struct ReceiverDeclarationTests {
         #expect(Negotiator().negotiate([Offer(.mpeg4Movie, form: .file)], with: profile).best == nil)
     }
 
+    @Test("a comparison is negated by the nearest NOT before it, whichever way it is written")
+    func predicateNegationIsTheNearest() throws {
+        let predicate = """
+            NOT (ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.movie")
+              OR !(ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.audio")
+              OR ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image"
+              AND not(ANY $a.registeredTypeIdentifiers UTI-EQUALS "public.png")
+            """
+        let profile = try ReceiverProfile.parse(activationRulePredicate: predicate, name: "P", identifier: "p")
+            .profile
+        #expect(profile.activation.accepts.map(\.contentType) == [.movie, .audio, .image, .png])
+        #expect(profile.activation.accepts.map(\.weight) == [0, 0, 1, 0])
+    }
+
     @Test func truePredicateAcceptsEverything() throws {
         let profile = try ReceiverProfile.parse(
             activationRulePredicate: "TRUEPREDICATE", name: "Any", identifier: "any"
