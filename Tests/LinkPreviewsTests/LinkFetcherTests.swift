@@ -54,6 +54,22 @@ struct LinkFetcherTests {
         #expect(withoutSubresources.imageURL == server.url("/image.png"))
     }
 
+    @Test("Every request, the page's and its subresources', says the fetcher's User-Agent")
+    func userAgent() async throws {
+        let server = try LoopbackHTTPServer { path in
+            path == "/article" ? .html(articlePage) : .init(headers: [("Content-Type", "image/png")], body: Data([1]))
+        }
+        defer { server.stop() }
+        _ = try await loopbackFetcher().metadata(for: server.url("/article"), timeout: patient)
+        var custom = loopbackFetcher()
+        custom.userAgent = "ExampleBot/2.0"
+        _ = try await custom.metadata(for: server.url("/article"), timeout: patient)
+        let agents = server.requests.map { $0.value(forHTTPHeaderField: "user-agent") }
+        #expect(agents.count == 6)
+        #expect(agents.prefix(3).allSatisfy { $0?.contains("facebookexternalhit") == true })
+        #expect(agents.suffix(3).allSatisfy { $0 == "ExampleBot/2.0" })
+    }
+
     @Test("By default, a loopback address is refused before anything is sent — by address and by name")
     func privateAddressesRefusedByDefault() async throws {
         let server = try LoopbackHTTPServer { _ in .html(articlePage) }

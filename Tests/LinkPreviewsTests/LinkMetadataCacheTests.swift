@@ -76,6 +76,23 @@ struct LinkMetadataCacheTests {
         }
     }
 
+    @Test("Disk: an entry written with another schema version is ignored and removed")
+    func diskOtherSchemaVersion() throws {
+        try withScratchDirectory { directory in
+            let url = URL(string: "https://example.com/a")!
+            let cache = try DiskLinkMetadataCache(directory: directory)
+            cache.store(sample("x"), for: url)
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first)
+            let file = directory.appendingPathComponent(name)
+            var entry = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            #expect(entry["schemaVersion"] as? Int == DiskLinkMetadataCache.schemaVersion)
+            entry["schemaVersion"] = DiskLinkMetadataCache.schemaVersion + 1
+            try JSONSerialization.data(withJSONObject: entry).write(to: file)
+            #expect(cache.metadata(for: url) == nil)
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+        }
+    }
+
     @Test("Disk: an entry past its time to live is ignored and removed")
     func diskTimeToLive() throws {
         try withScratchDirectory { directory in

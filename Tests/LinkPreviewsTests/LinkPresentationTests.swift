@@ -69,10 +69,15 @@ struct LinkPresentationTests {
     func conversion() async throws {
         var metadata = try metadata("<title>T</title><meta property=og:video content=https://v.example.com/v.mp4>")
         metadata.setMedia(Data([1, 2, 3]), contentType: .png, for: .image)
+        metadata.setMedia(Data([4, 5]), contentType: .mpeg4Movie, for: .video)
         let legacy = LPLinkMetadata(metadata)
         #expect(legacy.title == "T")
         #expect(legacy.remoteVideoURL?.absoluteString == "https://v.example.com/v.mp4")
         #expect(try await legacy.imageProvider?.loadData(for: .png) == Data([1, 2, 3]))
+        #expect(try await legacy.videoProvider?.loadData(for: .mpeg4Movie) == Data([4, 5]))
+        #expect(legacy.iconProvider == nil)
+        legacy.videoProvider = nil
+        #expect(legacy.videoProvider == nil)
         let back = try #require(LinkMetadata(legacy))
         #expect(back.title == "T" && back.url == metadata.url && back.remoteVideo == metadata.remoteVideo)
         #expect(LinkMetadata(LPLinkMetadata()) == nil)

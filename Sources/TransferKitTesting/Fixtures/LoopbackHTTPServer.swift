@@ -22,7 +22,7 @@ internal import Synchronization
 /// let metadata = try await fetcher.metadata(for: server.url("/old"))
 /// ```
 ///
-/// `Sendable`: the requested paths are behind a `Mutex`; each connection is served on a thread of its
+/// `Sendable`: the requests received are behind a `Mutex`; each connection is served on a thread of its
 /// own.
 public final class LoopbackHTTPServer: Sendable {
     /// What the server answers to one path.
@@ -64,15 +64,31 @@ public final class LoopbackHTTPServer: Sendable {
         }
     }
 
+    /// One request the server received: its path and its header fields.
+    public struct Request: Sendable {
+        /// The path, with its query.
+        public let path: String
+        /// The header fields, in the order they came.
+        public let headerFields: [(name: String, value: String)]
+
+        /// The value of the first header field of that name, compared without case.
+        public func value(forHTTPHeaderField name: String) -> String? {
+            headerFields.first { $0.name.lowercased() == name.lowercased() }?.value
+        }
+    }
+
     /// The port the server listens on.
     public let port: UInt16
     private let listener: Int32
     private let routes: @Sendable (String) -> Response
-    private let paths = Mutex<[String]>([])
+    private let received = Mutex<[Request]>([])
     private let stopped = Mutex(false)
 
     /// The paths requested so far, in order.
-    public var requestedPaths: [String] { paths.withLock { $0 } }
+    public var requestedPaths: [String] { requests.map(\.path) }
+
+    /// The requests received so far, in order.
+    public var requests: [Request] { received.withLock { $0 } }
 
     /// Starts a server on 127.0.0.1 and an ephemeral port.
     ///
@@ -153,10 +169,14 @@ public final class LoopbackHTTPServer: Sendable {
             if request.count >= 4, request.suffix(4) == [13, 10, 13, 10] { break }
             if String(decoding: request, as: UTF8.self).contains("\r\n\r\n") { break }
         }
-        let line = String(decoding: request, as: UTF8.self).split(separator: "\r\n").first ?? ""
-        let parts = line.split(separator: " ")
+        let lines = String(decoding: request, as: UTF8.self).split(separator: "\r\n")
+        let parts = (lines.first ?? "").split(separator: " ")
         let path = parts.count > 1 ? String(parts[1]) : "/"
-        paths.withLock { $0.append(path) }
+        let fields = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        received.withLock { $0.append(Request(path: path, headerFields: fields)) }
         let response = routes(path)
         if response.delay > .zero {
             let (seconds, attoseconds) = response.delay.components
