@@ -58,8 +58,15 @@ struct LinkMetadataCacheTests {
         }
     }
 
-    @Test("Disk: a corrupt or truncated entry is ignored and removed")
-    func diskCorruptEntry() throws {
+    /// Ways an entry's file can be spoiled on disk.
+    enum Spoiling: CaseIterable {
+        case truncated, otherSchemaVersion
+    }
+
+    @Test(
+        "Disk: an entry truncated, or written with another schema version, is ignored and removed",
+        arguments: Spoiling.allCases)
+    func diskUnreadableEntry(_ spoiling: Spoiling) throws {
         try withScratchDirectory { directory in
             let url = URL(string: "https://example.com/a")!
             let cache = try DiskLinkMetadataCache(directory: directory)
@@ -67,29 +74,20 @@ struct LinkMetadataCacheTests {
             let name = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first)
             let file = directory.appendingPathComponent(name)
             let data = try Data(contentsOf: file)
-            try data.prefix(data.count / 2).write(to: file)
+            switch spoiling {
+            case .truncated:
+                try data.prefix(data.count / 2).write(to: file)
+            case .otherSchemaVersion:
+                var entry = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+                #expect(entry["schemaVersion"] as? Int == DiskLinkMetadataCache.schemaVersion)
+                entry["schemaVersion"] = DiskLinkMetadataCache.schemaVersion + 1
+                try JSONSerialization.data(withJSONObject: entry).write(to: file)
+            }
             #expect(cache.metadata(for: url) == nil)
             #expect(!FileManager.default.fileExists(atPath: file.path))
             // The cache still works afterwards.
             cache.store(sample("y"), for: url)
             #expect(cache.metadata(for: url)?.title == "y")
-        }
-    }
-
-    @Test("Disk: an entry written with another schema version is ignored and removed")
-    func diskOtherSchemaVersion() throws {
-        try withScratchDirectory { directory in
-            let url = URL(string: "https://example.com/a")!
-            let cache = try DiskLinkMetadataCache(directory: directory)
-            cache.store(sample("x"), for: url)
-            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first)
-            let file = directory.appendingPathComponent(name)
-            var entry = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-            #expect(entry["schemaVersion"] as? Int == DiskLinkMetadataCache.schemaVersion)
-            entry["schemaVersion"] = DiskLinkMetadataCache.schemaVersion + 1
-            try JSONSerialization.data(withJSONObject: entry).write(to: file)
-            #expect(cache.metadata(for: url) == nil)
-            #expect(!FileManager.default.fileExists(atPath: file.path))
         }
     }
 
