@@ -157,6 +157,9 @@ public struct CompiledReceiver: Sendable {
     private let builtInIndices: [Int32]
     /// Per rule, its media range split in type and subtype (`nil` subtype for `type/*`).
     private let mediaRanges: [(type: String, subtype: String?)?]
+    /// Per media-range rule, the built-in types it matches, resolved once (a bit set over built-in
+    /// indices; empty for other rules): offered built-in types match by a bit test.
+    private let mediaRangeBuiltInTypes: [[UInt64]]
     private let parameters: [[(name: String, value: String)]]
     private let hasParameters: Bool
     private let readsEverythingAsIntended: Bool
@@ -176,6 +179,9 @@ public struct CompiledReceiver: Sendable {
                 let subtype = parts.count == 2 && parts[1] != "*" ? String(parts[1]) : nil
                 return (String(parts.first ?? ""), subtype)
             }
+        }
+        self.mediaRangeBuiltInTypes = mediaRanges.map { range in
+            range.map { UTType.builtInTypes(inMediaRange: $0.type, subtype: $0.subtype) } ?? []
         }
         self.parameters = profile.activation.accepts.map { rule in
             rule.parameters.map { ($0.key, $0.value.lowercased()) }
@@ -213,8 +219,15 @@ public struct CompiledReceiver: Sendable {
                 distance = nil
             } else if ruleIndex == -3, let range = mediaRanges[index] {
                 // RFC 9110 §12.5.1: type/subtype is more specific (distance 0) than type/* (1).
-                let matches = mediaTypes().contains { offered in
-                    offered.type == range.type && (range.subtype == nil || offered.subtype == range.subtype)
+                let matches: Bool
+                if offeredIndex >= 0 {
+                    let word = Int(offeredIndex) / 64
+                    let types = mediaRangeBuiltInTypes[index]
+                    matches = word < types.count && types[word] & (1 << UInt64(offeredIndex % 64)) != 0
+                } else {
+                    matches = mediaTypes().contains { offered in
+                        offered.type == range.type && (range.subtype == nil || offered.subtype == range.subtype)
+                    }
                 }
                 guard matches else { continue }
                 if hasParameters, !self.parameters[index].isEmpty {

@@ -31,6 +31,32 @@ struct MediaRangeTests {
         #expect(try best("image/*", [mime("image/svg+xml")]) != nil)
     }
 
+    @Test("a media range takes a type exactly when one of the type's MIME types is in the range")
+    func rangesMatchTheTypesMIMETypes() throws {
+        let mimeTypes = [
+            "image/png", "image/jpeg", "image/gif", "image/svg+xml", "image/heic", "text/plain", "text/html",
+            "text/csv", "text/xml", "application/xml", "application/json", "application/pdf", "application/zip",
+            "application/rtf", "text/rtf", "video/mp4", "video/quicktime", "audio/mpeg", "audio/mp4",
+            "application/octet-stream", "text/markdown", "application/x-unknown-example",
+        ]
+        let ranges = Set(mimeTypes + mimeTypes.map { $0.split(separator: "/")[0] + "/*" })
+        for mimeType in mimeTypes {
+            let offered = offer(mimeType)
+            let essences = (offered.contentType.tags[.mimeType] ?? []).map {
+                $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
+            }
+            for range in ranges {
+                let (type, subtype) = (range.split(separator: "/")[0], range.split(separator: "/")[1])
+                let expected = essences.contains { essence in
+                    let parts = essence.split(separator: "/")
+                    return parts.first == type && (subtype == "*" || parts.last == subtype)
+                }
+                let accepted = try best(range, [offered]) != nil
+                #expect(accepted == expected, "\(range) for \(offered.contentType.identifier) \(essences)")
+            }
+        }
+    }
+
     @Test("type/subtype is more specific than type/*, and both than */*")
     func specificityOrdersRanges() throws {
         let profile = try receiver("text/*;q=0.3, text/html;q=0.7, */*;q=0.1")
