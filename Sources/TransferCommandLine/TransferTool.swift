@@ -115,8 +115,8 @@ package enum TransferTool {
         Run 'transfer <command> --help' for a command's options.
         Exit status: 0 success, 64 usage error, 65 bad data, 66 missing input, 69 remote service
         failed, 73 cannot create the output, 74 read or write error, 75 timed out, 77 not permitted;
-        130, 143, 129, 141 when stopped by SIGINT, SIGTERM, SIGHUP, SIGPIPE (after removing what the
-        command made).
+        130, 143, 129, 131, 141 when stopped by SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE (after
+        removing what the command made).
 
         """
     }

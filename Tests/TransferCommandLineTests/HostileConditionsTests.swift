@@ -27,6 +27,52 @@ struct HostileConditionsTests {
             status: process.terminationStatus, output: "", error: String(decoding: error, as: UTF8.self))
     }
 
+    /// Runs the tool as ``shell(_:environment:)`` does, but with every signal unblocked and SIGXFSZ
+    /// at its default action (which kills), as in a terminal: a test runner may have it ignored or
+    /// blocked, and children inherit both. Standard error goes to `errorFile`.
+    private func shellWithDefaultSignals(
+        _ script: String, environment: [String: String], errorFile: URL
+    ) throws -> CommandResult {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGXFSZ)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let arguments = ["/bin/bash", "-c", script, executableURL.path]
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0)=\($1)" }
+        var pid = pid_t()
+        let spawned = withCStrings(arguments) { argv in
+            withCStrings(variables) { envp in posix_spawn(&pid, "/bin/bash", &actions, &attributes, argv, envp) }
+        }
+        try #require(spawned == 0, "posix_spawn: \(String(cString: strerror(spawned)))")
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        // Exited: the code in the second byte; killed: 128 + the signal, as a shell reports it.
+        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return CommandResult(
+            status: code, output: "", error: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
+    }
+
+    /// Calls `body` with `strings` as a null-terminated array of C strings.
+    private func withCStrings<Result>(
+        _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result
+    ) -> Result {
+        let pointers = strings.map { strdup($0) } + [nil]
+        defer { pointers.forEach { free($0) } }
+        return body(pointers)
+    }
+
     @Test("standard input closed, or a directory: 66 and what was expected")
     func standardInputThatCannotBeRead() throws {
         let closed = try shell(#""$0" convert - --from csv --to json <&-"#)
@@ -53,7 +99,8 @@ struct HostileConditionsTests {
     @Test(
         "a signal in the middle of a conversion: 128 + its number, and nothing left behind",
         arguments: [
-            (SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGPIPE, Int32(141)),
+            (SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGPIPE, Int32(141)), (SIGHUP, Int32(129)),
+            (SIGQUIT, Int32(131)),
         ])
     func signalsRemoveWhatTheConversionMade(signal: Int32, status: Int32) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signals-\(UUID())")
@@ -95,6 +142,39 @@ struct HostileConditionsTests {
                 "big.csv", "out.json", "tmp",
             ])
         #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
+    }
+
+    @Test(
+        "a file-size limit (ulimit -f) reached: 74 and why, the previous output kept, nothing left behind",
+        arguments: ["-o", ">", "--stream -o"])
+    func fileSizeLimit(output redirection: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("limit-\(UUID())")
+        let temporary = directory.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // About 200 KB of JSON, past a limit of 64 KiB.
+        let sample = try String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8)
+        let headerEnd = try #require(sample.firstRange(of: "\r\n")).upperBound
+        let big = directory.appendingPathComponent("big.csv")
+        try Data((String(sample[..<headerEnd]) + String(repeating: String(sample[headerEnd...]), count: 30)).utf8)
+            .write(to: big)
+        let output = directory.appendingPathComponent("out.json")
+        try "previous".write(to: output, atomically: true, encoding: .utf8)
+        // A shell redirection truncates the file itself: only -o can keep the previous output.
+        let result = try shellWithDefaultSignals(
+            #"ulimit -f 64; "$0" convert "\#(big.path)" --to json \#(redirection) "\#(output.path)""#,
+            environment: ["TMPDIR": temporary.path], errorFile: directory.appendingPathComponent("tmp/stderr"))
+        #expect(result.status == 74, "\(result.error)")
+        #expect(result.error.contains("cannot be written (File too large"), "\(result.error)")
+        #expect(!result.error.contains("Error Domain"), "\(result.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["stderr"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "big.csv", "out.json", "tmp",
+            ])
+        if redirection != ">" {
+            #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
+        }
     }
 
     @Test("property lists nested 100,000 deep: refused before Foundation's parser recurses")

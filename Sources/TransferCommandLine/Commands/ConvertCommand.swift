@@ -101,6 +101,12 @@ enum ConvertCommand {
     /// What a failed conversion exits with: 66 when the input cannot be read, 65 when it is not
     /// what its content type says, 73 when the output cannot be written.
     static func toolError(for error: any Error, input: String, output: String?, importing: Bool) -> any Error {
+        if let reason = writeFailure(in: error) {
+            // The export's own files (in the temporary directory) could not be written: the
+            // device, not the data, is at fault.
+            return ToolError(
+                .ioError, "\(output ?? "standard output"): cannot be written (\(reason), writing a temporary file)")
+        }
         switch error {
         case is ToolError, is UsageError:
             return error
@@ -122,6 +128,36 @@ enum ConvertCommand {
         default:
             return ToolError(.cannotCreate, "\(output ?? "standard output"): cannot be written (\(error))")
         }
+    }
+
+    /// The system's reason when `error` is, or wraps, a write that failed for want of room or of a
+    /// working device — a full device, a file-size limit (`ulimit -f`), a quota, a read-only
+    /// volume, an I/O error — rather than because of the data.
+    static func writeFailure(in error: any Error) -> String? {
+        let causes: Set<Int32> = [ENOSPC, EFBIG, EDQUOT, EROFS, EIO]
+        let writeCodes: Set<CocoaError.Code> = [.fileWriteUnknown, .fileWriteOutOfSpace, .fileWriteVolumeReadOnly]
+        var current: (any Error)? = error
+        var isWrite = false
+        var systemReason: String?
+        while let error = current {
+            if let error = error as? TransferError {
+                current = error.underlyingError
+                continue
+            }
+            let error = error as NSError
+            if error.domain == NSCocoaErrorDomain, writeCodes.contains(CocoaError.Code(rawValue: error.code)) {
+                isWrite = true
+                if error.code == CocoaError.fileWriteOutOfSpace.rawValue { return String(cString: strerror(ENOSPC)) }
+                if error.code == CocoaError.fileWriteVolumeReadOnly.rawValue { return String(cString: strerror(EROFS)) }
+            }
+            if error.domain == NSPOSIXErrorDomain {
+                let reason = String(cString: strerror(Int32(error.code)))
+                if causes.contains(Int32(error.code)) { return reason }
+                systemReason = systemReason ?? reason
+            }
+            current = error.userInfo[NSUnderlyingErrorKey] as? NSError
+        }
+        return isWrite ? systemReason ?? "a write failed" : nil
     }
 
     static let help = """
