@@ -103,23 +103,14 @@ struct HostileConditionsTests {
             (SIGQUIT, Int32(131)),
         ])
     func signalsRemoveWhatTheConversionMade(signal: Int32, status: Int32) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signals-\(UUID())")
-        let temporary = directory.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         // About 40 MB: long enough to be stopped while it exports.
-        let sample = try String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8)
-        let headerEnd = try #require(sample.firstRange(of: "\r\n")).upperBound
-        let rows = String(sample[headerEnd...])
-        let big = directory.appendingPathComponent("big.csv")
-        try Data((String(sample[..<headerEnd]) + String(repeating: rows, count: (40 << 20) / rows.utf8.count)).utf8)
-            .write(to: big)
-        let output = directory.appendingPathComponent("out.json")
-        try "previous".write(to: output, atomically: true, encoding: .utf8)
+        let folder = try ConversionFolder(inputSize: 40 << 20)
+        defer { folder.remove() }
+        let temporary = folder.temporary
 
         let process = Process()
         process.executableURL = executableURL
-        process.arguments = ["convert", big.path, "--to", "json", "-o", output.path]
+        process.arguments = ["convert", folder.input.path, "--to", "json", "-o", folder.output.path]
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -136,45 +127,26 @@ struct HostileConditionsTests {
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationStatus == status)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
-                "big.csv", "out.json", "tmp",
-            ])
-        #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
+        try folder.expectNothingLeftBehind(previousOutputKept: true)
     }
 
     @Test(
         "a file-size limit (ulimit -f) reached: 74 and why, the previous output kept, nothing left behind",
         arguments: ["-o", ">", "--stream -o"])
     func fileSizeLimit(output redirection: String) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("limit-\(UUID())")
-        let temporary = directory.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         // About 200 KB of JSON, past a limit of 64 KiB.
-        let sample = try String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8)
-        let headerEnd = try #require(sample.firstRange(of: "\r\n")).upperBound
-        let big = directory.appendingPathComponent("big.csv")
-        try Data((String(sample[..<headerEnd]) + String(repeating: String(sample[headerEnd...]), count: 30)).utf8)
-            .write(to: big)
-        let output = directory.appendingPathComponent("out.json")
-        try "previous".write(to: output, atomically: true, encoding: .utf8)
+        let folder = try ConversionFolder(inputSize: 200_000)
+        defer { folder.remove() }
+        let errors = folder.directory.appendingPathComponent("stderr")
         // A shell redirection truncates the file itself: only -o can keep the previous output.
         let result = try shellWithDefaultSignals(
-            #"ulimit -f 64; "$0" convert "\#(big.path)" --to json \#(redirection) "\#(output.path)""#,
-            environment: ["TMPDIR": temporary.path], errorFile: directory.appendingPathComponent("tmp/stderr"))
+            #"ulimit -f 64; "$0" convert "\#(folder.input.path)" --to json \#(redirection) "\#(folder.output.path)""#,
+            environment: ["TMPDIR": folder.temporary.path], errorFile: errors)
         #expect(result.status == 74, "\(result.error)")
         #expect(result.error.contains("cannot be written (File too large"), "\(result.error)")
         #expect(!result.error.contains("Error Domain"), "\(result.error)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["stderr"])
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
-                "big.csv", "out.json", "tmp",
-            ])
-        if redirection != ">" {
-            #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
-        }
+        try FileManager.default.removeItem(at: errors)
+        try folder.expectNothingLeftBehind(previousOutputKept: redirection != ">")
     }
 
     @Test("property lists nested 100,000 deep: refused before Foundation's parser recurses")
@@ -303,5 +275,44 @@ struct HostileConditionsTests {
             "negotiate", "--receiver", "/nonexistent/Share.plist", "--item", "photo", "--offer", "public.png")
         #expect(receiver.status == 66, "\(receiver.error)")
         #expect(receiver.error.contains("no such file"))
+    }
+}
+
+/// A folder for one conversion that will not finish: `big.csv`, the sample's records repeated;
+/// `out.json`, a previous output holding "previous"; and `tmp/`, the conversion's `TMPDIR`.
+private struct ConversionFolder {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conversion-\(UUID())")
+    var temporary: URL { directory.appendingPathComponent("tmp") }
+    var input: URL { directory.appendingPathComponent("big.csv") }
+    var output: URL { directory.appendingPathComponent("out.json") }
+
+    /// Makes the folder, with an input of about `inputSize` bytes.
+    init(inputSize: Int) throws {
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let sample = try String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8)
+        let headerEnd = try #require(sample.firstRange(of: "\r\n")).upperBound
+        let records = String(sample[headerEnd...])
+        let repeated = String(repeating: records, count: max(1, inputSize / records.utf8.count))
+        try Data((String(sample[..<headerEnd]) + repeated).utf8).write(to: input)
+        try "previous".write(to: output, atomically: true, encoding: .utf8)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Checks that the conversion left nothing: no temporary file, no partial output beside the
+    /// output, and (when it should be kept) the previous output as it was.
+    func expectNothingLeftBehind(previousOutputKept: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, sourceLocation: sourceLocation)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "big.csv", "out.json", "tmp",
+            ],
+            sourceLocation: sourceLocation)
+        if previousOutputKept {
+            #expect(try String(contentsOf: output, encoding: .utf8) == "previous", sourceLocation: sourceLocation)
+        }
     }
 }
