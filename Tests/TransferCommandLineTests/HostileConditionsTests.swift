@@ -143,10 +143,29 @@ struct HostileConditionsTests {
             #"ulimit -f 64; "$0" convert "\#(folder.input.path)" --to json \#(redirection) "\#(folder.output.path)""#,
             environment: ["TMPDIR": folder.temporary.path], errorFile: errors)
         #expect(result.status == 74, "\(result.error)")
-        #expect(result.error.contains("cannot be written (File too large"), "\(result.error)")
+        let name = redirection == ">" ? "standard output" : "out.json"
+        #expect(result.error.contains("\(name): cannot be written ("), "\(result.error)")
+        #expect(result.error.contains("File too large)"), "\(result.error)")
         #expect(!result.error.contains("Error Domain"), "\(result.error)")
         try FileManager.default.removeItem(at: errors)
         try folder.expectNothingLeftBehind(previousOutputKept: redirection != ">")
+    }
+
+    @Test(
+        "a temporary directory (TMPDIR) missing or not a directory: 74, naming it, the previous output kept",
+        arguments: [("missing", "No such file or directory"), ("big.csv", "Not a directory")])
+    func unusableTemporaryDirectory(name: String, reason: String) throws {
+        let folder = try ConversionFolder(inputSize: 10_000)
+        defer { folder.remove() }
+        let temporary = folder.directory.appendingPathComponent(name)
+        let result = try shell(
+            #""$0" convert "\#(folder.input.path)" --to json -o "\#(folder.output.path)""#,
+            environment: ["TMPDIR": temporary.path])
+        #expect(result.status == 74, "\(result.error)")
+        #expect(
+            result.error.contains("out.json: cannot be written (a temporary file in \(temporary.path): \(reason))"),
+            "\(result.error)")
+        try folder.expectNothingLeftBehind(previousOutputKept: true)
     }
 
     @Test("property lists nested 100,000 deep: refused before Foundation's parser recurses")

@@ -43,11 +43,18 @@ final class Recorder<Value: Sendable>: Sendable {
     var all: [Value] { values.withLock { $0 } }
 }
 
-/// A document that records the files its importer received, and can be told to fail.
+/// A document that records the files its importer received, and can be told to fail: a text that
+/// starts with "fail" throws, one that starts with "cancel" throws `CancellationError`. Tests run
+/// in parallel, so each finds the file it sent by its own text (``receivedFile(holding:)``).
 struct Document: Transferable {
     var text: String
 
-    static let received = Recorder<ReceivedTransferredFile>()
+    static let received = Recorder<(text: String, file: ReceivedTransferredFile)>()
+
+    /// The file the importer received holding `text`.
+    static func receivedFile(holding text: String) -> ReceivedTransferredFile? {
+        received.all.last { $0.text == text }?.file
+    }
 
     static var transferRepresentation: some TransferRepresentation {
         FileRepresentation(contentType: .plainText) { document in
@@ -55,10 +62,10 @@ struct Document: Transferable {
             try Data(document.text.utf8).write(to: file)
             return SentTransferredFile(file)
         } importing: { received in
-            Document.received.record(received)
             let text = try String(contentsOf: received.file, encoding: .utf8)
-            if text == "fail" { throw Failure() }
-            if text == "cancel" { throw CancellationError() }
+            Document.received.record((text, received))
+            if text.hasPrefix("fail") { throw Failure() }
+            if text.hasPrefix("cancel") { throw CancellationError() }
             return Document(text: text)
         }
     }

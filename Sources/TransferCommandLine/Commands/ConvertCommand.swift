@@ -101,11 +101,12 @@ enum ConvertCommand {
     /// What a failed conversion exits with: 66 when the input cannot be read, 65 when it is not
     /// what its content type says, 73 when the output cannot be written.
     static func toolError(for error: any Error, input: String, output: String?, importing: Bool) -> any Error {
-        if let reason = writeFailure(in: error) {
+        if let failure = writeFailure(in: error) {
             // The export's own files (in the temporary directory) could not be written: the
-            // device, not the data, is at fault.
+            // device or the environment, not the data, is at fault.
+            let place = failure.path.map { "a temporary file in \($0)" } ?? "a temporary file"
             return ToolError(
-                .ioError, "\(output ?? "standard output"): cannot be written (\(reason), writing a temporary file)")
+                .ioError, "\(output ?? "standard output"): cannot be written (\(place): \(failure.reason))")
         }
         switch error {
         case is ToolError, is UsageError:
@@ -130,14 +131,18 @@ enum ConvertCommand {
         }
     }
 
-    /// The system's reason when `error` is, or wraps, a write that failed for want of room or of a
-    /// working device — a full device, a file-size limit (`ulimit -f`), a quota, a read-only
-    /// volume, an I/O error — rather than because of the data.
-    static func writeFailure(in error: any Error) -> String? {
+    /// The system's reason, and the directory when it is known, when `error` is, or wraps, a write
+    /// that failed for want of room or of a working device — a full device, a file-size limit
+    /// (`ulimit -f`), a quota, a read-only volume, an I/O error, a temporary directory (`TMPDIR`)
+    /// that is missing or not writable — rather than because of the data.
+    static func writeFailure(in error: any Error) -> (reason: String, path: String?)? {
         let causes: Set<Int32> = [ENOSPC, EFBIG, EDQUOT, EROFS, EIO]
-        let writeCodes: Set<CocoaError.Code> = [.fileWriteUnknown, .fileWriteOutOfSpace, .fileWriteVolumeReadOnly]
+        let writeCodes: Set<CocoaError.Code> = [
+            .fileWriteUnknown, .fileWriteNoPermission, .fileWriteOutOfSpace, .fileWriteVolumeReadOnly,
+        ]
         var current: (any Error)? = error
         var isWrite = false
+        var path: String?
         var systemReason: String?
         while let error = current {
             if let error = error as? TransferError {
@@ -147,17 +152,22 @@ enum ConvertCommand {
             let error = error as NSError
             if error.domain == NSCocoaErrorDomain, writeCodes.contains(CocoaError.Code(rawValue: error.code)) {
                 isWrite = true
-                if error.code == CocoaError.fileWriteOutOfSpace.rawValue { return String(cString: strerror(ENOSPC)) }
-                if error.code == CocoaError.fileWriteVolumeReadOnly.rawValue { return String(cString: strerror(EROFS)) }
+                path = path ?? error.userInfo[NSFilePathErrorKey] as? String
+                if error.code == CocoaError.fileWriteOutOfSpace.rawValue {
+                    return (String(cString: strerror(ENOSPC)), path)
+                }
+                if error.code == CocoaError.fileWriteVolumeReadOnly.rawValue {
+                    return (String(cString: strerror(EROFS)), path)
+                }
             }
             if error.domain == NSPOSIXErrorDomain {
                 let reason = String(cString: strerror(Int32(error.code)))
-                if causes.contains(Int32(error.code)) { return reason }
+                if causes.contains(Int32(error.code)) { return (reason, path) }
                 systemReason = systemReason ?? reason
             }
-            current = error.userInfo[NSUnderlyingErrorKey] as? NSError
+            current = error.userInfo[NSUnderlyingErrorKey] as? any Error
         }
-        return isWrite ? systemReason ?? "a write failed" : nil
+        return isWrite ? (systemReason ?? "a write failed", path) : nil
     }
 
     static let help = """

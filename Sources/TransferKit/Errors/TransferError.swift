@@ -1,3 +1,16 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Why a transfer failed: what was asked, what was offered, and why each candidate was rejected.
 ///
 /// Every export, import and flattening failure is a `TransferError`. Its ``code`` says what kind
@@ -153,9 +166,19 @@ extension TransferError: CustomStringConvertible, CustomDebugStringConvertible {
         lines += attempts.map { "  \($0)" }
         // A decoding or CSV error is already told in the reason, in words; others are added.
         if let underlyingError, !(underlyingError is DecodingError), !(underlyingError is CSVError) {
-            lines.append("  underlying error: \(underlyingError)")
+            lines.append("  underlying error: \(Self.describe(underlyingError))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// An underlying error in words: a file-system error as its path and the system's reason,
+    /// rather than Foundation's dump of its user info.
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? CocoaError, let cause = error.userInfo["NSUnderlyingError"] as? POSIXError else {
+            return "\(error)"
+        }
+        let reason = String(cString: strerror(cause.code.rawValue))
+        return (error.userInfo["NSFilePath"] as? String).map { "\($0): \(reason)" } ?? reason
     }
 
     /// The description, prefixed with the code.

@@ -61,9 +61,19 @@ package enum TemporaryDirectory {
         var template = Array("\(base)/TransferKit-\(getpid())-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!) }
         guard made != nil else {
+            let number = errno
+            // The file system's error, as Foundation reports a directory it cannot create: a tool
+            // can tell the environment (TMPDIR) from the data.
+            let underlying = CocoaError(
+                number == EACCES || number == EPERM ? .fileWriteNoPermission : .fileWriteUnknown,
+                userInfo: [  // NSFilePathErrorKey and NSUnderlyingErrorKey, which FoundationEssentials lacks.
+                    "NSFilePath": base,
+                    "NSUnderlyingError": POSIXError(POSIXErrorCode(rawValue: number) ?? .EIO),
+                ])
             throw TransferError(
                 .fileUnavailable, itemType: Never.self,
-                reason: "Cannot create a temporary directory in \(base): \(String(cString: strerror(errno)))")
+                reason: "Cannot create a temporary directory in \(base): \(String(cString: strerror(number)))",
+                underlyingError: underlying)
         }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         _ = open.withLock { $0.insert(path) }

@@ -92,6 +92,27 @@ struct ExportTests {
         }
     }
 
+    @Test("a temporary directory that cannot be made: the file system's error, its path and reason in words")
+    func unusableTemporaryDirectory() async throws {
+        try await withTemporaryDirectory { directory in
+            // TransferKit's temporary files go to directory/.transferkit: take it away.
+            let base = directory.appendingPathComponent(".transferkit")
+            try FileManager.default.removeItem(at: base)
+            do {
+                _ = try await Original(file: directory, allowOriginal: false).withExportedFile(contentType: nil) { $0 }
+                Issue.record("exported without a temporary directory")
+            } catch let error as TransferError {
+                var causes: [any Error] = [error]
+                while let next = (causes.last as? TransferError)?.underlyingError { causes.append(next) }
+                let fileError = try #require(causes.last as? CocoaError)
+                #expect(fileError.code == .fileWriteUnknown)
+                #expect((fileError.userInfo["NSUnderlyingError"] as? POSIXError)?.code == .ENOENT)
+                #expect("\(error)".contains("\(base.path): No such file or directory"), "\(error)")
+                #expect(!"\(error)".contains("Error Domain"), "\(error)")
+            }
+        }
+    }
+
     @Test func originalFilesAreHandedOverOnlyWhenAllowed() async throws {
         try await withTemporaryDirectory { directory in
             let file = try file("movie.bin", in: directory, contents: "frames")

@@ -18,10 +18,11 @@ struct ImportTests {
 
     @Test func receivedFilesAreCopiesRemovedAfterTheImporterReturns() async throws {
         try await withTemporaryDirectory { directory in
-            let source = try file("in.txt", in: directory, contents: "kept")
+            let text = "kept \(UUID())"
+            let source = try file("in.txt", in: directory, contents: text)
             let document = try await Document(importing: source, contentType: nil)
-            #expect(document.text == "kept")
-            let received = try #require(Document.received.all.last)
+            #expect(document.text == text)
+            let received = try #require(Document.receivedFile(holding: text))
             #expect(!received.isOriginalFile)
             #expect(received.file != source)
             #expect(received.file.lastPathComponent == "in.txt")
@@ -32,22 +33,22 @@ struct ImportTests {
     }
 
     @Test func receivedFilesAreRemovedWhenTheImporterThrows() async throws {
+        let text = "fail \(UUID())"
         await #expect {
-            try await Document(importing: Data("fail".utf8), contentType: .plainText)
+            try await Document(importing: Data(text.utf8), contentType: .plainText)
         } throws: { error in
             guard let error = error as? TransferError else { return false }
             return error.code == .importFailed && error.underlyingError is Document.Failure
         }
-        let received = try #require(
-            Document.received.all.last { (try? String(contentsOf: $0.file, encoding: .utf8)) == nil })
+        let received = try #require(Document.receivedFile(holding: text))
         #expect(!FileManager.default.fileExists(atPath: received.file.path))
         #expect(!FileManager.default.fileExists(atPath: received.file.deletingLastPathComponent().path))
     }
 
     @Test func receivedFilesAreRemovedOnCancellation() async throws {
-        let count = Document.received.all.count
+        let text = "cancel \(UUID())"
         await #expect {
-            try await Document(importing: Data("cancel".utf8), contentType: .plainText)
+            try await Document(importing: Data(text.utf8), contentType: .plainText)
         } throws: { error in
             (error as? TransferError)?.code == .cancelled
         }
@@ -60,11 +61,10 @@ struct ImportTests {
         } throws: { error in
             (error as? TransferError)?.code == .cancelled
         }
-        // Every file the importer received, in this test and the others, is gone once it returned.
-        #expect(Document.received.all.count > count)
-        for received in Document.received.all {
-            #expect(!FileManager.default.fileExists(atPath: received.file.deletingLastPathComponent().path))
-        }
+        // The file the importer received, and its private directory, are gone once it threw.
+        let received = try #require(Document.receivedFile(holding: text))
+        #expect(!FileManager.default.fileExists(atPath: received.file.path))
+        #expect(!FileManager.default.fileExists(atPath: received.file.deletingLastPathComponent().path))
     }
 
     @Test func openInPlaceGivesTheOriginal() async throws {
