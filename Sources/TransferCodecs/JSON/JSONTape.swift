@@ -407,11 +407,18 @@ struct JSONParser {
         let byte = base[offset]
         if byte >= 0x20, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         if byte < 0x80 { return "U+\(hex4(UInt16(byte)))" }
-        // A whole UTF-8 character (the input was validated).
+        // A whole UTF-8 character; readers of text in pieces may meet bytes that are not UTF-8
+        // before anything has validated them, and names the byte then.
         var length = 1
         while offset + length < count, length < 4, base[offset + length] & 0xC0 == 0x80 { length += 1 }
-        let character = String(decoding: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self)
-        return "'\(character)' (U+\(String(character.unicodeScalars.first!.value, radix: 16, uppercase: true)))"
+        guard
+            let character = String(
+                validating: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self),
+            let scalar = character.unicodeScalars.first
+        else {
+            return "byte 0x\(String(byte, radix: 16, uppercase: true)), which is not UTF-8"
+        }
+        return "'\(character)' (U+\(String(scalar.value, radix: 16, uppercase: true)))"
     }
 }
 

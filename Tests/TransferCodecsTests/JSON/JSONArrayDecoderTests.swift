@@ -72,6 +72,29 @@ struct JSONArrayDecoderTests {
         }
     }
 
+    @Test(
+        "bytes that are not UTF-8 are named as bytes, where the reader meets them",
+        arguments: [
+            (
+                [0x80, 0x5B, 0x31, 0x5D],
+                "expected '[' opening an array, found byte 0x80, which is not UTF-8 at line 1, column 1"
+            ),
+            (
+                [0x5B, 0x31, 0x2C, 0xC3, 0x28, 0x5D],
+                "expected a value, found byte 0xC3, which is not UTF-8 at line 1, column 4"
+            ),
+        ])
+    func bytesThatAreNotUTF8(input: [UInt8], message: String) throws {
+        for chunkSize in [1, 1 << 20] {
+            do {
+                _ = try decode(Int.self, Data(input), chunkSize: chunkSize)
+                Issue.record("expected an error for \(input)")
+            } catch DecodingError.dataCorrupted(let context) {
+                #expect(context.debugDescription == "The given data was not valid JSON: \(message).")
+            }
+        }
+    }
+
     @Test func elementErrorsNameTheirIndex() throws {
         do {
             _ = try decode(
