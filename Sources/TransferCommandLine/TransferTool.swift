@@ -82,7 +82,9 @@ package enum TransferTool {
 
     /// A message with the control characters that came from input (a file name, a field) shown as
     /// `\u{1B}` and the like, so that an error cannot move the cursor, clear the screen or retitle
-    /// the terminal; line breaks and tabs are kept.
+    /// the terminal; line breaks and tabs are kept. Invisible format characters (a byte-order mark
+    /// in a field, zero-width spaces, direction marks) are shown the same way, so that what was found
+    /// can be seen; the zero-width joiner inside emoji is kept.
     package static func escapingControls(_ message: String) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(message.unicodeScalars.count)
@@ -90,6 +92,8 @@ package enum TransferTool {
             switch scalar.value {
             case 0x0A, 0x09: result.unicodeScalars.append(scalar)
             case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            case _ where scalar.properties.generalCategory == .format && scalar.value != 0x200D:
                 result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: result.unicodeScalars.append(scalar)
             }

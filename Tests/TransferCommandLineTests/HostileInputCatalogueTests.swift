@@ -165,6 +165,14 @@ extension HostileCase {
         ("a header without a required column", utf8("id,name,funFacts\r\n"), "found \"id\", \"name\", \"funFacts\""),
         ("a misspelt header", utf8("id,nme,bio,funFacts,video,portrait\r\n"), "\"nme\""),
         (
+            "a second byte-order mark, shown", Data([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF]) + utf8(header),
+            #"found "\u{FEFF}id""#
+        ),
+        (
+            "a zero-width space in the header, shown", utf8("id,na\u{200B}me,bio,funFacts,video,portrait\r\n"),
+            #""na\u{200B}me""#
+        ),
+        (
             "text after a closing quote", utf8(header + "\(uuid),\"Ann\"x,Bio,[],,\r\n"),
             "expected a delimiter or the end of the line after a closing quote, found 'x'"
         ),
