@@ -129,6 +129,12 @@ struct NegotiateCommandTests {
         #expect(await transfer("negotiate", "--receiver", "X", "--item", "empty").status == 64)
         #expect(await transfer("negotiate", "--receiver", "Nobody", "--offer", ".png").status == 65)
         #expect(await transfer("negotiate", "--accept", "garbage", "--offer", ".png").status == 65)
+        let empty = await transfer("negotiate", "--accept", "*/*", "--offer", "")
+        #expect(empty.status == 64)
+        #expect(empty.error.contains("--offer '': expected a type, found nothing"), "\(empty.error)")
+        let unknown = await transfer("negotiate", "--accepts", "nope", "--offer", ".png")
+        #expect(unknown.status == 65)
+        #expect(unknown.error.hasPrefix("--accepts nope: unknown type 'nope'"), "\(unknown.error)")
         #expect(await transfer("negotiate", "--help").output.hasPrefix("USAGE: transfer negotiate"))
         #expect(await transfer("receivers", "--help").output.hasPrefix("USAGE: transfer receivers"))
     }

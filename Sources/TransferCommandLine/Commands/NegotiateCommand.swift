@@ -171,7 +171,18 @@ enum NegotiateCommand {
         {
             return (type, forms, [:])
         }
-        return (try TypesCommand.resolve(text), forms, [:])
+        return (try resolve(text, option: "--offer", value: value), forms, [:])
+    }
+
+    /// The type named by `text` (``TypesCommand/resolve(_:)``), an error naming the option and the
+    /// value it came from.
+    private static func resolve(_ text: String, option: String, value: String) throws -> UTType {
+        guard !text.isEmpty else { throw UsageError("\(option) '\(value)': expected a type, found nothing") }
+        do {
+            return try TypesCommand.resolve(text)
+        } catch let error as ToolError {
+            throw ToolError(error.status, "\(option) \(value): \(error.message)")
+        }
     }
 
     /// `--accepts TYPE[;q=W][:FORM|FORM…]`: an identifier or `.ext` (matched by conformance), or a
@@ -219,7 +230,8 @@ enum NegotiateCommand {
         }
         let name = String(parts.first ?? "").trimmingCharacters(in: .whitespaces)
         if name == "*" { return .wildcard(weight: weight, forms: forms, source: value) }
-        return AcceptRule(try TypesCommand.resolve(name), weight: weight, forms: forms, source: value)
+        return AcceptRule(
+            try resolve(name, option: "--accepts", value: value), weight: weight, forms: forms, source: value)
     }
 
     /// The position of the last `:` that is not inside a quoted string.
