@@ -151,6 +151,36 @@ struct ReceiverDeclarationTests {
         #expect(profile.activation.accepts.map(\.weight) == [0, 0, 1, 0])
     }
 
+    @Test("keywords are ASCII and case-insensitive, whatever else the predicate holds and however its lines end")
+    func predicateKeywordsFoldASCIIOnly() throws {
+        // `ß` upper-cases to two letters: the whole predicate must not become case-sensitive.
+        let lowercase = [
+            #"subquery(extensionItems, $e, subquery($e.attachments, $a, any $a.registeredTypeIdentifiers"#,
+            #"uti-conforms-to "public.image" and $a.name != "Straße").@count <= 3 and not"#,
+            #"(any $e.attachments.registeredTypeIdentifiers uti-equals "com.compuserve.gif")).@count >= 1"#,
+        ]
+        for separator in ["\n", "\r\n", "\t"] {
+            let profile = try ReceiverProfile.parse(
+                activationRulePredicate: lowercase.joined(separator: separator), name: "P", identifier: "p"
+            ).profile
+            #expect(profile.activation.accepts.map(\.contentType) == [.image, .gif])
+            #expect(profile.activation.accepts.map(\.weight) == [1, 0])
+            #expect(profile.activation.maxCounts == [.image: 3])
+        }
+        // A dotless `ı` upper-cases to `I`, but `utı-equals` is not a keyword.
+        let dotless =
+            #"ANY $a.registeredTypeIdentifiers UTı-EQUALS "public.movie" OR "#
+            + #"ANY $a.registeredTypeIdentifiers UTI-EQUALS "public.audio""#
+        let profile = try ReceiverProfile.parse(activationRulePredicate: dotless, name: "P", identifier: "p").profile
+        #expect(profile.activation.accepts.map(\.contentType) == [.audio])
+        // A count too large for a machine integer is no maximum, not a crash.
+        let huge = try ReceiverProfile.parse(
+            activationRulePredicate: #"SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers "#
+                + #"UTI-CONFORMS-TO "public.image").@count <= 99999999999999999999999"#,
+            name: "P", identifier: "p")
+        #expect(huge.profile.activation.maxCounts.isEmpty)
+    }
+
     @Test func truePredicateAcceptsEverything() throws {
         let profile = try ReceiverProfile.parse(
             activationRulePredicate: "TRUEPREDICATE", name: "Any", identifier: "any"
