@@ -85,9 +85,10 @@ let arrayFile = URL(
 .appendingPathComponent("transferkit-fuzz-\(ProcessInfo.processInfo.processIdentifier).json")
 
 /// Reads `data` as a top-level array in pieces: whatever the whole-document decoder accepts as an
-/// array of values, the array reader must accept with the same elements, and the reverse. (The
-/// reader on several cores shares this reading code; its ordering is tested in `Tests/`, as a
-/// thread pool per input would make each run a hundred times slower.)
+/// array of values, the array reader must accept with the same elements, and the reverse. `Value`
+/// is `Sendable`, so the reader decodes on its pipeline of threads, as `transfer convert` does.
+/// (`Scripts/fuzz.sh` turns leak checks off for this target: libFuzzer would run LeakSanitizer
+/// after nearly every input, whose allocations and frees do not balance within the input.)
 func fuzzArrayReader(_ data: Data) {
     // The first byte chooses the chunk size, so that elements and tokens straddle chunk edges.
     guard let first = data.first, (try? data.dropFirst().write(to: arrayFile)) != nil else { return }
