@@ -1,3 +1,5 @@
+import TransferCodecs
+
 /// A media type as HTTP writes it (RFC 9110 §8.3.1): `type/subtype` followed by parameters, each
 /// `name=value` with the value a token or a quoted string (§5.6.4, §5.6.6).
 ///
@@ -220,10 +222,7 @@ package struct MediaType: Sendable, Hashable {
         }
 
         func describeRest() -> String {
-            guard let byte = peek else { return "the end" }
-            let scalar = Unicode.Scalar(byte)
-            return byte >= 0x21 && byte < 0x7F
-                ? "'\(Character(scalar))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+            isAtEnd ? "the end" : bytes.describedCharacter(at: position)
         }
     }
 }

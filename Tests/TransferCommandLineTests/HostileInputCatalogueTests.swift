@@ -429,6 +429,18 @@ extension HostileCase {
             name: "Accept: a weight above 1",
             arguments: ["negotiate", "--accept", "image/png;q=2", "--offer", "public.png"], status: data,
             message: "expected a weight q from 0 to 1 with at most three decimals, found '2'"),
+        HostileCase(
+            name: "Accept: a repeated weight",
+            arguments: ["negotiate", "--accept", "image/png;q=0.5;q=1", "--offer", "public.png"], status: data,
+            message: "image/png;q=0.5;q=1: the weight q is given twice"),
+        HostileCase(
+            name: "Accept: a byte-order mark before the range",
+            arguments: ["negotiate", "--accept", "\u{FEFF}image/png", "--offer", "public.png"], status: data,
+            message: "expected a media type type/subtype, found '\\u{FEFF}' (U+FEFF)"),
+        HostileCase(
+            name: "Accept: a subtype beyond ASCII",
+            arguments: ["negotiate", "--accept", "image/pñg", "--offer", "public.png"], status: data,
+            message: "image/pñg: expected ';' before a parameter, found 'ñ' (U+00F1)"),
     ]
 
     // MARK: Type declarations
@@ -448,6 +460,7 @@ extension HostileCase {
             "empty", file: "empty.plist", Data(), status: data,
             message: "expected a property list (XML or binary) or a JSON object, found an empty file"),
         typesList("prose", file: "prose.plist", utf8("hello world"), status: data, message: "found 'h'"),
+        typesList("prose beyond ASCII", file: "prose.plist", utf8("élan"), status: data, message: "found 'é' (U+00E9)"),
         typesList(
             "truncated JSON", file: "t.json", utf8(#"{"UTExportedTypeDeclarations": [{"UTTypeIdentifier": "#),
             status: data, message: "not valid JSON: unexpected end of input: expected a value (line 1, column 54)"),

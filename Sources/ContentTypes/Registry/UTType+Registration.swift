@@ -196,15 +196,14 @@ private enum DeclarationFormat {
         }
         let significant = data.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
         let body = significant.starts(with: [0xEF, 0xBB, 0xBF]) ? significant.dropFirst(3) : significant
-        switch body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-        case UInt8(ascii: "{")?, UInt8(ascii: "[")?: self = .json
-        case UInt8(ascii: "<")?: self = .propertyList
-        case nil: self = .unknown("an empty file")
-        case let byte?:
-            let scalar = Unicode.Scalar(byte)
-            self = .unknown(
-                byte >= 0x21 && byte < 0x7F
-                    ? "'\(Character(scalar))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))")
+        guard let first = body.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            self = .unknown("an empty file")
+            return
+        }
+        switch body[first] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["): self = .json
+        case UInt8(ascii: "<"): self = .propertyList
+        default: self = .unknown(body.describedCharacter(at: first))
         }
     }
 }

@@ -404,21 +404,7 @@ struct JSONParser {
 
     /// The character at `offset`, quoted and escaped for a message.
     static func describe(base: UnsafePointer<UInt8>, count: Int, at offset: Int) -> String {
-        let byte = base[offset]
-        if byte >= 0x20, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        if byte < 0x80 { return "U+\(hex4(UInt16(byte)))" }
-        // A whole UTF-8 character; readers of text in pieces may meet bytes that are not UTF-8
-        // before anything has validated them, and names the byte then.
-        var length = 1
-        while offset + length < count, length < 4, base[offset + length] & 0xC0 == 0x80 { length += 1 }
-        guard
-            let character = String(
-                validating: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self),
-            let scalar = character.unicodeScalars.first
-        else {
-            return "byte 0x\(String(byte, radix: 16, uppercase: true)), which is not UTF-8"
-        }
-        return "'\(character)' (U+\(String(scalar.value, radix: 16, uppercase: true)))"
+        UnsafeBufferPointer(start: base, count: count).describedCharacter(at: offset)
     }
 }
 

@@ -6,8 +6,8 @@ extension ReceiverProfile {
     /// that top-level type (`text/*` takes `text/markdown` but not `application/json`), `*/*`
     /// anything (see ``AcceptRule/mediaRange``). Parameters before `q` are kept and make a range
     /// more specific, quoted or not (`level="1"` is `level=1`); `q` is the weight. Type, subtype
-    /// and parameter names ignore case. A malformed range (no `/`, a bad `q`, an unclosed quote)
-    /// is dropped with a diagnostic; the rest are kept.
+    /// and parameter names ignore case. A malformed range (no `/`, a bad or repeated `q`, a
+    /// repeated parameter, an unclosed quote) is dropped with a diagnostic; the rest are kept.
     ///
     /// ```swift
     /// let client = try ReceiverProfile.parse(acceptHeader: "text/html;q=0, */*").profile
@@ -79,14 +79,19 @@ enum AcceptHeader {
         }
         var parameters: [String: String] = [:]
         var weight = 1.0
-        for parameter in mediaType.parameters {
+        for (index, parameter) in mediaType.parameters.enumerated() {
             if parameter.name == "q" {
                 guard let parsed = qvalue(Substring(parameter.value)) else {
                     return fail(
                         "expected a weight q from 0 to 1 with at most three decimals, found '\(parameter.value)'")
                 }
+                // Accept extensions after q are not media type parameters, but a second weight is
+                // ambiguous: refused like a repeated parameter.
+                guard !mediaType.parameters[(index + 1)...].contains(where: { $0.name == "q" }) else {
+                    return fail("the weight q is given twice")
+                }
                 weight = parsed
-                break  // Accept extensions after q are not media type parameters.
+                break
             }
             guard parameters[parameter.name] == nil else {
                 return fail("the parameter '\(parameter.name)' is given twice")

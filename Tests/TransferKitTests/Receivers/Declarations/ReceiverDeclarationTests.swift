@@ -29,6 +29,18 @@ struct ReceiverDeclarationTests {
         #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.parse(acceptHeader: "") }
     }
 
+    @Test("a diagnostic names the whole character it found, and a repeated weight is refused")
+    func acceptDiagnosticsNameWhatTheyFound() throws {
+        let parsed = try ReceiverProfile.parse(
+            acceptHeader: "\u{FEFF}text/html, text/plain;q=0.5;q=0.3, text/é, image/png;q=0.5;ext=1")
+        #expect(parsed.profile.activation.accepts.map(\.mediaRange) == ["image/png"])
+        #expect(
+            parsed.diagnostics.map(\.reason) == [
+                "expected a media type type/subtype, found '\u{FEFF}' (U+FEFF)", "the weight q is given twice",
+                "expected a subtype after 'text/', found 'é' (U+00E9)",
+            ])
+    }
+
     @Test func quotedParametersAndAcceptExtensions() throws {
         let parsed = try ReceiverProfile.parse(acceptHeader: #"text/plain;charset="utf-8";q=0.5;ext=1, text/*"#)
         let rule = parsed.profile.activation.accepts[0]
