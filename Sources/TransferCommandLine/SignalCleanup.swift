@@ -24,8 +24,8 @@ import TransferKit
 /// any other output error (74, "File too large") after removing what it made, rather than being
 /// killed with its partial output left behind.
 package enum SignalCleanup {
-    /// Files to remove when a signal stops the tool.
-    private static let files = Mutex<Set<String>>([])
+    /// Files to remove when a signal stops the tool; closed once one has.
+    private static let registry = Mutex<(files: Set<String>, isClosed: Bool)>(([], false))
     private static let installed = Mutex(false)
     static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE]
 
@@ -55,18 +55,37 @@ package enum SignalCleanup {
         thread.start()
     }
 
-    /// Removes `path` if a signal stops the tool before ``unregister(_:)``.
-    static func register(_ path: String) {
-        _ = files.withLock { $0.insert(path) }
+    /// Creates the file at `path` (`open` with `O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC` and
+    /// `mode`), to be removed if a signal stops the tool before ``unregister(_:)``: the file is
+    /// made and registered under the lock that the cleanup closes, so it is either removed or never
+    /// made. Once the cleanup has begun, the calling thread waits for the process to end instead.
+    ///
+    /// - Returns: The file descriptor, or -1 with `errno` set.
+    static func create(_ path: String, mode: mode_t) -> Int32 {
+        let opened: (descriptor: Int32, error: Int32)? = registry.withLock { registry in
+            guard !registry.isClosed else { return nil }
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            guard descriptor >= 0 else { return (descriptor, errno) }
+            registry.files.insert(path)
+            return (descriptor, 0)
+        }
+        guard let opened else { while true { pause() } }
+        errno = opened.error
+        return opened.descriptor
     }
 
     static func unregister(_ path: String) {
-        _ = files.withLock { $0.remove(path) }
+        _ = registry.withLock { $0.files.remove(path) }
     }
 
-    /// Removes the registered files and TransferKit's open temporary directories.
+    /// Removes the registered files and TransferKit's open temporary directories; after it, no
+    /// file is created through ``create(_:mode:)``.
     static func cleanUp() {
-        for path in files.withLock({ $0 }) { unlink(path) }
+        let files = registry.withLock { registry in
+            registry.isClosed = true
+            return registry.files
+        }
+        for path in files { unlink(path) }
         TemporaryDirectory.removeAllOpen()
     }
 }

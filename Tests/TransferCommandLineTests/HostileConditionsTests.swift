@@ -132,6 +132,12 @@ struct HostileConditionsTests {
 
     @Test(
         "a file-size limit (ulimit -f) reached: 74 and why, the previous output kept, nothing left behind",
+        // ThreadSanitizer's runtime itself dies of SIGBUS under a file-size limit (in its shadow
+        // memory, on the first large copy), before the tool can report anything: Scripts/tsan.sh
+        // sets TSAN_OPTIONS, and the test runs only without it.
+        .disabled(
+            if: ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil,
+            "ThreadSanitizer's runtime cannot run under a file-size limit"),
         arguments: ["-o", ">", "--stream -o"])
     func fileSizeLimit(output redirection: String) throws {
         // About 200 KB of JSON, past a limit of 64 KiB.
@@ -323,13 +329,10 @@ private struct ConversionFolder {
     /// Checks that the conversion left nothing: no temporary file, no partial output beside the
     /// output, and (when it should be kept) the previous output as it was.
     func expectNothingLeftBehind(previousOutputKept: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, sourceLocation: sourceLocation)
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
-                "big.csv", "out.json", "tmp",
-            ],
-            sourceLocation: sourceLocation)
+        let temporaries = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        #expect(temporaries.isEmpty, "left in TMPDIR: \(temporaries)", sourceLocation: sourceLocation)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(files == ["big.csv", "out.json", "tmp"], sourceLocation: sourceLocation)
         if previousOutputKept {
             #expect(try String(contentsOf: output, encoding: .utf8) == "previous", sourceLocation: sourceLocation)
         }

@@ -379,7 +379,7 @@ enum ConvertCommand {
                 mode = nil
             }
             let temporary = destination.temporarySibling
-            let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o666)
+            let descriptor = SignalCleanup.create(temporary.path, mode: mode ?? 0o666)
             guard descriptor >= 0 else {
                 throw ToolError(.cannotCreate, "\(path): cannot be written (\(String(cString: strerror(errno))))")
             }
@@ -387,7 +387,6 @@ enum ConvertCommand {
             self.destination = destination
             self.temporary = temporary
             self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            SignalCleanup.register(temporary.path)
         }
 
         /// The error for a failed write: what could not be written, and why.

@@ -21,26 +21,30 @@ package enum TemporaryDirectory {
     @TaskLocal package static var base: URL?
 
     /// The directories made and not yet removed, for a process that must clean up when a signal
-    /// stops it.
-    private static let open = Mutex<Set<String>>([])
+    /// stops it; closed once it has.
+    private static let registry = Mutex(Registry())
 
-    /// Removes every directory made and not yet removed: for a tool stopped by a signal, while its
-    /// other threads may still be making one, or writing into one. The directories' names carry the
-    /// process's identifier, so those made but not yet registered are found too; a directory that
-    /// a file was written into while it was being removed is removed again.
+    private struct Registry {
+        var open: Set<String> = []
+        var isClosed = false
+    }
+
+    /// Removes every directory made and not yet removed, for a tool stopped by a signal while its
+    /// other threads may still be making one or writing into one; after it, ``make()`` makes no
+    /// more. A directory is made and registered under the lock that closes the registry, so none
+    /// is made after the ones removed here; one that a file was written into while it was being
+    /// removed is removed again.
     package static func removeAllOpen() {
-        let base = FileManager.default.temporaryDirectory.path
-        let prefix = "TransferKit-\(getpid())-"
+        var paths = registry.withLock { registry in
+            registry.isClosed = true
+            return registry.open
+        }
         for attempt in 0..<5 {
-            var paths = open.withLock { $0 }
-            let made =
-                (try? FileManager.default.contentsOfDirectory(atPath: base))?.filter { $0.hasPrefix(prefix) } ?? []
-            paths.formUnion(made.map { "\(base)/\($0)" })
-            guard !paths.isEmpty else { return }
             for path in paths {
                 try? FileManager.default.removeItem(atPath: path)
-                if !FileManager.default.fileExists(atPath: path) { _ = open.withLock { $0.remove(path) } }
+                if !FileManager.default.fileExists(atPath: path) { paths.remove(path) }
             }
+            guard !paths.isEmpty else { return }
             if attempt < 4 { usleep(10_000) }
         }
     }
@@ -55,35 +59,47 @@ package enum TemporaryDirectory {
     }
 
     /// Makes a new private directory under the system's temporary directory.
+    ///
+    /// After ``removeAllOpen()`` — a tool on its way out after a signal — the calling thread waits
+    /// for the process to end instead: a directory made then would be left behind.
     static func make() throws(TransferError) -> URL {
         let base = (TemporaryDirectory.base ?? FileManager.default.temporaryDirectory).path
-        // The process's identifier in the name: a tool stopped by a signal finds its own.
+        // The process's identifier in the name, to tell whose a directory left by a crash was.
         var template = Array("\(base)/TransferKit-\(getpid())-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!) }
-        guard made != nil else {
-            let number = errno
+        let made: Result<String, POSIXError>? = registry.withLock { registry in
+            guard !registry.isClosed else { return nil }
+            guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+                return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+            }
+            let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            registry.open.insert(path)
+            return .success(path)
+        }
+        switch made {
+        case .success(let path)?:
+            return URL(fileURLWithPath: path, isDirectory: true)
+        case .failure(let error)?:
+            let code = error.code
             // The file system's error, as Foundation reports a directory it cannot create: a tool
             // can tell the environment (TMPDIR) from the data.
             let underlying = CocoaError(
-                number == EACCES || number == EPERM ? .fileWriteNoPermission : .fileWriteUnknown,
+                code == .EACCES || code == .EPERM ? .fileWriteNoPermission : .fileWriteUnknown,
                 userInfo: [  // NSFilePathErrorKey and NSUnderlyingErrorKey, which FoundationEssentials lacks.
-                    "NSFilePath": base,
-                    "NSUnderlyingError": POSIXError(POSIXErrorCode(rawValue: number) ?? .EIO),
+                    "NSFilePath": base, "NSUnderlyingError": error,
                 ])
             throw TransferError(
                 .fileUnavailable, itemType: Never.self,
-                reason: "Cannot create a temporary directory in \(base): \(String(cString: strerror(number)))",
+                reason: "Cannot create a temporary directory in \(base): \(String(cString: strerror(code.rawValue)))",
                 underlyingError: underlying)
+        case nil:
+            while true { pause() }
         }
-        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        _ = open.withLock { $0.insert(path) }
-        return URL(fileURLWithPath: path, isDirectory: true)
     }
 
     /// Removes a directory made by ``make()`` and everything in it; errors are ignored, since there
     /// is nothing more to do about them on the way out.
     static func remove(_ directory: URL) {
         try? FileManager.default.removeItem(at: directory)
-        _ = open.withLock { $0.remove(directory.path) }
+        _ = registry.withLock { $0.open.remove(directory.path) }
     }
 }
