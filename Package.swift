@@ -10,8 +10,8 @@ let package = Package(
         .library(name: "TransferKitTesting", targets: ["TransferKitTesting"]),
         .library(name: "LinkPreviews", targets: ["LinkPreviews"]),
         .executable(name: "transfer", targets: ["transfer"]),
-        // The "Meet Transferable" example models and the deterministic profile generator, for the
-        // benchmark package; not part of the library's API.
+        // The models of Apple's "Meet Transferable" sample (Profile, ProfilesArchive, Video) that the
+        // `transfer` tool converts, and the deterministic profile generator.
         .library(name: "ProfileModels", targets: ["ProfileModels"]),
     ],
     targets: [
@@ -33,7 +33,7 @@ let package = Package(
             name: "TransferCommandLine",
             dependencies: ["ContentTypes", "TransferKit", "LinkPreviews", "ProfileModels", "CTransferKitSystem"]),
         .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),
-        .target(name: "ProfileModels", dependencies: ["TransferKit"], path: "Examples/Profiles/Models"),
+        .target(name: "ProfileModels", dependencies: ["TransferKit"]),
         .executableTarget(name: "ProfilesExample", dependencies: ["ProfileModels"], path: "Examples/Profiles/Demo"),
         .executableTarget(name: "ShareSheetExample", dependencies: ["TransferKit"], path: "Examples/ShareSheet"),
         .testTarget(name: "TransferCodecsTests", dependencies: ["TransferCodecs", "TransferKitTesting"]),

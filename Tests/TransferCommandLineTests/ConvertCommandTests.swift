@@ -175,8 +175,8 @@ struct ConvertCommandTests {
         ]
         let (status, shown) = try await transferUnderTerminal(arguments)
         #expect(status == 0, "\(shown)")
-        #expect(shown.contains("] importing 0/9 MB"))
-        #expect(shown.contains("[###############               ] exporting"))
+        #expect(shown.contains("] converting 0/9 MB"))
+        #expect(shown.contains("] converting 9/9 MB"))
         #expect(shown.contains("[##############################] done"))
         #expect(
             try Data(contentsOf: directory.appendingPathComponent("shown.json"))
@@ -187,7 +187,7 @@ struct ConvertCommandTests {
         try FileManager.default.removeItem(at: directory.appendingPathComponent("shown.json"))
         let (failedStatus, failed) = try await transferUnderTerminal(arguments)
         #expect(failedStatus == 65)
-        #expect(failed.contains("] importing 0/9 MB"))
+        #expect(failed.contains("] converting 0/9 MB"))
         #expect(failed.contains("] failed"))
         #expect(!failed.contains("done"))
         #expect(

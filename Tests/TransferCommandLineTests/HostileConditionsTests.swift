@@ -97,36 +97,49 @@ struct HostileConditionsTests {
     }
 
     @Test(
-        "a signal in the middle of a conversion: 128 + its number, and nothing left behind",
+        "a signal in the middle of a conversion, streamed or whole: 128 + its number, and nothing left behind",
         arguments: [
             (SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGPIPE, Int32(141)), (SIGHUP, Int32(129)),
             (SIGQUIT, Int32(131)),
-        ])
-    func signalsRemoveWhatTheConversionMade(signal: Int32, status: Int32) throws {
-        // About 40 MB: long enough to be stopped while it exports.
+        ], [false, true])
+    func signalsRemoveWhatTheConversionMade(signal: (number: Int32, status: Int32), whole: Bool) throws {
+        // About 40 MB: long enough to be stopped while it writes.
         let folder = try ConversionFolder(inputSize: 40 << 20)
         defer { folder.remove() }
         let temporary = folder.temporary
 
         let process = Process()
         process.executableURL = executableURL
-        process.arguments = ["convert", folder.input.path, "--to", "json", "-o", folder.output.path]
+        process.arguments =
+            ["convert", folder.input.path, "--to", "json", "-o", folder.output.path] + (whole ? ["--whole"] : [])
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Wait until the export has made its private directory, then stop the conversion.
+        // Wait until the conversion has made what it must clean up — the whole export's private
+        // directory, or the streamed output's partial file with some records in it — then stop it.
+        func started() -> Bool {
+            if whole {
+                return (try? FileManager.default.contentsOfDirectory(atPath: temporary.path))?.contains {
+                    $0.hasPrefix("TransferKit-")
+                } == true
+            }
+            let partial = (try? FileManager.default.contentsOfDirectory(atPath: folder.directory.path))?.first {
+                $0.hasSuffix(".partial")
+            }
+            let size = partial.flatMap {
+                try? FileManager.default.attributesOfItem(
+                    atPath: folder.directory.appendingPathComponent($0).path)[.size] as? Int
+            }
+            return (size ?? 0) > 0
+        }
         let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, Date() < deadline,
-            (try? FileManager.default.contentsOfDirectory(atPath: temporary.path))?.contains(where: {
-                $0.hasPrefix("TransferKit-")
-            }) != true
-        {
+        while process.isRunning, Date() < deadline, !started() {
             Thread.sleep(forTimeInterval: 0.002)
         }
         try #require(process.isRunning, "the conversion ended before it could be stopped")
-        kill(process.processIdentifier, signal)
+        kill(process.processIdentifier, signal.number)
         process.waitUntilExit()
-        #expect(process.terminationStatus == status)
+        #expect(process.terminationStatus == signal.status)
         try folder.expectNothingLeftBehind(previousOutputKept: true)
     }
 
@@ -138,7 +151,7 @@ struct HostileConditionsTests {
         .disabled(
             if: ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil,
             "ThreadSanitizer's runtime cannot run under a file-size limit"),
-        arguments: ["-o", ">", "--stream -o"])
+        arguments: ["-o", ">", "--whole -o"])
     func fileSizeLimit(output redirection: String) throws {
         // About 200 KB of JSON, past a limit of 64 KiB.
         let folder = try ConversionFolder(inputSize: 200_000)
@@ -158,20 +171,27 @@ struct HostileConditionsTests {
     }
 
     @Test(
-        "a temporary directory (TMPDIR) missing or not a directory: 74, naming it, the previous output kept",
+        "a temporary directory (TMPDIR) missing or not a directory: 74 for a whole conversion, naming it, the previous output kept; a streamed one needs none",
         arguments: [("missing", "No such file or directory"), ("big.csv", "Not a directory")])
     func unusableTemporaryDirectory(name: String, reason: String) throws {
         let folder = try ConversionFolder(inputSize: 10_000)
         defer { folder.remove() }
         let temporary = folder.directory.appendingPathComponent(name)
         let result = try shell(
-            #""$0" convert "\#(folder.input.path)" --to json -o "\#(folder.output.path)""#,
+            #""$0" convert "\#(folder.input.path)" --to json --whole -o "\#(folder.output.path)""#,
             environment: ["TMPDIR": temporary.path])
         #expect(result.status == 74, "\(result.error)")
         #expect(
             result.error.contains("out.json: cannot be written (a temporary file in \(temporary.path): \(reason))"),
             "\(result.error)")
         try folder.expectNothingLeftBehind(previousOutputKept: true)
+
+        // Records stream from the input to the output's own partial file: no temporary directory.
+        let streamed = try shell(
+            #""$0" convert "\#(folder.input.path)" --to json -o "\#(folder.output.path)""#,
+            environment: ["TMPDIR": temporary.path])
+        #expect(streamed.status == 0, "\(streamed.error)")
+        #expect(try Data(contentsOf: folder.output).starts(with: Data("[{".utf8)))
     }
 
     @Test("property lists nested 100,000 deep: refused before Foundation's parser recurses")

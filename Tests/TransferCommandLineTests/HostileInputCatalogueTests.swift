@@ -354,9 +354,14 @@ extension HostileCase {
             arguments: ["convert", "{d}/in.csv", "--to", "json", "--model", "Nope"], files: ["in.csv": utf8(header)],
             status: usage, message: "unknown model 'Nope'"),
         HostileCase(
-            name: "arguments: --stream from standard input",
-            arguments: ["convert", "-", "--from", "csv", "--to", "json", "--stream"], standardInput: Data(),
-            status: usage, message: "--stream reads a CSV or JSON file"),
+            name: "arguments: --stream and --whole together",
+            arguments: ["convert", "-", "--from", "csv", "--to", "json", "--stream", "--whole"], standardInput: Data(),
+            status: usage, message: "--stream and --whole exclude each other"),
+        HostileCase(
+            name: "arguments: --stream through a model whose representations are not records",
+            arguments: ["convert", "{d}/in.csv", "--to", "json", "--model", "Profile", "--stream"],
+            files: ["in.csv": utf8(header)], status: usage,
+            message: "its public.comma-separated-values-text representation is not a sequence of records"),
         HostileCase(
             name: "types show: an unknown type", arguments: ["types", "show", "com.example.unknown"], status: data,
             message: "unknown type 'com.example.unknown'"),

@@ -80,6 +80,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         while let batch = try reader.nextBatch() {
             try batch.decode(T.self, format: format).deliver(to: body)
         }
+        try reader.checkColumnsIfEmpty(for: T.self)
     }
 
     /// Decodes the records of a CSV file, in order, handing each to `body` on the caller's thread;
@@ -103,6 +104,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
             limit: OrderedPipeline.defaultLimit, produce: { try reader.nextBatch() },
             work: { $0.decode(T.self, format: format) },
             consume: { try $0.deliver(to: body) })
+        try reader.checkColumnsIfEmpty(for: T.self)
     }
 
     /// Decodes the records of a CSV file a window at a time on the machine's cores, turns each
@@ -142,6 +144,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
                 try batch.decode(T.self, format: format).transformed { try transform($0, batch.firstRecord) }
             },
             consume: { try $0.deliver(to: body) })
+        try reader.checkColumnsIfEmpty(for: T.self)
     }
 
     /// Decodes a value from CSV bytes in memory.
@@ -156,6 +159,9 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         let document = try CSVDocument(input: bytes, format: format)
         let value = try T(from: CSVValueDecoder(document: document, row: nil, path: CSVCodingPath([])))
         if let error = document.pendingError { throw error }
+        if !document.hasRecords, format.hasHeader, !document.header.isEmpty {
+            try CSVDecoder.checkColumns(document.header, for: T.self)
+        }
         return value
     }
 
@@ -228,6 +234,13 @@ struct CSVRecordReader {
 
     func close() {
         ChunkedRead.close(descriptor)
+    }
+
+    /// After the last window: when the file held a header and no record, checks that the header
+    /// is the records' own (``CSVDecoder/checkColumns(_:for:)``).
+    func checkColumnsIfEmpty<T: Decodable>(for type: T.Type) throws(CSVError) {
+        guard records == 0, let header else { return }
+        try CSVDecoder.checkColumns(header, for: type)
     }
 
     /// The next window of records, or `nil` at the end of the file.
@@ -327,6 +340,8 @@ final class CSVDocument {
     private(set) var table = CSVTable()
     private(set) var bytes: UnsafeBufferPointer<UInt8>
     private(set) var rows: [Int] = []
+    /// Whether any window held a record.
+    private(set) var hasRecords = false
     private var nextOffset = 0
     private var nextLine = 1
     /// A parse error met while loading a window from a non-throwing property; thrown by the
@@ -448,6 +463,7 @@ final class CSVDocument {
             }
             rows.append(row)
         }
+        hasRecords = hasRecords || !rows.isEmpty
     }
 
     /// The position of the column named `name`, or `nil`.

@@ -171,6 +171,9 @@ final class CSVRecordCollector {
     private var cursor = 0
     private var current: [String] = []
     private var recordCount = 0
+    /// Whether the next record may name columns: only the first record a collector sees, unless
+    /// the columns were given.
+    private var definesColumns = true
     private var inRecord = false
     private var failure: EncodingError?
 
@@ -189,6 +192,17 @@ final class CSVRecordCollector {
         self.keyOrder = columns
         self.columnIndex = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         self.recordCount = recordsBefore
+        self.definesColumns = false
+    }
+
+    /// A collector for records that follow `recordsBefore` others, whose first record sets the
+    /// columns: no byte-order mark, no header.
+    init(format: CSVFormat, recordsBefore: Int) {
+        var rows = format
+        rows.hasHeader = false
+        self.format = rows
+        self.writer = CSVWriter(format: rows)
+        self.recordCount = recordsBefore
     }
 
     func beginRecord() {
@@ -204,7 +218,7 @@ final class CSVRecordCollector {
             column = cursor
         } else if let known = columnIndex[name] {
             column = known
-        } else if recordCount == 0 {
+        } else if definesColumns {
             column = columns.count
             columns.append(name)
             columnIndex[name] = column
@@ -231,6 +245,7 @@ final class CSVRecordCollector {
         if recordCount == 0, format.hasHeader, !columns.isEmpty { writer.writeRow(columns) }
         writer.writeRow(current, columns: columns.count)
         recordCount += 1
+        definesColumns = false
         inRecord = false
     }
 

@@ -16,16 +16,19 @@ import Synchronization
 /// model's representations and the codecs, which report nothing, so the bar watches the input
 /// file's read position from outside: ten times a second it finds the descriptors open on the
 /// input and reads their offsets (`/proc/self/fdinfo`, on Linux; elsewhere the bar advances by
-/// phase). A conversion record by record (`--stream`) reads as it writes, so its bar is its
-/// progress; a whole conversion reads the input, then writes the output, so reading fills the
-/// first half of its bar.
+/// phase). A streamed conversion reads as it writes, so its bar is its progress; a whole
+/// conversion (`--whole`) reads the input, then writes the output, so its bar is full while it
+/// writes.
 package final class ConversionProgress: Sendable {
     /// Where a conversion is.
     enum Phase: Sendable {
-        case starting, importing, converting, exporting, finished
+        case starting, converting, finished
     }
 
     private let state = Mutex(Phase.starting)
+    /// The most of the input read so far: the reader's offset goes back to nothing once it closes
+    /// the file, the bar does not.
+    private let furthest = Mutex(0)
     private let watcher = Mutex<Task<Void, Never>?>(nil)
     private let shows: Bool
     private let console: Console
@@ -47,12 +50,12 @@ package final class ConversionProgress: Sendable {
     func enter(_ phase: Phase) {
         state.withLock { $0 = phase }
         draw(phase, read: Self.bytesRead(of: path))
-        guard shows, phase == .importing || phase == .converting else { return }
+        guard shows, phase == .converting else { return }
         let task = Task.detached { [self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(100))
                 let current = self.phase
-                guard current == .importing || current == .converting else { return }
+                guard current == .converting else { return }
                 self.draw(current, read: Self.bytesRead(of: self.path))
             }
         }
@@ -71,20 +74,18 @@ package final class ConversionProgress: Sendable {
         }
         guard shows, last != .starting, last != .finished else { return }
         let label = succeeded ? "done" : "failed"
-        let filled = succeeded ? 1 : last == .exporting ? 0.5 : 0
+        let filled = succeeded ? 1 : Double(furthest.withLock { $0 }) / Double(max(size, 1))
         console.error("\r\(bar(filled: filled)) \(label)\u{1B}[K\n")
     }
 
     private func draw(_ phase: Phase, read: Int?) {
-        guard shows else { return }
-        let fraction = min(1, Double(read ?? 0) / Double(max(size, 1)))
-        let megabytes = "\((read ?? 0) / 1_000_000)/\(size / 1_000_000) MB"
-        switch phase {
-        case .importing: console.error("\r\(bar(filled: fraction / 2)) importing \(megabytes)\u{1B}[K")
-        case .converting: console.error("\r\(bar(filled: fraction)) converting \(megabytes)\u{1B}[K")
-        case .exporting: console.error("\r\(bar(filled: 0.5)) exporting\u{1B}[K")
-        case .starting, .finished: break
+        guard shows, phase == .converting else { return }
+        let read = furthest.withLock { furthest in
+            furthest = max(furthest, read ?? 0)
+            return furthest
         }
+        let fraction = min(1, Double(read) / Double(max(size, 1)))
+        console.error("\r\(bar(filled: fraction)) converting \(read / 1_000_000)/\(size / 1_000_000) MB\u{1B}[K")
     }
 
     private func bar(filled fraction: Double) -> String {

@@ -32,6 +32,8 @@ enum ConvertCommand {
         let modelName = try arguments.option("model") ?? "ProfilesArchive"
         let output = try arguments.option("o") ?? arguments.option("output")
         let streaming = arguments.flag("stream")
+        let whole = arguments.flag("whole")
+        let explain = arguments.flag("explain")
         guard let input = arguments.positional() else {
             throw UsageError("missing the input file (or - for standard input)")
         }
@@ -64,43 +66,40 @@ enum ConvertCommand {
             fromType = type
         }
 
-        if streaming {
-            guard model.stream != nil else {
-                throw UsageError("--stream converts collections of records; \(model.name) is not one")
-            }
-            guard input != "-", fromType.conforms(to: .commaSeparatedText) || fromType.conforms(to: .json) else {
-                throw UsageError("--stream reads a CSV or JSON file (not standard input)")
-            }
+        if streaming && whole { throw UsageError("--stream and --whole exclude each other: give one") }
+        let mode: Mode = streaming ? .streaming : whole ? .whole : .automatic
+        let conversion: Conversion
+        do {
+            conversion = try model.plan(fromType, toType, mode)
+        } catch let error as TransferError {
+            throw UsageError(
+                "\(model.name) cannot convert from \(fromType.identifier) to \(toType.identifier): \(error.reason)")
+        }
+        if explain {
+            console.write(conversion.explanation + "\n")
+            return
         }
 
         let progress = ConversionProgress(input: input, console: console)
         let sink = try StreamingOutput(path: output, console: console)
         do {
-            if streaming, let stream = model.stream {
-                progress.enter(.converting)
-                try stream(URL(fileURLWithPath: input), fromType, toType, sink)
-            } else {
-                // A file is imported from where it is (a file representation reads it in place, a
-                // data representation reads it whole); standard input arrives as bytes.
-                let source: ConversionInput =
-                    input == "-"
-                    ? .bytes(InputBox(try StandardInput.readAll()))
-                    : .file(URL(fileURLWithPath: input))
-                try await model.convert(source, fromType, toType, sink, progress)
+            progress.enter(.converting)
+            switch input {
+            case "-": try await conversion.convert(.bytes(try StandardInput.readAll()), sink)
+            default: try await conversion.convert(.file(URL(fileURLWithPath: input)), sink)
             }
             try sink.finish()
             progress.finish(succeeded: true)
         } catch {
-            let importing = progress.phase == .importing || progress.phase == .converting
             sink.cancel()
             progress.finish(succeeded: false)
-            throw toolError(for: error, input: input, output: output, importing: importing)
+            throw toolError(for: error, input: input, output: output)
         }
     }
 
     /// What a failed conversion exits with: 66 when the input cannot be read, 65 when it is not
     /// what its content type says, 73 when the output cannot be written.
-    static func toolError(for error: any Error, input: String, output: String?, importing: Bool) -> any Error {
+    static func toolError(for error: any Error, input: String, output: String?) -> any Error {
         if let failure = writeFailure(in: error) {
             // The export's own files (in the temporary directory) could not be written: the
             // device or the environment, not the data, is at fault.
@@ -111,7 +110,7 @@ enum ConvertCommand {
         switch error {
         case is ToolError, is UsageError:
             return error
-        case let error as TransferError where error.code == .fileUnavailable && importing:
+        case let error as TransferError where error.code == .fileUnavailable:
             return ToolError(.noInput, "\(input): cannot be read (\(error.description))")
         case let error as CocoaError
         where [.fileReadNoSuchFile, .fileReadNoPermission, .fileReadUnknown].contains(error.code):
@@ -121,7 +120,7 @@ enum ConvertCommand {
             // The decoder's own words say what was expected, what was found and where; the
             // transfer machinery around them (the model's name, its representations) would only
             // repeat them.
-            return toolError(for: error.underlyingError!, input: input, output: output, importing: importing)
+            return toolError(for: error.underlyingError!, input: input, output: output)
         case let error as DecodingError:
             return ToolError(.dataError, "\(input): \(error.readableDescription)")
         case is TransferError, is CSVError:
@@ -174,8 +173,11 @@ enum ConvertCommand {
         USAGE: transfer convert INPUT --to csv|json|TYPE [--from TYPE] [--model NAME] [-o OUTPUT]
                transfer convert --list
 
-        Converts data by importing it through the model's representation for its content type and
-        exporting it through the representation for the requested one.
+        Converts data through the model's representations: the one for the input's content type
+        imports it, the one for the requested type exports it. When both are sequences of records
+        (ProfilesArchive's CSV and JSON), the records stream: read, decoded, encoded again and
+        written a batch at a time on every core, in bounded memory, with the bytes and errors of
+        the whole conversion. Otherwise the whole item is imported, then exported.
 
         ARGUMENTS:
           INPUT               A file, or - for standard input.
@@ -186,8 +188,10 @@ enum ConvertCommand {
           --model NAME        The model to convert through (default: ProfilesArchive). See --list.
           -o, --output FILE   Write there instead of standard output: the file is written under a temporary
                               name and renamed, so it is complete or left untouched.
-          --stream            Convert a CSV or JSON file record by record, in bounded memory: for models
-                              that are collections of records (ProfilesArchive), to json or csv.
+          --stream            Insist on streaming records: a usage error (64) when the model's
+                              representations for these types are not sequences of records.
+          --whole             Import the whole item, then export it, even when records could stream.
+          --explain           Say how the conversion would run, and why, without converting.
           --list              The models and their representations.
           --declarations FILE Custom type declarations to load first.
 
@@ -196,29 +200,24 @@ enum ConvertCommand {
 
         """
 
-    /// The input bytes, handed over once.
-    final class InputBox: Sendable {
-        private let data: Mutex<Data?>
-
-        init(_ data: Data) {
-            self.data = Mutex(data)
-        }
-
-        /// The bytes; the box no longer holds them.
-        func take() -> Data {
-            data.withLock { data in
-                defer { data = nil }
-                return data ?? Data()
-            }
-        }
+    /// How a conversion may run: `--stream`, `--whole`, or neither.
+    enum Mode: Sendable {
+        case automatic, streaming, whole
     }
 
     /// Where a conversion reads from.
-    enum ConversionInput: Sendable {
-        /// A file, imported through `init(importing: URL, contentType:)`.
+    enum ConversionInput {
+        /// A file, read where it is.
         case file(URL)
-        /// Bytes (from standard input), dropped once imported.
-        case bytes(InputBox)
+        /// Bytes (from standard input).
+        case bytes(Data)
+    }
+
+    /// A planned conversion, its item type erased.
+    struct Conversion {
+        /// How it runs, and why.
+        let explanation: String
+        let convert: (ConversionInput, StreamingOutput) async throws -> Void
     }
 
     /// A model the tool converts through.
@@ -227,79 +226,35 @@ enum ConvertCommand {
         let summary: String
         let exported: [UTType]
         let imported: [UTType]
-        /// Imports the input and exports the result to the output.
-        let convert:
-            @Sendable (ConversionInput, UTType, UTType, StreamingOutput, ConversionProgress) async throws -> Void
-        /// Record-by-record conversion of a CSV file, for collections of records.
-        var stream: (@Sendable (URL, UTType, UTType, StreamingOutput) throws -> Void)?
+        /// Plans a conversion from one type to another: a ``TransferConversion`` of the model.
+        let plan: @Sendable (UTType, UTType, Mode) throws -> Conversion
     }
 
-    /// Imports through the representation for the input's type, then exports through the one for
-    /// the requested type, as a file copied to the output in pieces: whichever form the model's
-    /// representations take, neither the output nor (for a file input read in place) the input has
-    /// to be in memory whole.
+    /// A model converted by ``TransferConversion``: record by record when its representations are
+    /// sequences of records, else imported whole and exported.
     static func model<T: Transferable>(_ type: T.Type, _ summary: String) -> Model {
         Model(
             name: String(describing: type), summary: summary,
             exported: T.exportedContentTypes(visibility: .ownProcess), imported: T.importedContentTypes()
-        ) { input, from, to, sink, progress in
-            progress.enter(.importing)
-            let value: T
-            switch input {
-            case .file(let url): value = try await T(importing: url, contentType: from)
-            case .bytes(let box): value = try await T(importing: box.take(), contentType: from)
+        ) { from, to, mode in
+            let transferMode: TransferConversion<T>.Mode =
+                switch mode {
+                case .automatic: .automatic
+                case .streaming: .streaming
+                case .whole: .whole
+                }
+            let conversion = try TransferConversion(T.self, from: from, to: to, mode: transferMode)
+            return Conversion(explanation: conversion.explanation) { input, sink in
+                switch input {
+                case .file(let url): try await conversion.convert(contentsOf: url) { try sink.write($0) }
+                case .bytes(let data): try await conversion.convert(data) { try sink.write($0) }
+                }
             }
-            progress.enter(.exporting)
-            try await value.withExportedFile(contentType: to) { url in try sink.copy(from: url) }
-        }
-    }
-
-    /// Streams the records of a CSV file or a JSON array to JSON (an array) or to CSV: windows of
-    /// records are decoded and encoded again on all the cores, and written in order.
-    static func streamRecords<Record: Codable & Sendable>(
-        _ type: Record.Type, encoder: JSONTextEncoder,
-        checkEmptyCSVHeader: @escaping @Sendable ([String]?) throws -> Void
-    ) -> @Sendable (URL, UTType, UTType, StreamingOutput) throws -> Void {
-        { input, source, target, sink in
-            let toJSON = target.conforms(to: .json)
-            guard toJSON || target.conforms(to: .commaSeparatedText) else {
-                throw UsageError("--stream writes json or csv, not \(target.identifier)")
-            }
-            let arrayEncoder = JSONArrayEncoder(encoder)
-            // Runs where the window was decoded: the elements of a JSON array without brackets,
-            // or CSV rows, with the header before the first record.
-            let encode: @Sendable ([Record], Int) throws -> Data = { records, first in
-                if toJSON { return try arrayEncoder.encodeElements(records, firstIndex: first) }
-                var format = CSVFormat()
-                format.hasHeader = first == 0
-                return try CSVEncoder(format: format).encode(records)
-            }
-            var wrote = false
-            let write: (Data) throws -> Void = { piece in
-                guard !piece.isEmpty else { return }
-                if toJSON { try sink.write(Data((wrote ? "," : "[").utf8)) }
-                try sink.write(piece)
-                wrote = true
-            }
-            if source.conforms(to: .json) {
-                try JSONArrayDecoder().decodeElements(
-                    Record.self, contentsOf: input, transformingBatches: encode, write)
-            } else {
-                try CSVDecoder().decodeElements(Record.self, contentsOf: input, transformingBatches: encode, write)
-                // No record: the header must still be the records', or anything would convert.
-                if !wrote { try checkEmptyCSVHeader(CSVRowReader(contentsOf: input).header) }
-            }
-            if toJSON { try sink.write(Data((wrote ? "]" : "[]").utf8)) }
         }
     }
 
     static let models: [Model] = [
-        {
-            var archive = model(ProfilesArchive.self, "A collection of profiles (Apple's \"Meet Transferable\" sample)")
-            archive.stream = streamRecords(
-                Profile.self, encoder: Profile.jsonEncoder, checkEmptyCSVHeader: ProfilesArchive.checkHeader)
-            return archive
-        }(),
+        model(ProfilesArchive.self, "A collection of profiles (Apple's \"Meet Transferable\" sample)"),
         model(Profile.self, "One profile"),
     ]
 
@@ -410,29 +365,6 @@ enum ConvertCommand {
                 console.writeData(buffer)
             }
             buffer.removeAll(keepingCapacity: true)
-        }
-
-        /// Appends the contents of a file: in the kernel (`copy_file_range`) when the output is a
-        /// file, so that the bytes do not pass through this process.
-        func copy(from url: URL) throws {
-            let input = try FileHandle(forReadingFrom: url)
-            defer { try? input.close() }
-            try flush()
-            if let handle {
-                copying: while true {
-                    let copied = transferkit_copy_file_range(input.fileDescriptor, handle.fileDescriptor, 1 << 30)
-                    if copied > 0 { continue }
-                    if copied == 0 { return }
-                    switch errno {
-                    case EINTR: continue
-                    case ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF: break copying  // Not here: copy by reading.
-                    case let number: throw writeError(String(cString: strerror(number)))
-                    }
-                }
-            }
-            while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
-                try write(chunk)
-            }
         }
 
         func finish() throws {

@@ -43,7 +43,7 @@ package enum FileOperations {
                 .fileUnavailable, itemType: itemType,
                 reason: "Cannot copy \(source.path): it is a directory, and only files are transferred")
         }
-        let output = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let output = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard output >= 0 else { throw fileError(itemType, "Cannot create \(destination.path)", errno) }
         var succeeded = false
         defer {
@@ -114,6 +114,18 @@ package enum FileOperations {
             }
             try advance(count)
         }
+    }
+
+    /// Creates `file` and writes to it what `body` hands its writing function, in pieces, through
+    /// a buffer of 1 MiB: for exporters that produce a file a batch at a time.
+    ///
+    /// - Throws: ``TransferError/Code/fileUnavailable`` with the system's error (a `POSIXError`)
+    ///   when the file cannot be created or written; what `body` throws.
+    static func writePieces(to file: URL, _ body: ((Data) throws -> Void) throws -> Void) throws {
+        let writer = try PieceWriter(creating: file)
+        defer { writer.close() }
+        try body { try writer.write($0) }
+        try writer.flush()
     }
 
     /// Writes `data` to `destination`, which must not exist, through a temporary file in the same
@@ -251,12 +263,15 @@ package enum FileOperations {
 #if canImport(Glibc)
     private let systemRead = Glibc.read
     private let systemWrite = Glibc.write
+    private let systemClose = Glibc.close
 #elseif canImport(Musl)
     private let systemRead = Musl.read
     private let systemWrite = Musl.write
+    private let systemClose = Musl.close
 #elseif canImport(Darwin)
     private let systemRead = Darwin.read
     private let systemWrite = Darwin.write
+    private let systemClose = Darwin.close
 #endif
 
 extension FileOperations {
@@ -265,5 +280,54 @@ extension FileOperations {
     package static func safeFileName(_ name: String) -> String? {
         let safe = name.replacing("/", with: "-").replacing("\u{0}", with: "")
         return safe.isEmpty || safe == "." || safe == ".." ? nil : safe
+    }
+}
+
+/// A new file written in pieces through a buffer of 1 MiB. Not `Sendable`: one writer, one thread.
+final class PieceWriter {
+    private let file: URL
+    private let descriptor: Int32
+    private var buffer = Data()
+
+    /// Creates the file, which must not exist, with the mode the umask leaves of 0666.
+    init(creating file: URL) throws(TransferError) {
+        self.file = file
+        descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw Self.writeError(file, errno) }
+    }
+
+    func write(_ piece: Data) throws(TransferError) {
+        buffer.append(piece)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    func flush() throws(TransferError) {
+        let (file, descriptor) = (file, descriptor)
+        let failure: Int32? = buffer.withUnsafeBytes { bytes in
+            var written = 0
+            while written < bytes.count {
+                let result = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += result
+            }
+            return nil
+        }
+        buffer.removeAll(keepingCapacity: true)
+        if let failure { throw Self.writeError(file, failure) }
+    }
+
+    func close() {
+        _ = systemClose(descriptor)
+    }
+
+    /// The error for a file that cannot be written, with the system's error beneath it.
+    private static func writeError(_ file: URL, _ code: Int32) -> TransferError {
+        TransferError(
+            .fileUnavailable, itemType: Any.self,
+            reason: "Cannot write \(file.path): \(String(cString: strerror(code)))",
+            underlyingError: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO))
     }
 }

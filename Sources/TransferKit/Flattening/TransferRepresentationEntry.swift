@@ -48,6 +48,13 @@ public struct TransferRepresentationEntry<Item>: Sendable {
     var condition: (@Sendable (Item) -> Bool)?
     /// The suggested file name in force; `nil` when none was set.
     var fileName: (@Sendable (Item) -> String?)?
+    /// The records of a ``RecordsRepresentation``, for conversions that stream them; `nil` for
+    /// every other representation, and for one reached through a proxy.
+    var records: RecordChannel?
+
+    /// Whether the entry is a ``RecordsRepresentation``'s: its payload is a sequence of records
+    /// that ``TransferConversion`` can stream.
+    public var isRecordSequence: Bool { records != nil }
 
     /// Whether the entry can export an item.
     public var canExport: Bool { exporter != nil }

@@ -114,11 +114,11 @@ extension Transferable {
     /// Chooses the representations to import through and runs `body` with them in turn: the first
     /// matching one for a content type, every importer in order for `nil`; for an inferred type,
     /// the first matching one, or every importer in order when none matches.
-    static func withImportCandidates(
+    static func withImportCandidates<Result>(
         _ contentType: UTType?,
         inferred: Bool,
-        _ body: (TransferRepresentationEntry<Self>) async throws(TransferError) -> Self
-    ) async throws(TransferError) -> Self {
+        _ body: (TransferRepresentationEntry<Self>) async throws(TransferError) -> Result
+    ) async throws(TransferError) -> Result {
         let entries = try flattenedRepresentations()
         let importers = entries.filter(\.canImport)
         let offered = unique(importers)

@@ -1,0 +1,147 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+extension CSVDecoder {
+    /// Checks that a header names every column a record of `type` needs: a CSV table with a header
+    /// and no record is an empty sequence of records only when the header is theirs.
+    ///
+    /// The columns are the keys the type's own `init(from:)` asks for, learnt by running it once
+    /// on a record whose fields are all present and neutral (an empty string, zero, an all-zero
+    /// UUID): keys asked through `decodeIfPresent` are optional. A type that cannot be run that
+    /// way (it refuses the neutral values, or reads nested containers) is not checked.
+    ///
+    /// - Parameters:
+    ///   - header: The header row's names.
+    ///   - type: The record type.
+    /// - Throws: ``CSVError`` with code ``CSVError/Code/invalidHeader`` naming the columns expected
+    ///   and those found, when a column the type needs is missing.
+    static func checkColumns<T: Decodable>(_ header: [String], for type: T.Type) throws(CSVError) {
+        let probe = CSVColumnProbe()
+        guard (try? T(from: probe)) != nil, !probe.requested.isEmpty else { return }
+        let present = Set(header)
+        guard probe.required.contains(where: { !present.contains($0) }) else { return }
+        let found = header.prefix(6).map { ($0.count > 40 ? String($0.prefix(40)) + "…" : $0).debugDescription }
+        throw CSVError(
+            .invalidHeader, line: 1, column: 1,
+            reason: "expected a header naming \(probe.requested.joined(separator: ", ")), found "
+                + found.joined(separator: ", ") + (header.count > 6 ? ", …" : ""))
+    }
+}
+
+/// A decoder that answers every key of one record with a neutral value and notes the keys asked.
+private final class CSVColumnProbe: Decoder {
+    /// Every key asked, in the order asked.
+    var requested: [String] = []
+    /// The keys asked without `IfPresent`.
+    var required: Set<String> = []
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    struct Unsupported: Error {}
+
+    func note(_ key: some CodingKey, required: Bool) {
+        if !requested.contains(key.stringValue) { requested.append(key.stringValue) }
+        if required { self.required.insert(key.stringValue) }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(Keyed<Key>(probe: self))
+    }
+
+    /// An array of records: one record, so that an array type is checked as its element.
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { OneRecord(probe: self) }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw Unsupported() }
+
+    /// A neutral value of a field's type, or `nil` for a type the probe does not know.
+    static func neutral<T>(_ type: T.Type) -> T? {
+        let value: Any? =
+            switch type {
+            case is String.Type: ""
+            case is Bool.Type: false
+            case is Int.Type: 0
+            case is Int8.Type: Int8(0)
+            case is Int16.Type: Int16(0)
+            case is Int32.Type: Int32(0)
+            case is Int64.Type: Int64(0)
+            case is UInt.Type: UInt(0)
+            case is UInt8.Type: UInt8(0)
+            case is UInt16.Type: UInt16(0)
+            case is UInt32.Type: UInt32(0)
+            case is UInt64.Type: UInt64(0)
+            case is Double.Type: 0.0
+            case is Float.Type: Float(0)
+            case is Decimal.Type: Decimal(0)
+            case is UUID.Type: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+            case is URL.Type: URL(string: "about:blank")
+            case is Date.Type: Date(timeIntervalSinceReferenceDate: 0)
+            case is [String].Type: [String]()
+            default: nil
+            }
+        return value as? T
+    }
+
+    struct OneRecord: UnkeyedDecodingContainer {
+        let probe: CSVColumnProbe
+        var codingPath: [any CodingKey] { [] }
+        var count: Int? { 1 }
+        var currentIndex = 0
+        var isAtEnd: Bool { currentIndex > 0 }
+
+        mutating func decodeNil() throws -> Bool { false }
+
+        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            guard !isAtEnd else { throw Unsupported() }
+            currentIndex += 1
+            return try T(from: probe)
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
+            guard !isAtEnd else { throw Unsupported() }
+            currentIndex += 1
+            return try probe.container(keyedBy: type)
+        }
+
+        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw Unsupported() }
+        mutating func superDecoder() throws -> any Decoder { probe }
+    }
+
+    struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let probe: CSVColumnProbe
+        var codingPath: [any CodingKey] { [] }
+        var allKeys: [Key] { [] }
+
+        func contains(_ key: Key) -> Bool {
+            probe.note(key, required: false)
+            return true
+        }
+
+        func decodeNil(forKey key: Key) throws -> Bool {
+            probe.note(key, required: false)
+            return true
+        }
+
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            probe.note(key, required: true)
+            guard let value = CSVColumnProbe.neutral(type) else { throw Unsupported() }
+            return value
+        }
+
+        func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+            probe.note(key, required: false)
+            return nil
+        }
+
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+            -> KeyedDecodingContainer<NestedKey>
+        { throw Unsupported() }
+
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw Unsupported() }
+        func superDecoder() throws -> any Decoder { throw Unsupported() }
+        func superDecoder(forKey key: Key) throws -> any Decoder { throw Unsupported() }
+    }
+}

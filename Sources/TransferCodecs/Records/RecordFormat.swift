@@ -1,0 +1,246 @@
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
+
+/// How a sequence of records is laid out as bytes: the rows of a CSV table, or the elements of a
+/// JSON array.
+///
+/// A record format is what lets a large archive be read and written a record at a time: each
+/// layout writes a run of records the same way wherever the run starts, so that the records can be
+/// decoded and encoded in batches on all the machine's cores and the pieces joined in order give
+/// the same bytes as the whole sequence encoded at once.
+///
+/// ```swift
+/// RecordsRepresentation(contentType: .commaSeparatedText, format: .csv(), records: \.profiles) {
+///     ProfilesArchive(profiles: $0)
+/// }
+/// ```
+///
+/// | format | the sequence | one record |
+/// |---|---|---|
+/// | ``csv(_:)`` | a header row, then one row per record (nothing at all for no record) | a row, by ``CSVEncoder`` and ``CSVDecoder`` |
+/// | ``jsonArray(encoder:decoder:)`` | `[`, the records separated by commas, `]` | an element, by ``JSONTextEncoder`` and ``JSONTextDecoder`` |
+///
+/// `RecordFormat` is `Sendable`.
+public struct RecordFormat: Sendable, CustomStringConvertible {
+    enum Layout: Sendable {
+        case csv(CSVFormat)
+        case jsonArray(JSONTextEncoder, JSONTextDecoder)
+    }
+
+    let layout: Layout
+
+    /// Records as the rows of a CSV table (RFC 4180), with the columns in the order the first
+    /// record encodes its keys.
+    ///
+    /// - Parameter format: The CSV dialect. The default is RFC 4180 with a header row and CRLF.
+    /// - Returns: The format.
+    public static func csv(_ format: CSVFormat = CSVFormat()) -> RecordFormat {
+        RecordFormat(layout: .csv(format))
+    }
+
+    /// Records as the elements of one JSON array (RFC 8259).
+    ///
+    /// With `.prettyPrinted` in the encoder's options the array is encoded whole, as
+    /// ``JSONTextEncoder`` indents it: such a format does not stream (``isStreamable`` is false).
+    ///
+    /// - Parameters:
+    ///   - encoder: The options each record is encoded with.
+    ///   - decoder: The options each record is decoded with.
+    /// - Returns: The format.
+    public static func jsonArray(
+        encoder: JSONTextEncoder = JSONTextEncoder(), decoder: JSONTextDecoder = JSONTextDecoder()
+    ) -> RecordFormat {
+        RecordFormat(layout: .jsonArray(encoder, decoder))
+    }
+
+    /// Whether a sequence in this format can be written a batch of records at a time: every format
+    /// but a pretty-printed JSON array, which is indented as a whole.
+    public var isStreamable: Bool {
+        switch layout {
+        case .csv: true
+        case .jsonArray(let encoder, _): !encoder.outputFormatting.contains(.prettyPrinted)
+        }
+    }
+
+    /// `CSV rows` or `JSON array elements`.
+    public var description: String {
+        switch layout {
+        case .csv: "CSV rows"
+        case .jsonArray: "JSON array elements"
+        }
+    }
+}
+
+// MARK: - Reading
+
+extension RecordFormat {
+    /// Decodes the records of a file a batch at a time on the machine's cores, turns each batch
+    /// into something else where it was decoded (`transform` runs concurrently), and hands the
+    /// results to `body` in the order of the records.
+    ///
+    /// When a record fails to decode, the records before it are transformed and delivered, then
+    /// the error is thrown: the same error, with the same line, column and coding path, however
+    /// the file is cut into batches.
+    ///
+    /// - Parameters:
+    ///   - type: The type of one record.
+    ///   - url: The file.
+    ///   - transform: Turns a batch of records, and the index of the first of them, into a result.
+    ///   - body: Receives the results in order.
+    /// - Throws: The codec's errors (``CSVError``, `DecodingError`), what `transform` or `body`
+    ///   throws, `CocoaError` when the file cannot be read, `CancellationError`.
+    package func decodeBatches<Record: Decodable & Sendable, Output: Sendable>(
+        _ type: Record.Type, contentsOf url: URL,
+        transform: @escaping @Sendable ([Record], Int) throws -> Output,
+        _ body: (Output) throws -> Void
+    ) throws {
+        switch layout {
+        case .csv(let format):
+            try CSVDecoder(format: format).decodeElements(type, contentsOf: url, transformingBatches: transform, body)
+        case .jsonArray(_, let decoder):
+            try JSONArrayDecoder(decoder).decodeElements(type, contentsOf: url, transformingBatches: transform, body)
+        }
+    }
+
+    /// Decodes every record of a file, in order, on the machine's cores.
+    ///
+    /// - Parameters:
+    ///   - type: The type of one record.
+    ///   - url: The file.
+    /// - Returns: The records.
+    /// - Throws: What ``decodeBatches(_:contentsOf:transform:_:)`` throws.
+    package func decodeAll<Record: Decodable & Sendable>(_ type: Record.Type, contentsOf url: URL) throws -> [Record] {
+        var records: [Record] = []
+        try decodeBatches(type, contentsOf: url, transform: { batch, _ in batch }) { records += $0 }
+        return records
+    }
+}
+
+// MARK: - Writing
+
+extension RecordFormat {
+    /// Encodes records in pieces, a batch at a time on the machine's cores, and hands the pieces
+    /// to `body` in order: together, the whole sequence in this format.
+    ///
+    /// - Parameters:
+    ///   - records: The records.
+    ///   - body: Receives the pieces.
+    /// - Throws: `EncodingError` from a record, its coding path starting at the record's index;
+    ///   what `body` throws; `CancellationError`.
+    package func encode<Record: Encodable & Sendable>(_ records: [Record], inPieces body: (Data) throws -> Void)
+        throws
+    {
+        var writer = RecordWriter<Record>(format: self)
+        guard isStreamable else {
+            try writer.encodeWhole(records, body)
+            return
+        }
+        let batch = 1024
+        var start = 0
+        try OrderedPipeline.run(
+            limit: OrderedPipeline.defaultLimit,
+            produce: { () -> Int? in
+                guard start < records.count else { return nil }
+                defer { start += batch }
+                return start
+            },
+            work: { [writer] first in
+                try writer.encode(Array(records[first..<min(first + batch, records.count)]), firstIndex: first)
+            },
+            consume: { try writer.write($0, body) })
+        try writer.finish(body)
+    }
+}
+
+/// Writes a sequence of records in a ``RecordFormat`` from batches encoded anywhere: ``encode(_:firstIndex:)``
+/// runs on any core, ``write(_:_:)`` takes the batches in order and adds what goes between them.
+package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
+    /// A batch of records, encoded.
+    package struct Batch: Sendable {
+        var bytes: Data
+        /// The CSV columns the batch's first record set; empty for JSON.
+        var columns: [String]
+        /// The records, kept for a CSV batch whose columns differ from the first batch's: it is
+        /// encoded again with the first batch's columns, as one encoder would have.
+        var records: [Record]
+        var firstIndex: Int
+    }
+
+    let format: RecordFormat
+    private var written = 0
+    private var columns: [String]?
+
+    package init(format: RecordFormat) {
+        self.format = format
+    }
+
+    /// Encodes a batch of records, the first at index `firstIndex` of the sequence.
+    package func encode(_ records: [Record], firstIndex: Int) throws -> Batch {
+        switch format.layout {
+        case .csv(let csv):
+            let (bytes, columns) = try Self.encodeCSV(records, format: csv, firstIndex: firstIndex, columns: nil)
+            return Batch(bytes: bytes, columns: columns, records: records, firstIndex: firstIndex)
+        case .jsonArray(let encoder, _):
+            let bytes = try JSONArrayEncoder(encoder).encodeElements(records, firstIndex: firstIndex)
+            return Batch(bytes: bytes, columns: [], records: [], firstIndex: firstIndex)
+        }
+    }
+
+    /// Hands the next batch to `body`, with what goes before it.
+    package mutating func write(_ batch: Batch, _ body: (Data) throws -> Void) throws {
+        guard !batch.bytes.isEmpty else { return }
+        switch format.layout {
+        case .csv(let csv):
+            if let columns, columns != batch.columns {
+                let (bytes, _) = try Self.encodeCSV(
+                    batch.records, format: csv, firstIndex: batch.firstIndex, columns: columns)
+                try body(bytes)
+            } else {
+                columns = columns ?? batch.columns
+                try body(batch.bytes)
+            }
+        case .jsonArray:
+            try body(Data((written == 0 ? "[" : ",").utf8))
+            try body(batch.bytes)
+        }
+        written += 1
+    }
+
+    /// Hands the end of the sequence to `body`.
+    package func finish(_ body: (Data) throws -> Void) throws {
+        switch format.layout {
+        case .csv: break
+        case .jsonArray: try body(Data((written == 0 ? "[]" : "]").utf8))
+        }
+    }
+
+    /// Encodes the whole sequence at once (a pretty-printed JSON array).
+    func encodeWhole(_ records: [Record], _ body: (Data) throws -> Void) throws {
+        switch format.layout {
+        case .csv(let csv): try body(try CSVEncoder(format: csv).encode(records))
+        case .jsonArray(let encoder, _): try body(try encoder.encode(records))
+        }
+    }
+
+    /// Rows for `records`: with the header and the byte-order mark for the first batch, with
+    /// `columns` when they are known.
+    private static func encodeCSV(_ records: [Record], format: CSVFormat, firstIndex: Int, columns: [String]?)
+        throws -> (Data, [String])
+    {
+        let collector: CSVRecordCollector
+        if firstIndex == 0 {
+            collector = CSVRecordCollector(format: format)
+        } else if let columns {
+            collector = CSVRecordCollector(format: format, continuing: columns, recordsBefore: firstIndex)
+        } else {
+            collector = CSVRecordCollector(format: format, recordsBefore: firstIndex)
+        }
+        for (offset, record) in records.enumerated() {
+            try record.encode(to: CSVValueEncoder(collector: collector, codingPath: [IndexKey(firstIndex + offset)]))
+        }
+        return (try collector.finish(), collector.columns)
+    }
+}

@@ -1,0 +1,270 @@
+import TransferCodecs
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Converts content from one type to another through an item type's representations: imported
+/// through the representation for the source type, exported through the one for the target.
+///
+/// ```swift
+/// let conversion = try TransferConversion(ProfilesArchive.self, from: .commaSeparatedText, to: .json)
+/// try await conversion.convert(contentsOf: csvFile, to: jsonFile)
+/// print(conversion.explanation)
+/// // Streams Profile records from CSV rows (public.comma-separated-values-text) to JSON array
+/// // elements (public.json), a batch at a time on every core.
+/// ```
+///
+/// When both representations are ``RecordsRepresentation``s of the same record type, and the
+/// target's has no exporting condition (which would need the whole item to decide), the
+/// conversion **streams**: records are read a batch at a time, decoded and encoded again on every
+/// core, and written in order. Memory holds a few batches whatever the size of the input, and the
+/// item is never made. Otherwise the conversion runs **whole**: the item is imported, then
+/// exported. Both give the same bytes and the same errors (the line, column and record index of a
+/// bad record), since both read and write the records through the same representations.
+///
+/// `TransferConversion` is `Sendable`.
+public struct TransferConversion<Item: Transferable>: Sendable {
+    /// How a conversion may run.
+    ///
+    /// `Mode` is `Sendable`.
+    public enum Mode: Sendable, Hashable {
+        /// Stream records when the representations allow it, else convert whole. The default.
+        case automatic
+        /// Stream records, or refuse: ``TransferConversion/init(_:from:to:mode:)`` throws when the
+        /// representations do not allow it.
+        case streaming
+        /// Import the whole item, then export it, even when records could stream.
+        case whole
+    }
+
+    /// The content type converted from.
+    public let sourceContentType: UTType
+    /// The content type converted to.
+    public let targetContentType: UTType
+    /// Whether the conversion streams records rather than importing the whole item.
+    public var streamsRecords: Bool { stream != nil }
+    /// How the conversion runs, and why, in a sentence.
+    public let explanation: String
+
+    private let stream: Stream?
+
+    /// What a streaming conversion connects.
+    private struct Stream: Sendable {
+        let source: RecordChannel
+        let target: TransferRepresentationEntry<Item>
+        let targetFormat: RecordFormat
+    }
+
+    /// Plans a conversion: which representations import and export, and whether records stream.
+    ///
+    /// The importing representation is the first whose content type conforms to `source`, as
+    /// ``Transferable/init(importing:contentType:)-(URL,_)`` chooses; the exporting one the first
+    /// whose content type conforms to `target`, as ``Transferable/exported(as:)`` chooses.
+    ///
+    /// - Parameters:
+    ///   - itemType: The item type to convert through.
+    ///   - source: The content type of the input.
+    ///   - target: The content type to produce.
+    ///   - mode: Whether records may, must or must not stream. The default streams when it can.
+    /// - Throws: ``TransferError`` with code ``TransferError/Code/noMatchingRepresentation`` when
+    ///   no representation imports `source` or exports `target`, and when `mode` is
+    ///   ``Mode/streaming`` and the conversion cannot stream (the reason says why); the
+    ///   flattening's errors (``TransferError/Code/proxyCycle``).
+    public init(_ itemType: Item.Type = Item.self, from source: UTType, to target: UTType, mode: Mode = .automatic)
+        throws(TransferError)
+    {
+        sourceContentType = source
+        targetContentType = target
+        let entries = try Item.flattenedRepresentations()
+        guard let importer = entries.first(where: { $0.canImport && $0.contentType.conforms(to: source) }) else {
+            throw TransferError(
+                .noMatchingRepresentation, itemType: Item.self, requestedContentType: source,
+                offeredContentTypes: Item.importedContentTypes(),
+                reason: "Cannot convert \(Item.self) from \(source.identifier): no representation imports it")
+        }
+        guard let exporter = entries.first(where: { $0.canExport && $0.contentType.conforms(to: target) }) else {
+            throw TransferError(
+                .noMatchingRepresentation, itemType: Item.self, requestedContentType: target,
+                offeredContentTypes: Item.exportedContentTypes(visibility: .ownProcess),
+                reason: "Cannot convert \(Item.self) to \(target.identifier): no representation exports it")
+        }
+        let whole =
+            "imports the whole \(Item.self) through its \(importer.contentType.identifier) representation, "
+            + "then exports it through its \(exporter.contentType.identifier) representation"
+        let obstacle: String?
+        switch (importer.records, exporter.records) {
+        case (nil, _):
+            obstacle = "its \(importer.contentType.identifier) representation is not a sequence of records"
+        case (_, nil):
+            obstacle = "its \(exporter.contentType.identifier) representation is not a sequence of records"
+        case (let from?, let to?) where from.recordType != to.recordType:
+            obstacle = "its representations hold different records (\(from.recordTypeName), \(to.recordTypeName))"
+        case (_, let to?) where !to.format.isStreamable:
+            obstacle =
+                "its \(exporter.contentType.identifier) representation writes \(to.format) whole (pretty-printed)"
+        case _ where exporter.hasExportingCondition:
+            obstacle =
+                "its \(exporter.contentType.identifier) representation has an exporting condition, which needs the item"
+        default:
+            obstacle = nil
+        }
+        if let from = importer.records, let to = exporter.records, obstacle == nil, mode != .whole {
+            stream = Stream(source: from, target: exporter, targetFormat: to.format)
+            explanation =
+                "Streams \(from.recordTypeName) records from \(from.format) (\(importer.contentType.identifier)) "
+                + "to \(to.format) (\(exporter.contentType.identifier)), a batch at a time on every core."
+            return
+        }
+        if mode == .streaming {
+            throw TransferError(
+                .noMatchingRepresentation, itemType: Item.self, requestedContentType: target,
+                reason: "Cannot stream \(Item.self) from \(source.identifier) to \(target.identifier): "
+                    + (obstacle ?? "the conversion was asked to run whole"))
+        }
+        stream = nil
+        explanation =
+            "Converts whole: " + whole + (obstacle.map { " (records cannot stream: \($0))." } ?? " (as asked).")
+    }
+
+    // MARK: Running
+
+    /// Converts a file, handing the output to `output` in pieces, in order.
+    ///
+    /// - Parameters:
+    ///   - input: The file to convert, of the source content type.
+    ///   - output: Receives the converted bytes, a piece at a time.
+    /// - Throws: ``TransferError`` as importing and exporting throw it (the codec's error, with
+    ///   its line, column and coding path, as ``TransferError/underlyingError``); what `output`
+    ///   throws, unchanged; ``TransferError/Code/cancelled`` when the task is cancelled.
+    public func convert(contentsOf input: URL, into output: (Data) throws -> Void) async throws {
+        guard let stream else {
+            let item = try await Item(importing: input, contentType: sourceContentType)
+            try await item.withExportedFile(contentType: targetContentType) { file in
+                try Self.copy(file, into: output)
+            }
+            return
+        }
+        switch FileOperations.kind(of: input) {
+        case .file: break
+        case .directory:
+            throw TransferError(
+                .fileUnavailable, itemType: Item.self, requestedContentType: sourceContentType,
+                reason: "Cannot import \(Item.self) from \(input.path): it is a directory")
+        case .missing:
+            throw TransferError(
+                .fileUnavailable, itemType: Item.self, requestedContentType: sourceContentType,
+                reason: "Cannot import \(Item.self) from \(input.path): no such file")
+        }
+        try await run(stream, input: input, output: output)
+    }
+
+    /// Converts bytes in memory, handing the output to `output` in pieces, in order. Records
+    /// stream from a temporary file the framework writes and removes.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes to convert, of the source content type.
+    ///   - output: Receives the converted bytes, a piece at a time.
+    /// - Throws: What ``convert(contentsOf:into:)`` throws.
+    public func convert(_ data: Data, into output: (Data) throws -> Void) async throws {
+        guard let stream else {
+            let item = try await Item(importing: data, contentType: sourceContentType)
+            try await item.withExportedFile(contentType: targetContentType) { file in
+                try Self.copy(file, into: output)
+            }
+            return
+        }
+        let name = "\(Item.self)" + (sourceContentType.nearestFilenameExtension.map { ".\($0)" } ?? "")
+        let prepared = try PreparedFile.inNewDirectory(named: name) { file throws(TransferError) in
+            try FileOperations.write(data, to: file, itemType: Item.self)
+        }
+        defer { prepared.cleanUp() }
+        try await run(stream, input: prepared.url, output: output)
+    }
+
+    /// Converts a file into a new file at `destination`, replacing any file there: the output is
+    /// written under a temporary name beside it and renamed into place, so that `destination` is
+    /// complete or untouched.
+    ///
+    /// - Parameters:
+    ///   - input: The file to convert, of the source content type.
+    ///   - destination: Where to write the converted file.
+    /// - Throws: What ``convert(contentsOf:into:)`` throws; ``TransferError/Code/fileUnavailable``
+    ///   when the destination cannot be written (nothing is left behind).
+    public func convert(contentsOf input: URL, to destination: URL) async throws {
+        let temporary = destination.temporarySibling
+        do {
+            let writer = try PieceWriter(creating: temporary)
+            defer { writer.close() }
+            try await convert(contentsOf: input) { try writer.write($0) }
+            try writer.flush()
+            guard rename(temporary.path, destination.path) == 0 else {
+                throw FileOperations.fileError(Item.self, "Cannot create \(destination.path)", errno)
+            }
+        } catch {
+            unlink(temporary.path)
+            throw error
+        }
+    }
+
+    // MARK: Internal
+
+    /// Streams the records, with the errors importing and exporting would throw.
+    private func run(_ stream: Stream, input: URL, output: (Data) throws -> Void) async throws {
+        var outputError: (any Error)?
+        do {
+            try await Item.withImportCandidates(sourceContentType, inferred: false) { entry throws(TransferError) in
+                try await Item.running(entry, .import) {
+                    try stream.source.stream(input, stream.targetFormat) { piece in
+                        do {
+                            try output(piece)
+                        } catch {
+                            outputError = error
+                            throw error
+                        }
+                    }
+                }
+            }
+        } catch {
+            if let outputError { throw outputError }
+            if let failure = error.underlyingError as? RecordEncodingFailure {
+                // The export's own mapping of the codec's error, as exporting the whole item gives.
+                let _: Never = try await Item.running(stream.target, .export) { throw failure.error }
+            }
+            throw error
+        }
+    }
+
+    /// Hands a file's contents to `output` a MiB at a time.
+    private static func copy(_ file: URL, into output: (Data) throws -> Void) throws {
+        #if canImport(Glibc)
+            let read = Glibc.read
+        #elseif canImport(Musl)
+            let read = Musl.read
+        #elseif canImport(Darwin)
+            let read = Darwin.read
+        #endif
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileOperations.fileError(Item.self, "Cannot read \(file.path)", errno) }
+        defer { close(descriptor) }
+        var chunk = Data(count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count == 0 { return }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileOperations.fileError(Item.self, "Cannot read \(file.path)", errno)
+            }
+            try output(chunk.prefix(count))
+        }
+    }
+}

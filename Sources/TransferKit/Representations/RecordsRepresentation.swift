@@ -1,0 +1,171 @@
+public import TransferCodecs
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A representation of an item that is a sequence of records: the rows of a CSV table, the
+/// elements of a JSON array.
+///
+/// Declare it for an archive, a table, a log — any item whose content is its records in order:
+///
+/// ```swift
+/// struct ProfilesArchive: Transferable {
+///     var profiles: [Profile]
+///
+///     static var transferRepresentation: some TransferRepresentation {
+///         RecordsRepresentation(contentType: .commaSeparatedText, format: .csv(), records: \.profiles) {
+///             ProfilesArchive(profiles: $0)
+///         }
+///         RecordsRepresentation(
+///             contentType: .json, format: .jsonArray(encoder: Profile.jsonEncoder), records: \.profiles
+///         ) {
+///             ProfilesArchive(profiles: $0)
+///         }
+///     }
+/// }
+/// ```
+///
+/// Export and import work as for a ``FileRepresentation``: the records are written to a file the
+/// framework owns, and read from the received file in place, a batch at a time on the machine's
+/// cores. What the representation adds is that the records are visible one by one:
+/// ``TransferConversion`` connects the records of one representation to those of another, so that
+/// converting an archive from CSV to JSON reads a record, encodes it again and writes it, on all
+/// the cores, in bounded memory, without the archive ever being made — and with the bytes and
+/// errors of importing it whole and exporting it.
+///
+/// For that to hold, an item must be its records: `records` of the item that `importing` makes
+/// from some records must be those records, in order.
+///
+/// `RecordsRepresentation` is `Sendable`.
+public struct RecordsRepresentation<Item: Transferable, Record: Codable & Sendable>: TransferRepresentation {
+    /// A primitive: it has no body.
+    public typealias Body = Never
+
+    let contentType: UTType
+    let format: RecordFormat
+    let records: (@Sendable (Item) async throws -> [Record])?
+    let importing: (@Sendable ([Record]) async throws -> Item)?
+
+    /// Creates a representation that exports and imports an item as its records.
+    ///
+    /// - Parameters:
+    ///   - contentType: The content type of the file.
+    ///   - format: How the records are laid out in it.
+    ///   - records: The item's records, in order.
+    ///   - importing: Makes an item from its records.
+    public init(
+        contentType: UTType,
+        format: RecordFormat,
+        records: @escaping @Sendable (Item) async throws -> [Record],
+        importing: @escaping @Sendable ([Record]) async throws -> Item
+    ) {
+        self.contentType = contentType
+        self.format = format
+        self.records = records
+        self.importing = importing
+    }
+
+    /// Creates a representation that only exports an item as its records.
+    ///
+    /// - Parameters:
+    ///   - contentType: The content type of the file.
+    ///   - format: How the records are laid out in it.
+    ///   - records: The item's records, in order.
+    public init(
+        contentType: UTType,
+        format: RecordFormat,
+        exporting records: @escaping @Sendable (Item) async throws -> [Record]
+    ) {
+        self.contentType = contentType
+        self.format = format
+        self.records = records
+        self.importing = nil
+    }
+
+    /// Creates a representation that only imports an item from its records.
+    ///
+    /// - Parameters:
+    ///   - contentType: The content type of the file.
+    ///   - format: How the records are laid out in it.
+    ///   - importing: Makes an item from its records.
+    public init(
+        contentType: UTType,
+        format: RecordFormat,
+        importing: @escaping @Sendable ([Record]) async throws -> Item
+    ) {
+        self.contentType = contentType
+        self.format = format
+        self.records = nil
+        self.importing = importing
+    }
+}
+
+extension RecordsRepresentation: PrimitiveTransferRepresentation {
+    func entries(_ context: inout FlattenContext) throws(TransferError) -> [TransferRepresentationEntry<Item>] {
+        let (format, contentType) = (format, contentType)
+        let name = "\(Item.self)" + (contentType.nearestFilenameExtension.map { ".\($0)" } ?? "")
+        let exporter = records.map { records in
+            TransferRepresentationEntry<Item>.Exporter.file { item in
+                let records = try await records(item)
+                return try await .temporaryFile(named: name) { url in
+                    try FileOperations.writePieces(to: url) { write in try format.encode(records, inPieces: write) }
+                }
+            }
+        }
+        let importer = importing.map { importing in
+            TransferRepresentationEntry<Item>.Importer.file { received in
+                try await importing(try format.decodeAll(Record.self, contentsOf: received.file))
+            }
+        }
+        var entry = TransferRepresentationEntry(
+            contentType: contentType, payloadForm: .file, shouldAttemptToOpenInPlace: true,
+            exporter: exporter, importer: importer)
+        entry.records = RecordChannel(Record.self, format: format)
+        return [entry]
+    }
+}
+
+/// What the conversion engine needs of a ``RecordsRepresentation`` entry: its record type and
+/// format, and a way to stream its records into another format.
+struct RecordChannel: Sendable {
+    /// The record type, by identity.
+    let recordType: ObjectIdentifier
+    /// The record type's name, for explanations.
+    let recordTypeName: String
+    let format: RecordFormat
+    /// Reads the records of a file in this channel's format and writes them in `target` format,
+    /// batch by batch on the machine's cores. An error the records' encoding throws arrives as a
+    /// ``RecordEncodingFailure``.
+    let stream: @Sendable (_ input: URL, _ target: RecordFormat, _ output: (Data) throws -> Void) throws -> Void
+
+    init<Record: Codable & Sendable>(_ type: Record.Type, format: RecordFormat) {
+        recordType = ObjectIdentifier(type)
+        recordTypeName = String(describing: type)
+        self.format = format
+        stream = { input, target, output in
+            let encoder = RecordWriter<Record>(format: target)
+            var writer = encoder
+            try format.decodeBatches(
+                Record.self, contentsOf: input,
+                transform: { records, first in
+                    do {
+                        return try encoder.encode(records, firstIndex: first)
+                    } catch {
+                        throw RecordEncodingFailure(error: error)
+                    }
+                }
+            ) { batch in
+                try writer.write(batch, output)
+            }
+            try writer.finish(output)
+        }
+    }
+}
+
+/// An error of the exporting side of a streamed conversion, told apart from the importing side's.
+struct RecordEncodingFailure: Error {
+    let error: any Error
+}
