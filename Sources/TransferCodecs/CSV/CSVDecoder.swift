@@ -309,10 +309,12 @@ struct CSVRecordBatch: Sendable {
                 let document = try CSVDocument(chunk: bytes, table: table, format: format, header: header)
                 let decoder = CSVValueDecoder(document: document, row: nil, path: CSVCodingPath([]))
                 values.reserveCapacity(document.rows.count)
-                for (position, row) in document.rows.enumerated() {
+                var record = firstRecord
+                for row in document.rows {
                     decoder.row = row
-                    decoder.path.record = firstRecord + position
+                    decoder.path.record = record
                     values.append(try T(from: decoder))
+                    record += 1
                 }
             }
             return DecodedBatch(values: values, error: nil)
@@ -923,7 +925,7 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
             }
             return unsafeBitCast(uuid, to: T.self)
         }
-        if T.self == [String].self {
+        if ObjectIdentifier(T.self) == CSVFieldContainer.stringArray {
             // The common nested value, read from the field's bytes without a JSON decoder.
             guard let strings = document.withField(row: row, column: column, { CSVNestedValues.decodeStringArray($0) })
             else {
@@ -948,6 +950,10 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
             }
         }
     }
+
+    /// `[String].self`, looked up once: its metadata is prespecialized, and asking for it in a
+    /// generic function goes through the runtime's metadata cache on every call.
+    static let stringArray = ObjectIdentifier([String].self)
 
     private func decodePrimitive<T>(_ type: T.Type) throws -> T? {
         switch type {

@@ -446,14 +446,19 @@ enum CSVFieldEncoding {
     }
 
     static func field<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> String {
+        // The common types by identity, read without a dynamic cast (`T` is the very type, so the
+        // bit casts are safe); `[String]` by a cached identifier, since asking for its
+        // prespecialized metadata goes through the runtime's cache on every call.
+        if T.self == String.self { return unsafeBitCast(value, to: String.self) }
+        if T.self == Int.self { return String(unsafeBitCast(value, to: Int.self)) }
+        if T.self == Bool.self { return unsafeBitCast(value, to: Bool.self) ? "true" : "false" }
+        if T.self == Double.self { return try number(unsafeBitCast(value, to: Double.self), codingPath) }
+        if T.self == UUID.self { return UUIDText.string(of: unsafeBitCast(value, to: UUID.self)) }
+        if T.self == URL.self { return unsafeBitCast(value, to: URL.self).absoluteString }
+        if ObjectIdentifier(T.self) == CSVFieldContainer.stringArray {
+            return CSVNestedValues.encodeStringArray(unsafeBitCast(value, to: [String].self))
+        }
         switch value {
-        case let string as String: return string
-        case let bool as Bool: return bool ? "true" : "false"
-        case let int as Int: return String(int)
-        case let double as Double: return try number(double, codingPath)
-        case let url as URL: return url.absoluteString
-        case let uuid as UUID: return UUIDText.string(of: uuid)
-        case let strings as [String]: return CSVNestedValues.encodeStringArray(strings)
         case let integer as any BinaryInteger: return "\(integer)"
         case let float as Float: return try number(Double(float), codingPath)
         default: break

@@ -228,7 +228,8 @@ struct JSONElementBatch: Sendable {
         values.reserveCapacity(elements.count)
         let tape = JSONTape(tokens: tokens)
         return bytes.withUnsafeBufferPointer { bytes in
-            for (position, element) in elements.enumerated() {
+            for position in elements.indices {
+                let element = elements[position]
                 do {
                     let offset = element.offset
                     values.append(

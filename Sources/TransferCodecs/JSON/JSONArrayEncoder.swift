@@ -64,9 +64,27 @@ extension JSONArrayEncoder {
     where S.Element: Encodable {
         let context = encoder.makeContext()
         var output: [UInt8] = []
-        for (offset, element) in elements.enumerated() {
-            if offset > 0 { output.append(UInt8(ascii: ",")) }
-            try context.encodeDocument(element, appendingTo: &output, index: firstIndex + offset)
+        // A counter, not `enumerated()`: in code not specialized for the element type, the
+        // enumerated sequence's metadata is looked up on every step.
+        var index = firstIndex
+        for element in elements {
+            if index > firstIndex { output.append(UInt8(ascii: ",")) }
+            try context.encodeDocument(element, appendingTo: &output, index: index)
+            index += 1
+        }
+        return Data(output)
+    }
+
+    /// The JSON of `elements` as they stand inside an array, as ``encodeElements(_:firstIndex:)``
+    /// writes it, read in place.
+    func encodeElements<T: Encodable>(_ elements: [T], firstIndex: Int = 0) throws -> Data {
+        let context = encoder.makeContext()
+        var output: [UInt8] = []
+        try elements.withUnsafeBufferPointer { elements in
+            for offset in elements.indices {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                try context.encodeDocument(elements[offset], appendingTo: &output, index: firstIndex + offset)
+            }
         }
         return Data(output)
     }

@@ -105,10 +105,33 @@ extension JSONDecodingContext: Decoder {
             return try decodeDecimal(at: token) as! T
         } else if T.self == Float.self {
             return unsafeBitCast(try decodeFloat(at: token, codingPath), to: T.self)
+        } else if ObjectIdentifier(T.self) == Self.stringArray, let strings = try stringArray(at: token) {
+            return unsafeBitCast(strings, to: T.self)
         } else if convertsKeys, let dictionary = T.self as? any JSONStringDictionaryDecodable.Type {
             return try dictionary.decodeMembers(from: self, object: token) as! T
         }
         return try decodeThroughCodable(at: token) { try T(from: $0) }
+    }
+
+    /// `[String].self`, looked up once: its metadata is prespecialized, and asking for it in a
+    /// generic function goes through the runtime's metadata cache on every call.
+    static let stringArray = ObjectIdentifier([String].self)
+
+    /// An array of strings read straight from the tape, as `[String](from:)` reads it; `nil` when
+    /// `token` is not an array of strings, for `[String](from:)` itself to read (and to throw its
+    /// errors).
+    private func stringArray(at token: Int) throws -> [String]? {
+        guard tokens[token].kind == .array else { return nil }
+        let count = Int(tokens[token].count)
+        var strings: [String] = []
+        strings.reserveCapacity(count)
+        var cursor = token + 1
+        for _ in 0..<count {
+            guard tokens[cursor].kind == .string else { return nil }
+            strings.append(try decodeString(at: cursor, codingPath))
+            cursor = skip(cursor)
+        }
+        return strings
     }
 
     /// The value at `token` when `T` is a string, number or `Bool`, read without a coding path

@@ -238,8 +238,11 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
         } else {
             collector = CSVRecordCollector(format: format, recordsBefore: firstIndex)
         }
-        for (offset, record) in records.enumerated() {
-            try record.encode(to: CSVValueEncoder(collector: collector, codingPath: [IndexKey(firstIndex + offset)]))
+        try records.withUnsafeBufferPointer { records in
+            for offset in records.indices {
+                try records[offset].encode(
+                    to: CSVValueEncoder(collector: collector, codingPath: [IndexKey(firstIndex + offset)]))
+            }
         }
         return (try collector.finish(), collector.columns)
     }
