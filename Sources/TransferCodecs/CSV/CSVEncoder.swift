@@ -209,7 +209,9 @@ final class CSVRecordCollector {
         endRecord()
         inRecord = true
         cursor = 0
-        current = Array(repeating: "", count: columns.count)
+        // The same storage record after record: no allocation per record.
+        current.removeAll(keepingCapacity: true)
+        current.append(contentsOf: repeatElement("", count: columns.count))
     }
 
     func set(_ field: String, column name: String, codingPath: [any CodingKey]) {
@@ -437,22 +439,24 @@ struct CSVRecordEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
 /// How one value becomes a field.
 enum CSVFieldEncoding {
-    static func number(_ value: Double, _ codingPath: [any CodingKey]) throws -> String {
+    static func number(_ value: Double, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> String {
         guard value.isFinite else {
             throw EncodingError.invalidValue(
-                value, .init(codingPath: codingPath, debugDescription: "expected a finite number, found \(value)"))
+                value, .init(codingPath: codingPath(), debugDescription: "expected a finite number, found \(value)"))
         }
         return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
-    static func field<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> String {
+    /// The field for `value`; `codingPath` is made only for an error or a value that encodes
+    /// itself (making it for every field would allocate an array each time).
+    static func field<T: Encodable>(_ value: T, codingPath: @autoclosure () -> [any CodingKey]) throws -> String {
         // The common types by identity, read without a dynamic cast (`T` is the very type, so the
         // bit casts are safe); `[String]` by a cached identifier, since asking for its
         // prespecialized metadata goes through the runtime's cache on every call.
         if T.self == String.self { return unsafeBitCast(value, to: String.self) }
         if T.self == Int.self { return String(unsafeBitCast(value, to: Int.self)) }
         if T.self == Bool.self { return unsafeBitCast(value, to: Bool.self) ? "true" : "false" }
-        if T.self == Double.self { return try number(unsafeBitCast(value, to: Double.self), codingPath) }
+        if T.self == Double.self { return try number(unsafeBitCast(value, to: Double.self), codingPath()) }
         if T.self == UUID.self { return UUIDText.string(of: unsafeBitCast(value, to: UUID.self)) }
         if T.self == URL.self { return unsafeBitCast(value, to: URL.self).absoluteString }
         if ObjectIdentifier(T.self) == CSVFieldContainer.stringArray {
@@ -460,12 +464,12 @@ enum CSVFieldEncoding {
         }
         switch value {
         case let integer as any BinaryInteger: return "\(integer)"
-        case let float as Float: return try number(Double(float), codingPath)
+        case let float as Float: return try number(Double(float), codingPath())
         default: break
         }
         // A value that encodes itself as one string or number (UUID, an enum) is that field;
         // anything needing a container is JSON inside the field.
-        let single = CSVSingleValueProbe(codingPath: codingPath)
+        let single = CSVSingleValueProbe(codingPath: codingPath())
         do {
             try value.encode(to: single)
             if let text = single.text { return text }
