@@ -2,18 +2,19 @@
 processes converting a profiles archive from CSV to JSON and from JSON to CSV.
 
     python3 end_to_end.py --transfer .build/release/transfer --csv FILE.csv --json FILE.json \\
-        [--runs 5] [--warmup 1] [--stream] [--label 100k] [--tools transfer,polars,...] \\
-        [--directions csv2json,json2csv] [--python VENV/bin/python] [--no-verify]
+        [--runs 5] [--warmup 1] [--label 100k] [--tools transfer,cat,polars,...] \\
+        [--directions csv2json,json2csv] [--python VENV/bin/python] [--no-verify] [--results FILE]
 
-For each direction, every tool runs once per round, round-robin (transfer, [transfer --stream],
-polars, duckdb, pandas, python, transfer, ...), so that a slow drift of the machine is shared
+For each direction, every tool runs once per round, round-robin (transfer, [transfer --whole],
+[cat], polars, duckdb, pandas, python, transfer, ...), so that a slow drift of the machine is shared
 alike; --warmup rounds go first and are not counted (they warm the page cache, and a tool that
 fails there is reported and left out of the timed rounds). Each run is a fresh process, timed
 from spawn to exit (wall clock) with its peak resident set from wait4 (ru_maxrss): the peers'
 interpreter start-up and imports are part of what a user waits for, and are counted.
 
   transfer convert FILE.csv --to json -o OUT        transfer convert FILE.json --to csv -o OUT
-  (with --stream, also the same with --stream, as a row of its own)
+  (transfer-whole: the same with --whole, the conversion that imports the whole archive first)
+  cat FILE > OUT                                    (the floor: the same bytes read and written)
   PYTHON convert_peers.py TOOL csv2json|json2csv INPUT OUT
 
 PYTHON is the peers' virtual environment's interpreter (setup-peers.sh; Benchmarks/.venv, or
@@ -22,7 +23,7 @@ timed rounds the last outputs are checked with verify.py, record by record: each
 input (so, when all pass, each peer's against transfer's), and where transfer's differs from the
 input, each peer's against transfer's too; a difference is a warning on standard error and under
 the table. The table (Markdown, on standard output) has per tool the median seconds, the ratio to
-transfer's median (peer / transfer: above 1 is slower than transfer; against transfer --stream
+transfer's median (peer / transfer: above 1 is slower than transfer; against transfer --whole
 where plain transfer failed) and the median peak RSS; then the versions. Progress and every run's
 numbers go to standard error.
 
@@ -31,10 +32,11 @@ across fork and exec), so no child can show less than this driver's (~15 MiB). T
 itself small (the check runs in a process of its own) and says so under a table where a value is
 at that floor. The benchmark's processes are far above it.
 
-Note that `transfer convert FILE.json --to csv` without --stream refuses (exit 65) an archive with
-any video or portrait (ProfilesArchive's CSV representation has an exporting condition,
-supportsCSV); the row then says failed, and --stream is the one to compare.
+Each table gives the fastest of polars and DuckDB over transfer's median (the target is at least
+1.5), transfer's median over cat's (how far from the floor), and the leanest peer's peak RSS over
+transfer's. --results appends every median, one JSON object a line, for targets.py.
 """
+import json
 import argparse
 import os
 import platform
@@ -49,13 +51,14 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 PEERS = ["polars", "duckdb", "pandas", "python"]
-ALL_TOOLS = ["transfer", "transfer-stream"] + PEERS
+RIVALS = ["polars", "duckdb"]  # the peers the targets are set against
+ALL_TOOLS = ["transfer", "transfer-whole", "cat"] + PEERS
 DIRECTIONS = {"csv2json": ("csv", "json", "CSV → JSON"), "json2csv": ("json", "csv", "JSON → CSV")}
 PACKAGES = ["polars", "duckdb", "pandas", "pyarrow", "orjson"]
 
 
 def display(tool):
-    return "transfer --stream" if tool == "transfer-stream" else tool
+    return {"transfer-whole": "transfer --whole", "cat": "cat (floor)"}.get(tool, tool)
 
 
 def default_python():
@@ -67,7 +70,9 @@ def command(tool, direction, source, destination, args):
     _, target, _ = DIRECTIONS[direction]
     if tool.startswith("transfer"):
         cmd = [args.transfer, "convert", source, "--to", target, "-o", destination]
-        return cmd + ["--stream"] if tool == "transfer-stream" else cmd
+        return cmd + ["--whole"] if tool == "transfer-whole" else cmd
+    if tool == "cat":
+        return ["sh", "-c", 'exec cat "$0" > "$1"', source, destination]
     return [args.python, os.path.join(HERE, "convert_peers.py"), tool, direction, source, destination]
 
 
@@ -147,7 +152,7 @@ def benchmark(direction, tools, args, workdir):
             if kind == "run":
                 samples[tool].append((seconds, rss))
 
-    baseline = next((t for t in ("transfer", "transfer-stream") if t in tools and t not in failures), None)
+    baseline = next((t for t in ("transfer", "transfer-whole") if t in tools and t not in failures), None)
     base_time = statistics.median(s for s, _ in samples[baseline]) if baseline else None
 
     size = os.path.getsize(source)
@@ -164,18 +169,39 @@ def benchmark(direction, tools, args, workdir):
         median_rss = statistics.median(r for _, r in samples[tool]) / 2**20
         ratio = f"{median_time / base_time:.2f}×" if base_time else "—"
         table.append(f"| {display(tool)} | {median_time:.3f} | {ratio} | {median_rss:.0f} |")
+    medians = {t: (statistics.median(s for s, _ in samples[t]), statistics.median(r for _, r in samples[t]))
+               for t in tools if t not in failures and samples[t]}
     notes = []
+    if "transfer" in medians:
+        mine, rss = medians["transfer"]
+        rivals = [t for t in RIVALS if t in medians]
+        if rivals:
+            fastest = min(rivals, key=lambda t: medians[t][0])
+            leanest = min(rivals, key=lambda t: medians[t][1])
+            notes.append(f"Fastest of polars and DuckDB: {fastest}, {medians[fastest][0] / mine:.2f}× transfer's time "
+                         f"(target ≥ 1.5×). Leanest: {leanest}, {medians[leanest][1] / rss:.1f}× transfer's peak RSS "
+                         f"(target ≥ 2×).")
+        if "cat" in medians:
+            notes.append(f"transfer takes {mine / medians['cat'][0]:.1f}× the floor (cat of the input to the output).")
+    if args.results:
+        with open(args.results, "a", encoding="utf-8") as results:
+            for tool, (seconds, peak) in medians.items():
+                results.write(json.dumps({"label": args.label, "records": args.records, "direction": direction,
+                                          "tool": tool, "seconds": seconds, "rss": peak,
+                                          "input_bytes": os.path.getsize(source)}) + "\n")
     floor = own_peak_rss()
     if any(r <= floor * 1.1 for t in tools if t not in failures for _, r in samples[t]):
         notes.append(f"Peak RSS at or near {floor / 2**20:.0f} MiB is a floor, not a measurement: Linux carries "
                      "the spawning process's (this driver's) peak into the child's ru_maxrss.")
-    if baseline == "transfer-stream":
-        notes.append("Ratios are against transfer --stream: plain transfer failed.")
+    if baseline == "transfer-whole":
+        notes.append("Ratios are against transfer --whole: plain transfer failed.")
     for tool, why in failures.items():
         notes.append(f"{display(tool)} failed: {why}")
 
     if not args.no_verify:
-        notes.extend(check_outputs(source, {t: outputs[t] for t in tools if t not in failures}, baseline))
+        # cat's output is its input, not a conversion.
+        checked = {t: outputs[t] for t in tools if t not in failures and t != "cat"}
+        notes.extend(check_outputs(source, checked, baseline))
     return "\n".join(table + ([""] + notes if notes else []))
 
 
@@ -210,19 +236,18 @@ def main():
     parser.add_argument("--json", required=True, help="the same archive as JSON")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--warmup", type=int, default=1, help="untimed rounds first (default 1)")
-    parser.add_argument("--stream", action="store_true", help="also transfer convert --stream, as a row of its own")
     parser.add_argument("--label", default="", help="a name for the data set, for the headings (e.g. 100k)")
     parser.add_argument("--tools", default=None,
-                        help=f"a comma-separated subset of {','.join(ALL_TOOLS)} (default: all; transfer-stream with --stream)")
+                        help=f"a comma-separated subset of {','.join(ALL_TOOLS)} (default: all)")
     parser.add_argument("--directions", default="csv2json,json2csv")
     parser.add_argument("--python", default=default_python(), help="the peers' interpreter (default: %(default)s)")
     parser.add_argument("--no-verify", action="store_true", help="skip the check of the outputs")
     parser.add_argument("--tmpdir", default=None, help="where the outputs go (default: the system's)")
+    parser.add_argument("--results", default=None, help="append each tool's medians to this file (JSON lines)")
+    parser.add_argument("--records", type=int, default=0, help="how many records the archive holds, for --results")
     args = parser.parse_args()
 
-    tools = args.tools.split(",") if args.tools else [t for t in ALL_TOOLS if t != "transfer-stream" or args.stream]
-    if args.tools and args.stream and "transfer" in tools and "transfer-stream" not in tools:
-        tools.insert(tools.index("transfer") + 1, "transfer-stream")
+    tools = args.tools.split(",") if args.tools else list(ALL_TOOLS)
     unknown = sorted(set(tools) - set(ALL_TOOLS))
     if unknown:
         parser.error(f"--tools: unknown {unknown}: expected some of {','.join(ALL_TOOLS)}")

@@ -104,6 +104,41 @@ struct ConvertCommandTests {
         #expect(await transfer("convert", csv, "--to", "json", "--stream", "--model", "Profile").status == 64)
     }
 
+    @Test(
+        "streamed by default, or --whole: the same output, and for a bad record anywhere the same message and status",
+        arguments: [0, 2_500, 4_999])
+    func streamedAndWholeConversionsAgree(badRecord: Int) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let profiles = ProfileGenerator(seed: 7).profiles(count: 5_000)
+        let archive = ProfilesArchive(profiles: profiles)
+        for (type, ext) in [(UTType.commaSeparatedText, "csv"), (.json, "json")] {
+            let input = directory.appendingPathComponent("in.\(ext)")
+            try await archive.exported(as: type).write(to: input)
+            let other = ext == "csv" ? "json" : "csv"
+            let streamed = await transfer("convert", input.path, "--to", other)
+            let whole = await transfer("convert", input.path, "--to", other, "--whole")
+            #expect(streamed.status == 0 && whole.status == 0)
+            #expect(streamed.output == whole.output)
+            #expect(await transfer("convert", input.path, "--to", other, "--explain").output.hasPrefix("Streams Profile"))
+
+            // One profile's id is not a UUID: the same words, line and column, and status.
+            var text = try String(contentsOf: input, encoding: .utf8)
+            text = text.replacingOccurrences(of: profiles[badRecord].id.uuidString, with: "not-a-uuid")
+            try Data(text.utf8).write(to: input)
+            let output = directory.appendingPathComponent("out.\(other)")
+            let failedStreamed = await transfer("convert", input.path, "--to", other, "-o", output.path)
+            let failedWhole = await transfer("convert", input.path, "--to", other, "--whole", "-o", output.path)
+            #expect(failedStreamed.status == 65)
+            #expect(failedStreamed.status == failedWhole.status)
+            #expect(failedStreamed.error == failedWhole.error)
+            #expect(failedStreamed.error.contains("line "), "\(failedStreamed.error)")
+            #expect(!FileManager.default.fileExists(atPath: output.path))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["in.csv", "in.json"])
+    }
+
     @Test func streamingFromJSONGivesTheSameBytes() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
