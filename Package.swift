@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "LinkPreviews", dependencies: ["ContentTypes", "TransferKit"]),
         .target(
             name: "TransferCommandLine",
-            dependencies: ["ContentTypes", "TransferKit", "LinkPreviews", "ProfileModels", "CTransferKitSystem"]),
+            dependencies: ["ContentTypes", "TransferKit", "LinkPreviews", "ProfileModels"]),
         .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),
         .target(name: "ProfileModels", dependencies: ["TransferKit"]),
         .executableTarget(name: "ProfilesExample", dependencies: ["ProfileModels"], path: "Examples/Profiles/Demo"),

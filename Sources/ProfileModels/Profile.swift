@@ -32,6 +32,10 @@ public struct Profile: Codable, Sendable {
     }
 }
 
+// The compiler synthesizes `Profile`'s `Codable` conformance: conversions of archives may move its
+// records from CSV to JSON and back without making values (`MemberwiseCodable`).
+extension Profile: MemberwiseCodable {}
+
 extension Profile: Transferable {
     /// The profile's own type first, then JSON, the name as text, and CSV.
     public static var transferRepresentation: some TransferRepresentation {

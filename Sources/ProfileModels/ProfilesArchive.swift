@@ -4,8 +4,8 @@ public import TransferKit
 /// A collection of profiles, shared as a whole: as CSV, one row per profile, and as JSON, an array
 /// of profiles.
 ///
-/// Both forms are the archive's records: ``RecordsRepresentation``s of ``Profile``, so that
-/// ``TransferConversion`` (and `transfer convert`) streams an archive of any size from one to the
+/// Both forms are the archive's records: `RecordsRepresentation`s of ``Profile``, so that
+/// `TransferConversion` (and `transfer convert`) streams an archive of any size from one to the
 /// other a batch of profiles at a time, on every core, without making the archive.
 ///
 /// Both formats carry every profile whole, media included: `video` and `portrait` travel as their

@@ -122,11 +122,28 @@ public struct JSONArrayDecoder: Sendable {
 }
 
 /// An open JSON file and the reader of its array.
-private struct JSONArrayFile {
-    let descriptor: Int32
+struct JSONArrayFile {
+    let source: JSONFileSource
     var reader: JSONArrayReader
+    var positions: @Sendable (Int) -> JSONTextPosition { source.positions }
+
+    init(_ url: URL, chunkSize: Int) throws {
+        source = try JSONFileSource(url, chunkSize: chunkSize)
+        reader = JSONArrayReader(chunkSize: chunkSize, positions: source.positions, read: source.read)
+    }
+
+    func close() {
+        source.close()
+    }
+}
+
+/// An open JSON file read a chunk at a time: what a reader of arrays or of lines reads from.
+struct JSONFileSource {
+    let descriptor: Int32
     /// Line and column of a byte offset, counted by reading the file again: only errors need them.
     let positions: @Sendable (Int) -> JSONTextPosition
+    /// Reads the next chunk onto the end of a buffer; `false` at the end of the file.
+    let read: (inout [UInt8]) throws -> Bool
 
     init(_ url: URL, chunkSize: Int) throws {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
@@ -134,7 +151,7 @@ private struct JSONArrayFile {
         self.descriptor = descriptor
         let filePositions = JSONFilePositions(path: url.path)
         positions = { offset in filePositions.position(ofOffset: offset) }
-        reader = JSONArrayReader(chunkSize: chunkSize, positions: positions) { buffer in
+        read = { buffer in
             let count = ChunkedRead.append(upTo: chunkSize, from: descriptor, to: &buffer)
             guard count >= 0 else { throw Self.readError(url) }
             return count > 0
@@ -220,6 +237,19 @@ struct JSONElementBatch: Sendable {
     /// The array index of the first element.
     var firstIndex: Int
 
+    /// Adds an element: its bytes, its tape (container ends counted from the element's start) and
+    /// its offset in the document.
+    mutating func append(_ element: ArraySlice<UInt8>, tokens elementTokens: [JSONTape.Token], offset: Int) {
+        let root = tokens.count
+        for var token in elementTokens {
+            if token.kind == .object || token.kind == .array { token.end += UInt32(root) }
+            tokens.append(token)
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: element)
+        elements.append(Element(bytes: start..<bytes.count, root: root, offset: offset))
+    }
+
     /// Decodes the elements, up to the first that fails.
     func decode<T: Decodable>(
         _ type: T.Type, with decoder: JSONTextDecoder, positions: @escaping @Sendable (Int) -> JSONTextPosition
@@ -283,16 +313,7 @@ struct JSONArrayReader {
     mutating func nextBatch() throws -> JSONElementBatch? {
         var batch = JSONElementBatch(firstIndex: elementCount)
         while batch.bytes.count < batchSize, let range = try nextElement() {
-            let root = batch.tokens.count
-            for var token in tokens {
-                if token.kind == .object || token.kind == .array { token.end += UInt32(root) }
-                batch.tokens.append(token)
-            }
-            let start = batch.bytes.count
-            batch.bytes.append(contentsOf: buffer[range])
-            batch.elements.append(
-                JSONElementBatch.Element(
-                    bytes: start..<batch.bytes.count, root: root, offset: bufferOffset + range.lowerBound))
+            batch.append(buffer[range], tokens: tokens, offset: bufferOffset + range.lowerBound)
             elementCount += 1
         }
         return batch.elements.isEmpty ? nil : batch

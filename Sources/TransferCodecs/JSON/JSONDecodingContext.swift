@@ -135,7 +135,7 @@ final class JSONDecodingContext {
         let raw = text(of: token)
         guard tokens[token].flags != 0 else { return String(decoding: raw, as: UTF8.self) }
         scratch.removeAll(keepingCapacity: true)
-        unescape(raw, into: &scratch)
+        Self.unescape(raw, into: &scratch)
         return String(decoding: scratch, as: UTF8.self)
     }
 
@@ -148,12 +148,12 @@ final class JSONDecodingContext {
             return length == 0 || memcmp(bytes.baseAddress! + Int(entry.start), name.baseAddress!, length) == 0
         }
         scratch.removeAll(keepingCapacity: true)
-        unescape(text(of: token), into: &scratch)
+        Self.unescape(text(of: token), into: &scratch)
         return scratch.elementsEqual(name)
     }
 
     /// Resolves the escapes of a string already checked by the parser.
-    private func unescape(_ raw: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         var index = 0
         var mark = 0
         func hex(_ at: Int) -> UInt32 {

@@ -22,12 +22,14 @@
 /// |---|---|---|
 /// | ``csv(_:)`` | a header row, then one row per record (nothing at all for no record) | a row, by ``CSVEncoder`` and ``CSVDecoder`` |
 /// | ``jsonArray(encoder:decoder:)`` | `[`, the records separated by commas, `]` | an element, by ``JSONTextEncoder`` and ``JSONTextDecoder`` |
+/// | ``jsonLines(encoder:decoder:)`` | each record on a line of its own, ended by a line feed | a JSON value, by ``JSONTextEncoder`` and ``JSONTextDecoder`` |
 ///
 /// `RecordFormat` is `Sendable`.
 public struct RecordFormat: Sendable, CustomStringConvertible {
     enum Layout: Sendable {
         case csv(CSVFormat)
         case jsonArray(JSONTextEncoder, JSONTextDecoder)
+        case jsonLines(JSONTextEncoder, JSONTextDecoder)
     }
 
     let layout: Layout
@@ -56,20 +58,39 @@ public struct RecordFormat: Sendable, CustomStringConvertible {
         RecordFormat(layout: .jsonArray(encoder, decoder))
     }
 
+    /// Records as JSON Lines (https://jsonlines.org, also called NDJSON): one JSON value a line,
+    /// each line ended by a line feed.
+    ///
+    /// Reading skips blank lines and allows a carriage return before a line feed; a value must end
+    /// on its line. `.prettyPrinted` does not apply (a value takes one line) and is ignored.
+    ///
+    /// - Parameters:
+    ///   - encoder: The options each record is encoded with.
+    ///   - decoder: The options each record is decoded with.
+    /// - Returns: The format.
+    public static func jsonLines(
+        encoder: JSONTextEncoder = JSONTextEncoder(), decoder: JSONTextDecoder = JSONTextDecoder()
+    ) -> RecordFormat {
+        var encoder = encoder
+        encoder.outputFormatting.remove(.prettyPrinted)
+        return RecordFormat(layout: .jsonLines(encoder, decoder))
+    }
+
     /// Whether a sequence in this format can be written a batch of records at a time: every format
     /// but a pretty-printed JSON array, which is indented as a whole.
     public var isStreamable: Bool {
         switch layout {
-        case .csv: true
+        case .csv, .jsonLines: true
         case .jsonArray(let encoder, _): !encoder.outputFormatting.contains(.prettyPrinted)
         }
     }
 
-    /// `CSV rows` or `JSON array elements`.
+    /// `CSV rows`, `JSON array elements` or `JSON Lines`.
     public var description: String {
         switch layout {
         case .csv: "CSV rows"
         case .jsonArray: "JSON array elements"
+        case .jsonLines: "JSON Lines"
         }
     }
 }
@@ -102,6 +123,9 @@ extension RecordFormat {
             try CSVDecoder(format: format).decodeElements(type, contentsOf: url, transformingBatches: transform, body)
         case .jsonArray(_, let decoder):
             try JSONArrayDecoder(decoder).decodeElements(type, contentsOf: url, transformingBatches: transform, body)
+        case .jsonLines(_, let decoder):
+            try JSONLinesReader.decodeElements(
+                type, contentsOf: url, decoder: decoder, transformingBatches: transform, body)
         }
     }
 
@@ -117,6 +141,104 @@ extension RecordFormat {
         try decodeBatches(type, contentsOf: url, transform: { batch, _ in batch }) { records += $0 }
         return records
     }
+}
+
+// MARK: - Converting
+
+extension RecordFormat {
+    /// Converts the records of a file in this format into `target`'s, a batch at a time on the
+    /// machine's cores, handing the output to `body` in order: the bytes, and the errors, of
+    /// decoding every record and encoding it again.
+    ///
+    /// For a ``MemberwiseCodable`` record type whose plan converts between the two formats, a
+    /// batch moves from one format to the other without making values; a batch with a record
+    /// the plan cannot take as it is is decoded and encoded through `Codable`.
+    ///
+    /// - Throws: What ``decodeBatches(_:contentsOf:transform:_:)`` throws; an encoding error
+    ///   wrapped in ``RecordEncodingFailure``; what `body` throws.
+    package func convert<Record: Codable & Sendable>(
+        _ type: Record.Type, contentsOf url: URL, to target: RecordFormat, _ body: (Data) throws -> Void
+    ) throws {
+        let encoder = RecordWriter<Record>(format: target)
+        var writer = encoder
+        let encode: @Sendable ([Record], Int) throws -> RecordWriter<Record>.Batch = { records, first in
+            do {
+                return try encoder.encode(records, firstIndex: first)
+            } catch {
+                throw RecordEncodingFailure(error: error)
+            }
+        }
+        let write: (TransformedBatch<RecordWriter<Record>.Batch>) throws -> Void = { batch in
+            try batch.deliver { batch in
+                do {
+                    try writer.write(batch, body)
+                } catch let error as EncodingError {
+                    throw RecordEncodingFailure(error: error)
+                }
+            }
+        }
+        let plan = RecordPlan.of(type).flatMap { $0.converts(from: self, to: target) ? $0 : nil }
+        switch (layout, target.layout, plan) {
+        case (.csv(let format), .jsonArray(let jsonEncoder, _), let plan?),
+            (.csv(let format), .jsonLines(let jsonEncoder, _), let plan?):
+            let layout: RecordPlan.JSONLayout = if case .jsonLines = target.layout { .lines } else { .commas }
+            var reader = try CSVRecordReader(url, format: format)
+            defer { reader.close() }
+            try OrderedPipeline.run(
+                limit: OrderedPipeline.defaultLimit, produce: { try reader.nextBatch() },
+                work: { batch in
+                    if let bytes = plan.json(fromCSV: batch, format: format, encoder: jsonEncoder, layout: layout) {
+                        return TransformedBatch(result: .init(json: bytes, firstIndex: batch.firstRecord), error: nil)
+                    }
+                    return try batch.decode(Record.self, format: format).transformed {
+                        try encode($0, batch.firstRecord)
+                    }
+                }, consume: write)
+            try reader.checkColumnsIfEmpty(for: Record.self)
+        case (.jsonArray(_, let decoder), .csv(let format), let plan?):
+            var file = try JSONArrayFile(url, chunkSize: 1 << 20)
+            defer { file.close() }
+            try convertJSON(
+                plan, produce: { try file.reader.nextBatch() }, positions: file.positions, decoder: decoder,
+                format: format, encode: encode, write: write)
+        case (.jsonLines(_, let decoder), .csv(let format), let plan?):
+            let source = try JSONFileSource(url, chunkSize: 1 << 20)
+            defer { source.close() }
+            var reader = JSONLinesReader(chunkSize: 1 << 20, positions: source.positions, read: source.read)
+            try convertJSON(
+                plan, produce: { try reader.nextBatch() }, positions: source.positions, decoder: decoder,
+                format: format, encode: encode, write: write)
+        default:
+            try decodeBatches(type, contentsOf: url, transform: encode) { try writer.write($0, body) }
+        }
+        try writer.finish(body)
+    }
+
+    /// JSON values to CSV rows through a plan, batch by batch.
+    private func convertJSON<Record: Codable & Sendable>(
+        _ plan: RecordPlan, produce: () throws -> JSONElementBatch?,
+        positions: @escaping @Sendable (Int) -> JSONTextPosition, decoder: JSONTextDecoder, format: CSVFormat,
+        encode: @escaping @Sendable ([Record], Int) throws -> RecordWriter<Record>.Batch,
+        write: (TransformedBatch<RecordWriter<Record>.Batch>) throws -> Void
+    ) throws {
+        let columns = plan.fields.map(\.key)
+        try OrderedPipeline.run(
+            limit: OrderedPipeline.defaultLimit, produce: produce,
+            work: { batch in
+                if let bytes = plan.csv(fromJSON: batch, format: format) {
+                    return TransformedBatch(
+                        result: .init(csv: bytes, columns: columns, firstIndex: batch.firstIndex), error: nil)
+                }
+                return try batch.decode(Record.self, with: decoder, positions: positions).transformed {
+                    try encode($0, batch.firstIndex)
+                }
+            }, consume: write)
+    }
+}
+
+/// An error of the encoding side of a conversion, told apart from the decoding side's.
+package struct RecordEncodingFailure: Error {
+    package let error: any Error
 }
 
 // MARK: - Writing
@@ -167,6 +289,23 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
         /// encoded again with the first batch's columns, as one encoder would have.
         var records: [Record]
         var firstIndex: Int
+
+        init(bytes: Data, columns: [String], records: [Record], firstIndex: Int) {
+            self.bytes = bytes
+            self.columns = columns
+            self.records = records
+            self.firstIndex = firstIndex
+        }
+
+        /// JSON a plan wrote.
+        init(json: [UInt8], firstIndex: Int) {
+            self.init(bytes: Data(json), columns: [], records: [], firstIndex: firstIndex)
+        }
+
+        /// CSV rows a plan wrote, with the plan's columns.
+        init(csv: [UInt8], columns: [String], firstIndex: Int) {
+            self.init(bytes: Data(csv), columns: columns, records: [], firstIndex: firstIndex)
+        }
     }
 
     let format: RecordFormat
@@ -186,6 +325,16 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
         case .jsonArray(let encoder, _):
             let bytes = try JSONArrayEncoder(encoder).encodeElements(records, firstIndex: firstIndex)
             return Batch(bytes: bytes, columns: [], records: [], firstIndex: firstIndex)
+        case .jsonLines(let encoder, _):
+            let context = encoder.makeContext()
+            var bytes: [UInt8] = []
+            try records.withUnsafeBufferPointer { records in
+                for offset in records.indices {
+                    try context.encodeDocument(records[offset], appendingTo: &bytes, index: firstIndex + offset)
+                    bytes.append(0x0A)
+                }
+            }
+            return Batch(bytes: Data(bytes), columns: [], records: [], firstIndex: firstIndex)
         }
     }
 
@@ -195,6 +344,15 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
         switch format.layout {
         case .csv(let csv):
             if let columns, columns != batch.columns {
+                // A plan's rows have the plan's columns, which are the type's: only records that
+                // `Codable` encoded can name others, and they are kept to be encoded again.
+                guard !batch.records.isEmpty else {
+                    throw EncodingError.invalidValue(
+                        batch.columns,
+                        .init(
+                            codingPath: [],
+                            debugDescription: "rows with the columns \(batch.columns), expected \(columns)"))
+                }
                 let (bytes, _) = try Self.encodeCSV(
                     batch.records, format: csv, firstIndex: batch.firstIndex, columns: columns)
                 try body(bytes)
@@ -205,6 +363,8 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
         case .jsonArray:
             try body(Data((written == 0 ? "[" : ",").utf8))
             try body(batch.bytes)
+        case .jsonLines:
+            try body(batch.bytes)
         }
         written += 1
     }
@@ -212,7 +372,7 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
     /// Hands the end of the sequence to `body`.
     package func finish(_ body: (Data) throws -> Void) throws {
         switch format.layout {
-        case .csv: break
+        case .csv, .jsonLines: break
         case .jsonArray: try body(Data((written == 0 ? "[]" : "]").utf8))
         }
     }
@@ -222,6 +382,7 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
         switch format.layout {
         case .csv(let csv): try body(try CSVEncoder(format: csv).encode(records))
         case .jsonArray(let encoder, _): try body(try encoder.encode(records))
+        case .jsonLines: try body(encode(records, firstIndex: 0).bytes)
         }
     }
 

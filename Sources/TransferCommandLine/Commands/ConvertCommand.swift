@@ -1,4 +1,3 @@
-import CTransferKitSystem
 import Foundation
 import ProfileModels
 import Synchronization
@@ -349,22 +348,34 @@ enum ConvertCommand {
             ToolError(.ioError, "\(destination?.path ?? "standard output"): cannot be written (\(reason))")
         }
 
+        /// Writes `data` after what came before: small pieces are gathered, large ones (a batch
+        /// of records) written as they are, without a copy.
         func write(_ data: Data) throws {
+            guard data.count < 1 << 16 else {
+                try flush()
+                try send(data)
+                return
+            }
             buffer.append(data)
             if buffer.count >= 1 << 20 { try flush() }
         }
 
         private func flush() throws {
+            guard !buffer.isEmpty else { return }
+            try send(buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+
+        private func send(_ data: Data) throws {
             if let handle {
                 do {
-                    try handle.write(contentsOf: buffer)
+                    try handle.write(contentsOf: data)
                 } catch {
                     throw writeError(Self.reason(error))
                 }
             } else {
-                console.writeData(buffer)
+                console.writeData(data)
             }
-            buffer.removeAll(keepingCapacity: true)
         }
 
         func finish() throws {

@@ -120,9 +120,13 @@ public struct TransferConversion<Item: Transferable>: Sendable {
         }
         if let from = importer.records, let to = exporter.records, obstacle == nil, mode != .whole {
             stream = Stream(source: from, target: exporter, targetFormat: to.format)
+            let how =
+                from.usesPlan(to.format)
+                ? "moving each record without making its value (\(from.recordTypeName) is MemberwiseCodable, and its coding compiles to a plan)"
+                : "decoding and encoding each record through Codable"
             explanation =
                 "Streams \(from.recordTypeName) records from \(from.format) (\(importer.contentType.identifier)) "
-                + "to \(to.format) (\(exporter.contentType.identifier)), a batch at a time on every core."
+                + "to \(to.format) (\(exporter.contentType.identifier)), a batch at a time on every core, \(how)."
             return
         }
         if mode == .streaming {

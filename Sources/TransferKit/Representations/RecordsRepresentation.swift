@@ -138,34 +138,19 @@ struct RecordChannel: Sendable {
     let format: RecordFormat
     /// Reads the records of a file in this channel's format and writes them in `target` format,
     /// batch by batch on the machine's cores. An error the records' encoding throws arrives as a
-    /// ``RecordEncodingFailure``.
+    /// `RecordEncodingFailure`.
     let stream: @Sendable (_ input: URL, _ target: RecordFormat, _ output: (Data) throws -> Void) throws -> Void
+    /// Whether records stream to `target` by a plan of the record type's coding, without making
+    /// values (a `MemberwiseCodable` record type whose plan converts between the two formats).
+    let usesPlan: @Sendable (_ target: RecordFormat) -> Bool
 
     init<Record: Codable & Sendable>(_ type: Record.Type, format: RecordFormat) {
         recordType = ObjectIdentifier(type)
         recordTypeName = String(describing: type)
         self.format = format
+        usesPlan = { target in RecordPlan.of(Record.self)?.converts(from: format, to: target) ?? false }
         stream = { input, target, output in
-            let encoder = RecordWriter<Record>(format: target)
-            var writer = encoder
-            try format.decodeBatches(
-                Record.self, contentsOf: input,
-                transform: { records, first in
-                    do {
-                        return try encoder.encode(records, firstIndex: first)
-                    } catch {
-                        throw RecordEncodingFailure(error: error)
-                    }
-                }
-            ) { batch in
-                try writer.write(batch, output)
-            }
-            try writer.finish(output)
+            try format.convert(Record.self, contentsOf: input, to: target, output)
         }
     }
-}
-
-/// An error of the exporting side of a streamed conversion, told apart from the importing side's.
-struct RecordEncodingFailure: Error {
-    let error: any Error
 }

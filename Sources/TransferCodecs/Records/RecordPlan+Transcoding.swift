@@ -1,0 +1,239 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// Records moved from one format to another by a plan, without making values: each field read
+// from the input's bytes with the decoder's own rules and written with the encoder's own writers,
+// so that a batch converts to the bytes `Codable` gives. A record the plan cannot take as it is
+// makes the batch `nil`, and the caller converts that batch through `Codable`, which gives its
+// output, or its error, exactly.
+
+extension RecordPlan {
+    /// How JSON values follow one another in a batch.
+    enum JSONLayout {
+        /// Separated by commas (array elements, without the brackets).
+        case commas
+        /// Each ended by a line feed (JSON Lines).
+        case lines
+    }
+
+    /// Whether the plan converts between these formats with these options: CSV to JSON with the
+    /// default key strategy, JSON to CSV likewise.
+    package func converts(from source: RecordFormat, to target: RecordFormat) -> Bool {
+        guard !fields.isEmpty else { return false }
+        switch (source.layout, target.layout) {
+        case (.csv(let csv), .jsonArray(let encoder, _)), (.csv(let csv), .jsonLines(let encoder, _)):
+            // Without a header, columns are found by position, not by key.
+            guard csv.hasHeader, case .useDefaultKeys = encoder.keyEncodingStrategy else { return false }
+            return !encoder.outputFormatting.contains(.prettyPrinted)
+        case (.jsonArray(_, let decoder), .csv), (.jsonLines(_, let decoder), .csv):
+            guard case .useDefaultKeys = decoder.keyDecodingStrategy else { return false }
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: CSV to JSON
+
+    /// The JSON of a window of CSV records, as `JSONTextEncoder` writes the records `CSVDecoder`
+    /// reads from it; `nil` when a record needs `Codable`.
+    func json(fromCSV batch: CSVRecordBatch, format: CSVFormat, encoder: JSONTextEncoder, layout: JSONLayout)
+        -> [UInt8]?
+    {
+        let escapesSlashes = !encoder.outputFormatting.contains(.withoutEscapingSlashes)
+        // Members in the order the encoder writes them: sorted by their keys' bytes, or as encoded.
+        let order =
+            encoder.outputFormatting.contains(.sortedKeys)
+            ? fields.indices.sorted { fields[$0].keyBytes.lexicographicallyPrecedes(fields[$1].keyBytes) }
+            : Array(fields.indices)
+        return batch.bytes.withUnsafeBufferPointer { bytes -> [UInt8]? in
+            guard (try? CSVDecoder.checkUTF8(bytes, firstLine: batch.firstLine)) != nil,
+                let document = try? CSVDocument(chunk: bytes, table: batch.table, format: format, header: batch.header)
+            else { return nil }
+            let columns = order.map { document.header.isEmpty ? nil : document.column(named: fields[$0].key) }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + bytes.count / 4)
+            for (position, row) in document.rows.enumerated() {
+                if position > 0, layout == .commas { output.append(UInt8(ascii: ",")) }
+                output.append(UInt8(ascii: "{"))
+                var members = 0
+                for (slot, index) in order.enumerated() {
+                    let field = fields[index]
+                    guard let column = columns[slot] else {
+                        if field.isOptional { continue }
+                        return nil  // A column the record needs is missing: Codable's keyNotFound.
+                    }
+                    if field.isOptional, document.isEmpty(row: row, column: column) { continue }
+                    if members > 0 { output.append(UInt8(ascii: ",")) }
+                    members += 1
+                    field.keyBytes.withUnsafeBufferPointer {
+                        JSONTextWriting.appendString($0, escapingSlashes: escapesSlashes, to: &output)
+                    }
+                    output.append(UInt8(ascii: ":"))
+                    let written = document.withField(row: row, column: column) { text in
+                        Self.appendJSON(field.kind, text, escapingSlashes: escapesSlashes, to: &output)
+                    }
+                    guard written else { return nil }
+                }
+                output.append(UInt8(ascii: "}"))
+                if layout == .lines { output.append(0x0A) }
+            }
+            return output
+        }
+    }
+
+    /// Appends a CSV field's value as JSON; `false` when the field is not a value of the kind.
+    private static func appendJSON(
+        _ kind: Kind, _ text: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout [UInt8]
+    ) -> Bool {
+        switch kind {
+        case .string:
+            JSONTextWriting.appendString(text, escapingSlashes: escapingSlashes, to: &output)
+        case .uuid:
+            guard let uuid = UUIDText.uuid(text) else { return false }
+            output.append(UInt8(ascii: "\""))
+            UUIDText.append(uuid, to: &output)
+            output.append(UInt8(ascii: "\""))
+        case .url:
+            guard let url = URL(string: String(decoding: text, as: UTF8.self)) else { return false }
+            JSONTextWriting.appendString(url.absoluteString, escapingSlashes: escapingSlashes, to: &output)
+        case .stringArray:
+            guard let strings = CSVNestedValues.decodeStringArray(text) else { return false }
+            output.append(UInt8(ascii: "["))
+            for (index, string) in strings.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONTextWriting.appendString(string, escapingSlashes: escapingSlashes, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        }
+        return true
+    }
+
+    // MARK: JSON to CSV
+
+    /// The CSV rows of a batch of JSON values, as `CSVEncoder` writes the records
+    /// `JSONTextDecoder` reads from them (with the header and byte-order mark when the batch is
+    /// the first); `nil` when a record needs `Codable`.
+    func csv(fromJSON batch: JSONElementBatch, format: CSVFormat) -> [UInt8]? {
+        var writer = CSVWriter(format: format)
+        if batch.firstIndex == 0, !batch.elements.isEmpty {
+            if format.writesByteOrderMark { writer.output += [0xEF, 0xBB, 0xBF] }
+            if format.hasHeader { writer.writeRow(fields.map(\.key)) }
+        }
+        var values = [Int](repeating: -1, count: fields.count)
+        var scratch: [UInt8] = []
+        let ok = batch.bytes.withUnsafeBufferPointer { bytes in
+            batch.tokens.withUnsafeBufferPointer { tokens in
+                for element in batch.elements {
+                    // Token offsets count from the element's first byte.
+                    let bytes = UnsafeBufferPointer(rebasing: bytes[element.bytes])
+                    guard
+                        Self.members(of: element.root, in: tokens, bytes: bytes, fields: fields, into: &values),
+                        appendRow(values, tokens: tokens, bytes: bytes, writer: &writer, scratch: &scratch)
+                    else { return false }
+                }
+                return true
+            }
+        }
+        return ok ? writer.output : nil
+    }
+
+    /// The value token of each field in the object at `root` (-1 for a key not there); `false`
+    /// when `root` is not an object, a key has escapes, or a field's key comes twice.
+    private static func members(
+        of root: Int, in tokens: UnsafeBufferPointer<JSONTape.Token>, bytes: UnsafeBufferPointer<UInt8>,
+        fields: [Field], into values: inout [Int]
+    ) -> Bool {
+        guard tokens[root].kind == .object else { return false }
+        for index in values.indices { values[index] = -1 }
+        var token = root + 1
+        for _ in 0..<tokens[root].count {
+            let key = tokens[token]
+            guard key.flags == 0 else { return false }
+            let length = Int(key.end - key.start)
+            for (index, field) in fields.enumerated() where field.keyBytes.count == length {
+                let same = field.keyBytes.withUnsafeBufferPointer {
+                    length == 0 || memcmp($0.baseAddress!, bytes.baseAddress! + Int(key.start), length) == 0
+                }
+                guard same else { continue }
+                guard values[index] < 0 else { return false }  // Repeated: the decoder keeps the first.
+                values[index] = token + 1
+                break
+            }
+            let value = tokens[token + 1]
+            token = value.kind == .object || value.kind == .array ? Int(value.end) : token + 2
+        }
+        return true
+    }
+
+    /// Appends one record's row; `false` when a field is missing, null or not of its kind.
+    private func appendRow(
+        _ values: [Int], tokens: UnsafeBufferPointer<JSONTape.Token>, bytes: UnsafeBufferPointer<UInt8>,
+        writer: inout CSVWriter, scratch: inout [UInt8]
+    ) -> Bool {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { writer.output.append(writer.format.delimiter) }
+            let token = values[index]
+            guard token >= 0, tokens[token].kind != .null else {
+                if field.isOptional { continue }  // An empty field.
+                return false
+            }
+            let value = tokens[token]
+            switch field.kind {
+            case .string:
+                guard value.kind == .string else { return false }
+                if value.flags == 0 {
+                    writer.write(UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)]))
+                } else {
+                    scratch.removeAll(keepingCapacity: true)
+                    JSONDecodingContext.unescape(
+                        UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)]), into: &scratch)
+                    scratch.withUnsafeBufferPointer { writer.write($0) }
+                }
+            case .uuid:
+                guard value.kind == .string else { return false }
+                let raw = UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)])
+                let uuid = value.flags == 0 ? UUIDText.uuid(raw) : UUID(uuidString: decodedString(value, bytes))
+                guard let uuid else { return false }
+                scratch.removeAll(keepingCapacity: true)
+                UUIDText.append(uuid, to: &scratch)
+                scratch.withUnsafeBufferPointer { writer.write($0) }
+            case .url:
+                guard value.kind == .string, let url = URL(string: decodedString(value, bytes)) else { return false }
+                writer.writeField(url.absoluteString)
+            case .stringArray:
+                guard value.kind == .array else { return false }
+                var strings: [String] = []
+                strings.reserveCapacity(Int(value.count))
+                var element = token + 1
+                for _ in 0..<value.count {
+                    guard tokens[element].kind == .string else { return false }
+                    strings.append(decodedString(tokens[element], bytes))
+                    element += 1
+                }
+                writer.writeField(CSVNestedValues.encodeStringArray(strings))
+            }
+        }
+        writer.output += writer.format.lineEnding.bytes
+        return true
+    }
+
+    /// A string token's value, as `JSONTextDecoder` reads it.
+    private func decodedString(_ token: JSONTape.Token, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let raw = UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)])
+        guard token.flags != 0 else { return String(decoding: raw, as: UTF8.self) }
+        var unescaped: [UInt8] = []
+        JSONDecodingContext.unescape(raw, into: &unescaped)
+        return String(decoding: unescaped, as: UTF8.self)
+    }
+}

@@ -1,0 +1,314 @@
+import Foundation
+import Testing
+import TransferKit
+
+// A `MemberwiseCodable` record converts between CSV and JSON by a plan of its coding, without
+// making values; every other record, and every record the plan cannot take as it is, through
+// `Codable`. These tests compare the two, through the public API: a conversion that streams (by
+// the plan when there is one) against the same conversion run whole (import through `Codable`,
+// then export through `Codable`), byte for byte and error for error.
+
+/// A record whose coding compiles to a plan: every supported kind, optional or not, and keys that
+/// need escaping or sort unexpectedly.
+private struct Entry: Codable, MemberwiseCodable, Hashable, Sendable {
+    var id: UUID
+    var title: String
+    var note: String?
+    var tags: [String]
+    var link: URL?
+    var aliases: [String]?
+    var owner: UUID?
+    var home: URL
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, note = "a/note", tags = "Tags", link = "ключ", aliases, owner = "_owner", home
+    }
+}
+
+/// An archive of entries, as CSV rows, a JSON array and JSON Lines.
+private struct Entries<Record: Codable & Sendable>: Transferable, Sendable {
+    var records: [Record]
+
+    static var transferRepresentation: some TransferRepresentation {
+        RecordsRepresentation(contentType: .commaSeparatedText, format: .csv(), records: \.records) {
+            Entries(records: $0)
+        }
+        RecordsRepresentation(contentType: .json, format: .jsonArray(encoder: sorted), records: \.records) {
+            Entries(records: $0)
+        }
+        RecordsRepresentation(contentType: .ndjsonLines, format: .jsonLines(), records: \.records) {
+            Entries(records: $0)
+        }
+    }
+
+    static var sorted: JSONTextEncoder {
+        var encoder = JSONTextEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}
+
+extension UTType {
+    fileprivate static let ndjsonLines = UTType(exportedAs: "org.transferkit.test.ndjson", conformingTo: .text)
+}
+
+/// Declares itself memberwise, but trims its title: its plan is refused.
+private struct Trimmed: Codable, MemberwiseCodable, Sendable {
+    var title: String
+    var tags: [String]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decode(String.self, forKey: .title).trimmingCharacters(in: .whitespaces)
+        tags = try container.decode([String].self, forKey: .tags)
+    }
+}
+
+/// Declares itself memberwise, but keeps a property it does not code: its plan is refused.
+private struct Cached: Codable, MemberwiseCodable, Sendable {
+    var title: String
+    var length = 0
+
+    enum CodingKeys: String, CodingKey { case title }
+
+    init(from decoder: any Decoder) throws {
+        title = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .title)
+        length = title.count
+    }
+}
+
+/// A number: a kind plans do not convert.
+private struct Counted: Codable, MemberwiseCodable, Sendable {
+    var title: String
+    var count: Int
+}
+
+/// Deterministic entries whose strings hold everything CSV and JSON escape.
+private func entries(_ count: Int, seed: UInt64 = 1) -> [Entry] {
+    var state = seed
+    func next() -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int(truncatingIfNeeded: state >> 33)
+    }
+    let pieces = [
+        "plain", "", " spaced ", "comma, here", "\"quoted\"", "line\nbreak", "cr\r\nlf", "back\\slash", "a/b",
+        "東京", "Привет", "🐙🎸", "tab\there", "\u{1}control", "é\u{301}", "{\"json\":[1]}", "[\"x\"]", "null",
+    ]
+    let hosts = ["https://example.com/a%20b?q=1#f", "file:///tmp/x%20y.txt", "https://例え.jp/ビデオ", "mailto:a@b.c"]
+    return (0..<count).map { index in
+        func text() -> String { (0..<(next() % 3 + 1)).map { _ in pieces[next() % pieces.count] }.joined() }
+        var bytes = (0..<16).map { _ in UInt8(truncatingIfNeeded: next()) }
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        let id = UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
+        return Entry(
+            id: id, title: text(), note: next() % 3 == 0 ? nil : text(),
+            tags: (0..<(next() % 4)).map { _ in text() }, link: next() % 2 == 0 ? nil : URL(string: hosts[next() % 4]),
+            aliases: next() % 2 == 0 ? nil : (0..<(next() % 3)).map { _ in text() },
+            owner: next() % 2 == 0 ? nil : id, home: URL(string: hosts[index % hosts.count])!)
+    }
+}
+
+/// A folder for a test's files.
+private struct Scratch {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID())")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String, _ text: String) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// What a conversion gives: its output, or its error's code and the codec's words.
+private func outcome<T: Transferable>(
+    _ type: T.Type, _ input: URL, from: UTType, to: UTType, mode: TransferConversion<T>.Mode
+) async -> String {
+    do {
+        var output = Data()
+        try await TransferConversion(type, from: from, to: to, mode: mode).convert(contentsOf: input) {
+            output.append($0)
+        }
+        return "output " + String(decoding: output, as: UTF8.self)
+    } catch let error as TransferError {
+        return "error \(error.code): \(error.reason)"
+    } catch {
+        return "error \(error)"
+    }
+}
+
+/// Expects the streamed conversion (by a plan or not) and the whole one to give the same outcome.
+private func expectAlike<T: Transferable>(
+    _ type: T.Type, _ input: URL, from: UTType, to: UTType, sourceLocation: SourceLocation = #_sourceLocation
+) async {
+    let streamed = await outcome(type, input, from: from, to: to, mode: .streaming)
+    let whole = await outcome(type, input, from: from, to: to, mode: .whole)
+    #expect(streamed == whole, sourceLocation: sourceLocation)
+}
+
+@Suite("Plans of MemberwiseCodable records: the bytes and errors of Codable, without the values")
+struct RecordPlanTests {
+    @Test func theExplanationSaysWhetherAPlanMovesTheRecords() throws {
+        let planned = try TransferConversion(Entries<Entry>.self, from: .commaSeparatedText, to: .json)
+        #expect(planned.explanation.contains("without making its value (Entry is MemberwiseCodable"))
+        #expect(
+            try TransferConversion(Entries<Entry>.self, from: .json, to: .commaSeparatedText).explanation
+                .contains("without making its value"))
+        #expect(
+            try TransferConversion(Entries<Entry>.self, from: .ndjsonLines, to: .commaSeparatedText).explanation
+                .contains("without making its value"))
+        // JSON to JSON has no plan; nor have types whose coding is not a field-for-field copy.
+        #expect(
+            try TransferConversion(Entries<Entry>.self, from: .json, to: .ndjsonLines).explanation
+                .contains("through Codable"))
+        for explanation in [
+            try TransferConversion(Entries<Trimmed>.self, from: .commaSeparatedText, to: .json).explanation,
+            try TransferConversion(Entries<Cached>.self, from: .commaSeparatedText, to: .json).explanation,
+            try TransferConversion(Entries<Counted>.self, from: .commaSeparatedText, to: .json).explanation,
+        ] {
+            #expect(explanation.contains("decoding and encoding each record through Codable"), "\(explanation)")
+        }
+    }
+
+    @Test("CSV, JSON and JSON Lines: the plan writes Codable's bytes", arguments: [0, 1, 7, 1500, 5000])
+    func planWritesCodablesBytes(count: Int) async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let archive = Entries(records: entries(count, seed: UInt64(count) + 3))
+        let csv = try scratch.file(
+            "in.csv", String(decoding: try await archive.exported(as: .commaSeparatedText), as: UTF8.self))
+        let json = try scratch.file("in.json", String(decoding: try await archive.exported(as: .json), as: UTF8.self))
+        let lines = try scratch.file(
+            "in.jsonl", String(decoding: try await archive.exported(as: .ndjsonLines), as: UTF8.self))
+        for (input, from, to) in [
+            (csv, UTType.commaSeparatedText, UTType.json), (csv, .commaSeparatedText, .ndjsonLines),
+            (json, .json, .commaSeparatedText), (lines, .ndjsonLines, .commaSeparatedText),
+        ] {
+            let streamed = await outcome(Entries<Entry>.self, input, from: from, to: to, mode: .streaming)
+            let whole = await outcome(Entries<Entry>.self, input, from: from, to: to, mode: .whole)
+            #expect(streamed.hasPrefix("output "))
+            #expect(streamed == whole)
+        }
+    }
+
+    @Test(
+        "JSON the plan does not take as it is converts through Codable: the same bytes or the same error",
+        arguments: [
+            // Keys in another order, unknown keys, spaces and line breaks between tokens.
+            #"[{"home":"https://e.com","title":"t","Tags":[],"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","x":{"y":[1,{}]}}]"#,
+            " [ {\n \"id\" : \"e621e1f8-c36c-495a-93fc-0c247a3e6e5f\" , \"title\" : \"\" , \"Tags\" : [ \"a\" , \"\" ] , \"home\" : \"https://e.com\" } ] ",
+            // A key with escapes, a repeated key (the first wins), null optionals.
+            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","ti\u0074le":"t","Tags":[],"home":"https://e.com"}]"#,
+            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"a","title":"b","Tags":[],"home":"https://e.com"}]"#,
+            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t","Tags":[],"home":"https://e.com","a/note":null,"ключ":null,"aliases":null,"_owner":null}]"#,
+            // Escapes in values: a UUID, a URL, strings.
+            #"[{"id":"\u0045621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"\u00e9\n\"\/","Tags":["\ud83d\udc19"],"home":"https:\/\/e.com\/x"}]"#,
+            // Errors: a null, a wrong kind, an invalid UUID or URL, a missing key, not an object.
+            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":null,"Tags":[],"home":"https://e.com"}]"#,
+            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t","Tags":["a",1],"home":"https://e.com"}]"#,
+            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5","title":"t","Tags":[],"home":"https://e.com"}]"#,
+            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t","Tags":[],"home":"http://[::1"}]"#,
+            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","Tags":[],"home":"https://e.com"}]"#,
+            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t","Tags":"a","home":"https://e.com"}]"#,
+            #"[["E621E1F8-C36C-495A-93FC-0C247A3E6E5F"]]"#, #"[]"#,
+        ])
+    func unusualJSON(json: String) async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        await expectAlike(Entries<Entry>.self, try scratch.file("in.json", json), from: .json, to: .commaSeparatedText)
+        let lines = json.dropFirst().dropLast().replacingOccurrences(of: "},{", with: "}\n{")
+        await expectAlike(
+            Entries<Entry>.self, try scratch.file("in.jsonl", String(lines)), from: .ndjsonLines,
+            to: .commaSeparatedText)
+    }
+
+    @Test(
+        "CSV the plan does not take as it is converts through Codable: the same bytes or the same error",
+        arguments: [
+            // Columns in another order, an extra column, a missing optional column.
+            "home,Tags,title,id,extra\r\nhttps://e.com,[],t,E621E1F8-C36C-495A-93FC-0C247A3E6E5F,x\r\n",
+            // Empty optionals, quoted fields, doubled quotes.
+            "id,title,a/note,Tags,ключ,aliases,_owner,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,\"a \"\"b\"\", c\",,\"[\"\"x\"\",\"\"\\u00e9\"\"]\",,,,https://e.com\r\n",
+            // Errors: a bad UUID, a bad URL, tags that are not a JSON array of strings, a missing column, a ragged row.
+            "id,title,Tags,home\r\nnot-a-uuid,t,[],https://e.com\r\n",
+            "id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,[],http://[::1\r\n",
+            "id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,\"[1]\",https://e.com\r\n",
+            "id,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,[],https://e.com\r\n",
+            "id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,[]\r\n",
+            "id,title,Tags,home\r\n", "a,b\r\n", "",
+            // Not UTF-8.
+            "id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,\u{FFFD},[],https://e.com\r\n",
+        ])
+    func unusualCSV(csv: String) async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var data = Data(csv.utf8)
+        if let range = data.firstRange(of: Data("\u{FFFD}".utf8)) { data.replaceSubrange(range, with: [0xC3, 0x28]) }
+        let input = scratch.url.appendingPathComponent("in.csv")
+        try data.write(to: input)
+        await expectAlike(Entries<Entry>.self, input, from: .commaSeparatedText, to: .json)
+        await expectAlike(Entries<Entry>.self, input, from: .commaSeparatedText, to: .ndjsonLines)
+    }
+
+    @Test func aBadRecordInALaterBatchFailsAlike() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let records = entries(4000, seed: 11)
+        let archive = Entries(records: records)
+        for (type, name) in [(UTType.commaSeparatedText, "in.csv"), (.json, "in.json"), (.ndjsonLines, "in.jsonl")] {
+            var text = String(decoding: try await archive.exported(as: type), as: UTF8.self)
+            text = text.replacingOccurrences(of: records[3210].id.uuidString, with: "bad")
+            let input = try scratch.file(name, text)
+            let target: UTType = type == .commaSeparatedText ? .json : .commaSeparatedText
+            let streamed = await outcome(Entries<Entry>.self, input, from: type, to: target, mode: .streaming)
+            #expect(streamed.hasPrefix("error decoding failed"), "\(streamed.prefix(300))")
+            #expect(streamed.contains("[3210]"), "\(streamed.prefix(300))")
+            await expectAlike(Entries<Entry>.self, input, from: type, to: target)
+        }
+    }
+
+    @Test func typesWithoutAPlanStillStreamAlike() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let csv = try scratch.file("in.csv", "title,tags\r\n  padded  ,[]\r\nx,\"[\"\"a\"\"]\"\r\n")
+        await expectAlike(Entries<Trimmed>.self, csv, from: .commaSeparatedText, to: .json)
+        let json = try scratch.file("in.json", #"[{"title":"  padded  ","count":3}]"#)
+        await expectAlike(Entries<Counted>.self, json, from: .json, to: .commaSeparatedText)
+        let cached = try scratch.file("cached.csv", "title\r\nabc\r\n")
+        await expectAlike(Entries<Cached>.self, cached, from: .commaSeparatedText, to: .json)
+    }
+
+    @Test func jsonLinesTakeOneValueALine() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        // Blank lines, a carriage return before the line feed, spaces around a value, no final line feed.
+        let good = try scratch.file(
+            "good.jsonl",
+            "\n{\"title\":\"a\",\"tags\":[]}\r\n\n  {\"title\":\"b\",\"tags\":[\"x\"]}  \n{\"title\":\"c\",\"tags\":[]}"
+        )
+        #expect(
+            await outcome(Entries<Trimmed>.self, good, from: .ndjsonLines, to: .commaSeparatedText, mode: .streaming)
+                == "output title,tags\r\na,[]\r\nb,\"[\"\"x\"\"]\"\r\nc,[]\r\n")
+        for (text, words) in [
+            ("{\"title\":\"a\",\n\"tags\":[]}\n", "unexpected end of the line (one value a line)"),
+            ("{\"title\":\"a\",\"tags\":[]} {\"title\":\"b\",\"tags\":[]}\n", "expected a line break after the value"),
+            ("{\"title\":\"a\",\"tags\":[]}\n[1,\n", "line 2"),
+        ] {
+            let bad = try scratch.file("bad.jsonl", text)
+            let result = await outcome(
+                Entries<Trimmed>.self, bad, from: .ndjsonLines, to: .commaSeparatedText, mode: .streaming)
+            #expect(result.hasPrefix("error"), "\(result)")
+            #expect(result.contains(words), "\(result)")
+        }
+    }
+}
