@@ -66,27 +66,7 @@ public struct CSVEncoder: TopLevelEncoder, Sendable {
     ///   what `body` throws; `CancellationError` when the task is cancelled.
     public func encode<T: Encodable & Sendable>(_ records: [T], inPieces body: (Data) throws -> Void) throws {
         try CSVDecoder.validate(format)
-        let batch = 1024
-        // The first batch sets the columns for all.
-        let first = CSVRecordCollector(format: format)
-        try Array(records.prefix(batch)).encode(to: CSVValueEncoder(collector: first, codingPath: []))
-        try body(try first.finish())
-        let (format, columns) = (format, first.columns)
-        var start = batch
-        try OrderedPipeline.run(
-            limit: OrderedPipeline.defaultLimit,
-            produce: { () -> Int? in
-                guard start < records.count else { return nil }
-                defer { start += batch }
-                return start
-            },
-            work: { (start: Int) -> Data in
-                let collector = CSVRecordCollector(format: format, continuing: columns, recordsBefore: start)
-                try Array(records[start..<min(start + batch, records.count)]).encode(
-                    to: CSVValueEncoder(collector: collector, codingPath: []))
-                return try collector.finish()
-            },
-            consume: body)
+        try RecordFormat.csv(format).encode(records, inPieces: body)
     }
 }
 

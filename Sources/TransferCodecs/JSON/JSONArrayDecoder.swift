@@ -287,25 +287,16 @@ struct JSONArrayReader {
         case start, beforeFirst, afterElement, beforeElement, done
     }
 
-    /// Reads more input onto the end of the buffer; `false` at the end of the input.
-    private let read: (inout [UInt8]) throws -> Bool
-    private let positions: (Int) -> JSONTextPosition
+    private var input: JSONInput
     private let batchSize: Int
-    private var buffer: [UInt8] = []
-    private var position = 0
-    private var isFinal = false
     private var phase = Phase.start
-    /// The offset in the document of `buffer[0]`.
-    private var bufferOffset = 0
     private var tokens: [JSONTape.Token] = []
     private var elementCount = 0
 
     init(chunkSize: Int, positions: @escaping (Int) -> JSONTextPosition, read: @escaping (inout [UInt8]) throws -> Bool)
     {
-        self.read = read
-        self.positions = positions
-        self.batchSize = max(chunkSize / 4, 1)
-        buffer.reserveCapacity(chunkSize * 2)
+        input = JSONInput(chunkSize: chunkSize, positions: positions, read: read)
+        batchSize = max(chunkSize / 4, 1)
     }
 
     /// The next elements, about a quarter of a chunk of them; `nil` after the closing bracket and
@@ -313,7 +304,7 @@ struct JSONArrayReader {
     mutating func nextBatch() throws -> JSONElementBatch? {
         var batch = JSONElementBatch(firstIndex: elementCount)
         while batch.bytes.count < batchSize, let range = try nextElement() {
-            batch.append(buffer[range], tokens: tokens, offset: bufferOffset + range.lowerBound)
+            batch.append(input.buffer[range], tokens: tokens, offset: input.bufferOffset + range.lowerBound)
             elementCount += 1
         }
         return batch.elements.isEmpty ? nil : batch
@@ -328,43 +319,47 @@ struct JSONArrayReader {
                 return nil
             case .start:
                 // A byte-order mark, whitespace, then the opening bracket.
-                guard try available(4) || isFinal else { continue }
-                let encoding = buffer.withUnsafeBufferPointer {
-                    UTF8Validation.utf16Or32(UnsafeBufferPointer(rebasing: $0[position...]))
+                guard try input.available(4) || input.isFinal else { continue }
+                let encoding = input.buffer.withUnsafeBufferPointer {
+                    UTF8Validation.utf16Or32(UnsafeBufferPointer(rebasing: $0[input.position...]))
                 }
                 if let encoding {
-                    throw corrupted("the document is \(encoding); JSON must be UTF-8 (RFC 8259 §8.1)", at: position)
+                    throw input.corrupted(
+                        "the document is \(encoding); JSON must be UTF-8 (RFC 8259 §8.1)", at: input.position)
                 }
-                if buffer.count - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
-                    buffer[position + 2] == 0xBF
+                if input.buffer.count - input.position >= 3, input.buffer[input.position] == 0xEF,
+                    input.buffer[input.position + 1] == 0xBB,
+                    input.buffer[input.position + 2] == 0xBF
                 {
-                    position += 3
+                    input.position += 3
                 }
                 guard try skipWhitespace() else { throw corrupted(expected: "'[' opening an array") }
-                guard buffer[position] == UInt8(ascii: "[") else { throw corrupted(expected: "'[' opening an array") }
-                position += 1
+                guard input.buffer[input.position] == UInt8(ascii: "[") else {
+                    throw corrupted(expected: "'[' opening an array")
+                }
+                input.position += 1
                 phase = .beforeFirst
             case .beforeFirst, .beforeElement:
                 guard try skipWhitespace() else {
                     throw corrupted(expected: phase == .beforeFirst ? "a value or ']'" : "a value")
                 }
-                if buffer[position] == UInt8(ascii: "]") {
+                if input.buffer[input.position] == UInt8(ascii: "]") {
                     guard phase == .beforeFirst else {
                         throw corrupted(expected: "a value after ',' (a trailing comma)")
                     }
-                    position += 1
+                    input.position += 1
                     try finish()
                     return nil
                 }
                 return try element()
             case .afterElement:
                 guard try skipWhitespace() else { throw corrupted(expected: "',' or ']'") }
-                switch buffer[position] {
+                switch input.buffer[input.position] {
                 case UInt8(ascii: ","):
-                    position += 1
+                    input.position += 1
                     phase = .beforeElement
                 case UInt8(ascii: "]"):
-                    position += 1
+                    input.position += 1
                     try finish()
                     return nil
                 default:
@@ -374,34 +369,34 @@ struct JSONArrayReader {
         }
     }
 
-    /// Parses the element at `position`, reading more input until it is whole.
+    /// Parses the element at the reading position, reading more input until it is whole.
     private mutating func element() throws -> Range<Int> {
         while true {
             tokens.removeAll(keepingCapacity: true)
-            let start = position
+            let start = input.position
             let end: Int?
             do {
-                end = try buffer.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
+                end = try input.buffer.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
                     try JSONTape.parseValue(
-                        UnsafeBufferPointer(rebasing: bytes[start...]), isFinal: isFinal, into: &tokens)
+                        UnsafeBufferPointer(rebasing: bytes[start...]), isFinal: input.isFinal, into: &tokens)
                 }
             } catch {
-                throw corrupted(error.message, at: start + error.offset)
+                throw input.corrupted(error.message, at: start + error.offset)
             }
             guard let end else {
                 // The element goes on past what was read: read more and parse it again.
-                _ = try readMore()
+                _ = try input.readMore()
                 continue
             }
             let range = start..<(start + end)
-            if let invalid = buffer.withUnsafeBufferPointer({
+            if let invalid = input.buffer.withUnsafeBufferPointer({
                 UTF8Validation.firstInvalidByte(in: UnsafeBufferPointer(rebasing: $0[range]))
             }) {
-                throw corrupted(
-                    "invalid UTF-8 (byte 0x\(String(buffer[start + invalid], radix: 16, uppercase: true)))",
+                throw input.corrupted(
+                    "invalid UTF-8 (byte 0x\(String(input.buffer[start + invalid], radix: 16, uppercase: true)))",
                     at: start + invalid)
             }
-            position = range.upperBound
+            input.position = range.upperBound
             phase = .afterElement
             return range
         }
@@ -416,25 +411,55 @@ struct JSONArrayReader {
     /// Skips whitespace, reading as needed; `false` at the end of the input.
     private mutating func skipWhitespace() throws -> Bool {
         while true {
-            while position < buffer.count {
-                switch buffer[position] {
-                case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            while input.position < input.buffer.count {
+                switch input.buffer[input.position] {
+                case 0x20, 0x0A, 0x0D, 0x09: input.position += 1
                 default: return true
                 }
             }
-            guard try readMore() else { return false }
+            guard try input.readMore() else { return false }
         }
     }
 
+    private func corrupted(expected: String) -> DecodingError {
+        if input.position >= input.buffer.count {
+            return input.corrupted("unexpected end of input: expected \(expected)", at: input.position)
+        }
+        let found = input.buffer.withUnsafeBufferPointer {
+            JSONParser.describe(base: $0.baseAddress!, count: $0.count, at: input.position)
+        }
+        return input.corrupted("expected \(expected), found \(found)", at: input.position)
+    }
+}
+
+/// JSON input that arrives in pieces: a buffer of what was read and not yet consumed, where the
+/// reading is, and the positions of offsets for errors. The readers of arrays and of lines share it.
+struct JSONInput {
+    /// Reads more input onto the end of the buffer; `false` at the end of the input.
+    let read: (inout [UInt8]) throws -> Bool
+    let positions: (Int) -> JSONTextPosition
+    var buffer: [UInt8] = []
+    var position = 0
+    var isFinal = false
+    /// The offset in the document of `buffer[0]`.
+    var bufferOffset = 0
+
+    init(chunkSize: Int, positions: @escaping (Int) -> JSONTextPosition, read: @escaping (inout [UInt8]) throws -> Bool)
+    {
+        self.read = read
+        self.positions = positions
+        buffer.reserveCapacity(chunkSize * 2)
+    }
+
     /// Whether `count` bytes are available at `position`, reading once if not.
-    private mutating func available(_ count: Int) throws -> Bool {
+    mutating func available(_ count: Int) throws -> Bool {
         if buffer.count - position >= count { return true }
         _ = try readMore()
         return buffer.count - position >= count
     }
 
     /// Drops what was consumed and reads more; `false` when the input has ended.
-    private mutating func readMore() throws -> Bool {
+    mutating func readMore() throws -> Bool {
         guard !isFinal else { return false }
         if position > 0 {
             bufferOffset += position
@@ -445,17 +470,8 @@ struct JSONArrayReader {
         return true
     }
 
-    private func corrupted(expected: String) -> DecodingError {
-        if position >= buffer.count {
-            return corrupted("unexpected end of input: expected \(expected)", at: position)
-        }
-        let found = buffer.withUnsafeBufferPointer {
-            JSONParser.describe(base: $0.baseAddress!, count: $0.count, at: position)
-        }
-        return corrupted("expected \(expected), found \(found)", at: position)
-    }
-
-    private func corrupted(_ message: String, at offset: Int) -> DecodingError {
+    /// The error for `message` about the byte at `offset` in the buffer, with its line and column.
+    func corrupted(_ message: String, at offset: Int) -> DecodingError {
         DecodingError.dataCorrupted(
             DecodingError.Context(
                 codingPath: [],

@@ -99,28 +99,7 @@ extension JSONArrayEncoder {
     /// - Throws: `EncodingError` from an element, its coding path starting at its index; what
     ///   `body` throws; `CancellationError` when the task is cancelled.
     public func encode<T: Encodable & Sendable>(_ elements: [T], inPieces body: (Data) throws -> Void) throws {
-        guard !encoder.outputFormatting.contains(.prettyPrinted) else {
-            try body(try encoder.encode(elements))
-            return
-        }
-        let batch = 1024
-        var start = 0
-        try body(Data("[".utf8))
-        try OrderedPipeline.run(
-            limit: OrderedPipeline.defaultLimit,
-            produce: { () -> Int? in
-                guard start < elements.count else { return nil }
-                defer { start += batch }
-                return start
-            },
-            work: { (first: Int) -> Data in
-                var piece = first > 0 ? Data(",".utf8) : Data()
-                piece.append(
-                    try encodeElements(elements[first..<min(first + batch, elements.count)], firstIndex: first))
-                return piece
-            },
-            consume: body)
-        try body(Data("]".utf8))
+        try RecordFormat.jsonArray(encoder: encoder).encode(elements, inPieces: body)
     }
 }
 

@@ -20,32 +20,23 @@
 /// its line: a value spread over lines, or anything after the value but spaces, is an error with
 /// its line and column.
 struct JSONLinesReader {
-    /// Reads more input onto the end of the buffer; `false` at the end of the input.
-    private let read: (inout [UInt8]) throws -> Bool
-    private let positions: (Int) -> JSONTextPosition
+    private var input: JSONInput
     private let batchSize: Int
-    private var buffer: [UInt8] = []
-    private var position = 0
-    private var isFinal = false
     private var started = false
-    /// The offset in the document of `buffer[0]`.
-    private var bufferOffset = 0
     private var tokens: [JSONTape.Token] = []
     private var valueCount = 0
 
     init(chunkSize: Int, positions: @escaping (Int) -> JSONTextPosition, read: @escaping (inout [UInt8]) throws -> Bool)
     {
-        self.read = read
-        self.positions = positions
-        self.batchSize = max(chunkSize / 4, 1)
-        buffer.reserveCapacity(chunkSize * 2)
+        input = JSONInput(chunkSize: chunkSize, positions: positions, read: read)
+        batchSize = max(chunkSize / 4, 1)
     }
 
     /// The next values, about a quarter of a chunk of them; `nil` at the end of the input.
     mutating func nextBatch() throws -> JSONElementBatch? {
         var batch = JSONElementBatch(firstIndex: valueCount)
         while batch.bytes.count < batchSize, let range = try nextValue() {
-            batch.append(buffer[range], tokens: tokens, offset: bufferOffset + range.lowerBound)
+            batch.append(input.buffer[range], tokens: tokens, offset: input.bufferOffset + range.lowerBound)
             valueCount += 1
         }
         return batch.elements.isEmpty ? nil : batch
@@ -55,39 +46,43 @@ struct JSONLinesReader {
     private mutating func nextValue() throws -> Range<Int>? {
         if !started {
             started = true
-            _ = try available(4)
-            let encoding = buffer.withUnsafeBufferPointer { UTF8Validation.utf16Or32($0) }
+            _ = try input.available(4)
+            let encoding = input.buffer.withUnsafeBufferPointer { UTF8Validation.utf16Or32($0) }
             if let encoding {
-                throw corrupted("the document is \(encoding); JSON Lines must be UTF-8", at: 0)
+                throw input.corrupted("the document is \(encoding); JSON Lines must be UTF-8", at: 0)
             }
-            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { position = 3 }
+            if input.buffer.count >= 3, input.buffer[0] == 0xEF, input.buffer[1] == 0xBB, input.buffer[2] == 0xBF {
+                input.position = 3
+            }
         }
         // Blank lines, and the spaces before the value.
         while true {
-            while position < buffer.count, Self.isSpace(buffer[position]) || buffer[position] == 0x0A {
-                position += 1
+            while input.position < input.buffer.count,
+                Self.isSpace(input.buffer[input.position]) || input.buffer[input.position] == 0x0A
+            {
+                input.position += 1
             }
-            if position < buffer.count { break }
-            guard try readMore() else { return nil }
+            if input.position < input.buffer.count { break }
+            guard try input.readMore() else { return nil }
         }
         // The whole line, read as far as its line feed.
         var lineEnd: Int?
         while true {
-            lineEnd = buffer.withUnsafeBufferPointer { bytes in
-                memchr(bytes.baseAddress! + position, 0x0A, bytes.count - position).map {
+            lineEnd = input.buffer.withUnsafeBufferPointer { bytes in
+                memchr(bytes.baseAddress! + input.position, 0x0A, bytes.count - input.position).map {
                     UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
                 }
             }
-            if lineEnd != nil || isFinal { break }
-            _ = try readMore()
+            if lineEnd != nil || input.isFinal { break }
+            _ = try input.readMore()
         }
-        let start = position
-        let end = lineEnd ?? buffer.count
+        let start = input.position
+        let end = lineEnd ?? input.buffer.count
         tokens.removeAll(keepingCapacity: true)
         let valueEnd: Int
         do {
             valueEnd =
-                try buffer.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
+                try input.buffer.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
                     try JSONTape.parseValue(
                         UnsafeBufferPointer(rebasing: bytes[start..<end]), isFinal: true, into: &tokens)
                 }.map { start + $0 } ?? end
@@ -97,58 +92,32 @@ struct JSONLinesReader {
                 ? error.message.replacing(
                     "unexpected end of input", with: "unexpected end of the line (one value a line)")
                 : error.message
-            throw corrupted(message, at: start + error.offset)
+            throw input.corrupted(message, at: start + error.offset)
         }
         let range = start..<valueEnd
-        if let invalid = buffer.withUnsafeBufferPointer({
+        if let invalid = input.buffer.withUnsafeBufferPointer({
             UTF8Validation.firstInvalidByte(in: UnsafeBufferPointer(rebasing: $0[range]))
         }) {
-            throw corrupted(
-                "invalid UTF-8 (byte 0x\(String(buffer[start + invalid], radix: 16, uppercase: true)))",
+            throw input.corrupted(
+                "invalid UTF-8 (byte 0x\(String(input.buffer[start + invalid], radix: 16, uppercase: true)))",
                 at: start + invalid)
         }
         // After the value, only spaces before the line feed.
         var after = valueEnd
-        while after < end, Self.isSpace(buffer[after]) { after += 1 }
+        while after < end, Self.isSpace(input.buffer[after]) { after += 1 }
         if after < end {
-            let found = buffer.withUnsafeBufferPointer {
+            let found = input.buffer.withUnsafeBufferPointer {
                 JSONParser.describe(base: $0.baseAddress!, count: $0.count, at: after)
             }
-            throw corrupted("expected a line break after the value (one value a line), found \(found)", at: after)
+            throw input.corrupted("expected a line break after the value (one value a line), found \(found)", at: after)
         }
-        position = lineEnd.map { $0 + 1 } ?? end
+        input.position = lineEnd.map { $0 + 1 } ?? end
         return range
     }
 
     /// Space, tab or carriage return: what may surround a value on its line.
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0D
-    }
-
-    /// Whether `count` bytes are available at `position`, reading once if not.
-    private mutating func available(_ count: Int) throws -> Bool {
-        if buffer.count - position >= count { return true }
-        _ = try readMore()
-        return buffer.count - position >= count
-    }
-
-    /// Drops what was consumed and reads more; `false` when the input has ended.
-    private mutating func readMore() throws -> Bool {
-        guard !isFinal else { return false }
-        if position > 0 {
-            bufferOffset += position
-            buffer.removeFirst(position)
-            position = 0
-        }
-        if try !read(&buffer) { isFinal = true }
-        return true
-    }
-
-    private func corrupted(_ message: String, at offset: Int) -> DecodingError {
-        DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: [],
-                debugDescription: "The given data was not valid JSON: \(message) \(positions(bufferOffset + offset))."))
     }
 }
 

@@ -49,6 +49,13 @@ package struct RecordPlan: Sendable {
         package let kind: Kind
         /// Decoded with `decodeIfPresent` and encoded with `encodeIfPresent`.
         package let isOptional: Bool
+
+        init(_ key: some CodingKey, kind: Kind, isOptional: Bool) {
+            self.key = key.stringValue
+            keyBytes = Array(key.stringValue.utf8)
+            self.kind = kind
+            self.isOptional = isOptional
+        }
     }
 
     /// The fields in the order `encode(to:)` encodes them: the CSV columns.
@@ -160,12 +167,10 @@ private final class PlanDecodingProbe: Decoder {
 
     /// The probe value for a field, noted; `nil` for an optional absent in this probe.
     func value<T>(_ type: T.Type, key: some CodingKey, optional: Bool) throws -> T? {
-        guard key.intValue == nil || key.stringValue != "\(key.intValue!)", let kind = planKind(type),
+        guard let kind = planKind(type),
             !fields.contains(where: { $0.key == key.stringValue })
         else { throw refuse() }
-        fields.append(
-            RecordPlan.Field(
-                key: key.stringValue, keyBytes: Array(key.stringValue.utf8), kind: kind, isOptional: optional))
+        fields.append(RecordPlan.Field(key, kind: kind, isOptional: optional))
         if optional, probe == 1 {
             values[key.stringValue] = "nil"
             return nil
@@ -249,9 +254,7 @@ private final class PlanEncodingProbe: Encoder {
             failed = true
             return
         }
-        fields.append(
-            RecordPlan.Field(
-                key: key.stringValue, keyBytes: Array(key.stringValue.utf8), kind: kind, isOptional: optional))
+        fields.append(RecordPlan.Field(key, kind: kind, isOptional: optional))
         let text: String
         switch value {
         case nil: text = "nil"

@@ -152,23 +152,10 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     ///   throws, unchanged; ``TransferError/Code/cancelled`` when the task is cancelled.
     public func convert(contentsOf input: URL, into output: (Data) throws -> Void) async throws {
         guard let stream else {
-            let item = try await Item(importing: input, contentType: sourceContentType)
-            try await item.withExportedFile(contentType: targetContentType) { file in
-                try Self.copy(file, into: output)
-            }
+            try await convertWhole(Item(importing: input, contentType: sourceContentType), into: output)
             return
         }
-        switch FileOperations.kind(of: input) {
-        case .file: break
-        case .directory:
-            throw TransferError(
-                .fileUnavailable, itemType: Item.self, requestedContentType: sourceContentType,
-                reason: "Cannot import \(Item.self) from \(input.path): it is a directory")
-        case .missing:
-            throw TransferError(
-                .fileUnavailable, itemType: Item.self, requestedContentType: sourceContentType,
-                reason: "Cannot import \(Item.self) from \(input.path): no such file")
-        }
+        try Item.requireFile(input, contentType: sourceContentType)
         try await run(stream, input: input, output: output)
     }
 
@@ -181,10 +168,7 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     /// - Throws: What ``convert(contentsOf:into:)`` throws.
     public func convert(_ data: Data, into output: (Data) throws -> Void) async throws {
         guard let stream else {
-            let item = try await Item(importing: data, contentType: sourceContentType)
-            try await item.withExportedFile(contentType: targetContentType) { file in
-                try Self.copy(file, into: output)
-            }
+            try await convertWhole(Item(importing: data, contentType: sourceContentType), into: output)
             return
         }
         let name = "\(Item.self)" + (sourceContentType.nearestFilenameExtension.map { ".\($0)" } ?? "")
@@ -221,6 +205,13 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     }
 
     // MARK: Internal
+
+    /// Exports an imported item to the target type, handing its file to `output`.
+    private func convertWhole(_ item: Item, into output: (Data) throws -> Void) async throws {
+        try await item.withExportedFile(contentType: targetContentType) { file in
+            try Self.copy(file, into: output)
+        }
+    }
 
     /// Streams the records, with the errors importing and exporting would throw.
     private func run(_ stream: Stream, input: URL, output: (Data) throws -> Void) async throws {

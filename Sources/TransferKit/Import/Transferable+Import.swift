@@ -43,9 +43,22 @@ extension Transferable {
     /// - Throws: ``TransferError``, as ``init(importing:contentType:)-(Data,_)``;
     ///   ``TransferError/Code/fileUnavailable`` when the file is missing or is a directory.
     public init(importing file: URL, contentType: UTType?) async throws(TransferError) {
+        try Self.requireFile(file, contentType: contentType)
+        let inferred = contentType == nil && !file.pathExtension.isEmpty
+        let requested = contentType ?? (inferred ? UTType(filenameExtension: file.pathExtension) : nil)
+        self = try await Self.withImportCandidates(requested, inferred: inferred) { entry throws(TransferError) in
+            try await Self.importValue(from: file, through: entry)
+        }
+    }
+
+    // MARK: Internal
+
+    /// Throws ``TransferError/Code/fileUnavailable`` unless `file` is a file: missing, or a
+    /// directory, it cannot be imported.
+    static func requireFile(_ file: URL, contentType: UTType?) throws(TransferError) {
         switch FileOperations.kind(of: file) {
         case .file:
-            break
+            return
         case .directory:
             throw TransferError(
                 .fileUnavailable, itemType: Self.self, requestedContentType: contentType,
@@ -55,14 +68,7 @@ extension Transferable {
                 .fileUnavailable, itemType: Self.self, requestedContentType: contentType,
                 reason: "Cannot import \(Self.self) from \(file.path): no such file")
         }
-        let inferred = contentType == nil && !file.pathExtension.isEmpty
-        let requested = contentType ?? (inferred ? UTType(filenameExtension: file.pathExtension) : nil)
-        self = try await Self.withImportCandidates(requested, inferred: inferred) { entry throws(TransferError) in
-            try await Self.importValue(from: file, through: entry)
-        }
     }
-
-    // MARK: Internal
 
     /// The item `entry` imports from bytes.
     package static func importValue(from data: Data, through entry: TransferRepresentationEntry<Self>)

@@ -113,23 +113,6 @@ private func entries(_ count: Int, seed: UInt64 = 1) -> [Entry] {
     }
 }
 
-/// A folder for a test's files.
-private struct Scratch {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID())")
-
-    init() throws {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String, _ text: String) throws -> URL {
-        let file = url.appendingPathComponent(name)
-        try Data(text.utf8).write(to: file)
-        return file
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
 /// What a conversion gives: its output, or its error's code and the codec's words.
 private func outcome<T: Transferable>(
     _ type: T.Type, _ input: URL, from: UTType, to: UTType, mode: TransferConversion<T>.Mode
@@ -182,7 +165,7 @@ struct RecordPlanTests {
 
     @Test("CSV, JSON and JSON Lines: the plan writes Codable's bytes", arguments: [0, 1, 7, 1500, 5000])
     func planWritesCodablesBytes(count: Int) async throws {
-        let scratch = try Scratch()
+        let scratch = try ConversionFolder()
         defer { scratch.remove() }
         let archive = Entries(records: entries(count, seed: UInt64(count) + 3))
         let csv = try scratch.file(
@@ -223,7 +206,7 @@ struct RecordPlanTests {
             #"[["E621E1F8-C36C-495A-93FC-0C247A3E6E5F"]]"#, #"[]"#,
         ])
     func unusualJSON(json: String) async throws {
-        let scratch = try Scratch()
+        let scratch = try ConversionFolder()
         defer { scratch.remove() }
         await expectAlike(Entries<Entry>.self, try scratch.file("in.json", json), from: .json, to: .commaSeparatedText)
         let lines = json.dropFirst().dropLast().replacingOccurrences(of: "},{", with: "}\n{")
@@ -250,7 +233,7 @@ struct RecordPlanTests {
             "id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,\u{FFFD},[],https://e.com\r\n",
         ])
     func unusualCSV(csv: String) async throws {
-        let scratch = try Scratch()
+        let scratch = try ConversionFolder()
         defer { scratch.remove() }
         var data = Data(csv.utf8)
         if let range = data.firstRange(of: Data("\u{FFFD}".utf8)) { data.replaceSubrange(range, with: [0xC3, 0x28]) }
@@ -261,7 +244,7 @@ struct RecordPlanTests {
     }
 
     @Test func aBadRecordInALaterBatchFailsAlike() async throws {
-        let scratch = try Scratch()
+        let scratch = try ConversionFolder()
         defer { scratch.remove() }
         let records = entries(4000, seed: 11)
         let archive = Entries(records: records)
@@ -278,7 +261,7 @@ struct RecordPlanTests {
     }
 
     @Test func typesWithoutAPlanStillStreamAlike() async throws {
-        let scratch = try Scratch()
+        let scratch = try ConversionFolder()
         defer { scratch.remove() }
         let csv = try scratch.file("in.csv", "title,tags\r\n  padded  ,[]\r\nx,\"[\"\"a\"\"]\"\r\n")
         await expectAlike(Entries<Trimmed>.self, csv, from: .commaSeparatedText, to: .json)
@@ -289,7 +272,7 @@ struct RecordPlanTests {
     }
 
     @Test func jsonLinesTakeOneValueALine() async throws {
-        let scratch = try Scratch()
+        let scratch = try ConversionFolder()
         defer { scratch.remove() }
         // Blank lines, a carriage return before the line feed, spaces around a value, no final line feed.
         let good = try scratch.file(

@@ -71,25 +71,6 @@ private func readings(_ count: Int) -> [Reading] {
     }
 }
 
-/// A folder for one test's files, removed by `remove()`.
-private struct Folder {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("conversion-\(UUID())")
-
-    init() throws {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String, _ data: Data) throws -> URL {
-        let file = url.appendingPathComponent(name)
-        try data.write(to: file)
-        return file
-    }
-
-    var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
 /// Runs a conversion and returns its output.
 private func output<T: Transferable>(_ conversion: TransferConversion<T>, _ input: URL) async throws -> Data {
     var output = Data()
@@ -130,7 +111,7 @@ struct TransferConversionTests {
         "streamed and whole conversions give the same bytes, at every batch boundary, both ways",
         arguments: [0, 1, 2, 1023, 1024, 1025, 6000])
     func streamedAndWholeGiveTheSameBytes(count: Int) async throws {
-        let folder = try Folder()
+        let folder = try ConversionFolder()
         defer { folder.remove() }
         let log = ReadingLog(readings: readings(count))
         let csv = try await log.exported(as: .commaSeparatedText)
@@ -161,7 +142,7 @@ struct TransferConversionTests {
         "a bad record anywhere gives the same error streamed and whole: its line, column and index",
         arguments: [0, 1500, 5999])
     func badRecordsFailAlikeStreamedAndWhole(position: Int) async throws {
-        let folder = try Folder()
+        let folder = try ConversionFolder()
         defer { folder.remove() }
         let log = ReadingLog(readings: readings(6000))
         var csv = String(decoding: try await log.exported(as: .commaSeparatedText), as: UTF8.self)
@@ -209,7 +190,7 @@ struct TransferConversionTests {
     }
 
     @Test func anEmptyTableMustStillBeTheRecords() async throws {
-        let folder = try Folder()
+        let folder = try ConversionFolder()
         defer { folder.remove() }
         let header = try folder.file("header.csv", Data("id,label,tags,link,at\r\n".utf8))
         let other = try folder.file("other.csv", Data("name,size\r\n".utf8))
@@ -226,7 +207,7 @@ struct TransferConversionTests {
     }
 
     @Test func aFileIsWrittenWholeOrNotAtAll() async throws {
-        let folder = try Folder()
+        let folder = try ConversionFolder()
         defer { folder.remove() }
         let log = ReadingLog(readings: readings(3000))
         let input = try folder.file("log.csv", try await log.exported(as: .commaSeparatedText))
@@ -247,7 +228,7 @@ struct TransferConversionTests {
 
     @Test func theOutputsOwnErrorsPassThroughUnchanged() async throws {
         struct Full: Error {}
-        let folder = try Folder()
+        let folder = try ConversionFolder()
         defer { folder.remove() }
         let input = try folder.file("log.json", try await ReadingLog(readings: readings(10)).exported(as: .json))
         for mode in [TransferConversion<ReadingLog>.Mode.automatic, .whole] {
