@@ -22,13 +22,26 @@ case "--file-import":
     try await FileTransferBenchmarks.childImport(arguments[1])
     exit(0)
 case "generate-profiles":
-    // generate-profiles COUNT csv|json: the deterministic profile set, on standard output.
+    // generate-profiles COUNT csv|json: the deterministic profile set, on standard output, made
+    // and written 10,000 profiles at a time (10 million would not fit in memory as values): the
+    // bytes of encoding the whole array at once.
     let count = Int(arguments[1]) ?? 100_000
-    let profiles = ProfileGenerator().profiles(count: count)
-    let data =
-        arguments.count > 2 && arguments[2] == "json"
-        ? try Profile.jsonEncoder.encode(profiles) : try CSVEncoder().encode(profiles)
-    FileHandle.standardOutput.write(data)
+    let json = arguments.count > 2 && arguments[2] == "json"
+    let generator = ProfileGenerator()
+    var rows = CSVFormat()
+    rows.hasHeader = false
+    let output = FileHandle.standardOutput
+    if json { output.write(Data("[".utf8)) }
+    for start in stride(from: 0, to: count, by: 10_000) {
+        let profiles = (start..<min(start + 10_000, count)).map(generator.profile)
+        if json {
+            if start > 0 { output.write(Data(",".utf8)) }
+            output.write(try JSONArrayEncoder(Profile.jsonEncoder).encodeElements(profiles, firstIndex: start))
+        } else {
+            output.write(try CSVEncoder(format: start == 0 ? CSVFormat() : rows).encode(profiles))
+        }
+    }
+    if json { output.write(Data("]".utf8)) }
     exit(0)
 case "memory-phases":
     // memory-phases FILE: peak RSS after each phase of a CSV → JSON conversion.
