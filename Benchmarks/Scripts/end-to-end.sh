@@ -57,7 +57,7 @@ for count in "${counts[@]}"; do
     fi
     python3 Benchmarks/Scripts/end_to_end.py --transfer .build/release/transfer --tools "$tools" \
         --csv "$data/profiles-$label.csv" --json "$data/profiles-$label.json" --runs 5 --label "$label" \
-        --records "$count" --results "$results" --tmpdir "$data" "${verify[@]}"
+        --records "$count" --results "$results" --tmpdir "$data" --timeout 300 "${verify[@]}"
     echo
     rm -f "$data/profiles-$label.csv" "$data/profiles-$label.json"
 done

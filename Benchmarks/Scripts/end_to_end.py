@@ -46,6 +46,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -76,13 +77,20 @@ def command(tool, direction, source, destination, args):
     return [args.python, os.path.join(HERE, "convert_peers.py"), tool, direction, source, destination]
 
 
-def run_once(cmd, log_path):
-    """(seconds, peak RSS in bytes, exit code) of one child process, spawn to exit."""
+def run_once(cmd, log_path, timeout=None):
+    """(seconds, peak RSS in bytes, exit code) of one child process, spawn to exit. A child still
+    running after `timeout` seconds is killed (exit code -9): DuckDB has been seen to stop doing
+    anything half way through a conversion (1% CPU for minutes)."""
     with open(log_path, "wb") as log:
         start = time.perf_counter()
         child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        timer = threading.Timer(timeout, child.kill) if timeout else None
+        if timer:
+            timer.start()
         _, status, usage = os.wait4(child.pid, 0)
         elapsed = time.perf_counter() - start
+        if timer:
+            timer.cancel()
     child.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
     rss = usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)  # KiB on Linux, bytes on macOS
     return elapsed, rss, child.returncode
@@ -141,10 +149,12 @@ def benchmark(direction, tools, args, workdir):
             if os.path.exists(outputs[tool]):
                 os.remove(outputs[tool])
             cmd = command(tool, direction, source, outputs[tool], args)
-            seconds, rss, code = run_once(cmd, logs[tool])
+            seconds, rss, code = run_once(cmd, logs[tool], args.timeout)
             label = f"{kind} {number + 1}/{args.warmup if kind == 'warm-up' else args.runs}"
             if code != 0 or not os.path.exists(outputs[tool]):
                 why = f"exit {code}" if code != 0 else "no output file"
+                if args.timeout and seconds >= args.timeout:
+                    why = f"still running after {args.timeout:.0f} s, killed"
                 failures[tool] = f"{why}: {first_lines(logs[tool])}"
                 print(f"  {direction} {label} {display(tool)}: FAILED ({failures[tool]})", file=sys.stderr)
                 continue
@@ -243,6 +253,8 @@ def main():
     parser.add_argument("--python", default=default_python(), help="the peers' interpreter (default: %(default)s)")
     parser.add_argument("--no-verify", action="store_true", help="skip the check of the outputs")
     parser.add_argument("--tmpdir", default=None, help="where the outputs go (default: the system's)")
+    parser.add_argument("--timeout", type=float, default=600,
+                        help="kill a run still going after this many seconds (default %(default)s)")
     parser.add_argument("--results", default=None, help="append each tool's medians to this file (JSON lines)")
     parser.add_argument("--records", type=int, default=0, help="how many records the archive holds, for --results")
     args = parser.parse_args()

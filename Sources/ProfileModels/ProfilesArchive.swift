@@ -27,7 +27,7 @@ public struct ProfilesArchive: Codable, Sendable {
     /// Reads an archive from CSV, one profile per row, with a header row (the name of Apple's
     /// sample).
     ///
-    /// - Throws: ``CSVError`` for malformed CSV or a header that is not a profile's;
+    /// - Throws: `CSVError` for malformed CSV or a header that is not a profile's;
     ///   `DecodingError` for a field that is not what a profile needs.
     public init(csvData: Data) throws {
         profiles = try CSVDecoder().decode([Profile].self, from: csvData)
