@@ -309,4 +309,41 @@ struct LinkFetcherAddressPolicyTests {
         }
         #expect(transport.requested.isEmpty)
     }
+
+    @Test("Transport failures are told in words, with the host and the hop, never as an error dump")
+    func transportFailuresInWords() async throws {
+        // A port nothing listens on: bound, then closed.
+        let closed = try LoopbackHTTPServer { _ in .init(status: 200) }
+        let refusedURL = closed.url("/gone")
+        closed.stop()
+        let refused = await #expect(throws: LinkPreviewError.self) {
+            try await loopbackFetcher().metadata(for: refusedURL, timeout: patient)
+        }
+        #expect(refused?.reason == .network)
+        #expect(
+            refused?.message.hasPrefix("127.0.0.1: the connection was refused") == true,
+            "\(String(describing: refused))")
+
+        let server = try LoopbackHTTPServer { path in
+            switch path {
+            case "/nul": .init(headers: [("Content-Type", "text/html"), ("X-Bad", "a\u{0}b")], body: Data("<p>".utf8))
+            case "/hop": .redirect(refusedURL.absoluteString)
+            default: .init(status: 404)
+            }
+        }
+        defer { server.stop() }
+        let nul = await #expect(throws: LinkPreviewError.self) {
+            try await loopbackFetcher().metadata(for: server.url("/nul"), timeout: patient)
+        }
+        #expect(nul?.reason == .network)
+        let hop = await #expect(throws: LinkPreviewError.self) {
+            try await loopbackFetcher().metadata(for: server.url("/hop"), timeout: patient)
+        }
+        #expect(hop?.url == refusedURL)
+        #expect(hop?.message.contains("after 1 redirect from \(server.url("/hop").absoluteString)") == true)
+        for error in [refused, nul, hop] {
+            let text = String(describing: error)
+            #expect(!text.contains("Error Domain") && !text.contains("UserInfo") && !text.contains("(null)"), "\(text)")
+        }
+    }
 }

@@ -150,6 +150,7 @@ public struct LinkFetcher: Sendable {
         var request = request
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         var redirects = 0
+        let origin = request.url ?? URL(fileURLWithPath: "/")
         while true {
             guard let url = request.url else {
                 throw LinkPreviewError(
@@ -160,7 +161,25 @@ public struct LinkFetcher: Sendable {
             // seconds (FoundationNetworking truncates a fraction of a second to an immediate timeout).
             let remaining = ContinuousClock.now.duration(to: deadline)
             request.timeoutInterval = Double(max(remaining.components.seconds, 0) + 2)
-            let response = try await transport.response(for: request, bodyLimit: bodyLimit)
+            let response: LinkTransportResponse
+            do {
+                response = try await transport.response(for: request, bodyLimit: bodyLimit)
+            } catch let error as LinkPreviewError {
+                throw error
+            } catch
+                where error is CancellationError || Task.isCancelled
+                || ContinuousClock.now >= deadline.advanced(by: .milliseconds(-50))
+            {
+                throw error  // A cancellation or the deadline: `translate` says which.
+            } catch {
+                // Which host failed, and at which hop of a redirect chain, in words.
+                let hop =
+                    redirects == 0
+                    ? "" : " (after \(redirects) redirect\(redirects == 1 ? "" : "s") from \(origin.absoluteString))"
+                throw LinkPreviewError(
+                    code: .metadataFetchFailed, reason: .network, url: url,
+                    message: "\(url.host ?? "the server"): \(TransportFailure.words(for: error))\(hop)")
+            }
             try Task.checkCancellation()
             guard [301, 302, 303, 307, 308].contains(response.statusCode) else {
                 guard (200..<300).contains(response.statusCode) else {
@@ -252,6 +271,6 @@ public struct LinkFetcher: Sendable {
         }
         return LinkPreviewError(
             code: .metadataFetchFailed, reason: .network, url: url,
-            message: "the request failed: \(String(describing: error).prefix(300))")
+            message: "the request failed: \(TransportFailure.words(for: error))")
     }
 }
