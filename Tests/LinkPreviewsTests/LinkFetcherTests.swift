@@ -346,4 +346,96 @@ struct LinkFetcherAddressPolicyTests {
             #expect(!text.contains("Error Domain") && !text.contains("UserInfo") && !text.contains("(null)"), "\(text)")
         }
     }
+
+    @Test("A shared fetcher keeps its requests under way within its limits, in total and per host")
+    func concurrencyIsBounded() async throws {
+        let transport = CountingTransport(delay: .milliseconds(20))
+        var fetcher = LinkFetcher(transport: transport)
+        fetcher.allowsPrivateAddresses = true
+        fetcher.maximumConcurrentFetches = 3
+        fetcher.maximumConcurrentFetchesPerHost = 2
+        let urls = (0..<40).map { URL(string: "http://127.0.0.\($0 % 2 + 1)/page\($0)")! }
+        let titles = try await withThrowingTaskGroup(of: String?.self) { group in
+            for url in urls {
+                // Copies of the fetcher share its limits.
+                let copy = fetcher
+                group.addTask { try await copy.metadata(for: url, timeout: patient, includeSubresources: false).title }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(titles.count == 40 && titles.allSatisfy { $0 == "Page" })
+        #expect(transport.peak.total == 3)
+        #expect(transport.peak.perHost.values.max() == 2)
+    }
+
+    @Test("A fetch waiting for its turn is cancelled or times out without taking one")
+    func waitingFetchesGiveUp() async throws {
+        let transport = CountingTransport(delay: .milliseconds(800))
+        var configured = LinkFetcher(transport: transport)
+        configured.allowsPrivateAddresses = true
+        configured.maximumConcurrentFetches = 1
+        let fetcher = configured
+        let url = URL(string: "http://127.0.0.1/slow")!
+        let holder = Task { try await fetcher.metadata(for: url, timeout: patient, includeSubresources: false) }
+        while transport.calls == 0 { try await Task.sleep(for: .milliseconds(5)) }  // The holder has its turn.
+        // Waits behind the holder, then runs out of time.
+        let timedOut = await #expect(throws: LinkPreviewError.self) {
+            try await fetcher.metadata(for: url, timeout: .milliseconds(200), includeSubresources: false)
+        }
+        #expect(timedOut?.code == .metadataFetchTimedOut)
+        // Waits, and is cancelled.
+        let waiting = Task { try await fetcher.metadata(for: url, timeout: patient, includeSubresources: false) }
+        try await Task.sleep(for: .milliseconds(50))
+        waiting.cancel()
+        let cancelled = await #expect(throws: LinkPreviewError.self) { try await waiting.value }
+        #expect(cancelled?.code == .metadataFetchCancelled)
+        // Neither took the turn: the holder finishes, and the next fetch runs.
+        _ = try await holder.value
+        #expect(try await fetcher.metadata(for: url, timeout: patient, includeSubresources: false).title == "Page")
+        #expect(transport.peak.total == 1)
+        #expect(transport.calls == 2)
+    }
+}
+
+/// A transport that answers every request with a small page after a delay, and notes how many
+/// requests were under way at once, in total and per host.
+private final class CountingTransport: LinkTransport, Sendable {
+    private struct State {
+        var running = 0
+        var perHost: [String: Int] = [:]
+        var peakTotal = 0
+        var peakPerHost: [String: Int] = [:]
+        var calls = 0
+    }
+
+    private let state = Mutex(State())
+    private let delay: Duration
+
+    init(delay: Duration) {
+        self.delay = delay
+    }
+
+    var peak: (total: Int, perHost: [String: Int]) { state.withLock { ($0.peakTotal, $0.peakPerHost) } }
+    var calls: Int { state.withLock { $0.calls } }
+
+    func response(for request: URLRequest, bodyLimit: Int) async throws -> LinkTransportResponse {
+        let host = request.url?.host ?? ""
+        state.withLock { state in
+            state.calls += 1
+            state.running += 1
+            state.perHost[host, default: 0] += 1
+            state.peakTotal = max(state.peakTotal, state.running)
+            state.peakPerHost[host] = max(state.peakPerHost[host, default: 0], state.perHost[host, default: 0])
+        }
+        defer {
+            state.withLock { state in
+                state.running -= 1
+                state.perHost[host, default: 1] -= 1
+            }
+        }
+        try await Task.sleep(for: delay)
+        return LinkTransportResponse(
+            url: request.url!, statusCode: 200, headerFields: ["Content-Type": "text/html"],
+            body: Data("<title>Page</title>".utf8))
+    }
 }

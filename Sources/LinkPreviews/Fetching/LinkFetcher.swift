@@ -16,6 +16,10 @@ public import FoundationEssentials
 /// the host is resolved and a loopback, private, link-local, CGNAT, unique-local, multicast, mapped or
 /// otherwise special address is refused, on every hop, unless ``allowsPrivateAddresses`` is set.
 ///
+/// A fetcher shared by many tasks — a server rendering previews for its users — keeps at most
+/// ``maximumConcurrentFetches`` requests under way, ``maximumConcurrentFetchesPerHost`` to one
+/// host; the others wait their turn in order.
+///
 /// The check resolves the name before the transport connects, which resolves it again: a name whose
 /// records change between the two (DNS rebinding) can slip through. A transport that connects to the
 /// checked address closes that window; `URLSession` cannot be told to.
@@ -33,6 +37,13 @@ public struct LinkFetcher: Sendable {
     public var userAgent = "TransferKit-LinkPreviews/1.0 (compatible; facebookexternalhit/1.1)"
     /// The transport that sends each request.
     public var transport: any LinkTransport
+    /// The most requests under way at once, for every copy of this fetcher together: further
+    /// fetches wait for a turn (the wait counts against their timeout).
+    public var maximumConcurrentFetches = 32
+    /// The most requests to one host under way at once, for every copy of this fetcher together.
+    public var maximumConcurrentFetchesPerHost = 4
+    /// The requests under way, shared by the copies of this fetcher.
+    let limiter = FetchLimiter()
 
     /// A fetcher with the default limits, through `transport`.
     public init(transport: any LinkTransport = URLSessionLinkTransport()) {
@@ -163,6 +174,10 @@ public struct LinkFetcher: Sendable {
             request.timeoutInterval = Double(max(remaining.components.seconds, 0) + 2)
             let response: LinkTransportResponse
             do {
+                let host = url.host ?? ""
+                try await limiter.acquire(
+                    host: host, total: maximumConcurrentFetches, perHost: maximumConcurrentFetchesPerHost)
+                defer { limiter.release(host: host) }
                 response = try await transport.response(for: request, bodyLimit: bodyLimit)
             } catch let error as LinkPreviewError {
                 throw error
