@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "ContentTypes", package: "TransferKit"),
                 .product(name: "TransferKit", package: "TransferKit"),
                 .product(name: "LinkPreviews", package: "TransferKit"),
+                .product(name: "TransferKitTesting", package: "TransferKit"),
                 .product(name: "ProfileModels", package: "TransferKit"),
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),

@@ -8,7 +8,7 @@ import TransferKit
     import Darwin
 #endif
 
-// USAGE: swift run -c release --package-path Benchmarks TransferBenchmarks [content-types] [files] [negotiation] [link-previews] [csv [--profiles N]]
+// USAGE: swift run -c release --package-path Benchmarks TransferBenchmarks [content-types] [files] [negotiation] [link-previews] [previews-concurrent] [csv [--profiles N]]
 //
 // Runs the named suites (all by default) and prints each one's table, ready for Docs/Performance.md.
 
@@ -21,6 +21,8 @@ case "--file-export":
 case "--file-import":
     try await FileTransferBenchmarks.childImport(arguments[1])
     exit(0)
+case "--preview-server":
+    try ConcurrentPreviewBenchmarks.serve(delay: .milliseconds(50))
 case "generate-profiles":
     // generate-profiles COUNT csv|json: the deterministic profile set, on standard output, made
     // and written 10,000 profiles at a time (10 million would not fit in memory as values): the
@@ -104,6 +106,12 @@ if arguments.first == "--first-use" {
 
 let suites = arguments.filter { !$0.hasPrefix("-") }
 func wants(_ suite: String) -> Bool { suites.isEmpty || suites.contains(suite) }
+
+if wants("previews-concurrent") {
+    print("## Concurrent link previews (1,000 slow pages through one fetcher)\n")
+    for line in try await ConcurrentPreviewBenchmarks.run() { print(line) }
+    print("")
+}
 
 if wants("content-types") {
     print("## Content types\n")
