@@ -180,8 +180,8 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     }
 
     /// Converts a file into a new file at `destination`, replacing any file there: the output is
-    /// written under a temporary name beside it and renamed into place, so that `destination` is
-    /// complete or untouched.
+    /// written under a temporary name beside it, synchronized to its device and renamed into place,
+    /// so that `destination` is complete or untouched, even after a crash.
     ///
     /// - Parameters:
     ///   - input: The file to convert, of the source content type.
@@ -194,7 +194,7 @@ public struct TransferConversion<Item: Transferable>: Sendable {
             let writer = try PieceWriter(creating: temporary)
             defer { writer.close() }
             try await convert(contentsOf: input) { try writer.write($0) }
-            try writer.flush()
+            try writer.synchronize()
             guard rename(temporary.path, destination.path) == 0 else {
                 throw FileOperations.fileError(Item.self, "Cannot create \(destination.path)", errno)
             }

@@ -319,6 +319,13 @@ final class PieceWriter {
         if let failure { throw Self.writeError(file, failure) }
     }
 
+    /// Writes what is buffered and waits until the file is on its device (`fsync`): before it is
+    /// renamed into place, so that the name never points to a file a crash could leave half written.
+    func synchronize() throws(TransferError) {
+        try flush()
+        guard fsync(descriptor) == 0 else { throw Self.writeError(file, errno) }
+    }
+
     func close() {
         _ = systemClose(descriptor)
     }
