@@ -11,7 +11,13 @@ enum TransportFailure {
     /// `the server's response is not valid HTTP (Nul byte in header)`.
     static func words(for error: any Error) -> String {
         if let error = error as? URLError {
-            return phrase(for: error.code) + detail(of: error as NSError).map { " (\($0))" }.orEmpty
+            let detail = detail(of: error as NSError)
+            // libcurl reports an answer without a status line (HTTP/0.9, TLS bytes on http) as an
+            // unsupported protocol, which URLSession calls an unsupported URL.
+            if error.code == .unsupportedURL, let detail, detail.contains("HTTP/0.9") {
+                return "the server's answer is not an HTTP response (no status line) (\(detail))"
+            }
+            return phrase(for: error.code) + detail.map { " (\($0))" }.orEmpty
         }
         if let error = error as? POSIXError {
             return String(cString: strerror(error.code.rawValue))
