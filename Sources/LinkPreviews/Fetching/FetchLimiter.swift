@@ -101,9 +101,4 @@ final class FetchLimiter: Sendable {
         }
         for waiter in ready { waiter.continuation.resume() }
     }
-
-    /// How many requests are under way, and how many wait: for tests.
-    var counts: (running: Int, waiting: Int) {
-        state.withLock { ($0.running, $0.waiters.count) }
-    }
 }

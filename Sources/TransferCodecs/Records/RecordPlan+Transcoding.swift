@@ -52,10 +52,7 @@ extension RecordPlan {
     {
         let escapesSlashes = !encoder.outputFormatting.contains(.withoutEscapingSlashes)
         // Members in the order the encoder writes them: sorted by their keys' bytes, or as encoded.
-        let order =
-            encoder.outputFormatting.contains(.sortedKeys)
-            ? fields.indices.sorted { fields[$0].keyBytes.lexicographicallyPrecedes(fields[$1].keyBytes) }
-            : Array(fields.indices)
+        let order = encoder.outputFormatting.contains(.sortedKeys) ? sortedIndices : Array(fields.indices)
         return batch.bytes.withUnsafeBufferPointer { bytes -> [UInt8]? in
             guard (try? CSVDecoder.checkUTF8(bytes, firstLine: batch.firstLine)) != nil,
                 let document = try? CSVDocument(chunk: bytes, table: batch.table, format: format, header: batch.header)

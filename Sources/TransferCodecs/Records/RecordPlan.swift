@@ -60,6 +60,13 @@ package struct RecordPlan: Sendable {
 
     /// The fields in the order `encode(to:)` encodes them: the CSV columns.
     package let fields: [Field]
+    /// The fields' indexes in the order of their keys' bytes: JSON members with `.sortedKeys`.
+    let sortedIndices: [Int]
+
+    init(fields: [Field]) {
+        self.fields = fields
+        sortedIndices = fields.indices.sorted { fields[$0].keyBytes.lexicographicallyPrecedes(fields[$1].keyBytes) }
+    }
 
     /// The plan of `type`'s coding; `nil` when the type is not ``MemberwiseCodable`` or its coding
     /// is not a field-for-field copy of supported types.
