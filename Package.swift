@@ -17,7 +17,8 @@ let package = Package(
     targets: [
         // The type tree reads declaration files (JSON) with the codecs.
         .target(name: "ContentTypes", dependencies: ["TransferCodecs"]),
-        .target(name: "CTransferKitSystem"),
+        // System calls Swift cannot import, and libcurl opened at run time (dlopen: no headers, no link).
+        .target(name: "CTransferKitSystem", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The codecs (CSV, JSON): Codable coders on the toolchain alone, re-exported by TransferKit.
         .target(name: "TransferCodecs"),
         .target(
@@ -26,9 +27,9 @@ let package = Package(
         ),
         .target(name: "TransferKitTesting", dependencies: ["TransferKit"]),
         // Link previews: LinkMetadata from HTML bytes (an encoding sniffer and tokenizer of its own) and
-        // from the network (URLSession: FoundationNetworking, in the fetching files only), the cache and the
-        // share-sheet flow.
-        .target(name: "LinkPreviews", dependencies: ["ContentTypes", "TransferKit"]),
+        // from the network (libcurl driven directly on Linux, URLSession elsewhere; FoundationNetworking in
+        // the fetching files only), the cache and the share-sheet flow.
+        .target(name: "LinkPreviews", dependencies: ["ContentTypes", "TransferKit", "CTransferKitSystem"]),
         .target(
             name: "TransferCommandLine",
             dependencies: ["ContentTypes", "TransferKit", "LinkPreviews", "ProfileModels"]),

@@ -30,8 +30,10 @@ private let articlePage = """
 
 @Suite("Fetching link metadata from a real HTTP server on the loopback interface", .serialized)
 struct LinkFetcherTests {
-    @Test("A page, its image and its icon, fetched through URLSession")
-    func page() async throws {
+    @Test(
+        "A page, its image and its icon, fetched through libcurl (the default) and through URLSession",
+        arguments: ["curl", "URLSession"])
+    func page(transportName: String) async throws {
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let server = try LoopbackHTTPServer { path in
             switch path {
@@ -41,15 +43,16 @@ struct LinkFetcherTests {
             }
         }
         defer { server.stop() }
-        let metadata = try await loopbackFetcher().metadata(for: server.url("/article"), timeout: patient)
+        var fetcher = loopbackFetcher()
+        fetcher.transport = transportName == "curl" ? CurlLinkTransport() : URLSessionLinkTransport()
+        let metadata = try await fetcher.metadata(for: server.url("/article"), timeout: patient)
         #expect(metadata.title == "Article")
         #expect(metadata.imageURL == server.url("/image.png"))
         #expect(metadata.containsMedia(.image, exportableAs: Data.self))
         #expect(try await metadata.media(.icon, as: Data.self) == png)
         #expect(Set(server.requestedPaths) == ["/article", "/image.png", "/icon.png"])
 
-        let withoutSubresources = try await loopbackFetcher().metadata(
-            for: server.url("/article"), includeSubresources: false)
+        let withoutSubresources = try await fetcher.metadata(for: server.url("/article"), includeSubresources: false)
         #expect(!withoutSubresources.containsMedia(.image, exportableAs: Data.self))
         #expect(withoutSubresources.imageURL == server.url("/image.png"))
     }

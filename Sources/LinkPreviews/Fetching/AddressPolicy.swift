@@ -19,9 +19,9 @@ internal import Foundation
 ///   `64:ff9b::/96` and `64:ff9b:1::/48`, `fc00::/7` (unique local), `fe80::/10` (link-local),
 ///   `fec0::/10` (site-local), `ff00::/8` (multicast), `2001:db8::/32` (documentation), `100::/64`
 ///   (discard) and 6to4 / Teredo prefixes (`2002::/16`, `2001::/32`), which embed IPv4 addresses.
-enum AddressPolicy {
+package enum AddressPolicy {
     /// Why an address is refused, or `nil` when it is public.
-    static func refusal(ofIPv4 address: [UInt8]) -> String? {
+    package static func refusal(ofIPv4 address: [UInt8]) -> String? {
         guard address.count == 4 else { return "not an IPv4 address" }
         let (a, b, c) = (address[0], address[1], address[2])
         switch a {
@@ -44,7 +44,7 @@ enum AddressPolicy {
     }
 
     /// Why an address is refused, or `nil` when it is public.
-    static func refusal(ofIPv6 address: [UInt8]) -> String? {
+    package static func refusal(ofIPv6 address: [UInt8]) -> String? {
         guard address.count == 16 else { return "not an IPv6 address" }
         let word = { (index: Int) in UInt16(address[index * 2]) << 8 | UInt16(address[index * 2 + 1]) }
         if address[0..<10].allSatisfy({ $0 == 0 }) {
@@ -73,9 +73,16 @@ enum AddressPolicy {
     }
 
     /// A resolved address, as bytes, with its text for messages.
-    struct Address: Sendable, Hashable {
-        var bytes: [UInt8]
-        var text: String
+    package struct Address: Sendable, Hashable {
+        /// 4 bytes (IPv4) or 16 (IPv6).
+        package var bytes: [UInt8]
+        /// The address written out.
+        package var text: String
+        /// An address and its text.
+        package init(bytes: [UInt8], text: String) {
+            self.bytes = bytes
+            self.text = text
+        }
         var refusal: String? {
             bytes.count == 4 ? AddressPolicy.refusal(ofIPv4: bytes) : AddressPolicy.refusal(ofIPv6: bytes)
         }
@@ -85,7 +92,7 @@ enum AddressPolicy {
     /// its own: the call blocks for as long as DNS takes, which must hold neither a thread of the
     /// cooperative pool nor one of Dispatch's global queues (two threads on a two-core machine).
     /// `nil` when the name does not resolve.
-    static func resolve(_ host: String) async -> [Address]? {
+    package static func resolve(_ host: String) async -> [Address]? {
         var name = host
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         let lookup = name

@@ -20,9 +20,11 @@ public import FoundationEssentials
 /// ``maximumConcurrentFetches`` requests under way, ``maximumConcurrentFetchesPerHost`` to one
 /// host; the others wait their turn in order.
 ///
-/// The check resolves the name before the transport connects, which resolves it again: a name whose
-/// records change between the two (DNS rebinding) can slip through. A transport that connects to the
-/// checked address closes that window; `URLSession` cannot be told to.
+/// The default transport on Linux, ``CurlLinkTransport``, connects only to the addresses the check
+/// allowed: the name is resolved once, and a name whose records change between the check and the
+/// connection (DNS rebinding) cannot reach a private address. Another transport resolves the name
+/// again when it connects, and that window stays open: `URLSession` cannot be told which address to
+/// use.
 public struct LinkFetcher: Sendable {
     /// Whether loopback and other private addresses may be fetched (for tests, or an intranet app).
     public var allowsPrivateAddresses = false
@@ -45,9 +47,23 @@ public struct LinkFetcher: Sendable {
     /// The requests under way, shared by the copies of this fetcher.
     let limiter = FetchLimiter()
 
+    /// How names are resolved and addresses judged: the system's resolver and ``AddressPolicy``, or a
+    /// test's own.
+    package var addressCheck = AddressCheck.system
+
     /// A fetcher with the default limits, through `transport`.
-    public init(transport: any LinkTransport = URLSessionLinkTransport()) {
+    public init(transport: any LinkTransport = LinkFetcher.defaultTransport) {
         self.transport = transport
+    }
+
+    /// The transport a fetcher uses unless given another: ``CurlLinkTransport`` on Linux (where it
+    /// closes gaps `URLSession` leaves open), ``URLSessionLinkTransport`` on Apple platforms.
+    public static var defaultTransport: any LinkTransport {
+        #if os(Linux)
+            CurlLinkTransport()
+        #else
+            URLSessionLinkTransport()
+        #endif
     }
 
     /// Fetches the metadata of the page at `url`.
@@ -167,7 +183,7 @@ public struct LinkFetcher: Sendable {
                 throw LinkPreviewError(
                     code: .metadataFetchFailed, reason: .invalidRedirect, message: "a request without a URL")
             }
-            try await check(url)
+            let addresses = try await check(url)
             // The deadline is ours; the transport's timer is only a backstop, a second later, in whole
             // seconds (FoundationNetworking truncates a fraction of a second to an immediate timeout).
             let remaining = ContinuousClock.now.duration(to: deadline)
@@ -178,7 +194,12 @@ public struct LinkFetcher: Sendable {
                 try await limiter.acquire(
                     host: host, total: maximumConcurrentFetches, perHost: maximumConcurrentFetchesPerHost)
                 defer { limiter.release(host: host) }
-                response = try await transport.response(for: request, bodyLimit: bodyLimit)
+                if let curl = transport as? CurlLinkTransport {
+                    // The address connected is the address checked.
+                    response = try await curl.response(for: request, bodyLimit: bodyLimit, connectingTo: addresses)
+                } else {
+                    response = try await transport.response(for: request, bodyLimit: bodyLimit)
+                }
             } catch let error as LinkPreviewError {
                 throw error
             } catch
@@ -225,7 +246,10 @@ public struct LinkFetcher: Sendable {
     }
 
     /// Refuses a URL whose scheme is not http(s), or whose host resolves to a refused address.
-    private func check(_ url: URL) async throws {
+    ///
+    /// - Returns: The addresses checked, to connect to; `nil` when private addresses are allowed (any
+    ///   address may be connected, and the transport resolves the name).
+    private func check(_ url: URL) async throws -> [AddressPolicy.Address]? {
         guard URLResolution.isWebURL(url), let host = url.host else {
             throw LinkPreviewError(
                 code: .metadataFetchNotAllowed, reason: .unsupportedURL, url: url,
@@ -233,18 +257,20 @@ public struct LinkFetcher: Sendable {
                     "the scheme is \(url.scheme.map { "'\($0)'" } ?? "missing"); expected an http or https URL with a host"
             )
         }
-        guard !allowsPrivateAddresses else { return }
-        guard let addresses = await AddressPolicy.resolve(host) else {
+        guard !allowsPrivateAddresses else { return nil }
+        guard let addresses = await addressCheck.resolve(host) else {
             throw LinkPreviewError(
                 code: .metadataFetchFailed, reason: .hostNotFound, url: url,
                 message: "the host '\(host)' does not resolve; expected a host name with an address")
         }
-        if let refused = addresses.first(where: { $0.refusal != nil }) {
+        if let refused = addresses.first(where: { addressCheck.refusal($0.bytes) != nil }) {
             throw LinkPreviewError(
                 code: .metadataFetchNotAllowed, reason: .blockedAddress, url: url,
-                message: "the host '\(host)' resolves to \(refused.text), which is \(refused.refusal ?? "refused"); "
+                message:
+                    "the host '\(host)' resolves to \(refused.text), which is \(addressCheck.refusal(refused.bytes) ?? "refused"); "
                     + "expected a public address (set allowsPrivateAddresses to fetch it anyway)")
         }
+        return addresses
     }
 
     // MARK: - Deadline and errors

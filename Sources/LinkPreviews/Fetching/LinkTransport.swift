@@ -9,7 +9,8 @@ public import FoundationEssentials
 /// One HTTP exchange for a link preview: a request sent, a response read up to a byte limit, and
 /// redirects **not** followed — the fetcher follows them itself, checking every hop.
 ///
-/// The default is ``URLSessionLinkTransport``. Tests and apps with a networking stack of their own
+/// The default is ``CurlLinkTransport`` on Linux and ``URLSessionLinkTransport`` on Apple platforms
+/// (``LinkFetcher/defaultTransport``). Tests and apps with a networking stack of their own
 /// supply another.
 public protocol LinkTransport: Sendable {
     /// Sends `request` and reads the response's body up to `bodyLimit` bytes (after any content

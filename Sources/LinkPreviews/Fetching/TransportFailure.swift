@@ -10,6 +10,7 @@ enum TransportFailure {
     /// What went wrong, for a person: `the connection was refused (nothing listens on the port)`,
     /// `the server's response is not valid HTTP (Nul byte in header)`.
     static func words(for error: any Error) -> String {
+        if let failure = error as? CurlTransportFailure { return failure.description }
         if let error = error as? URLError {
             let detail = detail(of: error as NSError)
             // libcurl reports an answer without a status line (HTTP/0.9, TLS bytes on http) as an

@@ -7,10 +7,16 @@ internal import Synchronization
     internal import Darwin
 #endif
 
-/// A real HTTP/1.1 server on the loopback interface (127.0.0.1, an ephemeral port), for tests of code
-/// that fetches — link previews among them — without the network: one response per connection
-/// (`Connection: close`), chosen by the request's path; responses may be delayed, and a body may be
-/// endless (written until the client closes the connection, at most about 256 MB).
+/// A real HTTP/1.1 server on the loopback interface (127.0.0.1 or another loopback address, an
+/// ephemeral port), for tests of code that fetches — link previews among them — without the network:
+/// one response per connection (`Connection: close`), chosen by the request's path; responses may be
+/// delayed, and a body may be endless (written until the client closes the connection, at most about
+/// 256 MB).
+///
+/// It can also misbehave as a hostile server would: a ``Response/raw(_:)`` response is a script of
+/// ``Step``s — bytes written as they are (truncated or malformed heads, conflicting framing), pauses,
+/// bytes trickled one at a time (slowloris), a pattern written many times (endless or bomb bodies)
+/// and a reset.
 ///
 /// ```swift
 /// let server = try LoopbackHTTPServer { path in
@@ -37,6 +43,8 @@ public final class LoopbackHTTPServer: Sendable {
         public var delay: Duration
         /// Whether to write the body again and again until the client goes away (no Content-Length).
         public var isEndless: Bool
+        /// The script of a raw response, which replaces the status, headers and body; `nil` otherwise.
+        public var steps: [Step]?
 
         /// A response.
         public init(
@@ -62,6 +70,31 @@ public final class LoopbackHTTPServer: Sendable {
         public static func redirect(_ location: String, status: Int = 302) -> Response {
             Response(status: status, headers: [("Location", location)])
         }
+
+        /// A response written exactly as `steps` say, status line and headers included; the
+        /// connection is closed after the last step.
+        public static func raw(_ steps: [Step]) -> Response {
+            var response = Response()
+            response.steps = steps
+            return response
+        }
+
+        /// A response written exactly as `text` is (its UTF-8 bytes), then the connection closed.
+        public static func raw(_ text: String) -> Response { raw([.write(Data(text.utf8))]) }
+    }
+
+    /// One step of a raw response.
+    public enum Step: Sendable {
+        /// Writes the bytes as they are.
+        case write(Data)
+        /// Writes the bytes `count` times (a long body made without holding it).
+        case writeRepeatedly(Data, count: Int)
+        /// Writes the bytes one at a time, `interval` apart (a slowloris sender).
+        case trickle(Data, interval: Duration)
+        /// Waits.
+        case pause(Duration)
+        /// Resets the connection (a TCP RST, not an orderly close) and ends the script.
+        case reset
     }
 
     /// One request the server received: its path and its header fields.
@@ -79,9 +112,12 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// The port the server listens on.
     public let port: UInt16
+    /// The loopback address the server listens on.
+    public let host: String
     private let listener: Int32
     private let routes: @Sendable (String) -> Response
     private let received = Mutex<[Request]>([])
+    private let connections = Mutex(0)
     private let stopped = Mutex(false)
 
     /// The paths requested so far, in order.
@@ -90,12 +126,23 @@ public final class LoopbackHTTPServer: Sendable {
     /// The requests received so far, in order.
     public var requests: [Request] { received.withLock { $0 } }
 
-    /// Starts a server on 127.0.0.1 and an ephemeral port.
+    /// The connections accepted so far, a request sent on them or not.
+    public var connectionCount: Int { connections.withLock { $0 } }
+
+    /// Starts a server on a loopback address and a port.
     ///
-    /// - Parameter routes: The response to each request's path (with its query).
-    /// - Throws: `POSIXError` when no socket can be opened or bound.
-    public init(routes: @escaping @Sendable (String) -> Response) throws {
+    /// - Parameters:
+    ///   - host: The IPv4 loopback address to listen on: `127.0.0.1` or another in `127.0.0.0/8`.
+    ///   - port: The port, or 0 for an ephemeral one.
+    ///   - routes: The response to each request's path (with its query).
+    /// - Throws: `POSIXError` when no socket can be opened or bound, or `host` is not an IPv4
+    ///   loopback address.
+    public init(
+        host: String = "127.0.0.1", port: UInt16 = 0, routes: @escaping @Sendable (String) -> Response
+    ) throws {
         self.routes = routes
+        self.host = host
+        guard host.hasPrefix("127."), inet_addr(host) != INADDR_NONE else { throw POSIXError(.EADDRNOTAVAIL) }
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -106,8 +153,8 @@ public final class LoopbackHTTPServer: Sendable {
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr(host)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -121,15 +168,15 @@ public final class LoopbackHTTPServer: Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = UInt16(bigEndian: address.sin_port)
         listener = descriptor
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
 
-    /// The URL of `path` on this server; `host` may be a name that resolves to 127.0.0.1.
-    public func url(_ path: String, host: String = "127.0.0.1") -> URL {
-        URL(string: "http://\(host):\(port)\(path)") ?? URL(fileURLWithPath: "/")
+    /// The URL of `path` on this server; `host` may be a name that resolves to the server's address.
+    public func url(_ path: String, host: String? = nil) -> URL {
+        URL(string: "http://\(host ?? self.host):\(port)\(path)") ?? URL(fileURLWithPath: "/")
     }
 
     /// Stops accepting connections. Called again, or on deinitialization, it does nothing more.
@@ -154,6 +201,7 @@ public final class LoopbackHTTPServer: Sendable {
                 close(listener)
                 return
             }
+            connections.withLock { $0 += 1 }
             Thread { [self] in serve(connection) }.start()  // A delayed response blocks only its thread.
         }
     }
@@ -182,6 +230,10 @@ public final class LoopbackHTTPServer: Sendable {
             let (seconds, attoseconds) = response.delay.components
             usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
         }
+        if let steps = response.steps {
+            perform(steps, on: connection)
+            return
+        }
         var head = "HTTP/1.1 \(response.status) Status\r\nConnection: close\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
         if !response.isEndless { head += "Content-Length: \(response.body.count)\r\n" }
@@ -193,6 +245,34 @@ public final class LoopbackHTTPServer: Sendable {
             for _ in 0..<4_000 { guard write(connection, Array(chunk)) else { return } }  // At most ~256 MB.
         } else {
             _ = write(connection, Array(response.body))
+        }
+    }
+
+    /// Runs a raw response's script; stops at the first write the client no longer reads.
+    private func perform(_ steps: [Step], on connection: Int32) {
+        func sleep(_ duration: Duration) {
+            let (seconds, attoseconds) = duration.components
+            usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+        }
+        for step in steps {
+            switch step {
+            case .write(let bytes):
+                guard write(connection, Array(bytes)) else { return }
+            case .writeRepeatedly(let bytes, let count):
+                let chunk = Array(bytes)
+                for _ in 0..<count { guard write(connection, chunk) else { return } }
+            case .trickle(let bytes, let interval):
+                for byte in bytes {
+                    guard write(connection, [byte]) else { return }
+                    sleep(interval)
+                }
+            case .pause(let duration):
+                sleep(duration)
+            case .reset:
+                var option = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+                return
+            }
         }
     }
 
