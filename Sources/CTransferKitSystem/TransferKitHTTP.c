@@ -231,10 +231,13 @@ static int stop(context *context, int reason, const char *format, ...) {
     return 0;
 }
 
-static int append(char **buffer, size_t *length, size_t *capacity, const void *bytes, size_t count) {
+/// Appends to a growing buffer (kept NUL-terminated), doubling it but never past `most` bytes
+/// when that is enough, so that a body at its limit costs the limit.
+static int append(char **buffer, size_t *length, size_t *capacity, const void *bytes, size_t count, size_t most) {
     if (*length + count + 1 > *capacity) {
         size_t wanted = *capacity ? *capacity : 4096;
         while (wanted < *length + count + 1) wanted *= 2;
+        if (wanted > most && most >= *length + count + 1) wanted = most;
         char *grown = realloc(*buffer, wanted);
         if (grown == NULL) return -1;
         *buffer = grown;
@@ -316,7 +319,8 @@ static size_t on_header(char *bytes, size_t size, size_t count, void *user) {
         return stop(context, TRANSFERKIT_HTTP_STOP_HEADERS_TOO_LARGE, "headers larger than %zu bytes (the limit)",
                     context->request->header_bytes_limit);
     }
-    if (append(&response->headers, &response->headers_length, &context->header_capacity, bytes, length) != 0) {
+    if (append(&response->headers, &response->headers_length, &context->header_capacity, bytes, length,
+               context->request->header_bytes_limit + 1) != 0) {
         return stop(context, TRANSFERKIT_HTTP_STOP_OUT_OF_MEMORY, "out of memory");
     }
     return length;
@@ -331,7 +335,8 @@ static size_t on_body(char *bytes, size_t size, size_t count, void *user) {
     size_t room = (size_t)context->request->body_limit - response->body_length;
     size_t taken = length < room ? length : room;
     if (taken > 0 &&
-        append((char **)&response->body, &response->body_length, &context->body_capacity, bytes, taken) != 0) {
+        append((char **)&response->body, &response->body_length, &context->body_capacity, bytes, taken,
+               (size_t)context->request->body_limit + 1) != 0) {
         return stop(context, TRANSFERKIT_HTTP_STOP_OUT_OF_MEMORY, "out of memory");
     }
     if (taken < length) return stop(context, TRANSFERKIT_HTTP_STOP_BODY_LIMIT, NULL);

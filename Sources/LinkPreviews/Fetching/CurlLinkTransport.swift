@@ -161,11 +161,11 @@ private struct Exchange: Sendable {
                 }
             }
         }
-        return outcome(of: response)
+        return outcome(of: &response)
     }
 
     /// The response, or why there is none.
-    private func outcome(of response: transferkit_http_response) -> Outcome {
+    private func outcome(of response: inout transferkit_http_response) -> Outcome {
         let stop = Int(response.stop)
         let message = withUnsafeBytes(of: response.message) { Self.text($0) }
         switch stop {
@@ -177,7 +177,12 @@ private struct Exchange: Sendable {
                 response.headers.map {
                     String(decoding: UnsafeRawBufferPointer(start: $0, count: response.headers_length), as: UTF8.self)
                 } ?? ""
-            let body = response.body.map { Data(bytes: $0, count: response.body_length) } ?? Data()
+            // The body's buffer changes hands (no copy): the response no longer frees it.
+            var body = Data()
+            if let bytes = response.body {
+                body = Data(bytesNoCopy: bytes, count: response.body_length, deallocator: .free)
+                response.body = nil
+            }
             return .success(
                 LinkTransportResponse(
                     url: url, statusCode: response.status, headerFields: Self.fields(of: headers), body: body,
