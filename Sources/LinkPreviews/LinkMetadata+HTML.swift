@@ -4,8 +4,9 @@ extension LinkMetadata {
     /// Extracts the metadata of a page from its bytes, with no I/O.
     ///
     /// The bytes are decoded as a browser decodes them: a byte order mark, else the `charset` of
-    /// `contentType`, else a `<meta charset>` or `http-equiv` declaration in the first 1,024 bytes, else
-    /// UTF-8; labels as the Encoding Standard names them (`latin1` and `ascii` are windows-1252;
+    /// `contentType`, else a `<meta charset>` or `http-equiv` declaration — in the first 1,024 bytes,
+    /// or later in the page, which is then decoded again (the HTML standard's "change the encoding")
+    /// — else UTF-8; labels as the Encoding Standard names them (`latin1` and `ascii` are windows-1252;
     /// Shift_JIS, EUC-JP, ISO-2022-JP, GBK, gb18030, Big5, EUC-KR, UTF-16 and the single-byte encodings
     /// are decoded). Bytes that are not valid in the encoding become U+FFFD, never other characters.
     ///
@@ -22,6 +23,16 @@ extension LinkMetadata {
     }
 
     /// The extraction behind every initializer: sniff, decode, tokenize, build.
+    ///
+    /// While the encoding is only tentative (no byte order mark, no `charset` from the transport), a
+    /// `<meta>` declaration met by the tokenizer anywhere in the page — after the prescan's 1,024
+    /// bytes, after 100 KiB of scripts — decides it, as the HTML standard's "change the encoding"
+    /// does: when it names another encoding, the page is decoded again in that one and read again.
+    /// At most once, so the time stays linear. One exception: a page read as UTF-8 by default whose
+    /// bytes are all valid UTF-8 stays UTF-8. Text in a legacy encoding is almost never valid UTF-8,
+    /// while pages transcoded to UTF-8 with their old declaration left in are not rare (one of the 48
+    /// saved pages we tried, a GBK `<meta charset>` at byte 149,437 of a UTF-8 file); browsers'
+    /// detectors decide the same way.
     static func extract(
         _ bytes: [UInt8],
         documentURL: URL,
@@ -30,12 +41,25 @@ extension LinkMetadata {
     ) throws(LinkPreviewError) -> LinkMetadata {
         let sniffed = bytes.withUnsafeBufferPointer { HTMLEncodingSniffer.sniff($0, contentType: contentType) }
         let body = sniffed.byteOrderMarkLength == 0 ? bytes : Array(bytes.dropFirst(sniffed.byteOrderMarkLength))
-        let utf8 = try sniffed.encoding.decodeToUTF8(body) ?? body
+        var extractor = try read(body, as: sniffed.encoding)
+        if !sniffed.isCertain, let declared = extractor.declaredEncoding, declared != sniffed.encoding,
+            !(sniffed.encoding == .utf8 && String(validating: body, as: UTF8.self) != nil)
+        {
+            extractor = try read(body, as: declared)
+        }
+        return extractor.metadata(documentURL: documentURL, originalURL: originalURL)
+    }
+
+    /// Decodes `body` from `encoding` and tokenizes it.
+    private static func read(_ body: [UInt8], as encoding: WebTextEncoding) throws(LinkPreviewError)
+        -> HTMLMetadataExtractor
+    {
+        let utf8 = try encoding.decodeToUTF8(body) ?? body
         var extractor = HTMLMetadataExtractor()
         utf8.withUnsafeBufferPointer { buffer in
             var tokenizer = HTMLTokenizer(bytes: buffer)
             tokenizer.run(&extractor)
         }
-        return extractor.metadata(documentURL: documentURL, originalURL: originalURL)
+        return extractor
     }
 }

@@ -8,27 +8,30 @@ internal import ContentTypes
 /// UTF-8 is chosen instead, as 98% of the web is UTF-8 and a server has no locale — documented in
 /// `Docs/LinkPreviews.md`.
 enum HTMLEncodingSniffer {
-    /// What sniffing found: the encoding, and how many bytes of byte order mark to skip.
+    /// What sniffing found: the encoding, how many bytes of byte order mark to skip, and whether the
+    /// encoding is certain (a byte order mark or the transport said so) or only tentative (the
+    /// prescan, or the default), which a `<meta>` declaration met later while parsing may change.
     struct Result: Equatable {
         var encoding: WebTextEncoding
         var byteOrderMarkLength: Int
+        var isCertain = false
     }
 
     /// Sniffs `bytes`, given the transport's `Content-Type` header, if any.
     static func sniff(_ bytes: UnsafeBufferPointer<UInt8>, contentType: String?) -> Result {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            return Result(encoding: .utf8, byteOrderMarkLength: 3)
+            return Result(encoding: .utf8, byteOrderMarkLength: 3, isCertain: true)
         }
         if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
-            return Result(encoding: .utf16BigEndian, byteOrderMarkLength: 2)
+            return Result(encoding: .utf16BigEndian, byteOrderMarkLength: 2, isCertain: true)
         }
         if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE {
-            return Result(encoding: .utf16LittleEndian, byteOrderMarkLength: 2)
+            return Result(encoding: .utf16LittleEndian, byteOrderMarkLength: 2, isCertain: true)
         }
         if let contentType, let label = charsetParameter(of: contentType),
             let encoding = WebTextEncoding(label: label)
         {
-            return Result(encoding: encoding, byteOrderMarkLength: 0)
+            return Result(encoding: encoding, byteOrderMarkLength: 0, isCertain: true)
         }
         if let encoding = prescan(UnsafeBufferPointer(rebasing: bytes.prefix(1024))) {
             return Result(encoding: encoding, byteOrderMarkLength: 0)
@@ -125,11 +128,30 @@ enum HTMLEncodingSniffer {
             }
         }
         guard let needPragma, !(needPragma && !gotPragma), let charset else { return nil }
-        switch charset {
-        case .utf16BigEndian, .utf16LittleEndian: return .utf8
-        case .userDefined: return .singleByte(.windows1252)
-        default: return charset
+        return declared(charset)
+    }
+
+    /// The encoding a `<meta>` declaration means: a UTF-16 label means UTF-8 (a page whose bytes
+    /// could be read as ASCII to find the declaration is not UTF-16), `x-user-defined` means
+    /// windows-1252 — the same in the prescan and in the standard's "change the encoding".
+    static func declared(_ encoding: WebTextEncoding) -> WebTextEncoding {
+        switch encoding {
+        case .utf16BigEndian, .utf16LittleEndian: .utf8
+        case .userDefined: .singleByte(.windows1252)
+        default: encoding
         }
+    }
+
+    /// The encoding a `<meta>` start tag declares, as the tree builder reads it ("in head", for a
+    /// `meta` element): its `charset` attribute when that is a known label, else the `charset=` in
+    /// the `content` of an `http-equiv="Content-Type"`.
+    static func declaration(charset: String?, httpEquiv: String?, content: String?) -> WebTextEncoding? {
+        if let charset, let encoding = WebTextEncoding(label: charset) { return declared(encoding) }
+        guard let httpEquiv, httpEquiv.trimmingASCIIWhitespace().lowercasedASCII() == "content-type",
+            let content, let label = charsetFromMetaContent(Array(content.lowercasedASCII().utf8)),
+            let encoding = WebTextEncoding(label: String(decoding: label, as: UTF8.self))
+        else { return nil }
+        return declared(encoding)
     }
 
     /// The standard's "get an attribute": a lower-cased name and value, or `nil` at '>' or the end.

@@ -32,6 +32,12 @@ struct HTMLMetadataExtractor: HTMLTokenSink {
     private(set) var oEmbedXML: String?
     private(set) var baseHref: String?
     private(set) var title: String?
+    /// The encoding declared by the first `<meta>` that declares one (in a template too, as the tree
+    /// builder processes it), for the standard's "change the encoding".
+    private(set) var declaredEncoding: WebTextEncoding?
+    private var hasMetDeclaration = false
+    /// The JSON-LD blocks (`<script type="application/ld+json">`), as written.
+    private(set) var linkedData: [[UInt8]] = []
 
     /// The scalar keys read, all others ignored (so that a page with a million metas keeps a bounded
     /// dictionary).
@@ -46,7 +52,21 @@ struct HTMLMetadataExtractor: HTMLTokenSink {
     /// The most icon links kept.
     private static let iconLimit = 64
 
+    /// The most JSON-LD blocks kept; later ones are ignored.
+    private static let linkedDataLimit = 16
+
     mutating func startTag(_ element: HTMLElement, attributes: HTMLAttributes, inTemplate: Bool) {
+        if element == .meta, !hasMetDeclaration {
+            let charset = attributes.value(.charset)
+            let httpEquiv = attributes.value(.httpEquiv)
+            if charset != nil || httpEquiv != nil,
+                let encoding = HTMLEncodingSniffer.declaration(
+                    charset: charset, httpEquiv: httpEquiv, content: attributes.value(.content))
+            {
+                declaredEncoding = encoding
+                hasMetDeclaration = true
+            }
+        }
         guard !inTemplate else { return }
         switch element {
         case .meta: meta(attributes)
@@ -55,6 +75,13 @@ struct HTMLMetadataExtractor: HTMLTokenSink {
             if baseHref == nil, let href = attributes.value(.href) { baseHref = href }
         default: break
         }
+    }
+
+    mutating func script(_ text: UnsafeBufferPointer<UInt8>, attributes: HTMLAttributes, inTemplate: Bool) {
+        guard !inTemplate, linkedData.count < Self.linkedDataLimit, let type = attributes.value(.type) else { return }
+        let essence = type.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+        guard essence.trimmingASCIIWhitespace().lowercasedASCII() == "application/ld+json" else { return }
+        linkedData.append(Array(text))
     }
 
     mutating func title(_ text: UnsafeBufferPointer<UInt8>, inTemplate: Bool) {

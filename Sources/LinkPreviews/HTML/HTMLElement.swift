@@ -19,7 +19,7 @@ enum HTMLElement: UInt8, Sendable {
     /// Whether the tokenizer collects the element's attributes.
     var wantsAttributes: Bool {
         switch self {
-        case .meta, .link, .base, .html, .font: true
+        case .meta, .link, .base, .html, .font, .script: true
         default: false
         }
     }
@@ -71,11 +71,18 @@ enum HTMLElement: UInt8, Sendable {
 
 /// The attributes the extraction reads, each at a fixed slot.
 enum HTMLAttributeName: Int, CaseIterable {
-    case property, name, content, itemprop, href, rel, sizes, type, lang, color, face, size
+    case property, name, content, itemprop, href, rel, sizes, type, lang, color, face, size, charset
+    /// `http-equiv`, the one name longer than eight bytes.
+    case httpEquiv
 
     /// Classifies an attribute name (ASCII case-insensitive); `nil` for any other name.
     @inline(__always)
     static func classify(_ name: UnsafeBufferPointer<UInt8>) -> HTMLAttributeName? {
+        if name.count == 10 {
+            let pattern: StaticString = "http-equiv"
+            for index in 0..<10 where name[index].asciiLowercased != pattern.utf8Start[index] { return nil }
+            return .httpEquiv
+        }
         guard name.count >= 3, name.count <= 8 else { return nil }
         var key: UInt64 = 0
         for index in 0..<name.count { key |= UInt64(name[index].asciiLowercased) << (8 * UInt64(index)) }
@@ -84,7 +91,7 @@ enum HTMLAttributeName: Int, CaseIterable {
 
     private static let byKey: [UInt64: HTMLAttributeName] = {
         var table: [UInt64: HTMLAttributeName] = [:]
-        for attribute in allCases {
+        for attribute in allCases where attribute != .httpEquiv {
             var key: UInt64 = 0
             for (index, byte) in "\(attribute)".utf8.enumerated() { key |= UInt64(byte) << (8 * UInt64(index)) }
             table[key] = attribute

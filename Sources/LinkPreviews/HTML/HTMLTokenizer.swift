@@ -6,12 +6,16 @@
     internal import Darwin
 #endif
 
-/// What the tokenizer reports: the start tags of metadata elements and the text of `<title>`.
+/// What the tokenizer reports: the start tags of metadata elements, the text of `<title>` and of
+/// `<script>`.
 protocol HTMLTokenSink {
     /// A start tag of `meta`, `link`, `base` or `html`, outside foreign content.
     mutating func startTag(_ element: HTMLElement, attributes: HTMLAttributes, inTemplate: Bool)
     /// The raw text of an HTML `<title>` element (character references not yet decoded).
     mutating func title(_ text: UnsafeBufferPointer<UInt8>, inTemplate: Bool)
+    /// The text of an HTML `<script>` element (script data: never decoded), with its start tag's
+    /// attributes.
+    mutating func script(_ text: UnsafeBufferPointer<UInt8>, attributes: HTMLAttributes, inTemplate: Bool)
 }
 
 /// The attribute values a start tag carries, by slot; the first of duplicate attributes wins.
@@ -287,7 +291,10 @@ struct HTMLTokenizer {
         case .textarea, .style, .xmp, .iframe, .noembed, .noframes:
             position = appropriateEndTag(name, from: position)
         case .script:
-            position = scriptData(from: position)
+            let close = scriptData(from: position)
+            sink.script(
+                UnsafeBufferPointer(rebasing: bytes[position..<close]), attributes: attributes, inTemplate: inTemplate)
+            position = close
         case .plaintext:
             position = bytes.count
         case .other, .font, .br, .p, .breakout:
