@@ -26,18 +26,32 @@ public struct LinkMetadata: Sendable, Hashable, Codable {
     /// The URL that returned the metadata, taking server-side redirects into account; a page's
     /// `og:url` or canonical link when it declares one.
     public var url: URL
-    /// The page's title: `og:title`, else `twitter:title`, else the document's `<title>`.
+    /// The page's title: `og:title`, else `twitter:title`, else the JSON-LD node's `headline` or
+    /// `name`, else the document's `<title>`.
     public var title: String?
-    /// The page's description: `og:description`, else `twitter:description`, else
-    /// `<meta name="description">`. (Apple's extractor reads it but does not publish it.)
+    /// The page's description: `og:description`, else `twitter:description`, else the JSON-LD
+    /// node's `description`, else `<meta name="description">`. (Apple's extractor reads it but does not
+    /// publish it.)
     public var summary: String?
-    /// The name of the site (`og:site_name`).
+    /// The name of the site: `og:site_name`, else the JSON-LD node's `publisher`, or its `WebSite` or
+    /// `Organization`.
     public var siteName: String?
-    /// The Open Graph type of the page (`og:type`: `website`, `article`, `video.movie`, …).
+    /// The Open Graph type of the page (`og:type`: `website`, `article`, `video.movie`, …); for a page
+    /// described by JSON-LD only, its schema.org type in Open Graph's words (`article`, `video.other`,
+    /// `product`, `website`).
     public var type: String?
-    /// The page's images in document order: the `og:image` groups, then `twitter:image`.
+    /// Who wrote the page: the JSON-LD node's `author` (names joined with ", "), else
+    /// `<meta name="author">`, else `article:author` when it is a name rather than a URL. (Apple has no
+    /// name for it.)
+    public var author: String?
+    /// When the page was published: `article:published_time`, else the JSON-LD node's
+    /// `datePublished` (or a video's `uploadDate`), read as ISO 8601. (Apple has no name for it.)
+    public var publishedDate: Date?
+    /// The page's images in document order: the `og:image` groups, then `twitter:image`, then the
+    /// JSON-LD node's images, then `itemprop="image"`.
     public var images: [Image]
-    /// The page's videos in document order: the `og:video` groups, then `twitter:player:stream`.
+    /// The page's videos in document order: the `og:video` groups, then `twitter:player:stream`, then
+    /// the JSON-LD video's `contentUrl` and `embedUrl`.
     public var videos: [Video]
     /// The page's icons in Apple's order: touch icons by size, then icons by size, then `/favicon.ico`.
     public var icons: [Icon]
@@ -76,7 +90,8 @@ public struct LinkMetadata: Sendable, Hashable, Codable {
     public var iconURL: URL? { icons.first?.url }
 
     private enum CodingKeys: String, CodingKey {
-        case originalURL, url, title, summary = "description", siteName, type, images, videos, icons
+        case originalURL, url, title, summary = "description", siteName, type, author, publishedDate, images, videos
+        case icons
         case oEmbedURL = "oembedURL", attachments
     }
 
@@ -89,6 +104,15 @@ public struct LinkMetadata: Sendable, Hashable, Codable {
         summary = try container.decodeIfPresent(String.self, forKey: .summary)
         siteName = try container.decodeIfPresent(String.self, forKey: .siteName)
         type = try container.decodeIfPresent(String.self, forKey: .type)
+        author = try container.decodeIfPresent(String.self, forKey: .author)
+        if let published = try container.decodeIfPresent(String.self, forKey: .publishedDate) {
+            guard let date = try? Date(published, strategy: .iso8601) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .publishedDate, in: container,
+                    debugDescription: "expected an ISO 8601 date and time (2024-05-01T12:00:00Z), found '\(published)'")
+            }
+            publishedDate = date
+        }
         images = try container.decodeIfPresent([Image].self, forKey: .images) ?? []
         videos = try container.decodeIfPresent([Video].self, forKey: .videos) ?? []
         icons = try container.decodeIfPresent([Icon].self, forKey: .icons) ?? []
@@ -107,6 +131,9 @@ public struct LinkMetadata: Sendable, Hashable, Codable {
         try container.encodeIfPresent(summary, forKey: .summary)
         try container.encodeIfPresent(siteName, forKey: .siteName)
         try container.encodeIfPresent(type, forKey: .type)
+        try container.encodeIfPresent(author, forKey: .author)
+        // As text, the same with any encoder's date strategy: ISO 8601, in UTC.
+        try container.encodeIfPresent(publishedDate?.formatted(.iso8601), forKey: .publishedDate)
         try container.encode(images, forKey: .images)
         try container.encode(videos, forKey: .videos)
         try container.encode(icons, forKey: .icons)

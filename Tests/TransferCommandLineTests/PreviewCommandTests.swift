@@ -17,6 +17,9 @@ struct PreviewCommandTests {
         <meta property="og:video" content="https://v.example.com/v.mp4">
         <link rel="icon" href="/icon.png">
         <link rel="alternate" type="application/json+oembed" href="/oembed.json">
+        <meta property="article:published_time" content="2024-05-01T12:30:00+02:00">
+        <script type="application/ld+json">{"@type": "NewsArticle", "headline": "LD title",
+          "author": [{"@type": "Person", "name": "Ada"}, {"@type": "Person", "name": "Grace"}]}</script>
         </head></html>
         """
 
@@ -38,13 +41,15 @@ struct PreviewCommandTests {
                 try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
             #expect(
                 Set(object.keys) == [
-                    "originalURL", "url", "title", "description", "siteName", "type", "images", "iconURL", "videoURL",
-                    "oembedURL",
+                    "originalURL", "url", "title", "description", "siteName", "type", "author", "publishedDate",
+                    "images", "iconURL", "videoURL", "oembedURL",
                 ])
             #expect(object["title"] as? String == "OG title")
             #expect(object["description"] as? String == "A description")
             #expect(object["siteName"] as? String == "Site")
             #expect(object["type"] as? String == "article")
+            #expect(object["author"] as? String == "Ada, Grace")
+            #expect(object["publishedDate"] as? String == "2024-05-01T10:30:00Z")
             #expect(object["url"] as? String == "https://example.com/post")
             #expect(object["iconURL"] as? String == "https://example.com/icon.png")
             #expect(object["videoURL"] as? String == "https://v.example.com/v.mp4")

@@ -1,3 +1,4 @@
+internal import Foundation
 internal import FoundationEssentials
 
 extension HTMLMetadataExtractor {
@@ -11,11 +12,22 @@ extension HTMLMetadataExtractor {
         var metadata = LinkMetadata(url: documentURL)
         metadata.originalURL = originalURL
         metadata.url = resolve(scalars["og:url"]) ?? resolve(canonical) ?? documentURL
-        metadata.title = text(scalars["og:title"]) ?? text(scalars["twitter:title"]) ?? text(title)
+        // JSON-LD after Open Graph and Twitter, before the HTML (Docs/LinkPreviews.md says why).
+        let linked = linkedData.isEmpty ? nil : LinkedData(blocks: linkedData)
+        metadata.title =
+            text(scalars["og:title"]) ?? text(scalars["twitter:title"]) ?? text(linked?.title) ?? text(title)
         metadata.summary =
-            text(scalars["og:description"]) ?? text(scalars["twitter:description"]) ?? text(scalars["description"])
-        metadata.siteName = text(scalars["og:site_name"])
-        metadata.type = text(scalars["og:type"])
+            text(scalars["og:description"]) ?? text(scalars["twitter:description"]) ?? text(linked?.summary)
+            ?? text(scalars["description"])
+        metadata.siteName = text(scalars["og:site_name"]) ?? text(linked?.siteName)
+        metadata.type = text(scalars["og:type"]) ?? linked?.type
+        metadata.author =
+            text(linked?.author) ?? text(scalars["author"])
+            ?? text(scalars["article:author"]).flatMap {
+                URL(string: $0).map(URLResolution.isWebURL) == true ? nil : $0
+            }
+        metadata.publishedDate = (text(scalars["article:published_time"]) ?? text(linked?.published))
+            .flatMap(Self.date)
 
         var seen: Set<URL> = []
         for group in images {
@@ -30,11 +42,13 @@ extension HTMLMetadataExtractor {
                 )
             )
         }
-        for key in ["twitter:image", "twitter:image:src", "image"] {
+        for key in ["twitter:image", "twitter:image:src"] {
             guard let url = resolve(scalars[key]), seen.insert(url).inserted else { continue }
-            metadata.images.append(
-                LinkMetadata.Image(url: url, alt: key == "image" ? nil : text(scalars["twitter:image:alt"]))
-            )
+            metadata.images.append(LinkMetadata.Image(url: url, alt: text(scalars["twitter:image:alt"])))
+        }
+        for url in (linked?.images ?? []).compactMap(resolve) + [resolve(scalars["image"])].compactMap({ $0 })
+        where seen.insert(url).inserted {
+            metadata.images.append(LinkMetadata.Image(url: url))
         }
 
         var seenVideos: Set<URL> = []
@@ -53,6 +67,9 @@ extension HTMLMetadataExtractor {
             metadata.videos.append(
                 LinkMetadata.Video(url: url, mimeType: text(scalars["twitter:player:stream:content_type"]))
             )
+        }
+        for url in (linked?.videos ?? []).compactMap(resolve) where seenVideos.insert(url).inserted {
+            metadata.videos.append(LinkMetadata.Video(url: url))
         }
 
         metadata.icons = icons(resolve)
@@ -147,5 +164,18 @@ extension HTMLMetadataExtractor {
             }
         }
         return output.isEmpty ? nil : String(decoding: output, as: UTF8.self)
+    }
+
+    /// A date written as ISO 8601 (`2024-05-01T12:00:00Z`, with an offset or fractions of a second, or
+    /// a date alone, taken at midnight UTC), as `article:published_time` and schema.org write it.
+    static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        for options: ISO8601DateFormatter.Options in [
+            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
+        ] {
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
     }
 }

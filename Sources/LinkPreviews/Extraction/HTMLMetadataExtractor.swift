@@ -44,7 +44,7 @@ struct HTMLMetadataExtractor: HTMLTokenSink {
     private static let scalarKeys: Set<String> = [
         "og:title", "twitter:title", "og:description", "twitter:description", "description", "og:site_name",
         "og:type", "og:url", "twitter:image", "twitter:image:src", "twitter:image:alt", "twitter:player:stream",
-        "twitter:player:stream:content_type", "image",
+        "twitter:player:stream:content_type", "image", "author", "article:author", "article:published_time",
     ]
 
     /// The most groups kept of each kind; later ones are ignored (a preview shows one).

@@ -111,6 +111,8 @@ enum PreviewCommand {
         add("Description", metadata.summary)
         add("Site", metadata.siteName)
         add("Type", metadata.type)
+        add("Author", metadata.author)
+        add("Published", metadata.publishedDate?.formatted(.iso8601))
         add("URL", metadata.url.absoluteString)
         if metadata.originalURL != metadata.url { add("Original URL", metadata.originalURL.absoluteString) }
         for image in metadata.images {
@@ -140,6 +142,8 @@ enum PreviewCommand {
             ("description", string(metadata.summary)),
             ("siteName", string(metadata.siteName)),
             ("type", string(metadata.type)),
+            ("author", string(metadata.author)),
+            ("publishedDate", string(metadata.publishedDate?.formatted(.iso8601))),
             ("images", images.isEmpty ? "[]" : "[\n    " + images.joined(separator: ",\n    ") + "\n  ]"),
             ("iconURL", string(metadata.iconURL?.absoluteString)),
             ("videoURL", string(metadata.remoteVideo?.absoluteString)),
@@ -151,8 +155,9 @@ enum PreviewCommand {
     static let help = """
         USAGE: transfer preview <URL | FILE | -> [options]
 
-        Prints a link's preview metadata: title, description, site name, type, images, icon, video and
-        oEmbed endpoint, from the page's Open Graph, Twitter and HTML tags (Docs/LinkPreviews.md).
+        Prints a link's preview metadata: title, description, site name, type, author, publication date,
+        images, icon, video and oEmbed endpoint, from the page's Open Graph, Twitter, JSON-LD and HTML tags
+        (Docs/LinkPreviews.md).
 
         A URL is fetched: http(s) only, at most 5 redirects, a 2 MiB page, private addresses refused.
         A FILE, or - for standard input, is read offline and never touches the network.
@@ -162,8 +167,9 @@ enum PreviewCommand {
                                      (without it they resolve against the file and are left out).
           --content-type TYPE        The Content-Type the page was served with, e.g. 'text/html; charset=shift_jis'.
           --format text|json         Output format (default: text). JSON: one object with originalURL, url,
-                                     title, description, siteName, type, images [{url, width, height, alt,
-                                     type}], iconURL, videoURL, oembedURL (null when unknown).
+                                     title, description, siteName, type, author, publishedDate (ISO 8601),
+                                     images [{url, width, height, alt, type}], iconURL, videoURL, oembedURL
+                                     (null when unknown).
           --timeout SECONDS          One deadline for the page and its icon and image (default: 30).
           --no-subresources          Do not fetch the icon and the image.
           --allow-private-addresses  Fetch loopback, private and link-local addresses too.
