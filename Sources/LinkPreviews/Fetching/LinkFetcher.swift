@@ -66,16 +66,28 @@ public struct LinkFetcher: Sendable {
         #endif
     }
 
-    /// Fetches the metadata of the page at `url`.
+    /// Fetches the metadata of the page at `url`; see ``metadata(for:timeout:includeSubresources:includeOEmbed:)-(URLRequest,_,_,_)``.
     public func metadata(
         for url: URL,
         timeout: Duration = .seconds(30),
-        includeSubresources: Bool = true
+        includeSubresources: Bool = true,
+        includeOEmbed: Bool = false
     ) async throws(LinkPreviewError) -> LinkMetadata {
-        try await metadata(for: URLRequest(url: url), timeout: timeout, includeSubresources: includeSubresources)
+        try await metadata(
+            for: URLRequest(url: url), timeout: timeout, includeSubresources: includeSubresources,
+            includeOEmbed: includeOEmbed)
     }
 
     /// Fetches the metadata of the page `request` asks for.
+    ///
+    /// - Parameters:
+    ///   - request: The page's request.
+    ///   - timeout: One deadline for the page, its oEmbed description and its subresources together.
+    ///   - includeSubresources: Whether to fetch the first icon and the first image.
+    ///   - includeOEmbed: Whether to fetch the oEmbed description the page advertises (JSON) and fill
+    ///     what the page's own tags leave out: title, author, provider as the site name, thumbnail as
+    ///     an image. Under the same address checks, limits and deadline as the page; its `html` is
+    ///     never kept. A description that fails to load or parse is left out.
     ///
     /// - Throws: ``LinkPreviewError``: ``LinkPreviewError/Code/metadataFetchTimedOut`` when `timeout`
     ///   passes (page and subresources together), ``LinkPreviewError/Code/metadataFetchCancelled`` when
@@ -85,7 +97,8 @@ public struct LinkFetcher: Sendable {
     public func metadata(
         for request: URLRequest,
         timeout: Duration = .seconds(30),
-        includeSubresources: Bool = true
+        includeSubresources: Bool = true,
+        includeOEmbed: Bool = false
     ) async throws(LinkPreviewError) -> LinkMetadata {
         guard let originalURL = request.url else {
             throw LinkPreviewError(
@@ -96,6 +109,7 @@ public struct LinkFetcher: Sendable {
         do {
             return try await Self.withDeadline(deadline, url: originalURL, timeout: timeout) {
                 var metadata = try await page(request, originalURL: originalURL, deadline: deadline)
+                if includeOEmbed { await loadOEmbed(into: &metadata, deadline: deadline) }
                 if includeSubresources { await loadSubresources(into: &metadata, deadline: deadline) }
                 return metadata
             }
@@ -171,7 +185,7 @@ public struct LinkFetcher: Sendable {
     // MARK: - Redirects and addresses
 
     /// Sends `request`, following redirects up to the limit, checking each hop's scheme and address.
-    private func follow(_ request: URLRequest, bodyLimit: Int, deadline: ContinuousClock.Instant) async throws
+    func follow(_ request: URLRequest, bodyLimit: Int, deadline: ContinuousClock.Instant) async throws
         -> LinkTransportResponse
     {
         var request = request

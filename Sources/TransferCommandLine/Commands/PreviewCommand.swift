@@ -15,6 +15,7 @@ enum PreviewCommand {
         let format = try arguments.choice("format", ["text", "json"], default: "text")
         let timeoutText = try arguments.option("timeout")
         let noSubresources = arguments.flag("no-subresources")
+        let oEmbed = arguments.flag("oembed")
         let allowPrivate = arguments.flag("allow-private-addresses")
         let cacheDirectory = try arguments.option("cache")
         guard let source = arguments.positional() else {
@@ -56,7 +57,7 @@ enum PreviewCommand {
             } else {
                 do {
                     metadata = try await fetcher.metadata(
-                        for: remote, timeout: timeout, includeSubresources: !noSubresources)
+                        for: remote, timeout: timeout, includeSubresources: !noSubresources, includeOEmbed: oEmbed)
                 } catch let error as LinkPreviewError {
                     let hint = error.reason == .blockedAddress ? " (--allow-private-addresses fetches it)" : ""
                     throw ToolError(status(of: error), error.description + hint)
@@ -65,10 +66,10 @@ enum PreviewCommand {
             }
         } else {
             // A file or standard input never touches the network.
-            guard cacheDirectory == nil, !allowPrivate, timeoutText == nil, !noSubresources else {
+            guard cacheDirectory == nil, !allowPrivate, timeoutText == nil, !noSubresources, !oEmbed else {
                 throw UsageError(
-                    "--cache, --timeout, --no-subresources and --allow-private-addresses are for a URL; a file is read offline"
-                )
+                    "--cache, --timeout, --no-subresources, --oembed and --allow-private-addresses are for a URL; "
+                        + "a file is read offline")
             }
             let bytes = source == "-" ? try StandardInput.readAll(limit: 64 << 20) : try InputFile.contents(of: source)
             let url =
@@ -172,6 +173,8 @@ enum PreviewCommand {
                                      (null when unknown).
           --timeout SECONDS          One deadline for the page and its icon and image (default: 30).
           --no-subresources          Do not fetch the icon and the image.
+          --oembed                   Also fetch the oEmbed description the page advertises, and fill what its
+                                     tags leave out (title, author, site, thumbnail); same limits and deadline.
           --allow-private-addresses  Fetch loopback, private and link-local addresses too.
           --cache DIR                Reuse metadata fetched in the last 7 days, kept in DIR (created, mode 0700).
 
