@@ -61,6 +61,23 @@ struct PreviewCommandTests {
         }
     }
 
+    @Test("--format html writes the card's page, which previews as the page did; --layout needs it")
+    func cardAsHTML() async throws {
+        try await withPage { path in
+            let result = await transfer("preview", path, "--url", "https://example.com/post", "--format", "html")
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output.hasPrefix("<!DOCTYPE html>"))
+            #expect(result.output.contains(#"<div class="tk-link-card tk-large">"#))
+            #expect(!result.output.lowercased().contains("<script"))
+            let compact = await transfer(
+                "preview", path, "--url", "https://example.com/post", "--format", "html", "--layout", "compact")
+            #expect(compact.output.contains(#"<div class="tk-link-card tk-compact">"#))
+            let misplaced = await transfer("preview", path, "--layout", "compact")
+            #expect(misplaced.status == 64)
+            #expect(misplaced.error.contains("--layout"))
+        }
+    }
+
     @Test("Standard input with --content-type, through the executable")
     func standardInput() async throws {
         // "日本" in EUC-JP, declared only by the header.

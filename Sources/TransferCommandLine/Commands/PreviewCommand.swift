@@ -12,7 +12,11 @@ enum PreviewCommand {
         }
         let pageURL = try arguments.option("url")
         let contentType = try arguments.option("content-type")
-        let format = try arguments.choice("format", ["text", "json"], default: "text")
+        let format = try arguments.choice("format", ["text", "json", "html"], default: "text")
+        let layout = try arguments.choice("layout", ["auto", "compact", "large"], default: "auto")
+        guard layout == "auto" || format == "html" else {
+            throw UsageError("--layout '\(layout)': a layout is for --format html")
+        }
         let timeoutText = try arguments.option("timeout")
         let noSubresources = arguments.flag("no-subresources")
         let oEmbed = arguments.flag("oembed")
@@ -80,7 +84,12 @@ enum PreviewCommand {
                 throw ToolError(.dataError, "\(source == "-" ? "standard input" : source): \(error.message)")
             }
         }
-        console.write(format == "json" ? json(metadata) : text(metadata))
+        switch format {
+        case "json": console.write(json(metadata))
+        case "html":
+            console.write(LinkPreviewCard(metadata, layout: LinkPreviewCard.Layout(rawValue: layout)).htmlDocument)
+        default: console.write(text(metadata))
+        }
     }
 
     /// The URL to fetch, when `source` is one (an http or https URL, or another scheme the fetcher
@@ -167,10 +176,14 @@ enum PreviewCommand {
           --url PAGE_URL             The page's address, for a FILE or -: relative URLs resolve against it
                                      (without it they resolve against the file and are left out).
           --content-type TYPE        The Content-Type the page was served with, e.g. 'text/html; charset=shift_jis'.
-          --format text|json         Output format (default: text). JSON: one object with originalURL, url,
+          --format text|json|html    Output format (default: text). HTML: a page holding the preview's card,
+                                     as LPLinkView draws it (no script; fetched images inlined).
+                                     JSON: one object with originalURL, url,
                                      title, description, siteName, type, author, publishedDate (ISO 8601),
                                      images [{url, width, height, alt, type}], iconURL, videoURL, oembedURL
                                      (null when unknown).
+          --layout LAYOUT            The card's layout with --format html: auto (the default: large when
+                                     there is an image, else compact), compact or large.
           --timeout SECONDS          One deadline for the page and its icon and image (default: 30).
           --no-subresources          Do not fetch the icon and the image.
           --oembed                   Also fetch the oEmbed description the page advertises, and fill what its
