@@ -57,14 +57,21 @@ let package = Package(
         // Which Foundation libraries each product links, read from the object files; no dependency, so
         // that it sees the modules as built, not as this target would import them.
         .testTarget(name: "ProductLinkageTests"),
-        // Apple's sample code, unchanged but for its imports, in the language mode it was written for.
+        // Apple's sample code and apps' LinkPresentation code, unchanged but for their imports, in the
+        // language mode they were written for.
         .testTarget(
-            name: "SwiftFiveModeTests", dependencies: ["TransferKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
+            name: "SwiftFiveModeTests", dependencies: ["TransferKit", "LinkPreviews"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Apps' LinkPresentation code in Swift 6 mode with the compiler's default settings, as an app has
+        // them: none of the upcoming features the package's own targets enable.
+        .testTarget(name: "LinkPresentationCompatibilityTests", dependencies: ["LinkPreviews"]),
     ]
 )
 
-// Upcoming language features, enabled for every target in one place.
-for target in package.targets where target.name != "CTransferKitSystem" {
+// Upcoming language features, enabled for every target in one place — but the C target, and the
+// targets that compile code as apps wrote it for Apple's platforms, with an app's default settings.
+let asAppsWriteIt: Set<String> = ["CTransferKitSystem", "SwiftFiveModeTests", "LinkPresentationCompatibilityTests"]
+for target in package.targets where !asAppsWriteIt.contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         // SE-0335: `any` is spelled out for existential types.

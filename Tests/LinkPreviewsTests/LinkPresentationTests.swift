@@ -18,7 +18,11 @@ struct LinkPresentationTests {
         #expect(metadata.title == "Once")
         #expect(metadata.url == server.url("/"))
         #expect(metadata.iconProvider == nil)
-        await #expect(throws: LPError.self) { try await provider.startFetchingMetadata(for: server.url("/")) }
+        let second = await #expect(throws: LPError.self) {
+            _ = try await provider.startFetchingMetadata(for: server.url("/"))
+        }
+        #expect(second?.code == .unknown)
+        #expect(second?.linkPreviewError?.reason == .providerReused)
         #expect(server.requestedPaths == ["/"])
     }
 
@@ -39,9 +43,10 @@ struct LinkPresentationTests {
     func cancel() async throws {
         let provider = LPMetadataProvider()
         provider.cancel()
-        await #expect(throws: LinkPreviewError.self) {
-            try await provider.startFetchingMetadata(for: URL(string: "https://example.com/")!)
+        let early = await #expect(throws: LPError.self) {
+            _ = try await provider.startFetchingMetadata(for: URL(string: "https://example.com/")!)
         }
+        #expect(early?.code == .metadataFetchCancelled)
         let server = try LoopbackHTTPServer { _ in
             var response = LoopbackHTTPServer.Response.html("<title>Slow</title>")
             response.delay = .seconds(10)
@@ -51,18 +56,18 @@ struct LinkPresentationTests {
         let slow = LPMetadataProvider()
         slow.fetcher.allowsPrivateAddresses = true
         slow.timeout = 3_600
-        let url = server.url("/")
-        let outcome = Task { () -> LinkPreviewError.Code? in
-            do {
-                _ = try await slow.startFetchingMetadata(for: url)
-                return nil
-            } catch {
-                return (error as? LinkPreviewError)?.code
-            }
+        let start = ContinuousClock.now
+        let (outcomes, outcome) = AsyncStream.makeStream(of: LPError.Code?.self)
+        slow.startFetchingMetadata(for: server.url("/")) { _, error in
+            outcome.yield((error as? LPError)?.code)
+            outcome.finish()
         }
         try await Task.sleep(for: .milliseconds(200))
         slow.cancel()
-        #expect(await outcome.value == .metadataFetchCancelled)
+        var codes: [LPError.Code?] = []
+        for await code in outcomes { codes.append(code) }
+        #expect(codes == [.metadataFetchCancelled])
+        #expect(ContinuousClock.now - start < .seconds(8))
     }
 
     @Test("LPLinkMetadata and LinkMetadata convert both ways; media become item providers")
@@ -81,5 +86,52 @@ struct LinkPresentationTests {
         let back = try #require(LinkMetadata(legacy))
         #expect(back.title == "T" && back.url == metadata.url && back.remoteVideo == metadata.remoteVideo)
         #expect(LinkMetadata(LPLinkMetadata()) == nil)
+    }
+
+    @Test(
+        "LPLinkMetadata round-trips through NSKeyedArchiver with its media; a copy is equal; a hand-set provider is not archived"
+    )
+    func archiving() throws {
+        var value = try metadata("<title>Archived</title><meta property=og:video content=https://v.example.com/v.mp4>")
+        value.setMedia(Data([9, 8, 7]), contentType: .jpeg, for: .image)
+        let original = LPLinkMetadata(value)
+        let data = try NSKeyedArchiver.archivedData(withRootObject: original, requiringSecureCoding: true)
+        let restored = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: LPLinkMetadata.self, from: data))
+        #expect(restored == original)
+        #expect(restored.title == "Archived")
+        #expect(restored.remoteVideoURL?.absoluteString == "https://v.example.com/v.mp4")
+        #expect(restored.imageProvider?.registeredTypeIdentifiers == ["public.jpeg"])
+        #expect(LinkMetadata(restored)?.containsMedia(.image, exportableAs: Data.self) == true)
+        let copy = try #require(original.copy() as? LPLinkMetadata)
+        #expect(copy == original && copy !== original)
+        copy.imageProvider = ItemProvider()
+        #expect(copy != original)
+        let again = try NSKeyedArchiver.archivedData(withRootObject: copy, requiringSecureCoding: true)
+        let reread = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: LPLinkMetadata.self, from: again))
+        #expect(reread.imageProvider == nil)
+        #expect(reread.title == "Archived")
+    }
+
+    @Test("NSItemProvider's calls on ItemProvider: contents of a file, loadItem as a URL or as bytes, canLoadObject")
+    func itemProviderCalls() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("note.txt")
+        try Data("hello".utf8).write(to: file)
+        let provider = try #require(NSItemProvider(contentsOf: file))
+        #expect(NSItemProvider(contentsOf: directory) == nil)
+        #expect(NSItemProvider(contentsOf: URL(string: "https://example.com/a.txt")) == nil)
+        #expect(provider.registeredTypeIdentifiers == ["public.plain-text"])
+        #expect(provider.canLoadObject(ofClass: NSString.self))
+        #expect(!provider.canLoadObject(ofClass: NSURL.self))
+        let bytes = try await provider.loadItem(forTypeIdentifier: "public.text")
+        #expect(bytes as? Data == Data("hello".utf8))
+        let item = try await provider.loadItem(forTypeIdentifier: "public.file-url")
+        let url = try #require(item as? URL)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try Data(contentsOf: url) == Data("hello".utf8))
+        await #expect(throws: TransferError.self) { _ = try await provider.loadItem(forTypeIdentifier: "no.such.type") }
+        await #expect(throws: TransferError.self) { _ = try await provider.loadItem(forTypeIdentifier: "public.png") }
     }
 }
