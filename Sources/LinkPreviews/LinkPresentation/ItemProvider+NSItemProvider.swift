@@ -3,7 +3,7 @@ public import Foundation
 public import TransferKit
 
 #if !canImport(Darwin)
-    /// Foundation's item provider on Apple platforms; TransferKit's ``ItemProvider`` elsewhere, where
+    /// Foundation's item provider on Apple platforms; TransferKit's `ItemProvider` elsewhere, where
     /// Foundation has none — so that code written against `NSItemProvider` (link metadata's
     /// `iconProvider`, a share extension's attachments) compiles unchanged.
     public typealias NSItemProvider = ItemProvider
@@ -43,7 +43,7 @@ public import TransferKit
 #endif
 
 /// The calls apps make on `NSItemProvider`, by type identifier and with completion handlers, over
-/// ``ItemProvider``'s typed, asynchronous API. The handlers run on a task of their own, as
+/// `ItemProvider`'s typed, asynchronous API. The handlers run on a task of their own, as
 /// `NSItemProvider`'s run on a queue of its own; their errors are ``TransferError``s.
 extension ItemProvider {
     /// Creates a provider of a file's contents, registered under the file's type (from its

@@ -13,7 +13,7 @@ internal import Synchronization
 /// delayed, and a body may be endless (written until the client closes the connection, at most about
 /// 256 MB).
 ///
-/// It can also misbehave as a hostile server would: a ``Response/raw(_:)`` response is a script of
+/// It can also misbehave as a hostile server would: a ``Response/raw(_:)-([LoopbackHTTPServer.Step])`` response is a script of
 /// ``Step``s — bytes written as they are (truncated or malformed heads, conflicting framing), pauses,
 /// bytes trickled one at a time (slowloris), a pattern written many times (endless or bomb bodies)
 /// and a reset.
