@@ -106,7 +106,10 @@ public struct LinkMetadata: Sendable, Hashable, Codable {
         type = try container.decodeIfPresent(String.self, forKey: .type)
         author = try container.decodeIfPresent(String.self, forKey: .author)
         if let published = try container.decodeIfPresent(String.self, forKey: .publishedDate) {
-            guard let date = try? Date(published, strategy: .iso8601) else {
+            guard
+                let date = (try? Date(published, strategy: .iso8601))
+                    ?? (try? Date(published, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .publishedDate, in: container,
                     debugDescription: "expected an ISO 8601 date and time (2024-05-01T12:00:00Z), found '\(published)'")
@@ -132,8 +135,9 @@ public struct LinkMetadata: Sendable, Hashable, Codable {
         try container.encodeIfPresent(siteName, forKey: .siteName)
         try container.encodeIfPresent(type, forKey: .type)
         try container.encodeIfPresent(author, forKey: .author)
-        // As text, the same with any encoder's date strategy: ISO 8601, in UTC.
-        try container.encodeIfPresent(publishedDate?.formatted(.iso8601), forKey: .publishedDate)
+        // As text, the same with any encoder's date strategy: ISO 8601, in UTC, with milliseconds when the
+        // date has a fraction of a second.
+        try container.encodeIfPresent(publishedDate.map(Self.iso8601), forKey: .publishedDate)
         try container.encode(images, forKey: .images)
         try container.encode(videos, forKey: .videos)
         try container.encode(icons, forKey: .icons)
@@ -143,5 +147,11 @@ public struct LinkMetadata: Sendable, Hashable, Codable {
             for (attachment, value) in attachments { media[attachment.rawValue] = value }
             try container.encode(media, forKey: .attachments)
         }
+    }
+
+    /// `date` in ISO 8601, in UTC, with milliseconds only when it has a fraction of a second.
+    static func iso8601(_ date: Date) -> String {
+        date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
+            ? date.formatted(.iso8601) : date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }

@@ -1,5 +1,6 @@
-// LinkMetadata(html:url:contentType:) on any bytes — encoding sniffing, decoding, the tokenizer and the
-// extraction rules — with the first byte choosing the transport's charset (none, or one of the Encoding
+// LinkMetadata(html:url:contentType:) on any bytes — encoding sniffing, decoding (late <meta charset>
+// declarations re-decode the page), the tokenizer, JSON-LD blocks and the extraction rules — then its
+// card (LinkPreviewCard), with the first byte choosing the transport's charset (none, or one of the Encoding
 // Standard's families). Whatever the page, the metadata must hold only absolute http(s) URLs and
 // whitespace-collapsed text, and survive a Codable round trip unchanged (checked for one input in four,
 // chosen by the first byte's top bits: Foundation's JSON coders cost more than the extraction).
@@ -42,7 +43,20 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         let metadata = try? LinkMetadata(
             html: html, url: pageURL, contentType: charset.map { "text/html; charset=\($0)" })
     else { return 0 }
-    for text in [metadata.title, metadata.summary, metadata.siteName, metadata.type] { checkText(text) }
+    for text in [metadata.title, metadata.summary, metadata.siteName, metadata.type, metadata.author] {
+        checkText(text)
+    }
+    // The card of any page holds no markup of the page's: every value escaped, only http(s) URLs.
+    let card = LinkPreviewCard(metadata).htmlDocument
+    precondition(!card.lowercased().contains("<script"), "a script in the card")
+    for attribute in ["href=\"", "src=\""] {
+        for piece in card.components(separatedBy: attribute).dropFirst() {
+            let value = piece.lowercased()
+            precondition(
+                value.hasPrefix("http:") || value.hasPrefix("https:") || value.hasPrefix("data:image/"),
+                "a URL that is not http(s) or an inlined image in the card: \(piece.prefix(40))")
+        }
+    }
     for image in metadata.images {
         checkURL(image.url)
         checkText(image.alt)

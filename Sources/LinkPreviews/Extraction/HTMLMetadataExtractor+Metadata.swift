@@ -167,14 +167,17 @@ extension HTMLMetadataExtractor {
     }
 
     /// A date written as ISO 8601 (`2024-05-01T12:00:00Z`, with an offset or fractions of a second, or
-    /// a date alone, taken at midnight UTC), as `article:published_time` and schema.org write it.
+    /// a date alone, taken at midnight UTC), as `article:published_time` and schema.org write it; kept
+    /// to the second (a publication time needs no more, and a whole second survives any round trip).
     static func date(_ text: String) -> Date? {
         let formatter = ISO8601DateFormatter()
         for options: ISO8601DateFormatter.Options in [
             [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
         ] {
             formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return date }
+            if let date = formatter.date(from: text) {
+                return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+            }
         }
         return nil
     }
