@@ -49,7 +49,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     // The card of any page holds no markup of the page's: every value escaped, only http(s) URLs.
     let card = LinkPreviewCard(metadata).htmlDocument
     precondition(!card.lowercased().contains("<script"), "a script in the card")
-    for attribute in ["href=\"", "src=\""] {
+    // The URLs the card writes (a value's text cannot hold `class="`: its quotes are escaped).
+    for attribute in ["class=\"tk-link\" href=\"", "class=\"tk-image\" src=\"", "class=\"tk-icon\" src=\""] {
         for piece in card.components(separatedBy: attribute).dropFirst() {
             let value = piece.lowercased()
             precondition(
