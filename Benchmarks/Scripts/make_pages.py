@@ -2,7 +2,8 @@
 
     python3 make_pages.py DIRECTORY
 
-- article.html: a news article of about 120 KB (a head with 40 metadata tags, scripts, styles, a body
+- article.html: a news article of about 120 KB (a head with 40 metadata tags and a JSON-LD @graph, scripts,
+  styles, a body
   of nested markup, inline SVG icons with titles, comments, character references);
 - large-head.html: 2 MB, the metadata in the head and the rest markup;
 - large-tail.html: 2 MB, the metadata after the body (as some CMSs emit it);
@@ -44,6 +45,20 @@ HEAD_METADATA = """<meta charset="utf-8">
 <link rel="alternate" type="application/json+oembed" href="https://news.example.com/oembed?url=x&amp;format=json">
 <link rel="stylesheet" href="/static/site.css">
 <link rel="preload" href="/static/font.woff2" as="font" crossorigin>
+<script type="application/ld+json">{"@context": "https://schema.org", "@graph": [
+ {"@type": "WebSite", "@id": "https://news.example.com/#website", "name": "Example News", "url": "https://news.example.com/"},
+ {"@type": "Organization", "@id": "https://news.example.com/#org", "name": "Example News Group",
+  "logo": {"@type": "ImageObject", "url": "https://cdn.example.com/logo.png", "width": 600, "height": 60}},
+ {"@type": ["NewsArticle"], "headline": "Scientists Find Water on a Distant Exoplanet",
+  "description": "The James Webb telescope detected water vapour in the atmosphere of K2-18b.",
+  "image": [{"@type": "ImageObject", "url": "https://cdn.example.com/images/k2-18b-hero.jpg", "width": 1200, "height": 630},
+            "https://cdn.example.com/images/k2-18b-square.jpg"],
+  "author": [{"@type": "Person", "name": "Ada Lovelace", "url": "https://news.example.com/staff/ada"}],
+  "publisher": {"@id": "https://news.example.com/#org", "name": "Example News Group"},
+  "datePublished": "2026-11-23T09:00:00Z", "dateModified": "2026-11-23T11:30:00Z",
+  "mainEntityOfPage": {"@type": "WebPage", "@id": "https://news.example.com/science/2026/11/water-exoplanet"},
+  "keywords": ["space", "exoplanets", "webb"], "articleSection": "Science"}
+]}</script>
 """
 
 def block(rng, index):

@@ -170,15 +170,14 @@ extension HTMLMetadataExtractor {
     /// a date alone, taken at midnight UTC), as `article:published_time` and schema.org write it; kept
     /// to the second (a publication time needs no more, and a whole second survives any round trip).
     static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [
-            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
-        ] {
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) {
-                return Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
-            }
-        }
-        return nil
+        // Foundation's format styles, not ISO8601DateFormatter: making one of those costs more than
+        // extracting a page.
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let parsed =
+            (try? Date(trimmed, strategy: .iso8601))
+            ?? (try? Date(trimmed, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            ?? (trimmed.utf8.count == 10
+                ? try? Date(trimmed, strategy: Date.ISO8601FormatStyle().year().month().day()) : nil)
+        return parsed.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
     }
 }

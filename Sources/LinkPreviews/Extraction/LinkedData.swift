@@ -1,5 +1,3 @@
-internal import Foundation
-
 /// What a page's JSON-LD blocks (`<script type="application/ld+json">`, schema.org) say about it:
 /// the fields a preview uses, taken from the node that describes the page.
 ///
@@ -12,8 +10,9 @@ internal import Foundation
 /// `publisher`, else a `WebSite` or `Organization` node.
 ///
 /// Real pages' blocks are often not strict JSON: HTML comments or CDATA markers around the JSON,
-/// raw control characters inside strings, trailing commas. Those are repaired; a block that still
-/// does not parse, or nests deeper than 64 levels, is skipped — it never fails the preview.
+/// raw control characters inside strings, trailing commas. Those are accepted (``JSON/parse(_:)``);
+/// a block that still does not parse, or nests deeper than 64 levels, is skipped — it never fails the
+/// preview.
 struct LinkedData: Equatable {
     var title: String?
     var summary: String?
@@ -30,11 +29,9 @@ struct LinkedData: Equatable {
 
     /// The summary of `blocks`, or `nil` when none describes the page.
     init?(blocks: [[UInt8]]) {
-        var nodes: [[String: Any]] = []
+        var nodes: [JSON] = []
         for block in blocks {
-            guard let json = Self.repaired(block),
-                let root = try? JSONSerialization.jsonObject(with: Data(json), options: [.fragmentsAllowed])
-            else { continue }
+            guard let json = Self.unwrapped(block), let root = JSON.parse(json) else { continue }
             Self.collect(root, into: &nodes, depth: 0)
         }
         guard !nodes.isEmpty else { return nil }
@@ -93,22 +90,30 @@ struct LinkedData: Equatable {
 
     /// Adds the objects of `value` to `nodes`: an object (and the objects of its `@graph`), or the
     /// objects of an array.
-    private static func collect(_ value: Any, into nodes: inout [[String: Any]], depth: Int) {
+    private static func collect(_ value: JSON, into nodes: inout [JSON], depth: Int) {
         guard depth < 4, nodes.count < 256 else { return }
-        if let array = value as? [Any] {
-            for element in array { collect(element, into: &nodes, depth: depth + 1) }
-        } else if let object = value as? [String: Any] {
-            if object["@type"] != nil { nodes.append(object) }
-            if let graph = object["@graph"] { collect(graph, into: &nodes, depth: depth + 1) }
+        switch value {
+        case .array(let elements):
+            for element in elements { collect(element, into: &nodes, depth: depth + 1) }
+        case .object:
+            if value["@type"] != nil { nodes.append(value) }
+            if let graph = value["@graph"] { collect(graph, into: &nodes, depth: depth + 1) }
+        default:
+            break
         }
     }
 
     /// The node's types, without a schema.org prefix.
-    private static func types(of node: [String: Any]) -> [String] {
-        let raw: [String] =
-            if let type = node["@type"] as? String { [type] } else {
-                (node["@type"] as? [Any])?.compactMap { $0 as? String } ?? []
+    private static func types(of node: JSON) -> [String] {
+        let raw: [String]
+        switch node["@type"] {
+        case .string(let type): raw = [type]
+        case .array(let types):
+            raw = types.compactMap {
+                if case .string(let type) = $0 { type } else { nil }
             }
+        default: raw = []
+        }
         return raw.map { type in
             for prefix in ["https://schema.org/", "http://schema.org/", "schema:"] where type.hasPrefix(prefix) {
                 return String(type.dropFirst(prefix.count))
@@ -127,45 +132,61 @@ struct LinkedData: Equatable {
 
     // MARK: - Values
 
-    /// A string value (the first string of an array), trimmed, or `nil` when empty.
-    private static func text(_ value: Any?) -> String? {
-        let string = (value as? String) ?? (value as? [Any])?.lazy.compactMap { $0 as? String }.first
-        guard let trimmed = string?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else {
-            return nil
+    /// A string value (the first string of an array), its ASCII whitespace trimmed, or `nil` when empty.
+    private static func text(_ value: JSON?) -> String? {
+        let string: String?
+        switch value {
+        case .string(let text): string = text
+        case .array(let elements):
+            string =
+                elements.lazy.compactMap {
+                    if case .string(let text) = $0 { text } else { nil }
+                }.first
+        default: string = nil
         }
+        guard let trimmed = string?.trimmingASCIIWhitespace(), !trimmed.isEmpty else { return nil }
         return trimmed
     }
 
     /// The objects of a value: an object, or the objects of an array.
-    private static func objects(_ value: Any?) -> [[String: Any]] {
-        if let object = value as? [String: Any] { return [object] }
-        return (value as? [Any])?.compactMap { $0 as? [String: Any] } ?? []
+    private static func objects(_ value: JSON?) -> [JSON] {
+        switch value {
+        case .object?: [value!]
+        case .array(let elements)?:
+            elements.filter {
+                if case .object = $0 { true } else { false }
+            }
+        default: []
+        }
     }
 
     /// The URLs of an image-like value: a string, an `ImageObject` (`url`, `contentUrl`), or an
     /// array of either.
-    private static func urls(_ value: Any?) -> [String] {
-        if let string = text(value as? String) { return [string] }
-        if let object = value as? [String: Any] {
-            return [text(object["url"]) ?? text(object["contentUrl"])].compactMap { $0 }
+    private static func urls(_ value: JSON?) -> [String] {
+        switch value {
+        case .string?: [text(value)].compactMap { $0 }
+        case .object?: [text(value?["url"]) ?? text(value?["contentUrl"])].compactMap { $0 }
+        case .array(let elements)?: elements.prefix(16).flatMap { urls($0) }
+        default: []
         }
-        return (value as? [Any])?.prefix(16).flatMap { urls($0) } ?? []
     }
 
     /// The names of a person-like value: a string, an object's `name`, or an array of either, joined.
-    private static func names(_ value: Any?) -> String? {
-        if let string = text(value as? String) { return string }
-        if let object = value as? [String: Any] { return text(object["name"]) }
-        let all = (value as? [Any])?.prefix(8).compactMap { names($0) } ?? []
-        return all.isEmpty ? nil : all.joined(separator: ", ")
+    private static func names(_ value: JSON?) -> String? {
+        switch value {
+        case .string?: return text(value)
+        case .object?: return text(value?["name"])
+        case .array(let elements)?:
+            let all = elements.prefix(8).compactMap { names($0) }
+            return all.isEmpty ? nil : all.joined(separator: ", ")
+        default: return nil
+        }
     }
 
     // MARK: - Repairs
 
-    /// The block as strict JSON: without the HTML comment or CDATA markers around it, raw control
-    /// characters in strings escaped, trailing commas dropped. `nil` when it nests too deep or is
-    /// empty.
-    static func repaired(_ block: [UInt8]) -> [UInt8]? {
+    /// The block without the HTML comment or CDATA markers pages put around it; `nil` when empty.
+    static func unwrapped(_ block: [UInt8]) -> ArraySlice<UInt8>? {
         var bytes = block[...]
         func trim() {
             while let first = bytes.first, first.isASCIIWhitespace { bytes = bytes.dropFirst() }
@@ -180,50 +201,6 @@ struct LinkedData: Equatable {
             if bytes.reversed().starts(with: close.utf8.reversed()) { bytes = bytes.dropLast(close.utf8.count) }
             trim()
         }
-        guard !bytes.isEmpty else { return nil }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var inString = false
-        var escaped = false
-        var depth = 0
-        var pendingComma: Int?  // Where a comma was written, until the next token says whether it trails.
-        for byte in bytes {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == 0x5C {
-                    escaped = true
-                } else if byte == 0x22 {
-                    inString = false
-                } else if byte < 0x20 {
-                    // A raw control character, as pages write line breaks: escaped as JSON wants.
-                    output += Array(String(format: "\\u%04x", byte).utf8)
-                    continue
-                }
-                output.append(byte)
-                continue
-            }
-            switch byte {
-            case 0x22:
-                inString = true
-                pendingComma = nil
-            case 0x7B, 0x5B:
-                depth += 1
-                guard depth <= maximumDepth else { return nil }
-                pendingComma = nil
-            case 0x7D, 0x5D:
-                depth -= 1
-                if let comma = pendingComma { output.remove(at: comma) }
-                pendingComma = nil
-            case 0x2C:
-                pendingComma = output.count
-            case let byte where byte.isASCIIWhitespace:
-                break
-            default:
-                pendingComma = nil
-            }
-            output.append(byte)
-        }
-        return output
+        return bytes.isEmpty ? nil : bytes
     }
 }
