@@ -373,7 +373,8 @@ struct LinkFetcherAddressPolicyTests {
 
     @Test("A fetch waiting for its turn is cancelled or times out without taking one")
     func waitingFetchesGiveUp() async throws {
-        let transport = CountingTransport(delay: .milliseconds(800))
+        // The first request holds its turn until the test lets it go: no timing decides who waits.
+        let transport = CountingTransport(delay: .zero, holdingFirst: true)
         var configured = LinkFetcher(transport: transport)
         configured.allowsPrivateAddresses = true
         configured.maximumConcurrentFetches = 1
@@ -393,6 +394,7 @@ struct LinkFetcherAddressPolicyTests {
         let cancelled = await #expect(throws: LinkPreviewError.self) { try await waiting.value }
         #expect(cancelled?.code == .metadataFetchCancelled)
         // Neither took the turn: the holder finishes, and the next fetch runs.
+        transport.releaseFirst()
         _ = try await holder.value
         #expect(try await fetcher.metadata(for: url, timeout: patient, includeSubresources: false).title == "Page")
         #expect(transport.peak.total == 1)
@@ -413,28 +415,40 @@ private final class CountingTransport: LinkTransport, Sendable {
 
     private let state = Mutex(State())
     private let delay: Duration
+    private let holdingFirst: Bool
+    private let firstReleased = Mutex(false)
 
-    init(delay: Duration) {
+    /// A transport that answers after `delay`; when `holdingFirst`, the first request is answered only
+    /// after ``releaseFirst()``.
+    init(delay: Duration, holdingFirst: Bool = false) {
         self.delay = delay
+        self.holdingFirst = holdingFirst
     }
+
+    /// Lets the held first request be answered.
+    func releaseFirst() { firstReleased.withLock { $0 = true } }
 
     var peak: (total: Int, perHost: [String: Int]) { state.withLock { ($0.peakTotal, $0.peakPerHost) } }
     var calls: Int { state.withLock { $0.calls } }
 
     func response(for request: URLRequest, bodyLimit: Int) async throws -> LinkTransportResponse {
         let host = request.url?.host ?? ""
-        state.withLock { state in
+        let isFirst = state.withLock { state in
             state.calls += 1
             state.running += 1
             state.perHost[host, default: 0] += 1
             state.peakTotal = max(state.peakTotal, state.running)
             state.peakPerHost[host] = max(state.peakPerHost[host, default: 0], state.perHost[host, default: 0])
+            return state.calls == 1
         }
         defer {
             state.withLock { state in
                 state.running -= 1
                 state.perHost[host, default: 1] -= 1
             }
+        }
+        if holdingFirst, isFirst {
+            while !firstReleased.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
         }
         try await Task.sleep(for: delay)
         return LinkTransportResponse(
