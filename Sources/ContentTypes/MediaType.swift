@@ -236,14 +236,15 @@ extension UTType {
         return Self.essences(of: tags[.mimeType] ?? [])
     }
 
-    /// The built-in types with a MIME type in the media range `type/subtype` (`type/*` when
+    /// The built-in types whose preferred MIME type is in the media range `type/subtype` (`type/*` when
     /// `subtype` is `nil`), as a bit set over their built-in indices — bit *i* % 64 of word
     /// *i* / 64 — so that a negotiator resolves a media range once and then matches a built-in type
     /// with one bit test instead of string comparisons. `type` and `subtype` are lowercased.
     package static func builtInTypes(inMediaRange type: String, subtype: String?) -> [UInt64] {
         var words = [UInt64](repeating: 0, count: (builtInMediaTypeEssences.count + 63) / 64)
+        // A type is offered as its preferred MIME type (its first), so only that one is matched.
         for (index, essences) in builtInMediaTypeEssences.enumerated()
-        where essences.contains(where: { $0.type == type && (subtype == nil || $0.subtype == subtype) }) {
+        where essences.first.map({ $0.type == type && (subtype == nil || $0.subtype == subtype) }) ?? false {
             words[index / 64] |= 1 << UInt64(index % 64)
         }
         return words

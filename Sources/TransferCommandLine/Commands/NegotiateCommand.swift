@@ -124,12 +124,14 @@ enum NegotiateCommand {
                 continue
             }
             if items.isEmpty { items.append(("item", [], 0)) }
-            let (type, forms, parameters) = try parseOffer(value)
+            let (type, forms, parameters, mediaType) = try parseOffer(value)
             let index = items[items.count - 1].representations
             items[items.count - 1].representations += 1
             for (formIndex, form) in forms.enumerated() {
                 items[items.count - 1].offers.append(
-                    Offer(type, form: form, parameters: parameters, representationIndex: index, formIndex: formIndex))
+                    Offer(
+                        type, form: form, parameters: parameters, mediaType: mediaType, representationIndex: index,
+                        formIndex: formIndex))
             }
         }
         for item in items where item.offers.isEmpty {
@@ -141,7 +143,7 @@ enum NegotiateCommand {
     /// `TYPE[:FORM]`, where TYPE is an identifier (declared or not, as `UTType(identifier:allowUndeclared:)`
     /// takes it), `.ext`, or a MIME type with parameters (`text/plain;charset="utf-8"`, quoted or
     /// not, per RFC 9110); FORM follows the last `:` outside quotes.
-    static func parseOffer(_ value: String) throws -> (UTType, [TransferPayloadForm], [String: String]) {
+    static func parseOffer(_ value: String) throws -> (UTType, [TransferPayloadForm], [String: String], String?) {
         var typeText = Substring(value)
         var forms: [TransferPayloadForm] = [.data, .value, .file]
         if let colon = lastColonOutsideQuotes(value) {
@@ -160,7 +162,8 @@ enum NegotiateCommand {
                 guard let type = UTType(mimeType: mediaType.essence) else {
                     throw ToolError(.dataError, "--offer \(value): '\(mediaType.essence)' is not a valid MIME type")
                 }
-                return (type, forms, mediaType.parameterDictionary)
+                // The offer keeps the media type it was given: `application/xml` is not `text/*`.
+                return (type, forms, mediaType.parameterDictionary, mediaType.essence)
             case .failure(let error):
                 throw ToolError(.dataError, "--offer \(value): \(error.reason)")
             }
@@ -169,9 +172,9 @@ enum NegotiateCommand {
         if !text.hasPrefix("."),
             let type = UTType(text) ?? UTType(identifier: text, allowUndeclared: text.contains("."))
         {
-            return (type, forms, [:])
+            return (type, forms, [:], nil)
         }
-        return (try resolve(text, option: "--offer", value: value), forms, [:])
+        return (try resolve(text, option: "--offer", value: value), forms, [:], nil)
     }
 
     /// The type named by `text` (``TypesCommand/resolve(_:)``), an error naming the option and the

@@ -157,8 +157,9 @@ public struct CompiledReceiver: Sendable {
     private let builtInIndices: [Int32]
     /// Per rule, its media range split in type and subtype (`nil` subtype for `type/*`).
     private let mediaRanges: [(type: String, subtype: String?)?]
-    /// Per media-range rule, the built-in types it matches, resolved once (a bit set over built-in
-    /// indices; empty for other rules): offered built-in types match by a bit test.
+    /// Per media-range rule, the built-in types whose preferred MIME type it matches, resolved once (a
+    /// bit set over built-in indices; empty for other rules): offered built-in types match by a bit
+    /// test.
     private let mediaRangeBuiltInTypes: [[UInt64]]
     private let parameters: [[(name: String, value: String)]]
     private let hasParameters: Bool
@@ -197,16 +198,25 @@ public struct CompiledReceiver: Sendable {
 
     /// The most specific rule matching a content type with parameters, ignoring forms and weights:
     /// its index and conformance distance (`nil` for the wildcard).
-    func mostSpecificRule(for contentType: UTType, parameters: [String: String]) -> (index: Int, distance: Int?)? {
+    func mostSpecificRule(for contentType: UTType, mediaType: String? = nil, parameters: [String: String]) -> (
+        index: Int, distance: Int?
+    )? {
         var best: (index: Int, distance: Int?, parameterCount: Int)?
         let offeredIndex = contentType.builtInIndex ?? -1
-        // The offered type's MIME types, for media ranges: read once, when a rule needs them.
-        var offeredMediaTypes: [(type: String, subtype: String)]?
-        func mediaTypes() -> [(type: String, subtype: String)] {
-            if let offeredMediaTypes { return offeredMediaTypes }
-            let essences = contentType.mediaTypeEssences
-            offeredMediaTypes = essences
-            return essences
+        // The one media type offered, for media ranges (RFC 9110 §12.5.1): the one given, else the
+        // content type's preferred MIME type; read once, when a rule needs it.
+        var offeredMediaType: (type: String, subtype: String)??
+        func offered() -> (type: String, subtype: String)? {
+            if let offeredMediaType { return offeredMediaType }
+            let essence: (type: String, subtype: String)?
+            if let mediaType {
+                let parts = mediaType.split(separator: "/", maxSplits: 1)
+                essence = parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            } else {
+                essence = contentType.mediaTypeEssences.first
+            }
+            offeredMediaType = .some(essence)
+            return essence
         }
         // Built-in against built-in: one pass of bit tests for every rule.
         let builtInMatches: UInt64 =
@@ -220,14 +230,14 @@ public struct CompiledReceiver: Sendable {
             } else if ruleIndex == -3, let range = mediaRanges[index] {
                 // RFC 9110 §12.5.1: type/subtype is more specific (distance 0) than type/* (1).
                 let matches: Bool
-                if offeredIndex >= 0 {
+                if offeredIndex >= 0, mediaType == nil {
                     let word = Int(offeredIndex) / 64
                     let types = mediaRangeBuiltInTypes[index]
                     matches = word < types.count && types[word] & (1 << UInt64(offeredIndex % 64)) != 0
+                } else if let offered = offered() {
+                    matches = offered.type == range.type && (range.subtype == nil || offered.subtype == range.subtype)
                 } else {
-                    matches = mediaTypes().contains { offered in
-                        offered.type == range.type && (range.subtype == nil || offered.subtype == range.subtype)
-                    }
+                    matches = false
                 }
                 guard matches else { continue }
                 if hasParameters, !self.parameters[index].isEmpty {
@@ -280,7 +290,10 @@ public struct CompiledReceiver: Sendable {
     func evaluate(_ offer: Offer) -> Evaluation {
         guard offer.isExportable else { return .rejected(.conditionFalse) }
         guard offer.visibility.isVisible(at: profile.audience) else { return .rejected(.notVisible(offer.visibility)) }
-        guard let match = mostSpecificRule(for: offer.contentType, parameters: offer.parameters) else {
+        guard
+            let match = mostSpecificRule(
+                for: offer.contentType, mediaType: offer.mediaType, parameters: offer.parameters)
+        else {
             return .rejected(.typeNotAccepted)
         }
         let rule = rules[match.index]

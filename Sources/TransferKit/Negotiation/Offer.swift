@@ -16,6 +16,11 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     public var form: TransferPayloadForm
     /// MIME parameters of the offered type, names lowercased: `charset=utf-8`.
     public var parameters: [String: String]
+    /// The media type offered, `type/subtype` lowercased: the one it was given as (`text/xml`), or
+    /// `nil` for the content type's preferred MIME type. HTTP media ranges (`text/*`) match this
+    /// media type only, as RFC 9110 §12.5.1 says — not the other MIME types the content type carries
+    /// (`public.xml` offered as `application/xml` is not `text/*`).
+    public var mediaType: String?
     /// The position of the offered representation in the sender's order: 0 is the most preferred.
     /// Fixed when the offer is made: the sender's order is not the receiver's to change.
     public let representationIndex: Int
@@ -32,6 +37,8 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     ///   - contentType: The content type.
     ///   - form: The payload form. The default is `.data`.
     ///   - parameters: MIME parameters of the type.
+    ///   - mediaType: The media type the offer is made as (`type/subtype`), when it is not the content
+    ///     type's preferred MIME type.
     ///   - representationIndex: The position in the sender's order. The default is 0.
     ///   - formIndex: The position among the representation's forms. The default is 0.
     ///   - visibility: Who may see it. The default is `.all`.
@@ -40,6 +47,7 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
         _ contentType: UTType,
         form: TransferPayloadForm = .data,
         parameters: [String: String] = [:],
+        mediaType: String? = nil,
         representationIndex: Int = 0,
         formIndex: Int = 0,
         visibility: TransferRepresentationVisibility = .all,
@@ -48,15 +56,17 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
         self.contentType = contentType
         self.form = form
         self.parameters = parameters
+        self.mediaType = mediaType?.lowercased()
         self.representationIndex = representationIndex
         self.formIndex = formIndex
         self.visibility = visibility
         self.isExportable = isExportable
     }
 
-    /// The offered type and form, such as `public.png as file`.
+    /// The offered type and form, such as `public.png as file` or `public.xml (text/xml) as data`.
     public var description: String {
         var text = contentType.identifier
+        if let mediaType { text += " (\(mediaType))" }
         for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { text += ";\(name)=\(value)" }
         return "\(text) as \(form)"
     }
