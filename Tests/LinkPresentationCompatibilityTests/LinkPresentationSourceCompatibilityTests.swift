@@ -2,6 +2,9 @@
 // switches over LPError.Code with @unknown default, NSKeyedArchiver caching, iconProvider.loadItem),
 // with the UI parts removed and `import LinkPresentation` changed to `import LinkPreviews` — the
 // only change. No Foundation import: LinkPreviews brings it, as LinkPresentation does.
+//
+// One file, compiled twice: here in Swift 6 mode, and in SwiftFiveModeTests (a symbolic link to this
+// file) in Swift 5 mode, both with an app's default compiler settings.
 import LinkPreviews
 import Testing
 
@@ -65,7 +68,7 @@ func describe(_ error: Error) -> String {
     }
 }
 
-@Suite("LinkPresentation code as apps write it, in Swift 6 mode")
+@Suite("LinkPresentation code as apps write it, in the language mode of its target (Swift 5 or 6)")
 struct LinkPresentationSourceCompatibilityTests {
     @Test("A provider subclass as a fake, an error switch, NSKeyedArchiver caching, iconProvider.loadItem")
     func appCode() async throws {
