@@ -52,15 +52,17 @@ public struct SimulatedReceiver: Sendable {
     /// - Throws: `TransferError` when an export fails.
     public func receive(_ items: [ShareItem]) async throws -> ReceivedShare {
         let plan = Negotiator(policy: policy).plan(items, for: profile)
-        var received: [String: ReceivedShare.Attachment] = [:]
+        // What each item delivered, by its position in the share: labels need not be unique (two
+        // photos may both be "photo").
+        var received: [Int: ReceivedShare.Attachment] = [:]
         // The plan's deliveries, item by item (SharePlan.deliver(_:to:) would refuse the items
         // made of hand-written offers, which have nothing to export).
-        for (item, itemPlan) in zip(items, plan.items) where item.isDeliverable {
+        for (position, (item, itemPlan)) in zip(items, plan.items).enumerated() where item.isDeliverable {
             guard let candidate = itemPlan.delivered else { continue }
             try await item.withPayload(for: candidate.offer) { payload in
                 var bytes = payload.data
                 if let file = payload.fileURL { bytes = try Data(contentsOf: file) }
-                received[itemPlan.label] = ReceivedShare.Attachment(
+                received[position] = ReceivedShare.Attachment(
                     label: itemPlan.label, kind: itemPlan.kind, contentType: payload.contentType, form: payload.form,
                     data: bytes, fileName: payload.fileURL?.lastPathComponent, filePath: payload.fileURL?.path,
                     value: payload.value)
@@ -68,10 +70,10 @@ public struct SimulatedReceiver: Sendable {
         }
         var attachments: [ReceivedShare.Attachment] = []
         var texts: [String] = []
-        for itemPlan in plan.items {
+        for (position, itemPlan) in plan.items.enumerated() {
             guard let candidate = itemPlan.delivered else { continue }
             let attachment =
-                received[itemPlan.label]
+                received[position]
                 ?? ReceivedShare.Attachment(
                     label: itemPlan.label, kind: itemPlan.kind, contentType: candidate.offer.contentType,
                     form: candidate.offer.form)
@@ -82,8 +84,8 @@ public struct SimulatedReceiver: Sendable {
             }
         }
         // Paths the receiver adds to the text: where the delivered file was.
-        for itemPlan in plan.items where itemPlan.delivered?.outcome == .addsPathToText {
-            texts.append(received[itemPlan.label]?.filePath ?? "<file path of \(itemPlan.label)>")
+        for (position, itemPlan) in plan.items.enumerated() where itemPlan.delivered?.outcome == .addsPathToText {
+            texts.append(received[position]?.filePath ?? "<file path of \(itemPlan.label)>")
         }
         let text = texts.isEmpty ? nil : texts.joined(separator: "\n")
         let dropped = plan.items.compactMap { itemPlan -> ReceivedShare.Drop? in

@@ -110,6 +110,24 @@ struct SimulatedReceiverTests {
         return shown
     }
 
+    @Test("Two items with one label are two items: each delivers its own bytes and name, texts their own words")
+    func itemsAreIdentifiedByPositionNotLabel() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photos-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appendingPathComponent("First.png")
+        let second = directory.appendingPathComponent("Second.png")
+        try (pngBytes + Data("one".utf8)).write(to: first)
+        try (pngBytes + Data("two".utf8)).write(to: second)
+        let shown = try await SimulatedReceiver.named("X").receive([
+            ShareItem(Photo(file: first), label: "photo"), ShareItem(Photo(file: second), label: "photo"),
+            ShareItem("one", label: "text"), ShareItem("two", label: "text"),
+        ])
+        #expect(shown.images.map(\.fileName) == ["First.png", "Second.png"])
+        #expect(shown.images.map(\.data) == [pngBytes + Data("one".utf8), pngBytes + Data("two".utf8)])
+        #expect(shown.text == "one\ntwo")
+    }
+
     @Test func photosSavesTheImageFileAndIgnoresTheText() async throws {
         let shown = try await share(with: "Photos")
         #expect(shown.images.map(\.form) == [.file])
