@@ -49,8 +49,10 @@ public struct SimulatedReceiver: Sendable {
     ///
     /// - Parameter items: The share, in order.
     /// - Returns: The attachments, the text of the post, and what was dropped and why.
-    /// - Throws: `TransferError` when an export fails.
+    /// - Throws: `TransferError` when an item's type cannot be flattened (a proxy cycle) or an export
+    ///   fails.
     public func receive(_ items: [ShareItem]) async throws -> ReceivedShare {
+        if let error = items.lazy.compactMap(\.flatteningError).first { throw error }
         let plan = Negotiator(policy: policy).plan(items, for: profile)
         // What each item delivered, by its position in the share: labels need not be unique (two
         // photos may both be "photo").

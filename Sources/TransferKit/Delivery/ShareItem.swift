@@ -23,8 +23,15 @@ public struct ShareItem: Sendable, CustomStringConvertible {
     /// Exports the item through an offer and runs the body with the payload; `nil` for
     /// hand-written offers.
     let export: (@Sendable (Offer, (DeliveredPayload) async throws -> Void) async throws -> Void)?
+    /// Why the item's type could not be flattened (a proxy cycle), if it could not: the item then
+    /// offers nothing, and delivering it throws this error.
+    public let flatteningError: TransferError?
 
     /// An item made of a `Transferable` value.
+    ///
+    /// When the value's type cannot be flattened (a proxy cycle), the item offers nothing and keeps
+    /// the error in ``flatteningError``; ``SharePlan/deliver(_:to:)`` and ``withPayload(for:_:)``
+    /// throw it.
     ///
     /// - Parameters:
     ///   - item: The value.
@@ -34,7 +41,13 @@ public struct ShareItem: Sendable, CustomStringConvertible {
     public init<Item: Transferable>(_ item: Item, label: String? = nil, forms: [TransferPayloadForm]? = nil) {
         let label = label ?? String(describing: Item.self)
         self.label = label
-        self.offers = Offer.offers(for: item, forms: forms)
+        do throws(TransferError) {
+            self.offers = try Offer.offers(for: item, forms: forms)
+            self.flatteningError = nil
+        } catch {
+            self.offers = []
+            self.flatteningError = error
+        }
         self.export = { offer, body in
             try await item.deliver(offer, label: label, body)
         }
@@ -49,6 +62,7 @@ public struct ShareItem: Sendable, CustomStringConvertible {
         self.label = label
         self.offers = offers
         self.export = nil
+        self.flatteningError = nil
     }
 
     /// The item's kind of content: the kind of its first offer.
@@ -74,6 +88,7 @@ public struct ShareItem: Sendable, CustomStringConvertible {
     public func withPayload<Result>(for offer: Offer, _ body: (DeliveredPayload) async throws -> Result) async throws
         -> Result
     {
+        if let flatteningError { throw flatteningError }
         guard let export else {
             throw TransferError(
                 .exportNotSupported, itemType: ShareItem.self,

@@ -18,7 +18,8 @@ extension SharePlan {
     ///   - items: The share the plan was made for, in the same order.
     ///   - receive: Receives each item's plan and payload.
     /// - Throws: ``TransferError`` when `items` is not the share the plan was made for, an item
-    ///   is made of hand-written offers, or an export fails; what `receive` throws, unchanged;
+    ///   is made of hand-written offers, an item's type cannot be flattened
+    ///   (``ShareItem/flatteningError``), or an export fails; what `receive` throws, unchanged;
     ///   `CancellationError` when the task is cancelled between items.
     public func deliver(_ items: [ShareItem], to receive: (ItemPlan, DeliveredPayload) async throws -> Void)
         async throws
@@ -28,6 +29,8 @@ extension SharePlan {
                 .exportNotSupported, itemType: ShareItem.self,
                 reason: "the share has \(items.count) item(s), not the \(self.items.count) the plan was made for")
         }
+        // An item whose type cannot be flattened fails the share with its error, before anything is sent.
+        if let error = items.lazy.compactMap(\.flatteningError).first { throw error }
         for (item, plan) in zip(items, self.items) {
             guard let candidate = plan.delivered else { continue }
             try Task.checkCancellation()

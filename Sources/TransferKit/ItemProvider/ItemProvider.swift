@@ -48,6 +48,7 @@ public final class ItemProvider: Sendable {
         var registrations: [Registration] = []
         var suggestedName: String?
         var annotations: [ObjectIdentifier: any Sendable] = [:]
+        var flatteningErrors: [TransferError] = []
     }
 
     private let state = Mutex(State())
@@ -102,7 +103,15 @@ public final class ItemProvider: Sendable {
     /// - Parameter item: The item.
     public func register<Item: Transferable>(_ item: @autoclosure @escaping @Sendable () -> Item) {
         let lazy = LazyItem(item)
-        let entries = (try? Item.flattenedRepresentations()) ?? []
+        let entries: [TransferRepresentationEntry<Item>]
+        do throws(TransferError) {
+            entries = try Item.flattenedRepresentations()
+        } catch {
+            // Registering cannot throw (as NSItemProvider's cannot): the error is kept, and a load
+            // that finds nothing reports it instead of "no matching representation".
+            state.withLock { $0.flatteningErrors.append(error) }
+            return
+        }
         let registrations = entries.filter(\.canExport).map { entry in
             Registration(
                 contentType: entry.contentType,
@@ -325,6 +334,7 @@ public final class ItemProvider: Sendable {
 
     private func first(conformingTo contentType: UTType) throws(TransferError) -> Registration {
         guard let registration = visibleRegistrations.first(where: { $0.contentType.conforms(to: contentType) }) else {
+            if let flatteningError = state.withLock({ $0.flatteningErrors.first }) { throw flatteningError }
             throw TransferError(
                 .noMatchingRepresentation, itemType: ItemProvider.self, requestedContentType: contentType,
                 offeredContentTypes: registeredContentTypes,

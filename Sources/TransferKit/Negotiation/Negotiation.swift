@@ -2,7 +2,7 @@
 /// every rejected offer with the reason.
 ///
 /// ```swift
-/// let negotiation = Negotiator().negotiate(note, with: receiver)
+/// let negotiation = try Negotiator().negotiate(note, with: receiver)
 /// negotiation.best?.offer          // public.html as data
 /// print(negotiation)               // the trace
 /// // Mastodon, policy sender:

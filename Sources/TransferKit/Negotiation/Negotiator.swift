@@ -16,7 +16,7 @@
 ///
 /// ```swift
 /// let receiver = try ReceiverProfile.parse(acceptHeader: "text/html;q=0.9, */*;q=0.1").profile
-/// let negotiation = Negotiator().negotiate(note, with: receiver)
+/// let negotiation = try Negotiator().negotiate(note, with: receiver)
 /// negotiation.best?.offer.contentType   // public.html, when the note offers HTML
 /// ```
 ///
@@ -43,12 +43,14 @@ public struct Negotiator: Sendable {
     ///   - forms: The payload forms offered, in order; `nil` for each representation's own form,
     ///     then a value, then the other of data and file.
     /// - Returns: The ranked candidates and the rejected offers.
+    /// - Throws: ``TransferError`` when the item's representations cannot be flattened (a proxy
+    ///   cycle).
     public func negotiate<Item: Transferable>(
         _ item: Item,
         with receiver: ReceiverProfile,
         forms: [TransferPayloadForm]? = nil
-    ) -> Negotiation {
-        negotiate(Offer.offers(for: item, forms: forms), with: CompiledReceiver(receiver))
+    ) throws(TransferError) -> Negotiation {
+        negotiate(try Offer.offers(for: item, forms: forms), with: CompiledReceiver(receiver))
     }
 
     /// Negotiates offers with a receiver.

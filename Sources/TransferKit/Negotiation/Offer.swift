@@ -79,8 +79,12 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     ///     then an in-memory value, then the other of data and file.
     /// - Returns: The offers in the sender's order. Representations whose exporting condition is
     ///   false are included with ``isExportable`` false, so that negotiation can report them.
-    public static func offers<Item: Transferable>(for item: Item, forms: [TransferPayloadForm]? = nil) -> [Offer] {
-        let entries = (try? Item.flattenedRepresentations()) ?? []
+    /// - Throws: ``TransferError`` when the type's representations cannot be flattened (a proxy cycle,
+    ///   a representation with nothing to offer): the error it is, not an empty list of offers.
+    public static func offers<Item: Transferable>(for item: Item, forms: [TransferPayloadForm]? = nil)
+        throws(TransferError) -> [Offer]
+    {
+        let entries = try Item.flattenedRepresentations()
         var offers: [Offer] = []
         for (index, entry) in entries.enumerated() where entry.canExport {
             let exportable = entry.canExport(item)

@@ -76,6 +76,26 @@ struct FlatteningTests {
         #expect(Ping.exportedContentTypes() == [])
     }
 
+    @Test("A proxy cycle reaches negotiation, sharing and item providers as the typed error it is")
+    func proxyCyclesReportThemselvesEverywhere() async throws {
+        let isCycle: @Sendable (any Error) -> Bool = { ($0 as? TransferError)?.code == .proxyCycle }
+        #expect(performing: { try Offer.offers(for: Ping()) }, throws: isCycle)
+        let receiver = ReceiverProfile(
+            name: "Any", identifier: "any", activation: ReceiverActivation(accepts: [AcceptRule(.data)]))
+        #expect(performing: { try Negotiator().negotiate(Ping(), with: receiver) }, throws: isCycle)
+        let item = ShareItem(Ping(), label: "ping")
+        #expect(item.offers.isEmpty)
+        #expect(item.flatteningError?.code == .proxyCycle)
+        let plan = Negotiator().plan([item, ShareItem("text", label: "text")], for: receiver)
+        await #expect(
+            performing: { try await plan.deliver([item, ShareItem("text", label: "text")]) { _, _ in } },
+            throws: isCycle)
+        let provider = ItemProvider()
+        provider.register(Ping())
+        #expect(provider.registeredContentTypes.isEmpty)
+        await #expect(performing: { try await provider.loadData(for: .data) }, throws: isCycle)
+    }
+
     @Test func flatteningIsCachedAndStable() throws {
         let first = try Note.flattenedRepresentations().map(\.description)
         let second = try Note.flattenedRepresentations().map(\.description)

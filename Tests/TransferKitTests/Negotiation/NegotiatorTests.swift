@@ -126,17 +126,17 @@ struct NegotiatorTests {
     @Test func conditionsAndVisibilityAreReported() throws {
         let profile = try receiver("*/*")
         let hidden = Note(title: "t", body: "b", isPrivate: true)
-        let negotiation = Negotiator().negotiate(hidden, with: profile, forms: [.data])
+        let negotiation = try Negotiator().negotiate(hidden, with: profile, forms: [.data])
         #expect(negotiation.rejections.contains { $0.offer.contentType == .html && $0.reason.code == .conditionFalse })
         #expect(negotiation.best?.offer.contentType == .testNote)
-        let report = Negotiator().negotiate(Report(title: "x"), with: profile, forms: [.data])
+        let report = try Negotiator().negotiate(Report(title: "x"), with: profile, forms: [.data])
         #expect(report.rejections.contains { $0.reason.code == .notVisible && $0.reason.visibility == .ownProcess })
         #expect(report.rejections.contains { $0.reason.code == .notVisible && $0.reason.visibility == .team })
     }
 
     @Test func traceExplainsEveryCandidate() throws {
         let profile = try receiver("text/html;q=0, text/*;q=0.5")
-        let negotiation = Negotiator().negotiate(Note(title: "t", body: "b"), with: profile, forms: [.data])
+        let negotiation = try Negotiator().negotiate(Note(title: "t", body: "b"), with: profile, forms: [.data])
         let trace = negotiation.description
         #expect(trace.contains("HTTP client, policy sender:"))
         // text/* takes MIME types text/…, as RFC 9110 says: the note type conforms to public.json,
@@ -172,7 +172,7 @@ struct NegotiatorDocumentationTests {
     @Test func theTypeDocumentationExampleWorksAsWritten() throws {
         let note = Note(text: "hi")
         let receiver = try ReceiverProfile.parse(acceptHeader: "text/html;q=0.9, */*;q=0.1").profile
-        let negotiation = Negotiator().negotiate(note, with: receiver)
+        let negotiation = try Negotiator().negotiate(note, with: receiver)
         #expect(negotiation.best?.offer.contentType == .html)
     }
 }
