@@ -15,7 +15,10 @@ func offer(_ mime: String, index: Int = 0) -> Offer {
             parameters[String(kv[0]).lowercased()] = String(kv[1])
         }
     }
-    return Offer(UTType(mimeType: String(parts[0]))!, parameters: parameters, representationIndex: index)
+    // The offer keeps the media type it is written as.
+    return Offer(
+        UTType(mimeType: String(parts[0]))!, parameters: parameters, mediaType: String(parts[0]),
+        representationIndex: index)
 }
 
 /// The weight a receiver gives one offer, or nil when the offer is rejected.

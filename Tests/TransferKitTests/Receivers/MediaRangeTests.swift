@@ -31,8 +31,10 @@ struct MediaRangeTests {
         #expect(try best("image/*", [mime("image/svg+xml")]) != nil)
     }
 
-    @Test("a media range takes a type exactly when one of the type's MIME types is in the range")
-    func rangesMatchTheTypesMIMETypes() throws {
+    @Test(
+        "a media range takes an offer exactly when the media type it is offered as is in the range — given, or the type's preferred one"
+    )
+    func rangesMatchTheOfferedMediaType() throws {
         let mimeTypes = [
             "image/png", "image/jpeg", "image/gif", "image/svg+xml", "image/heic", "text/plain", "text/html",
             "text/csv", "text/xml", "application/xml", "application/json", "application/pdf", "application/zip",
@@ -40,19 +42,23 @@ struct MediaRangeTests {
             "application/octet-stream", "text/markdown", "application/x-unknown-example",
         ]
         let ranges = Set(mimeTypes + mimeTypes.map { $0.split(separator: "/")[0] + "/*" })
+        func inRange(_ mediaType: String, _ range: String) -> Bool {
+            let (type, subtype) = (range.split(separator: "/")[0], range.split(separator: "/")[1])
+            let parts = mediaType.split(separator: "/")
+            return parts.first == type && (subtype == "*" || parts.last == subtype)
+        }
         for mimeType in mimeTypes {
-            let offered = offer(mimeType)
-            let essences = (offered.contentType.tags[.mimeType] ?? []).map {
-                $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
-            }
+            let given = offer(mimeType)
+            let bare = Offer(given.contentType)  // Offered as the content type's preferred MIME type.
+            let preferred =
+                given.contentType.preferredMIMEType.map {
+                    $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
+                } ?? ""
             for range in ranges {
-                let (type, subtype) = (range.split(separator: "/")[0], range.split(separator: "/")[1])
-                let expected = essences.contains { essence in
-                    let parts = essence.split(separator: "/")
-                    return parts.first == type && (subtype == "*" || parts.last == subtype)
-                }
-                let accepted = try best(range, [offered]) != nil
-                #expect(accepted == expected, "\(range) for \(offered.contentType.identifier) \(essences)")
+                #expect(try (best(range, [given]) != nil) == inRange(mimeType, range), "\(range) for \(mimeType)")
+                #expect(
+                    try (best(range, [bare]) != nil) == inRange(preferred, range),
+                    "\(range) for \(given.contentType.identifier) as \(preferred)")
             }
         }
     }
