@@ -164,8 +164,11 @@ public struct ReceivedShare: Sendable, CustomStringConvertible {
     public let isOffered: Bool
     /// The attachments received, in order.
     public let attachments: [Attachment]
-    /// The text of the post: the delivered text items, then any file paths the receiver adds; `nil`
-    /// when there is none.
+    /// The text of the post, or `nil` when there is none. Made of, in this order: each delivered
+    /// text item's text (its UTF-8 bytes or `String` value; its label when it delivered neither), in
+    /// the share's order; then, for each item the receiver posts as a path
+    /// (`ReceiverConsumption.Outcome.addsPathToText`), the delivered file's path — each part joined
+    /// to the next by one line feed (`"\n"`), with nothing before the first or after the last.
     public let text: String?
     /// What was dropped, and why.
     public let dropped: [Drop]

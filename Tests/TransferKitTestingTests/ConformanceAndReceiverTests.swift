@@ -128,6 +128,24 @@ struct SimulatedReceiverTests {
         #expect(shown.text == "one\ntwo")
     }
 
+    @Test("An offer is found by content type and form; withPayload delivers exactly it")
+    func offerLookup() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photos-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("Sunset.png")
+        try pngBytes.write(to: file)
+        let item = ShareItem(Photo(file: file), label: "photo")
+        let asFile = try #require(item.offer(.png, form: .file))
+        #expect(asFile.contentType == .png && asFile.form == .file)
+        #expect(item.offer(.image, form: .file) == nil)  // Exactly the type, not a supertype.
+        #expect(item.offer(.jpeg, form: .data) == nil)
+        let delivered = try await item.withPayload(for: asFile) { payload in
+            (payload.form, try payload.fileURL.map { try Data(contentsOf: $0) })
+        }
+        #expect(delivered.0 == .file && delivered.1 == pngBytes)
+    }
+
     @Test func photosSavesTheImageFileAndIgnoresTheText() async throws {
         let shown = try await share(with: "Photos")
         #expect(shown.images.map(\.form) == [.file])

@@ -73,6 +73,16 @@ public struct ShareItem: Sendable, CustomStringConvertible {
     /// Whether the item can be delivered: it is made of a value.
     public var isDeliverable: Bool { export != nil }
 
+    /// The item's offer of exactly `contentType` in `form` — the representation of that type, in that
+    /// form — or `nil` when it makes none: `item.offer(.png, form: .file)` for "the PNG as a file".
+    ///
+    /// - Parameters:
+    ///   - contentType: The representation's content type (compared exactly, not by conformance).
+    ///   - form: The payload form.
+    public func offer(_ contentType: UTType, form: TransferPayloadForm) -> Offer? {
+        offers.first { $0.contentType == contentType && $0.form == form }
+    }
+
     /// Exports the item through exactly the representation and form `offer` names, and runs `body`
     /// with the payload: the bytes, a file, or the value itself.
     ///
