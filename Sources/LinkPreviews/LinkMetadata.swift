@@ -106,10 +106,7 @@ public struct LinkMetadata: Sendable, Hashable, Codable {
         type = try container.decodeIfPresent(String.self, forKey: .type)
         author = try container.decodeIfPresent(String.self, forKey: .author)
         if let published = try container.decodeIfPresent(String.self, forKey: .publishedDate) {
-            guard
-                let date = (try? Date(published, strategy: .iso8601))
-                    ?? (try? Date(published, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
-            else {
+            guard let date = Self.date(iso8601: published) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .publishedDate, in: container,
                     debugDescription: "expected an ISO 8601 date and time (2024-05-01T12:00:00Z), found '\(published)'")
@@ -147,6 +144,15 @@ public struct LinkMetadata: Sendable, Hashable, Codable {
             for (attachment, value) in attachments { media[attachment.rawValue] = value }
             try container.encode(media, forKey: .attachments)
         }
+    }
+
+    /// A date and time written in ISO 8601, with or without fractions of a second, or `nil`: what
+    /// ``iso8601(_:)`` writes, and what pages write.
+    static func date(iso8601 text: String) -> Date? {
+        // Foundation's format styles, not ISO8601DateFormatter: making one of those costs more than
+        // extracting a page.
+        (try? Date(text, strategy: .iso8601))
+            ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
     }
 
     /// `date` in ISO 8601, in UTC, with milliseconds only when it has a fraction of a second.

@@ -131,6 +131,23 @@ struct LinkPresentationTests {
         let url = try #require(item as? URL)
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(try Data(contentsOf: url) == Data("hello".utf8))
+        // The completion-handler form: the copy exists while the handler runs, and not after.
+        let (outcomes, outcome) = AsyncStream.makeStream(of: (URL?, Bool).self)
+        provider.loadItem(forTypeIdentifier: "public.file-url", options: nil) { item, _ in
+            let url = item as? URL
+            outcome.yield((url, url.map { FileManager.default.fileExists(atPath: $0.path) } ?? false))
+            outcome.finish()
+        }
+        var handed: [(URL?, Bool)] = []
+        for await value in outcomes { handed.append(value) }
+        let copy = try #require(handed.first?.0)
+        #expect(handed.first?.1 == true)
+        var waited = 0
+        while FileManager.default.fileExists(atPath: copy.path), waited < 500 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        #expect(!FileManager.default.fileExists(atPath: copy.path))
         await #expect(throws: TransferError.self) { _ = try await provider.loadItem(forTypeIdentifier: "no.such.type") }
         await #expect(throws: TransferError.self) { _ = try await provider.loadItem(forTypeIdentifier: "public.png") }
     }

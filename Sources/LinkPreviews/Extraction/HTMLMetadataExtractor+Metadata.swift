@@ -170,12 +170,9 @@ extension HTMLMetadataExtractor {
     /// a date alone, taken at midnight UTC), as `article:published_time` and schema.org write it; kept
     /// to the second (a publication time needs no more, and a whole second survives any round trip).
     static func date(_ text: String) -> Date? {
-        // Foundation's format styles, not ISO8601DateFormatter: making one of those costs more than
-        // extracting a page.
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let parsed =
-            (try? Date(trimmed, strategy: .iso8601))
-            ?? (try? Date(trimmed, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            LinkMetadata.date(iso8601: trimmed)
             ?? (trimmed.utf8.count == 10
                 ? try? Date(trimmed, strategy: Date.ISO8601FormatStyle().year().month().day()) : nil)
         return parsed.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }

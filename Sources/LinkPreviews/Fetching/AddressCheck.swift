@@ -19,5 +19,5 @@ package struct AddressCheck: Sendable {
     /// `getaddrinfo`, and the special-purpose registries of ``AddressPolicy``.
     package static let system = AddressCheck(
         resolve: { await AddressPolicy.resolve($0) },
-        refusal: { $0.count == 4 ? AddressPolicy.refusal(ofIPv4: $0) : AddressPolicy.refusal(ofIPv6: $0) })
+        refusal: { AddressPolicy.refusal(of: $0) })
 }

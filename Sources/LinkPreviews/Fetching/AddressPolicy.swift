@@ -83,9 +83,11 @@ package enum AddressPolicy {
             self.bytes = bytes
             self.text = text
         }
-        var refusal: String? {
-            bytes.count == 4 ? AddressPolicy.refusal(ofIPv4: bytes) : AddressPolicy.refusal(ofIPv6: bytes)
-        }
+    }
+
+    /// Why an address (4 or 16 bytes) is refused, or `nil` when it is public.
+    package static func refusal(of bytes: [UInt8]) -> String? {
+        bytes.count == 4 ? refusal(ofIPv4: bytes) : refusal(ofIPv6: bytes)
     }
 
     /// Resolves `host` (a name or an IP literal, brackets allowed) with `getaddrinfo`, on a thread of

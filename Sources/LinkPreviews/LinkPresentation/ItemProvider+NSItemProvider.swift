@@ -114,7 +114,10 @@ extension ItemProvider {
         let identifier = typeIdentifier
         Task {
             do {
-                handler.call(try await loadItem(forTypeIdentifier: identifier, options: nil), nil)
+                let item = try await loadItem(forTypeIdentifier: identifier, options: nil)
+                handler.call(item, nil)
+                // A file's copy lasts while the handler runs, as NSItemProvider's files do.
+                if let url = item as? URL, url.isFileURL { try? FileManager.default.removeItem(at: url) }
             } catch {
                 handler.call(nil, error)
             }
@@ -122,7 +125,9 @@ extension ItemProvider {
     }
 
     /// Loads the first representation conforming to `typeIdentifier`, as
-    /// ``loadItem(forTypeIdentifier:options:completionHandler:)`` hands it.
+    /// ``loadItem(forTypeIdentifier:options:completionHandler:)`` hands it. A file's copy, in the
+    /// temporary directory, is the caller's to remove (the completion-handler form removes it when
+    /// the handler returns).
     public func loadItem(forTypeIdentifier typeIdentifier: String, options: [AnyHashable: Any]? = nil) async throws
         -> any NSSecureCoding
     {
