@@ -67,7 +67,7 @@ public struct SimulatedReceiver: Sendable {
                 received[position] = ReceivedShare.Attachment(
                     label: itemPlan.label, kind: itemPlan.kind, contentType: payload.contentType, form: payload.form,
                     data: bytes, fileName: payload.fileURL?.lastPathComponent, filePath: payload.fileURL?.path,
-                    value: payload.value)
+                    value: payload.value(as: (any Sendable).self))
             }
         }
         var attachments: [ReceivedShare.Attachment] = []
@@ -140,6 +140,12 @@ public struct ReceivedShare: Sendable, CustomStringConvertible {
             self.filePath = filePath
             self.value = value
         }
+
+        /// The value handed over in process, when it is a `Value`: `attachment.value(as: Photo.self)`.
+        ///
+        /// - Parameter type: The type the test expects.
+        /// - Returns: The value, or `nil` for the data and file forms and for a value of another type.
+        public func value<Value>(as type: Value.Type = Value.self) -> Value? { value as? Value }
 
         /// The payload as text: UTF-8 bytes, or a `String` value.
         public var text: String? {

@@ -61,7 +61,8 @@ public enum TransferConformance {
             }
             do {
                 // Exported through exactly this representation, with the public delivery API.
-                let offer = Offer(entry.contentType, form: .data, representationIndex: index)
+                guard let offer = item.offers.first(where: { $0.representationIndex == index && $0.form == .data })
+                else { throw TransferError(.exportNotSupported, itemType: Item.self, reason: "\(name) is not offered") }
                 let data = try await item.withPayload(for: offer) { $0.data ?? Data() }
                 result.exportedByteCount = data.count
                 if let importer = entries.first(where: { $0.canImport && $0.contentType == entry.contentType }) {

@@ -4,44 +4,78 @@
     public import Foundation
 #endif
 
-/// What a receiver is handed for one item: the content type and form a negotiation chose, and the
-/// payload itself — bytes, a file, or the value.
+/// What a receiver is handed for one item: the content type a negotiation chose, and the payload
+/// itself in the chosen form — bytes, a file, or the value.
 ///
 /// ```swift
 /// try await plan.deliver(share) { item, payload in
-///     if let data = payload.data { … }          // the .data form: the exported bytes
-///     if let file = payload.fileURL { … }       // the .file form: valid only during this call
-///     if let value = payload.value { … }        // the .value form: the item (or its proxy's value)
+///     switch payload.content {
+///     case .data(let bytes): …       // the exported bytes
+///     case .file(let url): …         // valid only during this call: copy it to keep it
+///     case .value: …                 // payload.value(as: Photo.self), typed
+///     }
 /// }
 /// ```
 ///
 /// `DeliveredPayload` is `Sendable`.
 public struct DeliveredPayload: Sendable {
+    /// The payload in its form: exactly one of bytes, a file or a value.
+    ///
+    /// A closed set, deliberately an enum: the three payload forms of ``TransferPayloadForm`` that
+    /// delivery produces. `Content` is `Sendable`.
+    public enum Content: Sendable {
+        /// The exported bytes, for the `.data` form.
+        case data(Data)
+        /// The exported file, for the `.file` form. It exists only while the closure that receives
+        /// the payload runs; copy it to keep it.
+        case file(URL)
+        /// The value handed over in process, without serialisation, for the `.value` form: the item
+        /// itself for its own representations, the proxy's value for one reached through a
+        /// `ProxyRepresentation` (a `Photo` proxied to an `Image` hands over the `Image`).
+        case value(any Sendable)
+    }
+
     /// The item's label.
     public let label: String
     /// The content type delivered.
     public let contentType: UTType
-    /// The form delivered: ``data``, ``fileURL`` or ``value`` holds the payload.
-    public let form: TransferPayloadForm
-    /// The exported bytes, for the `.data` form.
-    public let data: Data?
-    /// The exported file, for the `.file` form. It exists only while the closure that receives
-    /// the payload runs; copy it to keep it.
-    public let fileURL: URL?
-    /// The value handed over in process, without serialisation, for the `.value` form: the item
-    /// itself for its own representations, the proxy's value for one reached through a
-    /// `ProxyRepresentation` (a `Photo` proxied to an `Image` hands over the `Image`).
-    public let value: (any Sendable)?
+    /// The payload.
+    public let content: Content
 
-    init(
-        label: String, contentType: UTType, form: TransferPayloadForm, data: Data? = nil, fileURL: URL? = nil,
-        value: (any Sendable)? = nil
-    ) {
+    init(label: String, contentType: UTType, content: Content) {
         self.label = label
         self.contentType = contentType
-        self.form = form
-        self.data = data
-        self.fileURL = fileURL
-        self.value = value
+        self.content = content
+    }
+
+    /// The form delivered: `.data`, `.file` or `.value`, as ``content`` holds it.
+    public var form: TransferPayloadForm {
+        switch content {
+        case .data: .data
+        case .file: .file
+        case .value: .value
+        }
+    }
+
+    /// The bytes, for the `.data` form; `nil` for the others.
+    public var data: Data? {
+        if case .data(let data) = content { return data }
+        return nil
+    }
+
+    /// The file, for the `.file` form; `nil` for the others. It exists only while the closure that
+    /// receives the payload runs.
+    public var fileURL: URL? {
+        if case .file(let url) = content { return url }
+        return nil
+    }
+
+    /// The value, for the `.value` form, when it is a `Value`: `payload.value(as: Photo.self)`.
+    ///
+    /// - Parameter type: The type the caller expects.
+    /// - Returns: The value, or `nil` for the other forms and for a value of another type.
+    public func value<Value>(as type: Value.Type = Value.self) -> Value? {
+        if case .value(let value) = content { return value as? Value }
+        return nil
     }
 }

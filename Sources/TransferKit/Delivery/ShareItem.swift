@@ -3,6 +3,7 @@
 #else
     import Foundation
 #endif
+import Synchronization
 
 /// One item of a share: a `Transferable` value, or hand-written offers.
 ///
@@ -14,9 +15,30 @@
 /// exported through exactly the representation and form an offer names. One made of hand-written
 /// offers can be negotiated but not delivered.
 ///
+/// Each item has an identity of its own (``id``): a plan knows its items by identity and position,
+/// never by label, so two items of one type — or with one label — stay two items.
+///
 /// `ShareItem` is `Sendable`.
-public struct ShareItem: Sendable, CustomStringConvertible {
-    /// A name for the item in plans and traces.
+public struct ShareItem: Sendable, Identifiable, CustomStringConvertible {
+    /// An item's identity: unique to the item made by one call of an initializer, and shared by
+    /// its copies.
+    ///
+    /// `ID` is `Sendable`.
+    public struct ID: Sendable, Hashable, CustomStringConvertible {
+        private static let next = Atomic<UInt64>(1)
+        private let value: UInt64
+
+        fileprivate static func make() -> ID {
+            ID(value: next.wrappingAdd(1, ordering: .relaxed).oldValue)
+        }
+
+        /// `item` followed by a number that tells items apart within the process.
+        public var description: String { "item \(value)" }
+    }
+
+    /// The item's identity.
+    public let id: ID
+    /// A name for the item in plans and traces. Labels need not be unique.
     public let label: String
     /// Its offers, in the sender's order.
     public let offers: [Offer]
@@ -40,6 +62,7 @@ public struct ShareItem: Sendable, CustomStringConvertible {
     ///     then a value, then the other of data and file.
     public init<Item: Transferable>(_ item: Item, label: String? = nil, forms: [TransferPayloadForm]? = nil) {
         let label = label ?? String(describing: Item.self)
+        self.id = .make()
         self.label = label
         do throws(TransferError) {
             self.offers = try Offer.offers(for: item, forms: forms)
@@ -59,6 +82,7 @@ public struct ShareItem: Sendable, CustomStringConvertible {
     ///   - label: A name for plans.
     ///   - offers: The offers, in the sender's order.
     public init(label: String, offers: [Offer]) {
+        self.id = .make()
         self.label = label
         self.offers = offers
         self.export = nil
@@ -93,8 +117,9 @@ public struct ShareItem: Sendable, CustomStringConvertible {
     ///   - offer: One of the item's offers, as a negotiation chose it.
     ///   - body: Receives the payload.
     /// - Returns: What `body` returns.
-    /// - Throws: ``TransferError`` when the item is made of hand-written offers, the offer is not
-    ///   one of its representations, or the export fails; what `body` throws, unchanged.
+    /// - Throws: ``TransferError`` when the item is made of hand-written offers, the offer was not
+    ///   made from one of its type's representations (a hand-written offer, or one of another
+    ///   type's), or the export fails; what `body` throws, unchanged.
     public func withPayload<Result>(for offer: Offer, _ body: (DeliveredPayload) async throws -> Result) async throws
         -> Result
     {
@@ -118,19 +143,19 @@ public struct ShareItem: Sendable, CustomStringConvertible {
 }
 
 extension Transferable {
-    /// Exports the item through the entry and form `offer` names and hands `body` the payload.
+    /// Exports the item through the representation and form `offer` names and hands `body` the payload.
+    ///
+    /// The offer carries the representation it was made from: nothing is flattened or looked up
+    /// again.
     func deliver(_ offer: Offer, label: String, _ body: (DeliveredPayload) async throws -> Void) async throws {
-        let entries = try Self.flattenedRepresentations()
-        guard entries.indices.contains(offer.representationIndex), entries[offer.representationIndex].canExport,
-            entries[offer.representationIndex].contentType == offer.contentType
-        else {
+        guard let entry = offer.representation?.entry(of: Self.self), entry.canExport else {
             throw TransferError(
                 .exportNotSupported, itemType: Self.self, requestedContentType: offer.contentType,
                 reason:
-                    "\(label) has no representation \(offer.representationIndex) exporting \(offer.contentType.identifier)"
-            )
+                    offer.representation == nil
+                    ? "\(offer) was written by hand: it names no representation of \(label) to export"
+                    : "\(offer) was made from a representation of another type, not of \(label)")
         }
-        let entry = entries[offer.representationIndex]
         guard entry.canExport(self) else {
             throw TransferError(
                 .exportNotSupported, itemType: Self.self, requestedContentType: offer.contentType,
@@ -140,8 +165,7 @@ extension Transferable {
         case .file:
             let prepared = try await prepareFile(through: entry)
             defer { prepared.cleanUp() }
-            try await body(
-                DeliveredPayload(label: label, contentType: entry.contentType, form: .file, fileURL: prepared.url))
+            try await body(DeliveredPayload(label: label, contentType: entry.contentType, content: .file(prepared.url)))
         case .value:
             let value: any Sendable
             if let valueExporter = entry.valueExporter {
@@ -149,10 +173,10 @@ extension Transferable {
             } else {
                 value = self
             }
-            try await body(DeliveredPayload(label: label, contentType: entry.contentType, form: .value, value: value))
+            try await body(DeliveredPayload(label: label, contentType: entry.contentType, content: .value(value)))
         default:
             let data = try await exportData(through: entry)
-            try await body(DeliveredPayload(label: label, contentType: entry.contentType, form: .data, data: data))
+            try await body(DeliveredPayload(label: label, contentType: entry.contentType, content: .data(data)))
         }
     }
 }

@@ -8,6 +8,12 @@
 /// [Offer(.png, form: .file), Offer(.jpeg, form: .data, representationIndex: 1)]
 /// ```
 ///
+/// An offer made by ``offers(for:forms:)`` (as ``ShareItem`` makes them) also carries an opaque
+/// reference to the representation it names, so that delivering it exports through exactly that
+/// representation, with no lookup by position in a list rebuilt later. Offers compare equal by what
+/// they offer — type, media type, parameters, form, position, visibility, exportability — not by that
+/// reference.
+///
 /// `Offer` is `Sendable`.
 public struct Offer: Sendable, Hashable, CustomStringConvertible {
     /// The content type offered.
@@ -30,6 +36,9 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     public var visibility: TransferRepresentationVisibility
     /// Whether the representation's exporting condition holds for the item.
     public var isExportable: Bool
+    /// The representation the offer was made from, for offers made from a `Transferable` item;
+    /// `nil` for hand-written offers, which can be negotiated but not delivered.
+    private(set) var representation: OfferedRepresentation?
 
     /// Creates an offer.
     ///
@@ -61,6 +70,38 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
         self.formIndex = formIndex
         self.visibility = visibility
         self.isExportable = isExportable
+        self.representation = nil
+    }
+
+    init(
+        _ entry: TransferRepresentationEntry<some Transferable>, form: TransferPayloadForm, parameters: [String: String],
+        representationIndex: Int, formIndex: Int, isExportable: Bool, representation: OfferedRepresentation
+    ) {
+        self.init(
+            entry.contentType, form: form, parameters: parameters, representationIndex: representationIndex,
+            formIndex: formIndex, visibility: entry.visibility, isExportable: isExportable)
+        self.representation = representation
+    }
+
+    /// Whether two offers offer the same: every public property equal. The representation an offer
+    /// was made from is how to deliver it, not what it offers, and is not compared.
+    public static func == (lhs: Offer, rhs: Offer) -> Bool {
+        lhs.contentType == rhs.contentType && lhs.form == rhs.form && lhs.parameters == rhs.parameters
+            && lhs.mediaType == rhs.mediaType && lhs.representationIndex == rhs.representationIndex
+            && lhs.formIndex == rhs.formIndex && lhs.visibility == rhs.visibility
+            && lhs.isExportable == rhs.isExportable
+    }
+
+    /// Hashes what the offer offers, as ``==(_:_:)`` compares it.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(contentType)
+        hasher.combine(form)
+        hasher.combine(parameters)
+        hasher.combine(mediaType)
+        hasher.combine(representationIndex)
+        hasher.combine(formIndex)
+        hasher.combine(visibility)
+        hasher.combine(isExportable)
     }
 
     /// The offered type and form, such as `public.png as file` or `public.xml (text/xml) as data`.
@@ -89,11 +130,12 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
         for (index, entry) in entries.enumerated() where entry.canExport {
             let exportable = entry.canExport(item)
             let parameters = MIMEParameters.parameters(of: entry.contentType.preferredMIMEType)
+            let representation = OfferedRepresentation(entry)
             for (formIndex, form) in (forms ?? defaultForms(native: entry.payloadForm)).enumerated() {
                 offers.append(
                     Offer(
-                        entry.contentType, form: form, parameters: parameters, representationIndex: index,
-                        formIndex: formIndex, visibility: entry.visibility, isExportable: exportable))
+                        entry, form: form, parameters: parameters, representationIndex: index, formIndex: formIndex,
+                        isExportable: exportable, representation: representation))
             }
         }
         return offers
@@ -106,6 +148,23 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
         case .value: [.value, .data, .file]
         default: [.data, .value, .file]
         }
+    }
+}
+
+/// The representation an offer was made from: the flattened entry itself, kept for delivery.
+///
+/// Immutable; shared by the offers of one representation in its several forms.
+final class OfferedRepresentation: Sendable {
+    /// The entry, a `TransferRepresentationEntry` of the item's type.
+    let entry: any Sendable
+
+    init<Item: Transferable>(_ entry: TransferRepresentationEntry<Item>) {
+        self.entry = entry
+    }
+
+    /// The entry, when the offer was made from a representation of `Item`.
+    func entry<Item: Transferable>(of _: Item.Type) -> TransferRepresentationEntry<Item>? {
+        entry as? TransferRepresentationEntry<Item>
     }
 }
 

@@ -79,7 +79,10 @@ public struct SharePlan: Sendable, CustomStringConvertible {
             }
         }
 
-        /// The item's label.
+        /// The identity of the item planned: the plan's items are the share's, in order, and
+        /// ``SharePlan/deliver(_:to:)`` checks each by identity, never by label.
+        public let itemID: ShareItem.ID
+        /// The item's label, for people: labels need not be unique.
         public let label: String
         /// The item's kind of content.
         public let kind: ContentKind
@@ -278,7 +281,7 @@ extension Negotiator {
         guard offered else {
             let plans = zip(items, negotiations).map { item, negotiation in
                 SharePlan.ItemPlan(
-                    label: item.label, kind: item.kind,
+                    itemID: item.id, label: item.label, kind: item.kind,
                     outcome: .dropped(.init(.receiverNotOffered, "\(name) is not offered for this share")),
                     negotiation: negotiation)
             }
@@ -362,7 +365,7 @@ extension Negotiator {
         }
         let plans = items.indices.map { index in
             SharePlan.ItemPlan(
-                label: items[index].label, kind: items[index].kind, outcome: outcomes[index],
+                itemID: items[index].id, label: items[index].label, kind: items[index].kind, outcome: outcomes[index],
                 negotiation: negotiations[index])
         }
         return SharePlan(receiver: name, isOffered: true, activationTrace: activation, items: plans)

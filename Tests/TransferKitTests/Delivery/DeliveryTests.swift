@@ -41,20 +41,30 @@ struct DeliveryTests {
         #expect(payloads.first?.fileURL == nil)
     }
 
-    @Test("the value form hands over the item, or its proxy's value, without serialisation")
+    @Test("the value form hands over the item, or its proxy's value, typed and without serialisation")
     func valueFormIsTheValueItself() async throws {
         let card = Card(title: "Hello", body: "World")
         let share = [ShareItem(card, label: "card", forms: [.value])]
         let json = Negotiator().plan(share, for: receiver(accepting: [AcceptRule(.json)]))
-        try await json.deliver(share) { _, payload in
-            #expect(payload.form == .value)
-            #expect((payload.value as? Card)?.title == "Hello")
-            #expect(payload.data == nil)
-        }
+        var payloads: [DeliveredPayload] = []
+        try await json.deliver(share) { _, payload in payloads.append(payload) }
+        try #require(payloads.count == 1)
+        #expect(payloads[0].form == .value)
+        #expect(payloads[0].value(as: Card.self)?.title == "Hello")
+        #expect(payloads[0].value(as: String.self) == nil)
+        #expect(payloads[0].data == nil && payloads[0].fileURL == nil)
+
+        payloads = []
         let text = Negotiator().plan(share, for: receiver(accepting: [AcceptRule(.plainText)]))
-        try await text.deliver(share) { _, payload in
-            #expect(payload.value as? String == "Hello")
+        try await text.deliver(share) { _, payload in payloads.append(payload) }
+        try #require(payloads.count == 1)
+        guard case .value(let value) = payloads[0].content else {
+            Issue.record("expected the value form, got \(payloads[0].form)")
+            return
         }
+        #expect(value as? String == "Hello")
+        let proxied: String? = payloads[0].value()
+        #expect(proxied == "Hello")
     }
 
     @Test("a sent file keeps its own name unless a suggested name overrides it; nothing outlives the call")
@@ -100,14 +110,52 @@ struct DeliveryTests {
         let card = ShareItem(Card(title: "a", body: "b"), label: "card")
         let plan = Negotiator().plan([card], for: receiver(accepting: [AcceptRule(.json)]))
         await #expect(throws: TransferError.self) { try await plan.deliver([card, card]) { _, _ in } }
+        // Another item with the same label and the same type is another item.
+        let twin = ShareItem(Card(title: "a", body: "b"), label: "card")
+        #expect(twin.id != card.id)
+        let notPlanned = await #expect(throws: TransferError.self) { try await plan.deliver([twin]) { _, _ in } }
+        #expect(notPlanned?.reason.contains("is not the item the plan was made for") == true)
         let sketch = ShareItem(label: "card", offers: [Offer(.json)])
         await #expect(throws: TransferError.self) { try await plan.deliver([sketch]) { _, _ in } }
-        // An offer that is not one of the item's representations.
-        await #expect(throws: TransferError.self) { try await card.withPayload(for: Offer(.png)) { _ in } }
+        // An offer written by hand names no representation, even one that matches by type and position.
+        let handWritten = await #expect(throws: TransferError.self) {
+            try await card.withPayload(for: Offer(.json, representationIndex: 0)) { _ in }
+        }
+        #expect(handWritten?.reason.contains("written by hand") == true)
+        // An offer of another type's representation is refused, not exported by position.
+        let textOffer = try #require(ShareItem("hello").offers.first)
+        let foreign = await #expect(throws: TransferError.self) {
+            try await card.withPayload(for: textOffer) { _ in }
+        }
+        #expect(foreign?.reason.contains("another type") == true)
         // Dropped items are skipped.
         let nothing = Negotiator().plan([card], for: receiver(accepting: [AcceptRule(.png)]))
         var count = 0
         try await nothing.deliver([card]) { _, _ in count += 1 }
         #expect(count == 0)
+    }
+
+    @Test("two items of one type and one label deliver each its own payload, in the share's order")
+    func twoItemsWithOneLabel() async throws {
+        let share = [
+            ShareItem(Card(title: "first", body: "1"), label: "card"),
+            ShareItem(Card(title: "second", body: "2"), label: "card"),
+        ]
+        let plan = Negotiator().plan(share, for: receiver(accepting: [AcceptRule(.html, forms: [.data])]))
+        #expect(plan.items.map(\.itemID) == share.map(\.id))
+        var received: [(ShareItem.ID, String)] = []
+        try await plan.deliver(share) { item, payload in
+            received.append((item.itemID, String(decoding: payload.data ?? Data(), as: UTF8.self)))
+        }
+        #expect(received.map(\.0) == share.map(\.id))
+        #expect(received.map(\.1) == ["<p>1</p>", "<p>2</p>"])
+    }
+
+    @Test("a body that only throws needs no type annotation, and its error passes through unchanged")
+    func aThrowingBodyInfersItsType() async throws {
+        struct Refused: Error, Equatable {}
+        let card = ShareItem(Card(title: "a", body: "b"), label: "card")
+        let offer = try #require(card.offer(.html, form: .data))
+        await #expect(throws: Refused()) { try await card.withPayload(for: offer) { _ in throw Refused() } }
     }
 }
