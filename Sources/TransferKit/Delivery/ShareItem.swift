@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Synchronization
 
 /// One item of a share: a `Transferable` value, or hand-written offers.
 ///

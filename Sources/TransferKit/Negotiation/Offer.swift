@@ -74,7 +74,8 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     }
 
     init(
-        _ entry: TransferRepresentationEntry<some Transferable>, form: TransferPayloadForm, parameters: [String: String],
+        _ entry: TransferRepresentationEntry<some Transferable>, form: TransferPayloadForm,
+        parameters: [String: String],
         representationIndex: Int, formIndex: Int, isExportable: Bool, representation: OfferedRepresentation
     ) {
         self.init(
