@@ -1,112 +1,112 @@
 public import FoundationEssentials
 
-/// Why link metadata could not be extracted or fetched.
+/// Why link metadata could not be extracted or fetched: what was expected, what was found and where.
 ///
-/// ``code`` has the raw values of Apple's `LPError.Code` (1 unknown, 2 fetch failed, 3 cancelled,
-/// 4 timed out, 5 not allowed), so that code which switches on Apple's codes keeps working;
-/// ``reason`` says which of many causes it was, and ``message`` says what was expected, what was found
-/// and where.
-public struct LinkPreviewError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of failure, as Apple's `LPError.Code` names it.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// Apple's raw value.
-        public let rawValue: Int
-
-        /// A code by its raw value.
-        public init(rawValue: Int) { self.rawValue = rawValue }
-
-        /// An error of no other kind.
-        public static let unknown = Code(rawValue: 1)
-        /// The metadata could not be fetched or extracted: a network failure, an HTTP error, a
-        /// response that is not a page, a page too large or in an encoding that cannot be decoded.
-        public static let metadataFetchFailed = Code(rawValue: 2)
-        /// The fetch was cancelled.
-        public static let metadataFetchCancelled = Code(rawValue: 3)
-        /// The fetch took longer than its timeout.
-        public static let metadataFetchTimedOut = Code(rawValue: 4)
-        /// The fetch was not allowed: a scheme other than http(s), or an address the policy refuses.
-        public static let metadataFetchNotAllowed = Code(rawValue: 5)
-
-        /// The code's name.
-        public var description: String {
-            switch rawValue {
-            case 1: "unknown"
-            case 2: "metadataFetchFailed"
-            case 3: "metadataFetchCancelled"
-            case 4: "metadataFetchTimedOut"
-            case 5: "metadataFetchNotAllowed"
-            default: "code \(rawValue)"
-            }
-        }
-    }
-
-    /// The cause of a failure, finer than its ``Code``. An open set: more reasons may be added.
-    public struct Reason: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The reason's name.
+/// ``code`` says which of many causes it was (`timedOut`, `httpStatus`, `blockedAddress`, …);
+/// ``lpErrorCode`` is the coarser kind Apple's `LPError` gives it (fetch failed, cancelled, timed out,
+/// not allowed), which is also the error's ``errorCode`` in ``LPErrorDomain``; ``reason`` says it in
+/// words.
+///
+/// `LinkPreviewError` is `Sendable`.
+public struct LinkPreviewError: Error, CustomNSError, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of failure: which of many causes it was. An open set: more codes may be added.
+    ///
+    /// `Code` is `Sendable`. Match an error with `~=`: `catch LinkPreviewError.Code.timedOut { … }`.
+    public struct Code: RawRepresentable, LosslessStringConvertible, Sendable, Hashable {
+        /// The name, camelCase, as programs and JSON output spell it: `httpStatus`.
         public let rawValue: String
 
-        /// A reason by its name.
-        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code named `rawValue`, or `nil` for a name that is not one of them.
+        public init?(rawValue: String) {
+            guard Self.known.contains(where: { $0.rawValue == rawValue }) else { return nil }
+            self.rawValue = rawValue
+        }
+
+        /// The code named `description`, or `nil`: the same as ``init(rawValue:)``.
+        public init?(_ description: String) { self.init(rawValue: description) }
+
+        init(unchecked rawValue: String) { self.rawValue = rawValue }
 
         /// The page is in an encoding that cannot be decoded (the Encoding Standard's `replacement`).
-        public static let unsupportedEncoding = Reason(rawValue: "unsupportedEncoding")
+        public static let unsupportedEncoding = Code(unchecked: "unsupportedEncoding")
         /// The URL is not an absolute http or https URL.
-        public static let unsupportedURL = Reason(rawValue: "unsupportedURL")
+        public static let unsupportedURL = Code(unchecked: "unsupportedURL")
         /// The response is not HTML (and not an image or a video, which become metadata of their own).
-        public static let notHTML = Reason(rawValue: "notHTML")
+        public static let notHTML = Code(unchecked: "notHTML")
         /// The server answered with an HTTP status other than success or a redirect.
-        public static let httpStatus = Reason(rawValue: "httpStatus")
+        public static let httpStatus = Code(unchecked: "httpStatus")
         /// The body is larger than the limit.
-        public static let tooLarge = Reason(rawValue: "tooLarge")
+        public static let tooLarge = Code(unchecked: "tooLarge")
         /// The host resolves to an address the policy refuses (loopback, private, link-local, …).
-        public static let blockedAddress = Reason(rawValue: "blockedAddress")
+        public static let blockedAddress = Code(unchecked: "blockedAddress")
         /// More redirects than the limit.
-        public static let tooManyRedirects = Reason(rawValue: "tooManyRedirects")
+        public static let tooManyRedirects = Code(unchecked: "tooManyRedirects")
         /// A redirect without a usable `Location`.
-        public static let invalidRedirect = Reason(rawValue: "invalidRedirect")
+        public static let invalidRedirect = Code(unchecked: "invalidRedirect")
         /// The host name could not be resolved.
-        public static let hostNotFound = Reason(rawValue: "hostNotFound")
+        public static let hostNotFound = Code(unchecked: "hostNotFound")
         /// The transport failed (connection refused or reset, TLS, …).
-        public static let network = Reason(rawValue: "network")
+        public static let network = Code(unchecked: "network")
         /// The task was cancelled.
-        public static let cancelled = Reason(rawValue: "cancelled")
+        public static let cancelled = Code(unchecked: "cancelled")
         /// The deadline passed.
-        public static let timedOut = Reason(rawValue: "timedOut")
+        public static let timedOut = Code(unchecked: "timedOut")
         /// A one-shot provider was asked to fetch a second time.
-        public static let providerReused = Reason(rawValue: "providerReused")
+        public static let providerReused = Code(unchecked: "providerReused")
 
-        /// The reason's name.
+        /// Every code this version knows, in the order above.
+        static let known: [Code] = [
+            .unsupportedEncoding, .unsupportedURL, .notHTML, .httpStatus, .tooLarge, .blockedAddress, .tooManyRedirects,
+            .invalidRedirect, .hostNotFound, .network, .cancelled, .timedOut, .providerReused,
+        ]
+
+        /// The name.
         public var description: String { rawValue }
     }
 
-    /// The kind of failure, as Apple's `LPError` has it.
+    /// The kind of failure.
     public let code: Code
-    /// The cause.
-    public let reason: Reason
+    /// The kind of failure as Apple's `LPError` has it: ``LPError/Code/metadataFetchTimedOut`` for
+    /// ``Code/timedOut``, ``LPError/Code/metadataFetchNotAllowed`` for ``Code/blockedAddress``, …
+    public let lpErrorCode: LPError.Code
     /// The URL being fetched when it failed, if any.
     public let url: URL?
-    /// The HTTP status, for ``Reason/httpStatus``.
+    /// The HTTP status, for ``Code/httpStatus``.
     public let statusCode: Int?
-    /// What was expected, what was found and where.
-    public let message: String
+    /// What was expected, what was found and where, in words.
+    public let reason: String
 
-    package init(code: Code, reason: Reason, url: URL? = nil, statusCode: Int? = nil, message: String) {
+    package init(_ code: Code, lpErrorCode: LPError.Code, url: URL? = nil, statusCode: Int? = nil, reason: String) {
         self.code = code
-        self.reason = reason
+        self.lpErrorCode = lpErrorCode
         self.url = url
         self.statusCode = statusCode
-        self.message = message
+        self.reason = reason
     }
 
-    /// The message, with the URL when there is one.
+    /// The reason, with the URL when there is one.
     public var description: String {
-        guard let url else { return message }
-        return "\(url.absoluteString): \(message)"
+        guard let url else { return reason }
+        return "\(url.absoluteString): \(reason)"
+    }
+
+    /// ``LPErrorDomain``, as Apple's LinkPresentation errors have it.
+    public static var errorDomain: String { LPErrorDomain }
+
+    /// The raw value of ``lpErrorCode``: Apple's `LPError.Code` (1 unknown, 2 fetch failed,
+    /// 3 cancelled, 4 timed out, 5 not allowed).
+    public var errorCode: Int { lpErrorCode.rawValue }
+
+    /// The description under `NSLocalizedDescriptionKey`, the URL under `NSURLErrorFailingURLErrorKey`.
+    public var errorUserInfo: [String: Any] {
+        var userInfo: [String: Any] = [NSLocalizedDescriptionKey: description]
+        if let url { userInfo[NSURLErrorFailingURLErrorKey] = url }
+        return userInfo
     }
 }
 
 extension LinkPreviewError.Code {
-    /// Matches an error whose code is `code`: `catch LinkPreviewError.Code.metadataFetchTimedOut { … }`.
+    /// Matches an error whose code is `code`: `catch LinkPreviewError.Code.timedOut { … }`.
     public static func ~= (code: LinkPreviewError.Code, error: any Error) -> Bool {
         (error as? LinkPreviewError)?.code == code
     }

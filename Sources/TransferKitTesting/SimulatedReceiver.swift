@@ -91,8 +91,8 @@ public struct SimulatedReceiver: Sendable {
         }
         let text = texts.isEmpty ? nil : texts.joined(separator: "\n")
         let dropped = plan.items.compactMap { itemPlan -> ReceivedShare.Drop? in
-            guard case .dropped(let reason) = itemPlan.outcome else { return nil }
-            return ReceivedShare.Drop(label: itemPlan.label, reason: reason)
+            guard case .dropped(let cause) = itemPlan.outcome else { return nil }
+            return ReceivedShare.Drop(label: itemPlan.label, cause: cause)
         }
         return ReceivedShare(
             receiver: profile.name, isOffered: plan.isOffered, attachments: attachments, text: text, dropped: dropped,
@@ -160,8 +160,11 @@ public struct ReceivedShare: Sendable, CustomStringConvertible {
     public struct Drop: Sendable, Hashable {
         /// The item's label.
         public let label: String
-        /// Why: a code and the words.
-        public let reason: SharePlan.ItemPlan.Reason
+        /// What dropped it: a code (``SharePlan/ItemPlan/Cause/code``) and the reason in words.
+        public let cause: SharePlan.ItemPlan.Cause
+
+        /// Why it was dropped, in words.
+        public var reason: String { cause.reason }
     }
 
     /// The receiver's name.

@@ -21,7 +21,7 @@ struct ShareSheetExampleTests {
         #expect(plan.isOffered)
         #expect(plan.items[0].delivered?.offer.form == form)
         #expect(plan.items[1].isDropped == !keepsText)
-        if !keepsText { #expect(plan.items[1].explanation != nil) }
+        if !keepsText { #expect(plan.items[1].reason != nil) }
     }
 
     @Test func theExampleRunsAndPrintsEveryPlan() throws {

@@ -141,6 +141,6 @@ struct LinkPresentationSourceCompatibilityTests {
         }
         #expect(error?.code == .metadataFetchNotAllowed)
         #expect(error?.localizedDescription.contains("10.0.0.1") == true)
-        #expect(error?.linkPreviewError?.reason == .blockedAddress)
+        #expect(error?.linkPreviewError?.code == .blockedAddress)
     }
 }

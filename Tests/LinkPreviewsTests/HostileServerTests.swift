@@ -30,7 +30,7 @@ private func failure(
 /// Checks that a failure is told in words: no Foundation dump, the host named.
 private func expectWords(_ error: LinkPreviewError?, _ words: String, sourceLocation: SourceLocation = #_sourceLocation)
 {
-    let message = error?.message ?? ""
+    let message = error?.reason ?? ""
     #expect(message.contains(words), "\(message)", sourceLocation: sourceLocation)
     #expect(message.hasPrefix("127.0.0.1: "), "\(message)", sourceLocation: sourceLocation)
     for dump in ["Error Domain", "UserInfo", "(null)", "NSURLErrorDomain"] {
@@ -91,14 +91,14 @@ struct HostileServerTests {
     )
     func truncatedHead(head: String, words: String) async throws {
         let error = try await failure(of: .raw(head))
-        #expect(error?.reason == .network)
+        #expect(error?.code == .network)
         expectWords(error, words)
     }
 
     @Test("A connection closed before anything is said is an error in words")
     func nothing() async throws {
         let error = try await failure(of: .raw([]))
-        #expect(error?.reason == .network)
+        #expect(error?.code == .network)
         expectWords(error, "without a complete response")
     }
 
@@ -125,8 +125,8 @@ struct HostileServerTests {
         let error = await #expect(throws: LinkPreviewError.self) {
             try await loopbackFetcher().metadata(for: server.url("/"), timeout: patient, includeSubresources: false)
         }
-        #expect(error?.reason == .tooLarge, "\(String(describing: error))")
-        #expect(error?.message.contains("2097152") == true)
+        #expect(error?.code == .tooLarge, "\(String(describing: error))")
+        #expect(error?.reason.contains("2097152") == true)
     }
 
     @Test("An image that is a compression bomb is left out at its own limit; the page still previews")
@@ -152,7 +152,7 @@ struct HostileServerTests {
             of: .raw(
                 "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: \(encoding)\r\n"
                     + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"))
-        #expect(error?.reason == .network)
+        #expect(error?.code == .network)
         expectWords(error, "could not be decoded")
     }
 
@@ -171,7 +171,7 @@ struct HostileServerTests {
             ]
         let start = ContinuousClock.now
         let error = try await failure(of: .raw(steps), timeout: .milliseconds(800))
-        #expect(error?.code == .metadataFetchTimedOut, "\(String(describing: error))")
+        #expect(error?.lpErrorCode == .metadataFetchTimedOut, "\(String(describing: error))")
         // The deadline interrupts the transfer itself; the bound is loose for a loaded machine.
         #expect(ContinuousClock.now - start < .seconds(5))
     }
@@ -184,7 +184,7 @@ struct HostileServerTests {
                 .writeRepeatedly(Data(repeating: 0x20, count: 65_536), count: 4_000),
             ]),
             pageSize: 300_000)
-        #expect(error?.reason == .tooLarge)
+        #expect(error?.code == .tooLarge)
     }
 
     @Test(
@@ -204,7 +204,7 @@ struct HostileServerTests {
     )
     func framing(headers: String, words: String) async throws {
         let error = try await failure(of: .raw("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n" + headers))
-        #expect(error?.reason == .network)
+        #expect(error?.code == .network)
         expectWords(error, words)
     }
 
@@ -258,7 +258,7 @@ struct HostileServerTests {
     )
     func reset(sent: String, words: String) async throws {
         let error = try await failure(of: .raw([.write(Data(sent.utf8)), .pause(.milliseconds(50)), .reset]))
-        #expect(error?.reason == .network)
+        #expect(error?.code == .network)
         expectWords(error, words)
     }
 }
@@ -326,7 +326,7 @@ struct AddressPinningTests {
         let error = await #expect(throws: LinkPreviewError.self) {
             try await fetcher.metadata(for: publicServer.url("/"), timeout: patient, includeSubresources: false)
         }
-        #expect(error?.reason == .blockedAddress, "\(target): \(String(describing: error))")
+        #expect(error?.code == .blockedAddress, "\(target): \(String(describing: error))")
         #expect(publicServer.connectionCount == 1)
         #expect(privateServer.connectionCount == 0, "\(target)")
     }

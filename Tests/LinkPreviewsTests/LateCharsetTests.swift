@@ -98,6 +98,6 @@ struct LateCharsetTests {
     func lateReplacement() {
         let page = latePage(filler: 2_000, declaration: #"<meta charset="iso-2022-kr">"#, title: rakutenEUCJP)
         let error = #expect(throws: LinkPreviewError.self) { try LinkMetadata(html: page, url: pageURL) }
-        #expect(error?.reason == .unsupportedEncoding)
+        #expect(error?.code == .unsupportedEncoding)
     }
 }

@@ -81,9 +81,9 @@ struct LinkFetcherTests {
             let error = await #expect(throws: LinkPreviewError.self) {
                 try await LinkMetadata(fetching: url, timeout: patient)
             }
-            #expect(error?.code == .metadataFetchNotAllowed)
-            #expect(error?.reason == .blockedAddress)
-            #expect(error?.message.contains("loopback") == true)
+            #expect(error?.lpErrorCode == .metadataFetchNotAllowed)
+            #expect(error?.code == .blockedAddress)
+            #expect(error?.reason.contains("loopback") == true)
         }
         #expect(server.requestedPaths.isEmpty)
     }
@@ -108,8 +108,8 @@ struct LinkFetcherTests {
             try await loopbackFetcher().metadata(
                 for: server.url("/hop/6"), timeout: patient, includeSubresources: false)
         }
-        #expect(error?.reason == .tooManyRedirects)
-        #expect(error?.code == .metadataFetchFailed)
+        #expect(error?.code == .tooManyRedirects)
+        #expect(error?.lpErrorCode == .metadataFetchFailed)
     }
 
     @Test("A redirect to a scheme other than http(s) is not allowed")
@@ -119,8 +119,8 @@ struct LinkFetcherTests {
         let error = await #expect(throws: LinkPreviewError.self) {
             try await loopbackFetcher().metadata(for: server.url("/"), timeout: patient, includeSubresources: false)
         }
-        #expect(error?.code == .metadataFetchNotAllowed)
-        #expect(error?.reason == .unsupportedURL)
+        #expect(error?.lpErrorCode == .metadataFetchNotAllowed)
+        #expect(error?.code == .unsupportedURL)
     }
 
     @Test("A slow server times out at the deadline, not later")
@@ -135,7 +135,7 @@ struct LinkFetcherTests {
         let error = await #expect(throws: LinkPreviewError.self) {
             try await loopbackFetcher().metadata(for: server.url("/"), timeout: .milliseconds(300))
         }
-        #expect(error?.code == .metadataFetchTimedOut, "\(String(describing: error))")
+        #expect(error?.lpErrorCode == .metadataFetchTimedOut, "\(String(describing: error))")
         #expect(ContinuousClock.now - start < .seconds(8))
         #expect(ContinuousClock.now - start >= .milliseconds(250))
     }
@@ -160,7 +160,7 @@ struct LinkFetcherTests {
             Issue.record("expected a LinkPreviewError, got \(result)")
             return
         }
-        #expect(error.code == .metadataFetchCancelled)
+        #expect(error.lpErrorCode == .metadataFetchCancelled)
     }
 
     @Test("An endless body stops at the page limit")
@@ -176,8 +176,8 @@ struct LinkFetcherTests {
         let error = await #expect(throws: LinkPreviewError.self) {
             try await fetcher.metadata(for: server.url("/"), timeout: patient)
         }
-        #expect(error?.reason == .tooLarge)
-        #expect(error?.message.contains("262144") == true)
+        #expect(error?.code == .tooLarge)
+        #expect(error?.reason.contains("262144") == true)
     }
 
     @Test("The page cap counts decompressed bytes: an 8 KiB gzip body of 8 MiB stops at 2 MiB")
@@ -193,7 +193,7 @@ struct LinkFetcherTests {
         let error = await #expect(throws: LinkPreviewError.self) {
             try await loopbackFetcher().metadata(for: server.url("/"), timeout: patient, includeSubresources: false)
         }
-        #expect(error?.reason == .tooLarge)
+        #expect(error?.code == .tooLarge)
         // Under the cap, the same body decompresses and is read.
         var generous = loopbackFetcher()
         generous.maximumPageSize = 16 * 1024 * 1024
@@ -217,8 +217,8 @@ struct LinkFetcherTests {
         let error = await #expect(throws: LinkPreviewError.self) {
             try await fetcher.metadata(for: server.url("/json"), timeout: patient)
         }
-        #expect(error?.reason == .notHTML)
-        #expect(error?.message.contains("application/json") == true)
+        #expect(error?.code == .notHTML)
+        #expect(error?.reason.contains("application/json") == true)
         let image = try await fetcher.metadata(for: server.url("/png"), timeout: patient, includeSubresources: false)
         #expect(image.imageURL == server.url("/png"))
         #expect(try await fetcher.metadata(for: server.url("/none"), timeout: patient).title == "No type")
@@ -231,7 +231,7 @@ struct LinkFetcherTests {
         let error = await #expect(throws: LinkPreviewError.self) {
             try await loopbackFetcher().metadata(for: server.url("/missing"), timeout: patient)
         }
-        #expect(error?.reason == .httpStatus)
+        #expect(error?.code == .httpStatus)
         #expect(error?.statusCode == 404)
     }
 
@@ -280,7 +280,7 @@ struct LinkFetcherAddressPolicyTests {
         let error = await #expect(throws: LinkPreviewError.self) {
             try await LinkFetcher(transport: transport).metadata(for: URL(string: address)!, timeout: patient)
         }
-        #expect(error?.reason == .blockedAddress, "\(address)")
+        #expect(error?.code == .blockedAddress, "\(address)")
         #expect(transport.requested.isEmpty)
     }
 
@@ -296,7 +296,7 @@ struct LinkFetcherAddressPolicyTests {
             try await LinkFetcher(transport: transport).metadata(
                 for: URL(string: "http://93.184.215.14/")!, timeout: patient)
         }
-        #expect(error?.reason == .blockedAddress)
+        #expect(error?.code == .blockedAddress)
         #expect(error?.url?.absoluteString == "http://192.168.0.1/admin")
         #expect(transport.requested.map(\.absoluteString) == ["http://93.184.215.14/"])
     }
@@ -308,7 +308,7 @@ struct LinkFetcherAddressPolicyTests {
             let error = await #expect(throws: LinkPreviewError.self) {
                 try await LinkFetcher(transport: transport).metadata(for: URL(string: address)!, timeout: patient)
             }
-            #expect(error?.code == .metadataFetchNotAllowed, "\(address)")
+            #expect(error?.lpErrorCode == .metadataFetchNotAllowed, "\(address)")
         }
         #expect(transport.requested.isEmpty)
     }
@@ -322,9 +322,9 @@ struct LinkFetcherAddressPolicyTests {
         let refused = await #expect(throws: LinkPreviewError.self) {
             try await loopbackFetcher().metadata(for: refusedURL, timeout: patient)
         }
-        #expect(refused?.reason == .network)
+        #expect(refused?.code == .network)
         #expect(
-            refused?.message.hasPrefix("127.0.0.1: the connection was refused") == true,
+            refused?.reason.hasPrefix("127.0.0.1: the connection was refused") == true,
             "\(String(describing: refused))")
 
         let server = try LoopbackHTTPServer { path in
@@ -338,12 +338,12 @@ struct LinkFetcherAddressPolicyTests {
         let nul = await #expect(throws: LinkPreviewError.self) {
             try await loopbackFetcher().metadata(for: server.url("/nul"), timeout: patient)
         }
-        #expect(nul?.reason == .network)
+        #expect(nul?.code == .network)
         let hop = await #expect(throws: LinkPreviewError.self) {
             try await loopbackFetcher().metadata(for: server.url("/hop"), timeout: patient)
         }
         #expect(hop?.url == refusedURL)
-        #expect(hop?.message.contains("after 1 redirect from \(server.url("/hop").absoluteString)") == true)
+        #expect(hop?.reason.contains("after 1 redirect from \(server.url("/hop").absoluteString)") == true)
         for error in [refused, nul, hop] {
             let text = String(describing: error)
             #expect(!text.contains("Error Domain") && !text.contains("UserInfo") && !text.contains("(null)"), "\(text)")
@@ -386,13 +386,13 @@ struct LinkFetcherAddressPolicyTests {
         let timedOut = await #expect(throws: LinkPreviewError.self) {
             try await fetcher.metadata(for: url, timeout: .milliseconds(200), includeSubresources: false)
         }
-        #expect(timedOut?.code == .metadataFetchTimedOut)
+        #expect(timedOut?.lpErrorCode == .metadataFetchTimedOut)
         // Waits, and is cancelled.
         let waiting = Task { try await fetcher.metadata(for: url, timeout: patient, includeSubresources: false) }
         try await Task.sleep(for: .milliseconds(50))
         waiting.cancel()
         let cancelled = await #expect(throws: LinkPreviewError.self) { try await waiting.value }
-        #expect(cancelled?.code == .metadataFetchCancelled)
+        #expect(cancelled?.lpErrorCode == .metadataFetchCancelled)
         // Neither took the turn: the holder finishes, and the next fetch runs.
         transport.releaseFirst()
         _ = try await holder.value

@@ -161,7 +161,7 @@ struct LinkPreviewFlowTests {
             }
             Issue.record("expected an error")
         } catch let error as LinkPreviewError {
-            #expect(error.reason == .blockedAddress)
+            #expect(error.code == .blockedAddress)
         }
         #expect(titles == ["127.0.0.1"])
     }

@@ -61,9 +61,9 @@ struct LinkMetadataExtractionTests {
         let error = #expect(throws: LinkPreviewError.self) {
             try metadata("<meta charset=iso-2022-kr><title>x</title>")
         }
-        #expect(error?.reason == .unsupportedEncoding)
-        #expect(error?.code == .metadataFetchFailed)
-        #expect(error?.message.contains("ISO-2022-KR") == true || error?.message.contains("replacement") == true)
+        #expect(error?.code == .unsupportedEncoding)
+        #expect(error?.lpErrorCode == .metadataFetchFailed)
+        #expect(error?.reason.contains("ISO-2022-KR") == true || error?.reason.contains("replacement") == true)
     }
 
     @Test("Title: og, then twitter, then <title>, whitespace collapsed, references decoded once")

@@ -22,7 +22,7 @@ struct LinkPresentationTests {
             _ = try await provider.startFetchingMetadata(for: server.url("/"))
         }
         #expect(second?.code == .unknown)
-        #expect(second?.linkPreviewError?.reason == .providerReused)
+        #expect(second?.linkPreviewError?.code == .providerReused)
         #expect(server.requestedPaths == ["/"])
     }
 

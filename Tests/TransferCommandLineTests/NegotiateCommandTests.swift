@@ -76,17 +76,18 @@ struct NegotiateCommandTests {
         let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
         let items = try #require(object?["items"] as? [[String: Any]])
         let photoRejection = (items[0]["rejections"] as? [[String: Any]])?.first
-        #expect(photoRejection?["reason"] as? String == "consumption")
+        #expect(photoRejection?["code"] as? String == "consumption")
+        #expect((photoRejection?["reason"] as? String)?.contains("its path posted as text") == true)
         #expect(photoRejection?["consumption"] as? String == "showsPath")
         #expect((photoRejection?["offer"] as? [String: Any])?["form"] as? String == "file")
         #expect(items[1]["outcome"] as? String == "dropped")
-        #expect((items[1]["reason"] as? [String: Any])?["code"] as? String == "failsWithOtherItem")
+        #expect((items[1]["cause"] as? [String: Any])?["code"] as? String == "failsWithOtherItem")
         let unknown = await transfer("negotiate", "--accept", "image/png", "--offer", "text/plain", "--format", "json")
         let rejection =
             ((try JSONSerialization.jsonObject(with: Data(unknown.output.utf8)) as? [String: Any])?["items"]
             as? [[String: Any]])?
             .first?["rejections"] as? [[String: Any]]
-        #expect(rejection?.first?["reason"] as? String == "typeNotAccepted")
+        #expect(rejection?.first?["code"] as? String == "typeNotAccepted")
         // Activation: why a receiver is not offered, as codes with the counts.
         let instagram = await transfer(
             "negotiate", "--receiver", "Instagram", "--item", "a", "--offer", "public.png", "--item", "b", "--offer",
@@ -100,7 +101,7 @@ struct NegotiateCommandTests {
         #expect(step?["limit"] as? Int == 1)
         let planItems = plan?["items"] as? [[String: Any]]
         #expect(
-            planItems?.allSatisfy { ($0["reason"] as? [String: Any])?["code"] as? String == "receiverNotOffered" }
+            planItems?.allSatisfy { ($0["cause"] as? [String: Any])?["code"] as? String == "receiverNotOffered" }
                 == true)
     }
 

@@ -153,7 +153,7 @@ struct SimulatedReceiverTests {
         #expect(shown.images.first?.fileName == "Sunset Photo.png")
         #expect(shown.text == nil)
         #expect(shown.dropped.map(\.label) == ["text"])
-        #expect(shown.dropped.first?.reason.code == .noAcceptedOffer)
+        #expect(shown.dropped.first?.cause.code == .noAcceptedOffer)
     }
 
     @Test func xPostsTheImageFileAndTheText() async throws {
@@ -174,7 +174,7 @@ struct SimulatedReceiverTests {
         #expect(shown.images.first?.data == nil)
         #expect(shown.text == nil)
         #expect(shown.dropped.map(\.label) == ["text"])
-        #expect(shown.dropped.first?.reason.code == .failsWithOtherItem)
+        #expect(shown.dropped.first?.cause.code == .failsWithOtherItem)
     }
 
     @Test func mastodonTakesTheImageBytesAndTheText() async throws {
@@ -204,7 +204,7 @@ struct SimulatedReceiverTests {
         #expect(shown.images.map(\.form) == [.value])
         #expect(shown.images.first?.value is Photo)
         #expect(shown.text == nil)
-        #expect(shown.dropped.first?.reason.code == .ignoredWithOtherItem)
+        #expect(shown.dropped.first?.cause.code == .ignoredWithOtherItem)
     }
 
     @Test func instagramTakesTheImageFileAndLeavesTheTextOut() async throws {
@@ -212,7 +212,7 @@ struct SimulatedReceiverTests {
         #expect(shown.images.map(\.form) == [.file])
         #expect(shown.images.first?.data == pngBytes)
         #expect(shown.text == nil)
-        #expect(shown.dropped.first?.reason.code == .failsWithOtherItem)
+        #expect(shown.dropped.first?.cause.code == .failsWithOtherItem)
     }
 
     @Test func handWrittenOffersAreReportedNotExported() async throws {

@@ -22,39 +22,46 @@ public struct UTTypeDeclarationError: Error, Sendable, CustomStringConvertible {
         /// The kind of problem.
         ///
         /// `Code` is `Sendable`. Match it with `==` or in a `switch` with `case .cycle:`.
-        public struct Code: Hashable, Sendable, CustomStringConvertible {
-            private enum Value: String, Hashable, Sendable {
-                case malformedIdentifier = "malformed identifier"
-                case malformedTag = "malformed tag"
-                case undeclaredParent = "undeclared parent"
-                case cycle = "conformance cycle"
-                case duplicateIdentifier = "duplicate identifier"
-                case malformedEntry = "malformed entry"
-                case malformedFile = "malformed file"
-                case unreadableFile = "unreadable file"
+        public struct Code: RawRepresentable, LosslessStringConvertible, Sendable, Hashable {
+            /// The name, camelCase, as programs and JSON output spell it: `undeclaredParent`.
+            public let rawValue: String
+
+            /// The code named `rawValue`, or `nil` for a name that is not one of them.
+            public init?(rawValue: String) {
+                guard Self.known.contains(where: { $0.rawValue == rawValue }) else { return nil }
+                self.rawValue = rawValue
             }
-            private let value: Value
-            private init(_ value: Value) { self.value = value }
+
+            /// The code named `description`, or `nil`: the same as ``init(rawValue:)``.
+            public init?(_ description: String) { self.init(rawValue: description) }
+
+            init(unchecked rawValue: String) { self.rawValue = rawValue }
 
             /// The identifier is empty or contains characters identifiers cannot have.
-            public static let malformedIdentifier = Code(.malformedIdentifier)
+            public static let malformedIdentifier = Code(unchecked: "malformedIdentifier")
             /// A tag is empty or not of its class's form (a MIME type without `/`, say).
-            public static let malformedTag = Code(.malformedTag)
+            public static let malformedTag = Code(unchecked: "malformedTag")
             /// A parent is neither built in, registered, nor declared in the same batch.
-            public static let undeclaredParent = Code(.undeclaredParent)
+            public static let undeclaredParent = Code(unchecked: "undeclaredParent")
             /// The declaration conforms, directly or not, to itself.
-            public static let cycle = Code(.cycle)
+            public static let cycle = Code(unchecked: "cycle")
             /// The identifier is exported twice: in the batch, or by an existing declaration.
-            public static let duplicateIdentifier = Code(.duplicateIdentifier)
+            public static let duplicateIdentifier = Code(unchecked: "duplicateIdentifier")
             /// An entry of a declaration file lacks a key or has a value of the wrong kind.
-            public static let malformedEntry = Code(.malformedEntry)
+            public static let malformedEntry = Code(unchecked: "malformedEntry")
             /// A declaration file is not a property list or JSON of the expected structure.
-            public static let malformedFile = Code(.malformedFile)
+            public static let malformedFile = Code(unchecked: "malformedFile")
             /// A declaration file cannot be read.
-            public static let unreadableFile = Code(.unreadableFile)
+            public static let unreadableFile = Code(unchecked: "unreadableFile")
 
-            /// A short English name for the code.
-            public var description: String { value.rawValue }
+            /// Every code this version knows, in the order above.
+            static let known: [Code] = [
+                .malformedIdentifier, .malformedTag, .undeclaredParent, .cycle, .duplicateIdentifier, .malformedEntry,
+                .malformedFile, .unreadableFile,
+            ]
+
+            /// The name.
+            public var description: String { rawValue }
         }
 
         /// The entry at fault: its identifier, or its position in the file when it has none.
@@ -110,5 +117,17 @@ public struct UTTypeDeclarationError: Error, Sendable, CustomStringConvertible {
             + problems.map { problem in
                 file != nil && problem.entry == "file" ? prefix + problem.reason : prefix + problem.description
             }.joined(separator: "\n")
+    }
+}
+
+extension UTTypeDeclarationError.Problem.Code {
+    /// Matches an error with a problem of this code: `catch UTTypeDeclarationError.Problem.Code.cycle { … }`.
+    public static func ~= (code: UTTypeDeclarationError.Problem.Code, error: any Error) -> Bool {
+        (error as? UTTypeDeclarationError)?.problems.contains { $0.code == code } ?? false
+    }
+
+    /// Matches a problem of this code, in a `switch` over problems.
+    public static func ~= (code: UTTypeDeclarationError.Problem.Code, problem: UTTypeDeclarationError.Problem) -> Bool {
+        problem.code == code
     }
 }

@@ -39,9 +39,8 @@ extension WebTextEncoding {
             return Self.decodeWithFoundation(bytes, encoding: Self.coreFoundation(0x0422), shape: .eucKR)
         case .replacement:
             throw LinkPreviewError(
-                code: .metadataFetchFailed,
-                reason: .unsupportedEncoding,
-                message: "the page is encoded in \(name), which browsers refuse to decode; expected an encoding "
+                .unsupportedEncoding, lpErrorCode: .metadataFetchFailed,
+                reason: "the page is encoded in \(name), which browsers refuse to decode; expected an encoding "
                     + "of the Encoding Standard other than ISO-2022-KR, ISO-2022-CN or HZ-GB-2312"
             )
         }

@@ -193,8 +193,8 @@ private struct Exchange: Sendable {
             let address = withUnsafeBytes(of: response.refused_address) { Self.text($0) }
             return .failure(
                 LinkPreviewError(
-                    code: .metadataFetchNotAllowed, reason: .blockedAddress, url: url,
-                    message:
+                    .blockedAddress, lpErrorCode: .metadataFetchNotAllowed, url: url,
+                    reason:
                         "a connection to \(address) was refused: it is not the address the check allowed for "
                         + "'\(url.host ?? "")' (its records changed since, as in DNS rebinding); expected "
                         + "\(addresses?.map(\.text).joined(separator: " or ") ?? "a checked address")"))

@@ -102,8 +102,8 @@ public struct LinkFetcher: Sendable {
     ) async throws(LinkPreviewError) -> LinkMetadata {
         guard let originalURL = request.url else {
             throw LinkPreviewError(
-                code: .metadataFetchFailed, reason: .unsupportedURL,
-                message: "the request has no URL; expected an http or https URL")
+                .unsupportedURL, lpErrorCode: .metadataFetchFailed,
+                reason: "the request has no URL; expected an http or https URL")
         }
         let deadline = ContinuousClock.now.advanced(by: timeout)
         do {
@@ -130,8 +130,8 @@ public struct LinkFetcher: Sendable {
         let response = try await follow(request, bodyLimit: maximumPageSize, deadline: deadline)
         guard !response.isTruncated else {
             throw LinkPreviewError(
-                code: .metadataFetchFailed, reason: .tooLarge, url: response.url,
-                message: "the page is larger than \(maximumPageSize) bytes (the limit); expected a smaller page")
+                .tooLarge, lpErrorCode: .metadataFetchFailed, url: response.url,
+                reason: "the page is larger than \(maximumPageSize) bytes (the limit); expected a smaller page")
         }
         let contentType = response.value(forHeaderField: "content-type")
         let essence = Self.essence(of: response)
@@ -152,8 +152,8 @@ public struct LinkFetcher: Sendable {
             return metadata
         case let essence?:
             throw LinkPreviewError(
-                code: .metadataFetchFailed, reason: .notHTML, url: response.url,
-                message:
+                .notHTML, lpErrorCode: .metadataFetchFailed, url: response.url,
+                reason:
                     "the response is \(essence); expected text/html or application/xhtml+xml (or an image or a video)")
         }
     }
@@ -195,7 +195,7 @@ public struct LinkFetcher: Sendable {
         while true {
             guard let url = request.url else {
                 throw LinkPreviewError(
-                    code: .metadataFetchFailed, reason: .invalidRedirect, message: "a request without a URL")
+                    .invalidRedirect, lpErrorCode: .metadataFetchFailed, reason: "a request without a URL")
             }
             let addresses = try await check(url)
             // The deadline is ours; the transport's timer is only a backstop, a second later, in whole
@@ -227,23 +227,23 @@ public struct LinkFetcher: Sendable {
                     redirects == 0
                     ? "" : " (after \(redirects) redirect\(redirects == 1 ? "" : "s") from \(origin.absoluteString))"
                 throw LinkPreviewError(
-                    code: .metadataFetchFailed, reason: .network, url: url,
-                    message: "\(url.host ?? "the server"): \(TransportFailure.words(for: error))\(hop)")
+                    .network, lpErrorCode: .metadataFetchFailed, url: url,
+                    reason: "\(url.host ?? "the server"): \(TransportFailure.words(for: error))\(hop)")
             }
             try Task.checkCancellation()
             guard [301, 302, 303, 307, 308].contains(response.statusCode) else {
                 guard (200..<300).contains(response.statusCode) else {
                     throw LinkPreviewError(
-                        code: .metadataFetchFailed, reason: .httpStatus, url: url, statusCode: response.statusCode,
-                        message: "the server answered HTTP \(response.statusCode); expected 200–299")
+                        .httpStatus, lpErrorCode: .metadataFetchFailed, url: url, statusCode: response.statusCode,
+                        reason: "the server answered HTTP \(response.statusCode); expected 200–299")
                 }
                 return response
             }
             redirects += 1
             guard redirects <= maximumRedirects else {
                 throw LinkPreviewError(
-                    code: .metadataFetchFailed, reason: .tooManyRedirects, url: url,
-                    message:
+                    .tooManyRedirects, lpErrorCode: .metadataFetchFailed, url: url,
+                    reason:
                         "more than \(maximumRedirects) redirects (the limit); the last went to \(url.absoluteString)")
             }
             guard let location = response.value(forHeaderField: "location"),
@@ -251,8 +251,8 @@ public struct LinkFetcher: Sendable {
                     ?? URL(string: location, relativeTo: url)?.absoluteURL
             else {
                 throw LinkPreviewError(
-                    code: .metadataFetchFailed, reason: .invalidRedirect, url: url,
-                    message: "HTTP \(response.statusCode) without a usable Location header; expected a URL to follow")
+                    .invalidRedirect, lpErrorCode: .metadataFetchFailed, url: url,
+                    reason: "HTTP \(response.statusCode) without a usable Location header; expected a URL to follow")
             }
             request.url = next
             if response.statusCode == 303 { request.httpMethod = "GET"; request.httpBody = nil }
@@ -266,21 +266,21 @@ public struct LinkFetcher: Sendable {
     private func check(_ url: URL) async throws -> [AddressPolicy.Address]? {
         guard URLResolution.isWebURL(url), let host = url.host else {
             throw LinkPreviewError(
-                code: .metadataFetchNotAllowed, reason: .unsupportedURL, url: url,
-                message:
+                .unsupportedURL, lpErrorCode: .metadataFetchNotAllowed, url: url,
+                reason:
                     "the scheme is \(url.scheme.map { "'\($0)'" } ?? "missing"); expected an http or https URL with a host"
             )
         }
         guard !allowsPrivateAddresses else { return nil }
         guard let addresses = await addressCheck.resolve(host) else {
             throw LinkPreviewError(
-                code: .metadataFetchFailed, reason: .hostNotFound, url: url,
-                message: "the host '\(host)' does not resolve; expected a host name with an address")
+                .hostNotFound, lpErrorCode: .metadataFetchFailed, url: url,
+                reason: "the host '\(host)' does not resolve; expected a host name with an address")
         }
         if let refused = addresses.first(where: { addressCheck.refusal($0.bytes) != nil }) {
             throw LinkPreviewError(
-                code: .metadataFetchNotAllowed, reason: .blockedAddress, url: url,
-                message:
+                .blockedAddress, lpErrorCode: .metadataFetchNotAllowed, url: url,
+                reason:
                     "the host '\(host)' resolves to \(refused.text), which is \(addressCheck.refusal(refused.bytes) ?? "refused"); "
                     + "expected a public address (set allowsPrivateAddresses to fetch it anyway)")
         }
@@ -301,8 +301,8 @@ public struct LinkFetcher: Sendable {
             group.addTask {
                 try await Task.sleep(until: deadline, clock: .continuous)
                 throw LinkPreviewError(
-                    code: .metadataFetchTimedOut, reason: .timedOut, url: url,
-                    message: "no metadata within \(timeout) (the timeout, for the page and its subresources together)")
+                    .timedOut, lpErrorCode: .metadataFetchTimedOut, url: url,
+                    reason: "no metadata within \(timeout) (the timeout, for the page and its subresources together)")
             }
             defer { group.cancelAll() }
             guard let first = try await group.next() else { throw CancellationError() }
@@ -316,16 +316,16 @@ public struct LinkFetcher: Sendable {
     {
         if error is CancellationError || Task.isCancelled {
             return LinkPreviewError(
-                code: .metadataFetchCancelled, reason: .cancelled, url: url, message: "the fetch was cancelled")
+                .cancelled, lpErrorCode: .metadataFetchCancelled, url: url, reason: "the fetch was cancelled")
         }
         // The transport's own timer (the request's timeout interval, the time left) may fire first.
         if ContinuousClock.now >= deadline.advanced(by: .milliseconds(-50)) {
             return LinkPreviewError(
-                code: .metadataFetchTimedOut, reason: .timedOut, url: url,
-                message: "no metadata within \(timeout) (the timeout, for the page and its subresources together)")
+                .timedOut, lpErrorCode: .metadataFetchTimedOut, url: url,
+                reason: "no metadata within \(timeout) (the timeout, for the page and its subresources together)")
         }
         return LinkPreviewError(
-            code: .metadataFetchFailed, reason: .network, url: url,
-            message: "the request failed: \(TransportFailure.words(for: error))")
+            .network, lpErrorCode: .metadataFetchFailed, url: url,
+            reason: "the request failed: \(TransportFailure.words(for: error))")
     }
 }

@@ -55,19 +55,19 @@ public struct LPError: CustomNSError, Hashable, Error, Sendable {
     /// `NSURLErrorFailingURLErrorKey`.
     public var errorUserInfo: [String: Any] { _nsError.userInfo }
 
-    /// The ``LinkPreviewError`` this error was made from, with its reason and message, if the package
+    /// The ``LinkPreviewError`` this error was made from, with its code and reason, if the package
     /// made it.
     public var linkPreviewError: LinkPreviewError? { _nsError.userInfo[Self.linkPreviewErrorKey] as? LinkPreviewError }
 
     private static let linkPreviewErrorKey = "TransferKitLinkPreviewError"
 
-    /// An error with `error`'s code, its description as the localized description, and its URL.
+    /// An error with `error`'s ``LinkPreviewError/lpErrorCode``, its description as the localized description, and its URL.
     public init(_ error: LinkPreviewError) {
         var userInfo: [String: Any] = [
             NSLocalizedDescriptionKey: error.description, Self.linkPreviewErrorKey: error,
         ]
         if let url = error.url { userInfo[NSURLErrorFailingURLErrorKey] = url }
-        self.init(Code(rawValue: error.code.rawValue) ?? .unknown, userInfo: userInfo)
+        self.init(error.lpErrorCode, userInfo: userInfo)
     }
 
     /// Shorthand for ``Code/unknown``, as in `catch LPError.unknown`.

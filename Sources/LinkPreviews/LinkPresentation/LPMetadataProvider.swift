@@ -111,15 +111,15 @@ open class LPMetadataProvider: NSObject {
             guard !state.started else {
                 throw LPError(
                     LinkPreviewError(
-                        code: .unknown, reason: .providerReused, url: request.url,
-                        message: "this LPMetadataProvider has already started; it is one-shot: create one per request"))
+                        .providerReused, lpErrorCode: .unknown, url: request.url,
+                        reason: "this LPMetadataProvider has already started; it is one-shot: create one per request"))
             }
             state.started = true
             if state.cancelled {
                 throw LPError(
                     LinkPreviewError(
-                        code: .metadataFetchCancelled, reason: .cancelled, url: request.url,
-                        message: "the fetch was cancelled"))
+                        .cancelled, lpErrorCode: .metadataFetchCancelled, url: request.url,
+                        reason: "the fetch was cancelled"))
             }
             let (fetcher, seconds, subresources) = (state.fetcher, state.timeout, state.shouldFetchSubresources)
             let task = Task { () async throws -> LinkMetadata in

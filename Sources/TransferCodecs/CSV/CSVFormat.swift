@@ -103,33 +103,47 @@ public struct CSVError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An open set (a struct, not an enum), so that new kinds of problem can be added without
     /// breaking a `switch`; match with `==` or `case .unterminatedQuote` in a `switch` with a
     /// `default`. `Code` is `Sendable`.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The code's words, as messages show them (`unterminated quote`).
+    public struct Code: RawRepresentable, LosslessStringConvertible, Sendable, Hashable {
+        /// The name, camelCase, as programs and JSON output spell it: `unterminatedQuote`.
         public let rawValue: String
 
-        /// A code by its words.
-        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code named `rawValue`, or `nil` for a name that is not one of them.
+        public init?(rawValue: String) {
+            guard Self.known.contains(where: { $0.rawValue == rawValue }) else { return nil }
+            self.rawValue = rawValue
+        }
+
+        /// The code named `description`, or `nil`: the same as ``init(rawValue:)``.
+        public init?(_ description: String) { self.init(rawValue: description) }
+
+        init(unchecked rawValue: String) { self.rawValue = rawValue }
 
         /// A quoted field is not closed before the end of the input.
-        public static let unterminatedQuote = Code(rawValue: "unterminated quote")
+        public static let unterminatedQuote = Code(unchecked: "unterminatedQuote")
         /// A quote inside an unquoted field, or text after a closing quote.
-        public static let strayQuote = Code(rawValue: "stray quote")
+        public static let strayQuote = Code(unchecked: "strayQuote")
         /// A row has a different number of fields from the header (or the first row).
-        public static let raggedRow = Code(rawValue: "ragged row")
+        public static let raggedRow = Code(unchecked: "raggedRow")
         /// The bytes are not UTF-8.
-        public static let invalidUTF8 = Code(rawValue: "invalid UTF-8")
+        public static let invalidUTF8 = Code(unchecked: "invalidUTF8")
         /// A field is longer than ``CSVFormat/maximumFieldLength``.
-        public static let fieldTooLong = Code(rawValue: "field too long")
+        public static let fieldTooLong = Code(unchecked: "fieldTooLong")
         /// The header names a column twice, or lacks a column a key needs.
-        public static let invalidHeader = Code(rawValue: "invalid header")
+        public static let invalidHeader = Code(unchecked: "invalidHeader")
         /// A field cannot be read as the value its key needs.
-        public static let invalidValue = Code(rawValue: "invalid value")
+        public static let invalidValue = Code(unchecked: "invalidValue")
         /// The value cannot be written as CSV.
-        public static let unsupportedValue = Code(rawValue: "unsupported value")
+        public static let unsupportedValue = Code(unchecked: "unsupportedValue")
         /// The format itself is invalid (a delimiter of `"`, CR or LF).
-        public static let invalidFormat = Code(rawValue: "invalid format")
+        public static let invalidFormat = Code(unchecked: "invalidFormat")
 
-        /// The code's words.
+        /// Every code this version knows, in the order above.
+        static let known: [Code] = [
+            .unterminatedQuote, .strayQuote, .raggedRow, .invalidUTF8, .fieldTooLong, .invalidHeader, .invalidValue,
+            .unsupportedValue, .invalidFormat,
+        ]
+
+        /// The name.
         public var description: String { rawValue }
     }
 
@@ -159,5 +173,12 @@ public struct CSVError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `line L, column C: reason`.
     public var description: String {
         line > 0 ? "line \(line), column \(column): \(reason)" : reason
+    }
+}
+
+extension CSVError.Code {
+    /// Matches an error whose code is `code`: `catch CSVError.Code.raggedRow { … }`.
+    public static func ~= (code: CSVError.Code, error: any Error) -> Bool {
+        (error as? CSVError)?.code == code
     }
 }

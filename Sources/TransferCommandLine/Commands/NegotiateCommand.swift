@@ -318,33 +318,30 @@ enum NegotiateCommand {
             let offer: OfferSummary
             /// `conditionFalse`, `notVisible`, `typeNotAccepted`, `formNotAccepted`, `excluded` or
             /// `consumption`.
-            let reason: String
+            let code: String
             let rule: RuleSummary?
             /// For `consumption`: what the receiver does with it (`showsPath`, `ignored`, `fails`).
             let consumption: String?
             /// For `notVisible`: the representation's visibility.
             let visibility: String?
             let note: String?
-            let explanation: String
+            /// The reason in words.
+            let reason: String
 
             init(_ rejection: Negotiation.Rejection) {
                 offer = OfferSummary(rejection.offer)
-                explanation = rejection.explanation
-                let rule = rejection.reason.rule
-                let consumption = rejection.reason.outcome?.rawValue
-                let visibility = rejection.reason.visibility.map { "\($0)" }
-                let note = rejection.reason.note
-                reason = rejection.reason.code.rawValue
-                self.rule = rule.map(RuleSummary.init)
-                self.consumption = consumption
-                self.visibility = visibility
-                self.note = note
+                code = rejection.cause.code.rawValue
+                rule = rejection.cause.rule.map(RuleSummary.init)
+                consumption = rejection.cause.outcome?.rawValue
+                visibility = rejection.cause.visibility.map { "\($0)" }
+                note = rejection.cause.note
+                reason = rejection.reason
             }
         }
 
-        struct Reason: Encodable {
+        struct Cause: Encodable {
             let code: String
-            let description: String
+            let reason: String
         }
 
         struct Item: Encodable {
@@ -353,7 +350,7 @@ enum NegotiateCommand {
             /// `delivered`, `dropped` or `transformed`.
             let outcome: String
             let delivered: Candidate?
-            let reason: Reason?
+            let cause: Cause?
             let candidates: [Candidate]
             let rejections: [Rejection]
         }
@@ -392,7 +389,7 @@ enum NegotiateCommand {
                 return Item(
                     label: item.label, kind: item.kind.rawValue, outcome: outcome,
                     delivered: item.delivered.map(Candidate.init),
-                    reason: item.reason.map { Reason(code: $0.code.rawValue, description: $0.description) },
+                    cause: item.cause.map { Cause(code: $0.code.rawValue, reason: $0.reason) },
                     candidates: item.negotiation.candidates.map(Candidate.init),
                     rejections: item.negotiation.rejections.map(Rejection.init))
             }

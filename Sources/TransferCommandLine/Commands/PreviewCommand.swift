@@ -63,7 +63,7 @@ enum PreviewCommand {
                     metadata = try await fetcher.metadata(
                         for: remote, timeout: timeout, includeSubresources: !noSubresources, includeOEmbed: oEmbed)
                 } catch let error as LinkPreviewError {
-                    let hint = error.reason == .blockedAddress ? " (--allow-private-addresses fetches it)" : ""
+                    let hint = error.code == .blockedAddress ? " (--allow-private-addresses fetches it)" : ""
                     throw ToolError(status(of: error), error.description + hint)
                 }
                 cache?.store(metadata, for: remote)
@@ -81,7 +81,7 @@ enum PreviewCommand {
             do {
                 metadata = try LinkMetadata(html: bytes, url: url, contentType: contentType)
             } catch let error as LinkPreviewError {
-                throw ToolError(.dataError, "\(source == "-" ? "standard input" : source): \(error.message)")
+                throw ToolError(.dataError, "\(source == "-" ? "standard input" : source): \(error.reason)")
             }
         }
         switch format {
@@ -105,11 +105,11 @@ enum PreviewCommand {
 
     /// The exit status of a fetch error.
     private static func status(of error: LinkPreviewError) -> TransferTool.ExitStatus {
-        switch error.code {
+        switch error.lpErrorCode {
         case .metadataFetchTimedOut: return .temporaryFailure
         case .metadataFetchNotAllowed: return .noPermission
         default:
-            if [.notHTML, .tooLarge, .unsupportedEncoding].contains(error.reason) { return .dataError }
+            if [.notHTML, .tooLarge, .unsupportedEncoding].contains(error.code) { return .dataError }
             return .unavailable
         }
     }

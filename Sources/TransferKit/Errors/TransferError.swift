@@ -35,52 +35,55 @@ public struct TransferError: Error, Sendable {
     /// The kind of failure.
     ///
     /// `Code` is `Sendable`. Compare codes with `==`, or match them with `~=` in a `switch`.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Value: String, Hashable, Sendable {
-            case noMatchingRepresentation = "no matching representation"
-            case exportNotSupported = "export not supported"
-            case importNotSupported = "import not supported"
-            case conditionNotMet = "exporting condition not met"
-            case encodingFailed = "encoding failed"
-            case decodingFailed = "decoding failed"
-            case exportFailed = "export failed"
-            case importFailed = "import failed"
-            case fileUnavailable = "file unavailable"
-            case proxyCycle = "proxy cycle"
-            case invalidRepresentation = "invalid representation"
-            case cancelled = "cancelled"
+    public struct Code: RawRepresentable, LosslessStringConvertible, Sendable, Hashable {
+        /// The name, camelCase, as programs and JSON output spell it: `proxyCycle`.
+        public let rawValue: String
+
+        /// The code named `rawValue`, or `nil` for a name that is not one of them.
+        public init?(rawValue: String) {
+            guard Self.known.contains(where: { $0.rawValue == rawValue }) else { return nil }
+            self.rawValue = rawValue
         }
 
-        private let value: Value
-        private init(_ value: Value) { self.value = value }
+        /// The code named `description`, or `nil`: the same as ``init(rawValue:)``.
+        public init?(_ description: String) { self.init(rawValue: description) }
+
+        init(unchecked rawValue: String) { self.rawValue = rawValue }
 
         /// No representation's content type conforms to the requested one.
-        public static let noMatchingRepresentation = Code(.noMatchingRepresentation)
+        public static let noMatchingRepresentation = Code(unchecked: "noMatchingRepresentation")
         /// The type has no representation that exports (only importers).
-        public static let exportNotSupported = Code(.exportNotSupported)
+        public static let exportNotSupported = Code(unchecked: "exportNotSupported")
         /// The type has no representation that imports (only exporters).
-        public static let importNotSupported = Code(.importNotSupported)
+        public static let importNotSupported = Code(unchecked: "importNotSupported")
         /// Matching representations exist, but their exporting conditions are false for this item.
-        public static let conditionNotMet = Code(.conditionNotMet)
+        public static let conditionNotMet = Code(unchecked: "conditionNotMet")
         /// An encoder failed (``CodableRepresentation``).
-        public static let encodingFailed = Code(.encodingFailed)
+        public static let encodingFailed = Code(unchecked: "encodingFailed")
         /// A decoder failed, or the bytes are not what the content type says.
-        public static let decodingFailed = Code(.decodingFailed)
+        public static let decodingFailed = Code(unchecked: "decodingFailed")
         /// A representation's exporting closure threw.
-        public static let exportFailed = Code(.exportFailed)
+        public static let exportFailed = Code(unchecked: "exportFailed")
         /// A representation's importing closure threw.
-        public static let importFailed = Code(.importFailed)
+        public static let importFailed = Code(unchecked: "importFailed")
         /// A file to read, copy or write is missing or inaccessible.
-        public static let fileUnavailable = Code(.fileUnavailable)
+        public static let fileUnavailable = Code(unchecked: "fileUnavailable")
         /// Proxy representations lead back to a type being expanded.
-        public static let proxyCycle = Code(.proxyCycle)
+        public static let proxyCycle = Code(unchecked: "proxyCycle")
         /// The representation tree cannot be flattened.
-        public static let invalidRepresentation = Code(.invalidRepresentation)
+        public static let invalidRepresentation = Code(unchecked: "invalidRepresentation")
         /// The task was cancelled; partial files were removed.
-        public static let cancelled = Code(.cancelled)
+        public static let cancelled = Code(unchecked: "cancelled")
 
-        /// A short English name for the code.
-        public var description: String { value.rawValue }
+        /// Every code this version knows, in the order above.
+        static let known: [Code] = [
+            .noMatchingRepresentation, .exportNotSupported, .importNotSupported, .conditionNotMet, .encodingFailed,
+            .decodingFailed, .exportFailed, .importFailed, .fileUnavailable, .proxyCycle, .invalidRepresentation,
+            .cancelled,
+        ]
+
+        /// The name.
+        public var description: String { rawValue }
     }
 
     /// One representation considered for the transfer, and why it was not used.

@@ -52,40 +52,53 @@ public struct Negotiation: Sendable, CustomStringConvertible {
     ///
     /// `Rejection` is `Sendable`.
     public struct Rejection: Sendable, Hashable, CustomStringConvertible {
-        /// Why an offer was rejected: a code, and what the code is about (the rule that excluded it,
-        /// the consumption outcome, the visibility).
+        /// What rejected an offer: a code, and what the code is about (the rule that excluded it,
+        /// the consumption outcome, the visibility). ``Rejection/reason`` says it in words.
         ///
-        /// An open set (a struct, not an enum): new reasons get new codes without breaking a `switch`
-        /// over ``code``. `Reason` is `Sendable`.
-        public struct Reason: Sendable, Hashable, CustomStringConvertible {
-            /// The kind of reason. New codes may be added.
+        /// An open set (a struct, not an enum): new causes get new codes without breaking a `switch`
+        /// over ``code``. `Cause` is `Sendable`.
+        public struct Cause: Sendable, Hashable, CustomStringConvertible {
+            /// The kind of cause. New codes may be added.
             ///
             /// `Code` is `Sendable`.
-            public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-                /// The code's name, as `transfer negotiate --format json` gives it.
+            public struct Code: RawRepresentable, LosslessStringConvertible, Sendable, Hashable {
+                /// The name, camelCase, as programs and JSON output spell it: `typeNotAccepted`.
                 public let rawValue: String
 
-                /// A code by its name.
-                public init(rawValue: String) { self.rawValue = rawValue }
+                /// The code named `rawValue`, or `nil` for a name that is not one of them.
+                public init?(rawValue: String) {
+                    guard Self.known.contains(where: { $0.rawValue == rawValue }) else { return nil }
+                    self.rawValue = rawValue
+                }
+
+                /// The code named `description`, or `nil`: the same as ``init(rawValue:)``.
+                public init?(_ description: String) { self.init(rawValue: description) }
+
+                init(unchecked rawValue: String) { self.rawValue = rawValue }
 
                 /// The representation's exporting condition is false for the item.
-                public static let conditionFalse = Code(rawValue: "conditionFalse")
-                /// The representation is not visible to the receiver's audience (``Reason/visibility``).
-                public static let notVisible = Code(rawValue: "notVisible")
+                public static let conditionFalse = Code(unchecked: "conditionFalse")
+                /// The representation is not visible to the receiver's audience (``Cause/visibility``).
+                public static let notVisible = Code(unchecked: "notVisible")
                 /// No rule accepts the content type.
-                public static let typeNotAccepted = Code(rawValue: "typeNotAccepted")
-                /// The most specific matching rule (``Reason/rule``) does not take this payload form.
-                public static let formNotAccepted = Code(rawValue: "formNotAccepted")
-                /// The most specific matching rule (``Reason/rule``) has weight 0.
-                public static let excluded = Code(rawValue: "excluded")
-                /// The receiver's handler misreads, ignores or fails on it (``Reason/outcome``).
-                public static let consumption = Code(rawValue: "consumption")
+                public static let typeNotAccepted = Code(unchecked: "typeNotAccepted")
+                /// The most specific matching rule (``Cause/rule``) does not take this payload form.
+                public static let formNotAccepted = Code(unchecked: "formNotAccepted")
+                /// The most specific matching rule (``Cause/rule``) has weight 0.
+                public static let excluded = Code(unchecked: "excluded")
+                /// The receiver's handler misreads, ignores or fails on it (``Cause/outcome``).
+                public static let consumption = Code(unchecked: "consumption")
 
-                /// The code's name.
+                /// Every code this version knows, in the order above.
+                static let known: [Code] = [
+                    .conditionFalse, .notVisible, .typeNotAccepted, .formNotAccepted, .excluded, .consumption,
+                ]
+
+                /// The name.
                 public var description: String { rawValue }
             }
 
-            /// The kind of reason.
+            /// The kind of cause.
             public let code: Code
             /// The representation's visibility, for ``Code/notVisible``.
             public let visibility: TransferRepresentationVisibility?
@@ -110,15 +123,15 @@ public struct Negotiation: Sendable, CustomStringConvertible {
                 self.note = note
             }
 
-            package static let conditionFalse = Reason(.conditionFalse)
-            package static let typeNotAccepted = Reason(.typeNotAccepted)
-            package static func notVisible(_ visibility: TransferRepresentationVisibility) -> Reason {
-                Reason(.notVisible, visibility: visibility)
+            package static let conditionFalse = Cause(.conditionFalse)
+            package static let typeNotAccepted = Cause(.typeNotAccepted)
+            package static func notVisible(_ visibility: TransferRepresentationVisibility) -> Cause {
+                Cause(.notVisible, visibility: visibility)
             }
-            package static func formNotAccepted(_ rule: AcceptRule) -> Reason { Reason(.formNotAccepted, rule: rule) }
-            package static func excluded(_ rule: AcceptRule) -> Reason { Reason(.excluded, rule: rule) }
-            package static func consumption(_ outcome: ReceiverConsumption.Outcome, note: String?) -> Reason {
-                Reason(.consumption, outcome: outcome, note: note)
+            package static func formNotAccepted(_ rule: AcceptRule) -> Cause { Cause(.formNotAccepted, rule: rule) }
+            package static func excluded(_ rule: AcceptRule) -> Cause { Cause(.excluded, rule: rule) }
+            package static func consumption(_ outcome: ReceiverConsumption.Outcome, note: String?) -> Cause {
+                Cause(.consumption, outcome: outcome, note: note)
             }
 
             /// The code's name.
@@ -127,29 +140,29 @@ public struct Negotiation: Sendable, CustomStringConvertible {
 
         /// The offer.
         public let offer: Offer
-        /// Why it was rejected.
-        public let reason: Reason
+        /// What rejected it: a code and its particulars.
+        public let cause: Cause
 
         /// `offer: reason`.
-        public var description: String { "\(offer): \(explanation)" }
+        public var description: String { "\(offer): \(reason)" }
 
         /// Why the offer was rejected, in words.
-        public var explanation: String {
+        public var reason: String {
             let why: String
-            switch reason.code {
+            switch cause.code {
             case .conditionFalse: why = "its exporting condition is false for this item"
             case .notVisible:
-                why = "visible only at \(reason.visibility.map { "\($0)" } ?? "another level"), not to this receiver"
+                why = "visible only at \(cause.visibility.map { "\($0)" } ?? "another level"), not to this receiver"
             case .typeNotAccepted: why = "no rule accepts \(offer.contentType.identifier)"
             case .formNotAccepted:
-                let rule = reason.rule
+                let rule = cause.rule
                 why =
                     "\(rule.map { "\($0)" } ?? "its rule") does not take \(offer.form)"
                     + (rule?.forms.map { " (only " + $0.map(\.description).joined(separator: ", ") + ")" } ?? "")
-            case .excluded: why = "excluded by \(reason.rule.map { "\($0)" } ?? "its rule") (q=0)"
+            case .excluded: why = "excluded by \(cause.rule.map { "\($0)" } ?? "its rule") (q=0)"
             case .consumption:
-                why = "\(reason.outcome.map { "\($0)" } ?? "misread")" + (reason.note.map { ": \($0)" } ?? "")
-            default: why = reason.code.rawValue
+                why = "\(cause.outcome.map { "\($0)" } ?? "misread")" + (cause.note.map { ": \($0)" } ?? "")
+            default: why = cause.code.rawValue
             }
             return why
         }
@@ -178,5 +191,13 @@ public struct Negotiation: Sendable, CustomStringConvertible {
             lines.append("  rejected \(rejection)")
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Negotiation.Rejection.Cause.Code {
+    /// Matches a rejection of this code, in a `switch` over rejections:
+    /// `case Negotiation.Rejection.Cause.Code.excluded: …`.
+    public static func ~= (code: Negotiation.Rejection.Cause.Code, rejection: Negotiation.Rejection) -> Bool {
+        rejection.cause.code == code
     }
 }

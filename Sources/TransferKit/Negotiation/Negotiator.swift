@@ -82,8 +82,8 @@ public struct Negotiator: Sendable {
         }
         for index in offers.indices {
             switch receiver.evaluate(offers[index]) {
-            case .rejected(let reason):
-                rejections.append(Negotiation.Rejection(offer: offers[index], reason: reason))
+            case .rejected(let cause):
+                rejections.append(Negotiation.Rejection(offer: offers[index], cause: cause))
             case .accepted(let rule, let distance, let outcome, let note):
                 let key = rankKey(
                     offers[index], weight: receiver.rules[rule].weight, distance: distance, outcome: outcome,
@@ -195,7 +195,7 @@ public struct CompiledReceiver: Sendable {
 
     enum Evaluation {
         case accepted(ruleIndex: Int, distance: Int?, outcome: ReceiverConsumption.Outcome, note: String?)
-        case rejected(Negotiation.Rejection.Reason)
+        case rejected(Negotiation.Rejection.Cause)
     }
 
     /// The most specific rule matching a content type with parameters, ignoring forms and weights:

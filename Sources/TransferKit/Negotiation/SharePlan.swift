@@ -19,64 +19,84 @@ public struct SharePlan: Sendable, CustomStringConvertible {
         /// What happens to the item.
         ///
         /// A closed set, deliberately an enum: an item is delivered, dropped or delivered changed —
-        /// there is no fourth fate. What may grow is *why*, and ``Reason`` is an open set of codes.
+        /// there is no fourth fate. What may grow is *why*, and ``Cause`` is an open set of codes.
         /// `Outcome` is `Sendable`.
         public enum Outcome: Sendable {
             /// Delivered through this candidate.
             case delivered(Negotiation.Candidate)
-            /// Not delivered, for this reason.
-            case dropped(Reason)
-            /// Delivered through the candidate (if any), changed as the reason says: text with a
+            /// Not delivered, for this cause.
+            case dropped(Cause)
+            /// Delivered through the candidate (if any), changed as the cause says: text with a
             /// file path added.
-            case transformed(Negotiation.Candidate?, Reason)
+            case transformed(Negotiation.Candidate?, Cause)
         }
 
-        /// Why an item is dropped or transformed: a code for programs, words for people.
+        /// Why an item is dropped or transformed: a code for programs, and the reason in words for
+        /// people.
         ///
-        /// `Reason` is `Sendable`.
-        public struct Reason: Sendable, Hashable, CustomStringConvertible {
-            /// The kind of reason. New codes may be added.
+        /// `Cause` is `Sendable`.
+        public struct Cause: Sendable, Hashable, CustomStringConvertible {
+            /// The kind of cause. New codes may be added.
             ///
             /// `Code` is `Sendable`.
-            public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-                /// The code's name, as JSON output gives it: `overLimit`.
+            public struct Code: RawRepresentable, LosslessStringConvertible, Sendable, Hashable {
+                /// The name, camelCase, as programs and JSON output spell it: `overLimit`.
                 public let rawValue: String
-                /// Creates a code from its name.
-                public init(rawValue: String) { self.rawValue = rawValue }
-                /// The code's name.
-                public var description: String { rawValue }
+
+                /// The code named `rawValue`, or `nil` for a name that is not one of them.
+                public init?(rawValue: String) {
+                    guard Self.known.contains(where: { $0.rawValue == rawValue }) else { return nil }
+                    self.rawValue = rawValue
+                }
+
+                /// The code named `description`, or `nil`: the same as ``init(rawValue:)``.
+                public init?(_ description: String) { self.init(rawValue: description) }
+
+                init(unchecked rawValue: String) { self.rawValue = rawValue }
 
                 /// The receiver is not offered for this share at all (its activation rule fails).
-                public static let receiverNotOffered = Code(rawValue: "receiverNotOffered")
+                public static let receiverNotOffered = Code(unchecked: "receiverNotOffered")
                 /// No offer of the item is acceptable to the receiver.
-                public static let noAcceptedOffer = Code(rawValue: "noAcceptedOffer")
+                public static let noAcceptedOffer = Code(unchecked: "noAcceptedOffer")
                 /// The receiver fails when this kind of item comes with another kind, so the sender
                 /// leaves it out.
-                public static let failsWithOtherItem = Code(rawValue: "failsWithOtherItem")
+                public static let failsWithOtherItem = Code(unchecked: "failsWithOtherItem")
                 /// The receiver ignores this kind of item when another kind comes with it.
-                public static let ignoredWithOtherItem = Code(rawValue: "ignoredWithOtherItem")
+                public static let ignoredWithOtherItem = Code(unchecked: "ignoredWithOtherItem")
                 /// The receiver takes at most a number of items of this kind.
-                public static let overLimit = Code(rawValue: "overLimit")
+                public static let overLimit = Code(unchecked: "overLimit")
                 /// The receiver reads only its first attachment.
-                public static let firstItemOnly = Code(rawValue: "firstItemOnly")
+                public static let firstItemOnly = Code(unchecked: "firstItemOnly")
                 /// The receiver adds a file's path to the text (a transformation, not a drop).
-                public static let addsPathToText = Code(rawValue: "addsPathToText")
+                public static let addsPathToText = Code(unchecked: "addsPathToText")
+
+                /// Every code this version knows, in the order above.
+                static let known: [Code] = [
+                    .receiverNotOffered, .noAcceptedOffer, .failsWithOtherItem, .ignoredWithOtherItem, .overLimit,
+                    .firstItemOnly, .addsPathToText,
+                ]
+
+                /// The name.
+                public var description: String { rawValue }
             }
 
-            /// The kind of reason.
+            /// The kind of cause.
             public let code: Code
-            /// The reason in words.
-            public let description: String
+            /// The reason, in words.
+            public let reason: String
 
-            /// Creates a reason.
+            /// Creates a cause.
             ///
             /// - Parameters:
-            ///   - code: The kind of reason.
-            ///   - description: The reason in words.
-            public init(_ code: Code, _ description: String) {
+            ///   - code: The kind of cause.
+            ///   - reason: The reason, in words.
+            public init(_ code: Code, _ reason: String) {
                 self.code = code
-                self.description = description
+                self.reason = reason
             }
+
+            /// The reason, in words.
+            public var description: String { reason }
         }
 
         /// The identity of the item planned: the plan's items are the share's, in order, and
@@ -106,17 +126,18 @@ public struct SharePlan: Sendable, CustomStringConvertible {
             return false
         }
 
-        /// Why it was dropped or transformed; `nil` when it is delivered as it is.
-        public var reason: Reason? {
+        /// What dropped or transformed it; `nil` when it is delivered as it is.
+        public var cause: Cause? {
             switch outcome {
             case .delivered: nil
-            case .dropped(let reason): reason
-            case .transformed(_, let reason): reason
+            case .dropped(let cause): cause
+            case .transformed(_, let cause): cause
             }
         }
 
-        /// The reason it was dropped, or the note on its transformation, in words.
-        public var explanation: String? { reason?.description }
+        /// Why it was dropped, or the note on its transformation, in words; `nil` when it is
+        /// delivered as it is.
+        public var reason: String? { cause?.reason }
 
         /// `label: delivered as type (form)`, `label: dropped — reason`, or `label: transformed — note`.
         public var description: String {
@@ -150,26 +171,41 @@ public struct SharePlan: Sendable, CustomStringConvertible {
         /// The kind of step. New codes may be added.
         ///
         /// `Code` is `Sendable`.
-        public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-            /// The code's name, as JSON output gives it: `tooManyOfKind`.
+        public struct Code: RawRepresentable, LosslessStringConvertible, Sendable, Hashable {
+            /// The name, camelCase, as programs and JSON output spell it: `tooManyOfKind`.
             public let rawValue: String
-            /// Creates a code from its name.
-            public init(rawValue: String) { self.rawValue = rawValue }
-            /// The code's name.
-            public var description: String { rawValue }
+
+            /// The code named `rawValue`, or `nil` for a name that is not one of them.
+            public init?(rawValue: String) {
+                guard Self.known.contains(where: { $0.rawValue == rawValue }) else { return nil }
+                self.rawValue = rawValue
+            }
+
+            /// The code named `description`, or `nil`: the same as ``init(rawValue:)``.
+            public init?(_ description: String) { self.init(rawValue: description) }
+
+            init(unchecked rawValue: String) { self.rawValue = rawValue }
 
             /// The receiver is offered: every item, or an item, matches its rules.
-            public static let offered = Code(rawValue: "offered")
+            public static let offered = Code(unchecked: "offered")
             /// An item matches no accept rule, and the receiver needs every item to match.
-            public static let itemNotMatched = Code(rawValue: "itemNotMatched")
+            public static let itemNotMatched = Code(unchecked: "itemNotMatched")
             /// No item matches an accept rule.
-            public static let noItemMatched = Code(rawValue: "noItemMatched")
+            public static let noItemMatched = Code(unchecked: "noItemMatched")
             /// More items of a kind than the receiver takes.
-            public static let tooManyOfKind = Code(rawValue: "tooManyOfKind")
+            public static let tooManyOfKind = Code(unchecked: "tooManyOfKind")
             /// Fewer attachments than the receiver needs.
-            public static let tooFewAttachments = Code(rawValue: "tooFewAttachments")
+            public static let tooFewAttachments = Code(unchecked: "tooFewAttachments")
             /// More attachments than the receiver takes.
-            public static let tooManyAttachments = Code(rawValue: "tooManyAttachments")
+            public static let tooManyAttachments = Code(unchecked: "tooManyAttachments")
+
+            /// Every code this version knows, in the order above.
+            static let known: [Code] = [
+                .offered, .itemNotMatched, .noItemMatched, .tooManyOfKind, .tooFewAttachments, .tooManyAttachments,
+            ]
+
+            /// The name.
+            public var description: String { rawValue }
         }
 
         /// The kind of step.
@@ -351,7 +387,7 @@ extension Negotiator {
             guard case .delivered(let candidate) = outcomes[index], candidate.outcome == .addsPathToText else {
                 continue
             }
-            let note = SharePlan.ItemPlan.Reason(
+            let note = SharePlan.ItemPlan.Cause(
                 .addsPathToText,
                 "\(name) adds the file path of \(items[index].label) to the text"
                     + (candidate.note.map { " (\($0))" } ?? ""))
@@ -378,7 +414,7 @@ extension Negotiator {
             var offer = rejection.offer
             offer.form = .data
             let type = String(offer.description.dropLast(" as data".count))
-            let why = rejection.explanation
+            let why = rejection.reason
             if let index = groups.firstIndex(where: { $0.type == type && $0.why == why }) {
                 groups[index].forms.append(rejection.offer.form.description)
             } else {
@@ -401,5 +437,20 @@ extension Negotiator {
         case .file: "a file"
         default: "\(kind)"
         }
+    }
+}
+
+extension SharePlan.ItemPlan.Cause.Code {
+    /// Matches a cause of this code, in a `switch` over causes:
+    /// `case SharePlan.ItemPlan.Cause.Code.overLimit: …`.
+    public static func ~= (code: SharePlan.ItemPlan.Cause.Code, cause: SharePlan.ItemPlan.Cause) -> Bool {
+        cause.code == code
+    }
+}
+
+extension SharePlan.ActivationStep.Code {
+    /// Matches a step of this code, in a `switch` over the activation trace.
+    public static func ~= (code: SharePlan.ActivationStep.Code, step: SharePlan.ActivationStep) -> Bool {
+        step.code == code
     }
 }

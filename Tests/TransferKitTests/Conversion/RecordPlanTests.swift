@@ -254,7 +254,7 @@ struct RecordPlanTests {
             let input = try scratch.file(name, text)
             let target: UTType = type == .commaSeparatedText ? .json : .commaSeparatedText
             let streamed = await outcome(Entries<Entry>.self, input, from: type, to: target, mode: .streaming)
-            #expect(streamed.hasPrefix("error decoding failed"), "\(streamed.prefix(300))")
+            #expect(streamed.hasPrefix("error decodingFailed"), "\(streamed.prefix(300))")
             #expect(streamed.contains("[3210]"), "\(streamed.prefix(300))")
             await expectAlike(Entries<Entry>.self, input, from: type, to: target)
         }

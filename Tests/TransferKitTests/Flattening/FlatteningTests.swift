@@ -86,10 +86,9 @@ struct FlatteningTests {
         let item = ShareItem(Ping(), label: "ping")
         #expect(item.offers.isEmpty)
         #expect(item.flatteningError?.code == .proxyCycle)
-        let plan = Negotiator().plan([item, ShareItem("text", label: "text")], for: receiver)
-        await #expect(
-            performing: { try await plan.deliver([item, ShareItem("text", label: "text")]) { _, _ in } },
-            throws: isCycle)
+        let share = [item, ShareItem("text", label: "text")]
+        let plan = Negotiator().plan(share, for: receiver)
+        await #expect(performing: { try await plan.deliver(share) { _, _ in } }, throws: isCycle)
         let provider = ItemProvider()
         provider.register(Ping())
         #expect(provider.registeredContentTypes.isEmpty)

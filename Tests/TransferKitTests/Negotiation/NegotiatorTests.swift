@@ -130,11 +130,11 @@ struct NegotiatorTests {
         let profile = try receiver("*/*")
         let hidden = Note(title: "t", body: "b", isPrivate: true)
         let negotiation = try Negotiator().negotiate(hidden, with: profile, forms: [.data])
-        #expect(negotiation.rejections.contains { $0.offer.contentType == .html && $0.reason.code == .conditionFalse })
+        #expect(negotiation.rejections.contains { $0.offer.contentType == .html && $0.cause.code == .conditionFalse })
         #expect(negotiation.best?.offer.contentType == .testNote)
         let report = try Negotiator().negotiate(Report(title: "x"), with: profile, forms: [.data])
-        #expect(report.rejections.contains { $0.reason.code == .notVisible && $0.reason.visibility == .ownProcess })
-        #expect(report.rejections.contains { $0.reason.code == .notVisible && $0.reason.visibility == .team })
+        #expect(report.rejections.contains { $0.cause.code == .notVisible && $0.cause.visibility == .ownProcess })
+        #expect(report.rejections.contains { $0.cause.code == .notVisible && $0.cause.visibility == .team })
     }
 
     @Test func traceExplainsEveryCandidate() throws {

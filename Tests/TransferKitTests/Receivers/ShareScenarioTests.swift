@@ -67,7 +67,7 @@ struct ShareScenarioTests {
         #expect(plan.isOffered)
         #expect(plan.items[0].delivered?.offer.form == .value)
         #expect(plan.items[1].isDropped)
-        #expect(plan.items[1].explanation?.contains("fails when text comes with an image") == true)
+        #expect(plan.items[1].reason?.contains("fails when text comes with an image") == true)
         // Why not the file URL or the data: both rejections are in the trace.
         let rejections = plan.items[0].negotiation.rejections.map(\.description)
         #expect(rejections.contains { $0.contains("as file") && $0.contains("showsPath") })
@@ -90,7 +90,7 @@ struct ShareScenarioTests {
         let plan = try plan(imagePost, "Threads")
         #expect(plan.items[0].delivered?.offer.form == .value)
         #expect(plan.items[1].isDropped)
-        #expect(plan.items[1].explanation?.contains("Threads drops text") == true)
+        #expect(plan.items[1].reason?.contains("Threads drops text") == true)
     }
 
     @Test func instagramGetsTheImageAndTheTextIsLeftOut() throws {
@@ -98,14 +98,14 @@ struct ShareScenarioTests {
         #expect(plan.isOffered)
         #expect(plan.items[0].delivered?.offer.form == .file)
         #expect(plan.items[1].isDropped)
-        #expect(plan.items[1].explanation?.contains("left out") == true)
+        #expect(plan.items[1].reason?.contains("left out") == true)
     }
 
     @Test func photosSavesTheImage() throws {
         let plan = try plan(imagePost, "Photos")
         #expect(plan.items[0].delivered?.offer.contentType == .png)
         #expect(plan.items[1].isDropped)
-        #expect(plan.items[1].explanation?.contains("ignored") == true)
+        #expect(plan.items[1].reason?.contains("ignored") == true)
     }
 
     @Test func blueskyIsNotOfferedForAVideo() throws {
@@ -120,7 +120,7 @@ struct ShareScenarioTests {
         let plan = try plan(videoPost, "Threads")
         #expect(plan.isOffered)
         #expect(plan.items[0].isDropped)
-        #expect(plan.items[0].explanation?.contains("ignored") == true)
+        #expect(plan.items[0].reason?.contains("ignored") == true)
         #expect(!plan.items[1].isDropped)
     }
 
