@@ -435,9 +435,13 @@ extension HostileCase {
             arguments: ["negotiate", "--accept", "image/png;q=2", "--offer", "public.png"], status: data,
             message: "expected a weight q from 0 to 1 with at most three decimals, found '2'"),
         HostileCase(
-            name: "Accept: a repeated weight",
-            arguments: ["negotiate", "--accept", "image/png;q=0.5;q=1", "--offer", "public.png"], status: data,
-            message: "image/png;q=0.5;q=1: the weight q is given twice"),
+            name: "Accept: a repeated weight, its only member: read with the first, and a warning",
+            arguments: ["negotiate", "--accept", "image/png;q=0.5;q=1", "--offer", "public.png"], status: 0,
+            message: "image/png;q=0.5;q=1: the weight q is given twice; the first, 0.5, is used"),
+        HostileCase(
+            name: "Accept: nothing usable left",
+            arguments: ["negotiate", "--accept", "image/png;q=2, text/", "--offer", "public.png"], status: data,
+            message: "expected a weight q from 0 to 1 with at most three decimals, found '2'"),
         HostileCase(
             name: "Accept: a byte-order mark before the range",
             arguments: ["negotiate", "--accept", "\u{FEFF}image/png", "--offer", "public.png"], status: data,

@@ -73,6 +73,26 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
         self.representation = nil
     }
 
+    /// An offer of a media type as HTTP writes it — `Offer(mediaType: "text/html;level=1")` — for a
+    /// sender that speaks in media types, such as a server's available representations.
+    ///
+    /// The content type is the one the media type's essence names (a dynamic type for one the tree
+    /// does not know); the offer keeps the media type itself and its parameters (names lowercased,
+    /// values unquoted, as RFC 9110 §5.6.6 reads them), so that media ranges match it exactly.
+    ///
+    /// - Parameters:
+    ///   - mediaType: `type/subtype`, with parameters or not.
+    ///   - form: The payload form. The default is `.data`.
+    ///   - representationIndex: The position in the sender's order. The default is 0.
+    /// - Returns: `nil` when `mediaType` is not a media type (`boom`, `text/`, an unterminated quote).
+    public init?(mediaType: String, form: TransferPayloadForm = .data, representationIndex: Int = 0) {
+        guard case .success(let parsed) = MediaType.parse(mediaType), let type = UTType(mimeType: parsed.essence)
+        else { return nil }
+        self.init(
+            type, form: form, parameters: parsed.parameterDictionary, mediaType: parsed.essence,
+            representationIndex: representationIndex)
+    }
+
     init(
         _ entry: TransferRepresentationEntry<some Transferable>, form: TransferPayloadForm,
         parameters: [String: String],

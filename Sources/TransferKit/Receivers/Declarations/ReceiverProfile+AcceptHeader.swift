@@ -26,7 +26,9 @@ extension ReceiverProfile {
         var diagnostics: [ReceiverDeclarationError.Diagnostic] = []
         for element in AcceptHeader.elements(of: acceptHeader) {
             switch AcceptHeader.rule(for: element) {
-            case .success(let rule): rules.append(rule)
+            case .success(let rule, let warnings):
+                rules.append(rule)
+                diagnostics += warnings
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
@@ -55,9 +57,9 @@ enum AcceptHeader {
         MediaType.listElements(header)
     }
 
-    /// A parsed media range, or why it is malformed.
+    /// A parsed media range with what was ignored in it, or why it is malformed.
     enum Parsed {
-        case success(AcceptRule)
+        case success(AcceptRule, warnings: [ReceiverDeclarationError.Diagnostic])
         case failure(ReceiverDeclarationError.Diagnostic)
     }
 
@@ -77,7 +79,11 @@ enum AcceptHeader {
             }
             return fail(error.reason)
         }
+        // One rule for everything a member may repeat: the first value counts, and a warning says
+        // what was ignored — as jshttp/negotiator 1.0 and the `content-type` parser read it. A member
+        // is dropped only when it cannot be read at all (above, and a bad weight below).
         var parameters: [String: String] = [:]
+        var warnings: [ReceiverDeclarationError.Diagnostic] = []
         var weight = 1.0
         for (index, parameter) in mediaType.parameters.enumerated() {
             if parameter.name == "q" {
@@ -85,26 +91,32 @@ enum AcceptHeader {
                     return fail(
                         "expected a weight q from 0 to 1 with at most three decimals, found '\(parameter.value)'")
                 }
-                // Accept extensions after q are not media type parameters, but a second weight is
-                // ambiguous: refused like a repeated parameter.
-                guard !mediaType.parameters[(index + 1)...].contains(where: { $0.name == "q" }) else {
-                    return fail("the weight q is given twice")
+                // What follows the weight is accept extensions, not media type parameters.
+                if mediaType.parameters[(index + 1)...].contains(where: { $0.name == "q" }) {
+                    warnings.append(
+                        .init(entry: source, reason: "the weight q is given twice; the first, \(parsed), is used"))
                 }
                 weight = parsed
                 break
             }
-            guard parameters[parameter.name] == nil else {
-                return fail("the parameter '\(parameter.name)' is given twice")
+            if let first = parameters[parameter.name] {
+                warnings.append(
+                    .init(
+                        entry: source,
+                        reason: "the parameter '\(parameter.name)' is given twice; the first value, '\(first)', is used"
+                    ))
+                continue
             }
             parameters[parameter.name] = parameter.value
         }
         let (type, subtype) = (mediaType.type, mediaType.subtype)
         if type == "*" {
             guard subtype == "*" else { return fail("expected */* or type/*, found '*/\(subtype)'") }
-            return .success(AcceptRule.wildcard(weight: weight, source: source))
+            return .success(AcceptRule.wildcard(weight: weight, source: source), warnings: warnings)
         }
         return .success(
-            AcceptRule(mediaRange: mediaType.essence, parameters: parameters, weight: weight, source: source))
+            AcceptRule(mediaRange: mediaType.essence, parameters: parameters, weight: weight, source: source),
+            warnings: warnings)
     }
 
     /// RFC 9110 `qvalue`: `0` to `1` with at most three decimals.

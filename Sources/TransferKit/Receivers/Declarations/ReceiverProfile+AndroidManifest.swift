@@ -48,8 +48,9 @@ extension ReceiverProfile {
                 }
                 for mimeType in filter.mimeTypes {
                     switch AcceptHeader.rule(for: Substring(mimeType)) {
-                    case .success(let rule):
+                    case .success(let rule, let warnings):
                         if seen.insert(rule).inserted { rules.append(rule) }
+                        diagnostics += warnings
                     case .failure(let diagnostic):
                         diagnostics.append(diagnostic)
                     }

@@ -82,8 +82,9 @@ extension ReceiverProfile {
                     continue
                 }
                 switch AcceptHeader.rule(for: Substring(trimmed)) {
-                case .success(let rule):
+                case .success(let rule, let warnings):
                     rules.append(rule)
+                    diagnostics += warnings
                     kept += 1
                 case .failure:
                     diagnostics.append(

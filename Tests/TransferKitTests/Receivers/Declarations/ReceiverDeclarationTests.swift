@@ -29,16 +29,25 @@ struct ReceiverDeclarationTests {
         #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.parse(acceptHeader: "") }
     }
 
-    @Test("a diagnostic names the whole character it found, and a repeated weight is refused")
+    @Test("a diagnostic names the whole character it found; what a member repeats is read first-wins, with a warning")
     func acceptDiagnosticsNameWhatTheyFound() throws {
         let parsed = try ReceiverProfile.parse(
-            acceptHeader: "\u{FEFF}text/html, text/plain;q=0.5;q=0.3, text/é, image/png;q=0.5;ext=1")
-        #expect(parsed.profile.activation.accepts.map(\.mediaRange) == ["image/png"])
+            acceptHeader:
+                "\u{FEFF}text/html, text/plain;q=0.5;q=0.3, text/é, image/png;q=0.5;ext=1, text/html;level=1;LEVEL=2")
+        #expect(parsed.profile.activation.accepts.map(\.mediaRange) == ["text/plain", "image/png", "text/html"])
+        #expect(parsed.profile.activation.accepts.map(\.weight) == [0.5, 0.5, 1])
+        #expect(parsed.profile.activation.accepts.last?.parameters == ["level": "1"])
         #expect(
             parsed.diagnostics.map(\.reason) == [
-                "expected a media type type/subtype, found '\u{FEFF}' (U+FEFF)", "the weight q is given twice",
+                "expected a media type type/subtype, found '\u{FEFF}' (U+FEFF)",
+                "the weight q is given twice; the first, 0.5, is used",
                 "expected a subtype after 'text/', found 'é' (U+00E9)",
+                "the parameter 'level' is given twice; the first value, '1', is used",
             ])
+        // A header whose only member repeats a parameter is read, not refused.
+        let single = try ReceiverProfile.parse(acceptHeader: "text/html;level=1;level=2")
+        #expect(single.profile.activation.accepts.map(\.parameters) == [["level": "1"]])
+        #expect(single.diagnostics.count == 1)
     }
 
     @Test func quotedParametersAndAcceptExtensions() throws {
