@@ -15,24 +15,30 @@ let package = Package(
         .library(name: "ProfileModels", targets: ["ProfileModels"]),
     ],
     targets: [
+        // General helpers every module uses, no product of its own: UTF-8 validation, characters named
+        // in messages, the system calls (EINTR retried, errno in words), I/O errors as CocoaError, and
+        // the atomic file (a temporary sibling, renamed into place).
+        .target(name: "TransferSupport"),
         // The type tree reads declaration files (JSON) with the codecs.
-        .target(name: "ContentTypes", dependencies: ["TransferCodecs"]),
+        .target(name: "ContentTypes", dependencies: ["TransferCodecs", "TransferSupport"]),
         // System calls Swift cannot import, and libcurl opened at run time (dlopen: no headers, no link).
         .target(name: "CTransferKitSystem", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The codecs (CSV, JSON): Codable coders on the toolchain alone, re-exported by TransferKit.
-        .target(name: "TransferCodecs"),
+        .target(name: "TransferCodecs", dependencies: ["TransferSupport"]),
         .target(
             name: "TransferKit",
-            dependencies: ["ContentTypes", "TransferCodecs", "CTransferKitSystem"]
+            dependencies: ["ContentTypes", "TransferCodecs", "TransferSupport", "CTransferKitSystem"]
         ),
         .target(name: "TransferKitTesting", dependencies: ["TransferKit"]),
         // Link previews: LinkMetadata from HTML bytes (an encoding sniffer and tokenizer of its own) and
         // from the network (libcurl driven directly on Linux, URLSession elsewhere; FoundationNetworking in
         // the fetching files only), the cache and the share-sheet flow.
-        .target(name: "LinkPreviews", dependencies: ["ContentTypes", "TransferKit", "CTransferKitSystem"]),
+        .target(
+            name: "LinkPreviews",
+            dependencies: ["ContentTypes", "TransferKit", "TransferSupport", "CTransferKitSystem"]),
         .target(
             name: "TransferCommandLine",
-            dependencies: ["ContentTypes", "TransferKit", "LinkPreviews", "ProfileModels"]),
+            dependencies: ["ContentTypes", "TransferKit", "TransferSupport", "LinkPreviews", "ProfileModels"]),
         .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),
         .target(name: "ProfileModels", dependencies: ["TransferKit"]),
         .executableTarget(name: "ProfilesExample", dependencies: ["ProfileModels"], path: "Examples/Profiles/Demo"),

@@ -1,4 +1,4 @@
-import TransferCodecs
+import TransferSupport
 
 /// A media type as HTTP writes it (RFC 9110 §8.3.1): `type/subtype` followed by parameters, each
 /// `name=value` with the value a token or a quoted string (§5.6.4, §5.6.6).

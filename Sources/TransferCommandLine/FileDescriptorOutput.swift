@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TransferSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -29,29 +30,9 @@ enum FileDescriptorOutput {
     }
 
     static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
-        var offset = 0
-        while offset < buffer.count {
-            let written = unistd_write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                let number = errno
-                if number == EINTR { continue }
-                failures.withLock { failures in
-                    if failures[descriptor] == nil { failures[descriptor] = String(cString: strerror(number)) }
-                }
-                return
-            }
-            offset += written
+        guard let number = SystemCalls.write(descriptor, UnsafeRawBufferPointer(buffer)) else { return }
+        failures.withLock { failures in
+            if failures[descriptor] == nil { failures[descriptor] = SystemCalls.reason(number) }
         }
-    }
-
-    @inline(__always)
-    private static func unistd_write(_ descriptor: Int32, _ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
-        #if canImport(Darwin)
-            Darwin.write(descriptor, pointer, count)
-        #elseif canImport(Musl)
-            Musl.write(descriptor, pointer, count)
-        #else
-            Glibc.write(descriptor, pointer, count)
-        #endif
     }
 }

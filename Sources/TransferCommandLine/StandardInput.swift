@@ -1,4 +1,5 @@
 import Foundation
+import TransferSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -37,10 +38,9 @@ enum StandardInput {
         while true {
             let start = bytes.count
             bytes.append(contentsOf: repeatElement(0, count: chunk))
-            var count: Int
-            repeat {
-                count = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + start, chunk) }
-            } while count < 0 && errno == EINTR
+            let count = bytes.withUnsafeMutableBytes {
+                SystemCalls.read(descriptor, into: $0.baseAddress! + start, count: chunk)
+            }
             let number = errno
             bytes.removeLast(chunk - max(count, 0))
             if count == 0 { return Data(bytes) }
@@ -50,7 +50,7 @@ enum StandardInput {
                     throw ToolError(.noInput, "\(name): closed (expected the input, or give a file instead of -)")
                 case EISDIR: throw ToolError(.noInput, "\(name): a directory (expected a file's contents)")
                 default:
-                    throw ToolError(.ioError, "\(name): cannot be read (\(String(cString: strerror(number))))")
+                    throw ToolError(.ioError, "\(name): cannot be read (\(SystemCalls.reason(number)))")
                 }
             }
             if bytes.count > limit {
@@ -76,7 +76,7 @@ enum InputFile {
         repeat { descriptor = open(path, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else {
             let number = errno
-            let reason = number == ENOENT ? "no such file" : "cannot be opened (\(String(cString: strerror(number))))"
+            let reason = number == ENOENT ? "no such file" : "cannot be opened (\(SystemCalls.reason(number)))"
             throw ToolError(.noInput, "\(shown): \(reason)")
         }
         defer { close(descriptor) }
@@ -89,11 +89,3 @@ enum InputFile {
         }
     }
 }
-
-#if canImport(Glibc)
-    private let systemRead = Glibc.read
-#elseif canImport(Musl)
-    private let systemRead = Musl.read
-#elseif canImport(Darwin)
-    private let systemRead = Darwin.read
-#endif

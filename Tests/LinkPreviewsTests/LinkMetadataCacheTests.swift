@@ -112,10 +112,10 @@ struct LinkMetadataCacheTests {
     func diskLeftovers() throws {
         try withScratchDirectory { directory in
             _ = try DiskLinkMetadataCache(directory: directory)
-            let leftover = directory.appendingPathComponent(".tmp-crashed")
-            try Data("half".utf8).write(to: leftover)
+            let leftovers = [".tmp-crashed", ".8a3f0c.json.1a2b3c4d.partial"].map(directory.appendingPathComponent)
+            for leftover in leftovers { try Data("half".utf8).write(to: leftover) }
             _ = try DiskLinkMetadataCache(directory: directory)
-            #expect(!FileManager.default.fileExists(atPath: leftover.path))
+            for leftover in leftovers { #expect(!FileManager.default.fileExists(atPath: leftover.path)) }
         }
     }
 }

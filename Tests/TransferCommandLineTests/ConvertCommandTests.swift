@@ -63,6 +63,32 @@ struct ConvertCommandTests {
         #expect(csvs[0] == (try CSVEncoder().encode(profiles)))
     }
 
+    @Test("an input the file system cannot give exits 66 with its words, for CSV as for JSON, whole or streamed")
+    func unreadableInputsExitAlike() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var results: [String: (status: Int32, error: String)] = [:]
+        for (name, target) in [("in.csv", "json"), ("in.json", "csv")] {
+            let folder = directory.appendingPathComponent("folder-" + name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            for mode in ["--stream", "--whole"] {
+                let missing = await transfer(
+                    "convert", directory.appendingPathComponent(name).path, "--to", target, mode)
+                results["missing \(name) \(mode)"] = (missing.status, missing.error)
+                let unreadable = await transfer(
+                    "convert", folder.path, "--from", String(name.dropFirst(3)), "--to", target, mode)
+                results["directory \(name) \(mode)"] = (unreadable.status, unreadable.error)
+            }
+        }
+        for (name, result) in results.sorted(by: { $0.key < $1.key }) {
+            #expect(result.status == 66, "\(name): \(result.error)")
+            #expect(
+                result.error.contains("is a directory") || result.error.contains("no such file"),
+                "\(name): \(result.error)")
+        }
+    }
+
     @Test func aFailedConversionLeavesNoPartialOutput() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

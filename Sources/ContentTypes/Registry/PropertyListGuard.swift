@@ -1,4 +1,4 @@
-import TransferCodecs
+import TransferSupport
 
 #if canImport(FoundationEssentials)
     package import FoundationEssentials

@@ -1,4 +1,5 @@
 import TransferCodecs
+import TransferSupport
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials

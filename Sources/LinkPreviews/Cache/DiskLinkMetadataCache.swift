@@ -1,5 +1,6 @@
 internal import Foundation
 public import FoundationEssentials
+import TransferSupport
 
 #if canImport(Glibc)
     internal import Glibc
@@ -55,9 +56,10 @@ public final class DiskLinkMetadataCache: LinkMetadataCache {
         self.now = now
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        // Temporary files left by a crash are removed.
+        // Temporary files left by a crash are removed: `.<entry>.<8 hex digits>.partial`, as every
+        // atomic write in the package names them, and `.tmp-<UUID>`, as earlier versions did.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasPrefix(".tmp-") {
+        for name in names where name.hasPrefix(".tmp-") || (name.hasPrefix(".") && name.hasSuffix(".partial")) {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
     }
@@ -97,15 +99,7 @@ public final class DiskLinkMetadataCache: LinkMetadataCache {
         let key = LinkCacheKey.normalized(url)
         let entry = Entry(schemaVersion: Self.schemaVersion, url: key, storedAt: now(), metadata: metadata)
         guard let data = try? JSONEncoder().encode(entry) else { return }
-        let target = file(for: key)
-        let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString)")
-        guard
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-        else { return }
-        if rename(temporary.path, target.path) != 0 {
-            try? FileManager.default.removeItem(at: temporary)
-        }
+        try? AtomicFile.write(data, to: file(for: key), mode: 0o600)
     }
 
     /// Removes what is stored for `url`.

@@ -1,4 +1,5 @@
 import Foundation
+import TransferSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -21,14 +22,14 @@ enum TransportFailure {
             return phrase(for: error.code) + detail.map { " (\($0))" }.orEmpty
         }
         if let error = error as? POSIXError {
-            return String(cString: strerror(error.code.rawValue))
+            return SystemCalls.reason(error.code.rawValue)
         }
         let error = error as NSError
         if error.domain == NSURLErrorDomain {
             return phrase(for: URLError.Code(rawValue: error.code) ?? .unknown)
                 + detail(of: error).map { " (\($0))" }.orEmpty
         }
-        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+        if error.domain == NSPOSIXErrorDomain { return SystemCalls.reason(Int32(error.code)) }
         return detail(of: error) ?? "the transfer failed (\(error.domain) \(error.code))"
     }
 

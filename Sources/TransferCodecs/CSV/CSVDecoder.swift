@@ -1,3 +1,5 @@
+import TransferSupport
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
@@ -222,18 +224,14 @@ struct CSVRecordReader {
     init(_ url: URL, format: CSVFormat) throws {
         try CSVDecoder.validate(format)
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw CSVError(
-                .invalidFormat, line: 0, column: 0,
-                reason: "cannot open \(url.path): \(String(cString: strerror(errno)))")
-        }
+        guard descriptor >= 0 else { throw CocoaError.reading(url, errno: errno) }
         self.descriptor = descriptor
         self.url = url
         self.format = format
     }
 
     func close() {
-        ChunkedRead.close(descriptor)
+        SystemCalls.close(descriptor)
     }
 
     /// After the last window: when the file held a header and no record, checks that the header
@@ -247,12 +245,8 @@ struct CSVRecordReader {
     mutating func nextBatch() throws -> CSVRecordBatch? {
         while !(atEnd && buffer.isEmpty) {
             if !atEnd {
-                let count = ChunkedRead.append(upTo: Self.chunkSize, from: descriptor, to: &buffer)
-                guard count >= 0 else {
-                    throw CSVError(
-                        .invalidFormat, line: line, column: 0,
-                        reason: "cannot read \(url.path): \(String(cString: strerror(errno)))")
-                }
+                let count = SystemCalls.append(upTo: Self.chunkSize, from: descriptor, to: &buffer)
+                guard count >= 0 else { throw CocoaError.reading(url, errno: errno) }
                 if count == 0 { atEnd = true }
             }
             if first {

@@ -1,3 +1,5 @@
+import TransferSupport
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
@@ -49,15 +51,12 @@ public final class CSVRowReader {
     ///   - url: The file.
     ///   - format: The format. The default reads a header row.
     ///   - chunkSize: How many bytes to read at a time. The default is 1 MiB.
-    /// - Throws: ``CSVError`` when the file cannot be opened, or its header is malformed.
-    public init(contentsOf url: URL, format: CSVFormat = CSVFormat(), chunkSize: Int = 1 << 20) throws(CSVError) {
+    /// - Throws: ``CSVError`` when the format is invalid or the header is malformed; `CocoaError`
+    ///   when the file cannot be opened or read, as `Data(contentsOf:)` and ``JSONArrayDecoder`` throw it.
+    public init(contentsOf url: URL, format: CSVFormat = CSVFormat(), chunkSize: Int = 1 << 20) throws {
         try CSVDecoder.validate(format)
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw CSVError(
-                .invalidFormat, line: 0, column: 0,
-                reason: "cannot open \(url.path): \(String(cString: strerror(errno)))")
-        }
+        guard descriptor >= 0 else { throw CocoaError.reading(url, errno: errno) }
         self.descriptor = descriptor
         self.memory = nil
         self.format = format
@@ -74,7 +73,7 @@ public final class CSVRowReader {
     ///   - format: The format. The default reads a header row.
     ///   - chunkSize: How many bytes to parse at a time. The default is 1 MiB.
     /// - Throws: ``CSVError`` when the header is malformed.
-    public init(data: Data, format: CSVFormat = CSVFormat(), chunkSize: Int = 1 << 20) throws(CSVError) {
+    public init(data: Data, format: CSVFormat = CSVFormat(), chunkSize: Int = 1 << 20) throws {
         try CSVDecoder.validate(format)
         self.descriptor = nil
         self.memory = data
@@ -88,7 +87,7 @@ public final class CSVRowReader {
         if let descriptor { close(descriptor) }
     }
 
-    private func readHeader() throws(CSVError) {
+    private func readHeader() throws {
         guard format.hasHeader else { return }
         header = try nextRow()
     }
@@ -96,8 +95,9 @@ public final class CSVRowReader {
     /// The next row, or `nil` at the end of the input.
     ///
     /// - Returns: The row's fields.
-    /// - Throws: ``CSVError`` for malformed CSV, with its line and column.
-    public func next() throws(CSVError) -> [String]? {
+    /// - Throws: ``CSVError`` for malformed CSV, with its line and column; `CocoaError` when the
+    ///   file cannot be read.
+    public func next() throws -> [String]? {
         let row = try nextRow()
         if let row, let header, row.count != header.count {
             if row.count == 1, row[0].isEmpty, header.count > 1 { return try next() }  // a blank line
@@ -110,7 +110,7 @@ public final class CSVRowReader {
         return row
     }
 
-    private func nextRow() throws(CSVError) -> [String]? {
+    private func nextRow() throws -> [String]? {
         while pendingIndex >= pending.count {
             if atEnd && buffer.isEmpty { return nil }
             try fill()
@@ -120,14 +120,10 @@ public final class CSVRowReader {
     }
 
     /// Reads a chunk and parses every complete record in the buffer.
-    private func fill() throws(CSVError) {
+    private func fill() throws {
         if !atEnd, let descriptor {
-            let count = ChunkedRead.append(upTo: chunkSize, from: descriptor, to: &buffer)
-            if count < 0 {
-                throw CSVError(
-                    .invalidFormat, line: line, column: 0,
-                    reason: "cannot read \(path): \(String(cString: strerror(errno)))")
-            }
+            let count = SystemCalls.append(upTo: chunkSize, from: descriptor, to: &buffer)
+            if count < 0 { throw CocoaError.reading(URL(fileURLWithPath: path), errno: errno) }
             if count == 0 { atEnd = true }
         } else if !atEnd, let memory {
             let count = min(chunkSize, memory.count - memoryOffset)
@@ -189,103 +185,54 @@ public final class CSVRowReader {
 public final class CSVRowWriter {
     /// The format.
     public let format: CSVFormat
-    private let destination: URL
-    private let temporary: URL
-    private var descriptor: Int32
+    private let file: AtomicFile
     private var writer: CSVWriter
-    private var finished = false
 
     /// Starts writing to a file.
     ///
     /// - Parameters:
     ///   - url: The destination; replaced by ``finish()`` if it exists.
     ///   - format: The format. The default is RFC 4180 with CRLF line ends.
-    /// - Throws: ``CSVError`` when the temporary file cannot be created.
-    public init(writingTo url: URL, format: CSVFormat = CSVFormat()) throws(CSVError) {
+    /// - Throws: ``CSVError`` when the format is invalid; `CocoaError` when the temporary file beside
+    ///   the destination cannot be created, as `Data.write(to:)` throws it.
+    public init(writingTo url: URL, format: CSVFormat = CSVFormat()) throws {
         try CSVDecoder.validate(format)
         self.format = format
-        self.destination = url
-        self.temporary = url.temporarySibling
-        self.descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        self.file = try AtomicFile(writing: url, mode: 0o644)
         self.writer = CSVWriter(format: format)
-        guard descriptor >= 0 else {
-            throw CSVError(
-                .invalidFormat, line: 0, column: 0,
-                reason: "cannot create \(temporary.path): \(String(cString: strerror(errno)))")
-        }
         if format.writesByteOrderMark { writer.output += [0xEF, 0xBB, 0xBF] }
-    }
-
-    deinit {
-        if !finished {
-            if descriptor >= 0 { close(descriptor) }
-            unlink(temporary.path)
-        }
     }
 
     /// Writes one row.
     ///
     /// - Parameter fields: The fields, quoted as needed.
-    /// - Throws: ``CSVError`` when the file cannot be written.
-    public func write(_ fields: [String]) throws(CSVError) {
+    /// - Throws: `CocoaError` when the file cannot be written.
+    public func write(_ fields: [String]) throws {
         writer.writeRow(fields)
         if writer.output.count >= 1 << 20 { try flush() }
     }
 
     /// Writes what is buffered and renames the file into place.
     ///
-    /// - Throws: ``CSVError`` when the file cannot be written or renamed; the destination is then
+    /// - Throws: `CocoaError` when the file cannot be written or renamed; the destination is then
     ///   untouched and the temporary file removed.
-    public func finish() throws(CSVError) {
+    public func finish() throws {
         do {
             try flush()
         } catch {
             cancel()
             throw error
         }
-        close(descriptor)
-        descriptor = -1
-        guard rename(temporary.path, destination.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            finished = true
-            throw CSVError(.invalidFormat, line: 0, column: 0, reason: "cannot write \(destination.path): \(reason)")
-        }
-        finished = true
+        try file.commit(synchronizing: false)
     }
 
     /// Stops writing and removes the temporary file; the destination is untouched.
     public func cancel() {
-        guard !finished else { return }
-        if descriptor >= 0 { close(descriptor) }
-        descriptor = -1
-        unlink(temporary.path)
-        finished = true
+        file.discard()
     }
 
-    private func flush() throws(CSVError) {
-        var offset = 0
-        let bytes = writer.output
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                writeBytes(descriptor, $0.baseAddress! + offset, bytes.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw CSVError(
-                    .invalidFormat, line: 0, column: 0,
-                    reason: "cannot write \(temporary.path): \(String(cString: strerror(errno)))")
-            }
-            offset += written
-        }
+    private func flush() throws {
+        try file.write(writer.output)
         writer.output.removeAll(keepingCapacity: true)
     }
 }
-
-#if canImport(Glibc)
-    private let writeBytes = Glibc.write
-#elseif canImport(Musl)
-    private let writeBytes = Musl.write
-#elseif canImport(Darwin)
-    private let writeBytes = Darwin.write
-#endif

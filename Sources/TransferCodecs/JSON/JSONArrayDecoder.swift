@@ -1,4 +1,5 @@
 import Synchronization
+import TransferSupport
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
@@ -147,32 +148,19 @@ struct JSONFileSource {
 
     init(_ url: URL, chunkSize: Int) throws {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Self.readError(url) }
+        guard descriptor >= 0 else { throw CocoaError.reading(url, errno: errno) }
         self.descriptor = descriptor
         let filePositions = JSONFilePositions(path: url.path)
         positions = { offset in filePositions.position(ofOffset: offset) }
         read = { buffer in
-            let count = ChunkedRead.append(upTo: chunkSize, from: descriptor, to: &buffer)
-            guard count >= 0 else { throw Self.readError(url) }
+            let count = SystemCalls.append(upTo: chunkSize, from: descriptor, to: &buffer)
+            guard count >= 0 else { throw CocoaError.reading(url, errno: errno) }
             return count > 0
         }
     }
 
     func close() {
-        ChunkedRead.close(descriptor)
-    }
-
-    /// The error for a file that cannot be opened or read, from `errno`.
-    static func readError(_ url: URL) -> CocoaError {
-        let number = errno
-        let code: CocoaError.Code =
-            switch number {
-            case ENOENT: .fileReadNoSuchFile
-            case EACCES, EPERM: .fileReadNoPermission
-            default: .fileReadUnknown
-            }
-        return CocoaError(
-            code, userInfo: ["NSFilePath": url.path, "NSDebugDescription": String(cString: strerror(number))])
+        SystemCalls.close(descriptor)
     }
 }
 
@@ -203,14 +191,14 @@ private final class JSONFilePositions: Sendable {
     ) -> JSONTextPosition? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        defer { ChunkedRead.close(descriptor) }
+        defer { SystemCalls.close(descriptor) }
         guard lseek(descriptor, off_t(checkpoint.offset), SEEK_SET) >= 0 else { return nil }
         var position = checkpoint.position
         var buffer: [UInt8] = []
         var remaining = offset - checkpoint.offset
         while remaining > 0 {
             buffer.removeAll(keepingCapacity: true)
-            let count = ChunkedRead.append(upTo: min(remaining, 1 << 20), from: descriptor, to: &buffer)
+            let count = SystemCalls.append(upTo: min(remaining, 1 << 20), from: descriptor, to: &buffer)
             guard count > 0 else { return nil }
             buffer.withUnsafeBufferPointer { position.advance(over: $0) }
             remaining -= count

@@ -1,3 +1,5 @@
+import TransferSupport
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

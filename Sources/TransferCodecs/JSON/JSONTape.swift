@@ -1,3 +1,5 @@
+import TransferSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -2,6 +2,7 @@ import Foundation
 import ProfileModels
 import Synchronization
 import TransferKit
+import TransferSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -115,7 +116,8 @@ enum ConvertCommand {
         where [.fileReadNoSuchFile, .fileReadNoPermission, .fileReadUnknown].contains(error.code):
             return ToolError(.noInput, "\(input): cannot be read (\(error))")
         case let error as TransferError
-        where error.underlyingError is DecodingError || error.underlyingError is CSVError:
+        where error.underlyingError is DecodingError || error.underlyingError is CSVError
+            || error.underlyingError is CocoaError:
             // The decoder's own words say what was expected, what was found and where; the
             // transfer machinery around them (the model's name, its representations) would only
             // repeat them.
@@ -152,14 +154,14 @@ enum ConvertCommand {
                 isWrite = true
                 path = path ?? error.userInfo[NSFilePathErrorKey] as? String
                 if error.code == CocoaError.fileWriteOutOfSpace.rawValue {
-                    return (String(cString: strerror(ENOSPC)), path)
+                    return (SystemCalls.reason(ENOSPC), path)
                 }
                 if error.code == CocoaError.fileWriteVolumeReadOnly.rawValue {
-                    return (String(cString: strerror(EROFS)), path)
+                    return (SystemCalls.reason(EROFS), path)
                 }
             }
             if error.domain == NSPOSIXErrorDomain {
-                let reason = String(cString: strerror(Int32(error.code)))
+                let reason = SystemCalls.reason(Int32(error.code))
                 if causes.contains(Int32(error.code)) { return (reason, path) }
                 systemReason = systemReason ?? reason
             }
@@ -285,16 +287,13 @@ enum ConvertCommand {
     /// that ``finish()`` renames into place and ``cancel()`` removes.
     final class StreamingOutput {
         private let destination: URL?
-        private let temporary: URL?
-        private let handle: FileHandle?
+        private let file: AtomicFile?
         private let console: Console
         private var buffer = Data()
 
-        /// The mode of the file being replaced, given to the new one.
-        private let mode: mode_t?
-
         /// Opens the output: standard output for `nil` or `-`; else a temporary file beside the
-        /// destination, renamed over it by ``finish()``.
+        /// destination (``TransferSupport/AtomicFile``, registered for removal on a signal), renamed
+        /// over it by ``finish()``.
         ///
         /// A symbolic link is followed: its target is replaced, and the link kept (as `sort -o`
         /// and editors do). An existing file's permissions are kept. Directories and devices are
@@ -306,9 +305,7 @@ enum ConvertCommand {
             self.console = console
             guard let path, path != "-" else {
                 destination = nil
-                temporary = nil
-                handle = nil
-                mode = nil
+                file = nil
                 return
             }
             guard !path.isEmpty else {
@@ -319,6 +316,7 @@ enum ConvertCommand {
             }
             let destination = URL(fileURLWithPath: path).resolvingSymlinksInPath()
             var status = stat()
+            var mode: mode_t?
             if stat(destination.path, &status) == 0 {
                 switch status.st_mode & S_IFMT {
                 case S_IFREG: break
@@ -329,91 +327,74 @@ enum ConvertCommand {
                         "\(path): is not a regular file (a device or pipe); redirect standard output to it instead")
                 }
                 mode = status.st_mode & 0o7777
-            } else {
-                mode = nil
             }
-            let temporary = destination.temporarySibling
-            let descriptor = SignalCleanup.create(temporary.path, mode: mode ?? 0o666)
-            guard descriptor >= 0 else {
-                throw ToolError(.cannotCreate, "\(path): cannot be written (\(String(cString: strerror(errno))))")
+            let file: AtomicFile
+            do {
+                file = try AtomicFile(writing: destination, mode: mode ?? 0o666, create: SignalCleanup.create)
+            } catch {
+                throw ToolError(.cannotCreate, "\(path): cannot be written (\(SystemCalls.reason(Self.errno(error))))")
             }
-            if let mode { fchmod(descriptor, mode) }  // Not narrowed by the umask: the old file's.
+            if let mode { fchmod(file.fileDescriptor, mode) }  // Not narrowed by the umask: the old file's.
             self.destination = destination
-            self.temporary = temporary
-            self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            self.file = file
+        }
+
+        /// The `errno` beneath a file error.
+        private static func errno(_ error: CocoaError) -> Int32 {
+            (error.userInfo[NSUnderlyingErrorKey] as? POSIXError)?.code.rawValue ?? EIO
         }
 
         /// The error for a failed write: what could not be written, and why.
-        private func writeError(_ reason: String) -> ToolError {
-            ToolError(.ioError, "\(destination?.path ?? "standard output"): cannot be written (\(reason))")
+        private func writeError(_ error: CocoaError) -> ToolError {
+            ToolError(
+                .ioError,
+                "\(destination?.path ?? "standard output"): cannot be written (\(SystemCalls.reason(Self.errno(error))))"
+            )
         }
 
         /// Writes `data` after what came before: small pieces are gathered, large ones (a batch
         /// of records) written as they are, without a copy.
         func write(_ data: Data) throws {
-            guard data.count < 1 << 16 else {
-                try flush()
-                try send(data)
+            guard let file else {
+                if data.count >= 1 << 16 {
+                    flushConsole()
+                    console.writeData(data)
+                } else {
+                    buffer.append(data)
+                    if buffer.count >= 1 << 20 { flushConsole() }
+                }
                 return
             }
-            buffer.append(data)
-            if buffer.count >= 1 << 20 { try flush() }
+            do { try file.write(data) } catch { throw writeError(error) }
         }
 
-        private func flush() throws {
+        private func flushConsole() {
             guard !buffer.isEmpty else { return }
-            try send(buffer)
+            console.writeData(buffer)
             buffer.removeAll(keepingCapacity: true)
         }
 
-        private func send(_ data: Data) throws {
-            if let handle {
-                do {
-                    try handle.write(contentsOf: data)
-                } catch {
-                    throw writeError(Self.reason(error))
-                }
-            } else {
-                console.writeData(data)
-            }
-        }
-
         func finish() throws {
-            try flush()
-            guard let handle, let temporary, let destination else { return }
+            guard let file else {
+                flushConsole()
+                return
+            }
+            defer { SignalCleanup.unregister(file.temporary.path) }
             do {
-                try handle.synchronize()
-                try handle.close()
+                try file.commit(synchronizing: true)
             } catch {
-                cancel()
-                throw writeError(Self.reason(error))
+                // A write that fails is an I/O error (74); a rename that fails, a file that cannot be made (73).
+                let number = Self.errno(error)
+                let status: TransferTool.ExitStatus =
+                    [ENOSPC, EDQUOT, EFBIG, EIO, EROFS].contains(number) ? .ioError : .cannotCreate
+                throw ToolError(status, "\(file.destination.path): cannot be written (\(SystemCalls.reason(number)))")
             }
-            guard rename(temporary.path, destination.path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                cancel()
-                throw ToolError(.cannotCreate, "\(destination.path): cannot be written (\(reason))")
-            }
-            SignalCleanup.unregister(temporary.path)
         }
 
         func cancel() {
-            try? handle?.close()
-            if let temporary {
-                try? FileManager.default.removeItem(at: temporary)
-                SignalCleanup.unregister(temporary.path)
-            }
-        }
-
-        /// The system's words for a file error, without Foundation's error dump.
-        private static func reason(_ error: any Error) -> String {
-            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-            if let posix = underlying, posix.domain == NSPOSIXErrorDomain {
-                return String(cString: strerror(Int32(posix.code)))
-            }
-            if (error as NSError).domain == NSPOSIXErrorDomain {
-                return String(cString: strerror(Int32((error as NSError).code)))
-            }
-            return (error as NSError).localizedDescription
+            guard let file else { return }
+            file.discard()
+            SignalCleanup.unregister(file.temporary.path)
         }
     }
 }

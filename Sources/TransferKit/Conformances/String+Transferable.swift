@@ -1,3 +1,5 @@
+import TransferSupport
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else

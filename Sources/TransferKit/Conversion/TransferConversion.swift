@@ -1,4 +1,5 @@
 import TransferCodecs
+import TransferSupport
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
@@ -189,19 +190,18 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     /// - Throws: What ``convert(contentsOf:into:)`` throws; ``TransferError/Code/fileUnavailable``
     ///   when the destination cannot be written (nothing is left behind).
     public func convert(contentsOf input: URL, to destination: URL) async throws {
-        let temporary = destination.temporarySibling
-        do {
-            let writer = try PieceWriter(creating: temporary)
-            defer { writer.close() }
-            try await convert(contentsOf: input) { try writer.write($0) }
-            try writer.synchronize()
-            guard rename(temporary.path, destination.path) == 0 else {
-                throw FileOperations.fileError(Item.self, "Cannot create \(destination.path)", errno)
-            }
-        } catch {
-            unlink(temporary.path)
-            throw error
+        func failure(_ error: CocoaError) -> TransferError {
+            TransferError(
+                .fileUnavailable, itemType: Item.self, reason: "Cannot write \(error.fileSystemReason)",
+                underlyingError: error)
         }
+        let output: AtomicFile
+        do { output = try AtomicFile(writing: destination) } catch { throw failure(error) }
+        defer { output.discard() }
+        try await convert(contentsOf: input) { piece in
+            do throws(CocoaError) { try output.write(piece) } catch { throw failure(error) }
+        }
+        do { try output.commit(synchronizing: true) } catch { throw failure(error) }
     }
 
     // MARK: Internal
@@ -241,24 +241,16 @@ public struct TransferConversion<Item: Transferable>: Sendable {
 
     /// Hands a file's contents to `output` a MiB at a time.
     private static func copy(_ file: URL, into output: (Data) throws -> Void) throws {
-        #if canImport(Glibc)
-            let read = Glibc.read
-        #elseif canImport(Musl)
-            let read = Musl.read
-        #elseif canImport(Darwin)
-            let read = Darwin.read
-        #endif
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileOperations.fileError(Item.self, "Cannot read \(file.path)", errno) }
         defer { close(descriptor) }
         var chunk = Data(count: 1 << 20)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-            if count == 0 { return }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileOperations.fileError(Item.self, "Cannot read \(file.path)", errno)
+            let count = chunk.withUnsafeMutableBytes {
+                SystemCalls.read(descriptor, into: $0.baseAddress!, count: $0.count)
             }
+            if count == 0 { return }
+            if count < 0 { throw FileOperations.fileError(Item.self, "Cannot read \(file.path)", errno) }
             try output(chunk.prefix(count))
         }
     }

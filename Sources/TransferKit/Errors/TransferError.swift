@@ -1,3 +1,5 @@
+import TransferSupport
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -177,11 +179,7 @@ extension TransferError: CustomStringConvertible, CustomDebugStringConvertible {
     /// An underlying error in words: a file-system error as its path and the system's reason,
     /// rather than Foundation's dump of its user info.
     private static func describe(_ error: any Error) -> String {
-        guard let error = error as? CocoaError, let cause = error.userInfo["NSUnderlyingError"] as? POSIXError else {
-            return "\(error)"
-        }
-        let reason = String(cString: strerror(cause.code.rawValue))
-        return (error.userInfo["NSFilePath"] as? String).map { "\($0): \(reason)" } ?? reason
+        (error as? CocoaError)?.fileSystemReason ?? "\(error)"
     }
 
     /// The description, prefixed with the code.

@@ -56,7 +56,7 @@ extension Transferable {
                 defer { sent.discard() }
                 destination = FileOperations.availableURL(
                     for: fileName(for: entry, sentFile: sent.file), in: destinationDirectory)
-                try FileOperations.copyIntoPlace(sent.file, to: destination, itemType: Self.self)
+                try FileOperations.copy(sent.file, to: destination, itemType: Self.self)
             case nil:
                 throw TransferError(.exportNotSupported, itemType: Self.self, reason: "\(entry) does not export")
             }

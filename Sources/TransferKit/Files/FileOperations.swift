@@ -1,5 +1,6 @@
 import CTransferKitSystem
 import TransferCodecs
+import TransferSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -21,8 +22,8 @@ package enum FileOperations {
     static let chunkSize = 1 << 20
 
     /// Copies `source` to `destination`, which must not exist: with `copy_file_range` (which clones
-    /// on file systems that can) where available, else in 1 MiB chunks. On failure nothing is left
-    /// at `destination`.
+    /// on file systems that can) where available, else in 1 MiB chunks, into a temporary file that
+    /// is linked into place (``TransferSupport/AtomicFile``): the copy appears whole or not at all.
     /// - Parameter progress: Called with the bytes copied and the total after each step; when given,
     ///   the copy runs in 8 MiB steps and stops, removing the partial copy, when the task is cancelled.
     static func copy(
@@ -43,17 +44,30 @@ package enum FileOperations {
                 .fileUnavailable, itemType: itemType,
                 reason: "Cannot copy \(source.path): it is a directory, and only files are transferred")
         }
-        let output = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard output >= 0 else { throw fileError(itemType, "Cannot create \(destination.path)", errno) }
-        var succeeded = false
-        defer {
-            close(output)
-            if !succeeded { unlink(destination.path) }
+        let output = try writing(destination, itemType: itemType) { () throws(CocoaError) in
+            try AtomicFile(writing: destination)
         }
+        defer { output.discard() }
         try copyContents(
-            from: input, to: output, source: source, itemType: itemType, total: Int64(status.st_size),
+            from: input, to: output.fileDescriptor, source: source, itemType: itemType, total: Int64(status.st_size),
             progress: progress)
-        succeeded = true
+        try writing(destination, itemType: itemType) { () throws(CocoaError) in
+            try output.commit(synchronizing: false, replacing: false)
+        }
+    }
+
+    /// Runs a write, turning its `CocoaError` into ``TransferError/Code/fileUnavailable`` with the
+    /// system's words and the error beneath.
+    private static func writing<Result>(
+        _ destination: URL, itemType: Any.Type, _ body: () throws(CocoaError) -> Result
+    ) throws(TransferError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw TransferError(
+                .fileUnavailable, itemType: itemType, reason: "Cannot write \(error.fileSystemReason)",
+                underlyingError: error)
+        }
     }
 
     private static func copyContents(
@@ -97,71 +111,37 @@ package enum FileOperations {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            let count = systemRead(input, buffer, chunkSize)
+            let count = SystemCalls.read(input, into: buffer, count: chunkSize)
             if count == 0 { return }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw fileError(itemType, "Cannot read \(source.path)", errno)
-            }
-            var written = 0
-            while written < count {
-                let result = systemWrite(output, buffer + written, count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    throw fileError(itemType, "Cannot write the copy of \(source.path)", errno)
-                }
-                written += result
+            if count < 0 { throw fileError(itemType, "Cannot read \(source.path)", errno) }
+            if let failure = SystemCalls.write(output, UnsafeRawBufferPointer(start: buffer, count: count)) {
+                throw fileError(itemType, "Cannot write the copy of \(source.path)", failure)
             }
             try advance(count)
         }
     }
 
-    /// Creates `file` and writes to it what `body` hands its writing function, in pieces, through
-    /// a buffer of 1 MiB: for exporters that produce a file a batch at a time.
+    /// Creates `file`, which must not exist, from what `body` hands its writing function, in
+    /// pieces, through a buffer of 1 MiB: for exporters that produce a file a batch at a time. The
+    /// file appears whole, or not at all when `body` throws.
     ///
-    /// - Throws: ``TransferError/Code/fileUnavailable`` with the system's error (a `POSIXError`)
-    ///   when the file cannot be created or written; what `body` throws.
+    /// - Throws: ``TransferError/Code/fileUnavailable`` with the system's error when the file cannot
+    ///   be created or written; what `body` throws.
     static func writePieces(to file: URL, _ body: ((Data) throws -> Void) throws -> Void) throws {
-        let writer = try PieceWriter(creating: file)
-        defer { writer.close() }
-        try body { try writer.write($0) }
-        try writer.flush()
+        let output = try writing(file, itemType: Any.self) { () throws(CocoaError) in try AtomicFile(writing: file) }
+        defer { output.discard() }
+        try body { piece in try writing(file, itemType: Any.self) { () throws(CocoaError) in try output.write(piece) } }
+        try writing(file, itemType: Any.self) { () throws(CocoaError) in
+            try output.commit(synchronizing: false, replacing: false)
+        }
     }
 
     /// Writes `data` to `destination`, which must not exist, through a temporary file in the same
-    /// directory that is renamed into place: readers see the whole file or none.
+    /// directory that is linked into place: readers see the whole file or none.
     static func write(_ data: Data, to destination: URL, itemType: Any.Type) throws(TransferError) {
-        let temporary = destination.temporarySibling
-        do {
-            try data.write(to: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw TransferError(
-                .fileUnavailable, itemType: itemType, reason: "Cannot write \(destination.path)", underlyingError: error
-            )
+        try writing(destination, itemType: itemType) { () throws(CocoaError) in
+            try AtomicFile.write(data, to: destination, replacing: false)
         }
-        try moveIntoPlace(temporary, destination, itemType: itemType)
-    }
-
-    /// Copies `source` to `destination`, which must not exist, through a temporary file in the
-    /// destination's directory that is linked into place: the copy appears whole or not at all.
-    static func copyIntoPlace(_ source: URL, to destination: URL, itemType: Any.Type) throws(TransferError) {
-        let temporary = destination.temporarySibling
-        try copy(source, to: temporary, itemType: itemType)
-        try moveIntoPlace(temporary, destination, itemType: itemType)
-    }
-
-    /// Renames `temporary` to `destination` without replacing an existing file; removes
-    /// `temporary` on failure.
-    static func moveIntoPlace(_ temporary: URL, _ destination: URL, itemType: Any.Type) throws(TransferError) {
-        // link + unlink fails when the destination exists, where rename would replace it.
-        if link(temporary.path, destination.path) == 0 {
-            unlink(temporary.path)
-            return
-        }
-        let error = errno
-        unlink(temporary.path)
-        throw fileError(itemType, "Cannot create \(destination.path)", error)
     }
 
     /// The whole contents of a file, for representations that asked for data.
@@ -202,7 +182,7 @@ package enum FileOperations {
                 // The expected size is read: probe for more before growing, so that the usual case
                 // (a file that did not grow) never reallocates the whole buffer.
                 var probe = [UInt8](repeating: 0, count: 4096)
-                count = probe.withUnsafeMutableBytes { systemRead(input, $0.baseAddress!, $0.count) }
+                count = probe.withUnsafeMutableBytes { SystemCalls.read(input, into: $0.baseAddress!, count: $0.count) }
                 if count > 0 {  // The file grew, or its size was unknown.
                     data.append(contentsOf: probe[0..<count])
                     done += count
@@ -212,13 +192,10 @@ package enum FileOperations {
                 }
             } else {
                 count = data.withUnsafeMutableBytes { buffer in
-                    systemRead(input, buffer.baseAddress! + done, min(step, buffer.count - done))
+                    SystemCalls.read(input, into: buffer.baseAddress! + done, count: min(step, buffer.count - done))
                 }
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw fileError(itemType, "Cannot read \(file.path)", errno)
-            }
+            if count < 0 { throw fileError(itemType, "Cannot read \(file.path)", errno) }
             if count == 0 { break }
             done += count
             progress(Int64(done), max(total, Int64(done)))
@@ -256,23 +233,11 @@ package enum FileOperations {
     }
 
     static func fileError(_ itemType: Any.Type, _ what: String, _ code: Int32) -> TransferError {
-        TransferError(.fileUnavailable, itemType: itemType, reason: "\(what): \(String(cString: strerror(code)))")
+        TransferError(
+            .fileUnavailable, itemType: itemType, reason: "\(what): \(SystemCalls.reason(code))",
+            underlyingError: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO))
     }
 }
-
-#if canImport(Glibc)
-    private let systemRead = Glibc.read
-    private let systemWrite = Glibc.write
-    private let systemClose = Glibc.close
-#elseif canImport(Musl)
-    private let systemRead = Musl.read
-    private let systemWrite = Musl.write
-    private let systemClose = Musl.close
-#elseif canImport(Darwin)
-    private let systemRead = Darwin.read
-    private let systemWrite = Darwin.write
-    private let systemClose = Darwin.close
-#endif
 
 extension FileOperations {
     /// `name` made safe to use as one file name: path separators replaced, NUL removed; `nil` when
@@ -280,61 +245,5 @@ extension FileOperations {
     package static func safeFileName(_ name: String) -> String? {
         let safe = name.replacing("/", with: "-").replacing("\u{0}", with: "")
         return safe.isEmpty || safe == "." || safe == ".." ? nil : safe
-    }
-}
-
-/// A new file written in pieces through a buffer of 1 MiB. Not `Sendable`: one writer, one thread.
-final class PieceWriter {
-    private let file: URL
-    private let descriptor: Int32
-    private var buffer = Data()
-
-    /// Creates the file, which must not exist, with the mode the umask leaves of 0666.
-    init(creating file: URL) throws(TransferError) {
-        self.file = file
-        descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw Self.writeError(file, errno) }
-    }
-
-    func write(_ piece: Data) throws(TransferError) {
-        buffer.append(piece)
-        if buffer.count >= 1 << 20 { try flush() }
-    }
-
-    func flush() throws(TransferError) {
-        let (file, descriptor) = (file, descriptor)
-        let failure: Int32? = buffer.withUnsafeBytes { bytes in
-            var written = 0
-            while written < bytes.count {
-                let result = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += result
-            }
-            return nil
-        }
-        buffer.removeAll(keepingCapacity: true)
-        if let failure { throw Self.writeError(file, failure) }
-    }
-
-    /// Writes what is buffered and waits until the file is on its device (`fsync`): before it is
-    /// renamed into place, so that the name never points to a file a crash could leave half written.
-    func synchronize() throws(TransferError) {
-        try flush()
-        guard fsync(descriptor) == 0 else { throw Self.writeError(file, errno) }
-    }
-
-    func close() {
-        _ = systemClose(descriptor)
-    }
-
-    /// The error for a file that cannot be written, with the system's error beneath it.
-    private static func writeError(_ file: URL, _ code: Int32) -> TransferError {
-        TransferError(
-            .fileUnavailable, itemType: Any.self,
-            reason: "Cannot write \(file.path): \(String(cString: strerror(code)))",
-            underlyingError: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO))
     }
 }

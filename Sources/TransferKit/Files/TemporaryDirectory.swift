@@ -1,4 +1,5 @@
 import Synchronization
+import TransferSupport
 
 #if canImport(FoundationEssentials)
     package import FoundationEssentials
@@ -89,7 +90,7 @@ package enum TemporaryDirectory {
                 ])
             throw TransferError(
                 .fileUnavailable, itemType: Never.self,
-                reason: "Cannot create a temporary directory in \(base): \(String(cString: strerror(code.rawValue)))",
+                reason: "Cannot create a temporary directory in \(base): \(SystemCalls.reason(code.rawValue))",
                 underlyingError: underlying)
         case nil:
             while true { pause() }

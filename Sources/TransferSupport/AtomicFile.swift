@@ -1,0 +1,140 @@
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
+#if canImport(Glibc)
+    package import Glibc
+#elseif canImport(Musl)
+    package import Musl
+#elseif canImport(Darwin)
+    package import Darwin
+#endif
+
+/// A file written whole or not at all: bytes go to a temporary file beside the destination
+/// (``Foundation/URL/temporarySibling``), which ``commit(synchronizing:replacing:)`` moves into
+/// place and ``discard()`` — or the end of the writer's life without a commit — removes.
+///
+/// The package's one implementation of "write to a temporary file, then rename": readers of the
+/// destination see the old file or the whole new one, never a part, and no temporary file outlives
+/// the writer. Not `Sendable`: one writer, one thread.
+package final class AtomicFile {
+    /// Where the file goes.
+    package let destination: URL
+    /// The temporary file being written.
+    package let temporary: URL
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var isFinished = false
+
+    /// Creates the temporary file beside `destination`.
+    ///
+    /// - Parameters:
+    ///   - destination: The file to write.
+    ///   - mode: The permissions of the new file (narrowed by the umask when `open` creates it).
+    ///   - create: How to create the temporary file: `open(path, O_WRONLY|O_CREAT|O_EXCL|O_CLOEXEC,
+    ///     mode)` by default; a caller may register the path for removal on a signal first.
+    /// - Throws: `CocoaError` (``CocoaError/writing(_:errno:)``) when it cannot be created.
+    package init(
+        writing destination: URL, mode: mode_t = 0o666,
+        create: (_ path: String, _ mode: mode_t) -> Int32 = AtomicFile.createExclusively
+    ) throws(CocoaError) {
+        self.destination = destination
+        self.temporary = destination.temporarySibling
+        self.descriptor = create(temporary.path, mode)
+        guard descriptor >= 0 else { throw .writing(destination, errno: errno) }
+    }
+
+    deinit { discard() }
+
+    /// `open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)`.
+    package static func createExclusively(_ path: String, _ mode: mode_t) -> Int32 {
+        open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    }
+
+    /// The descriptor of the temporary file, for `fchmod` and the like.
+    package var fileDescriptor: Int32 { descriptor }
+
+    /// Writes `bytes` after what came before: small pieces are gathered into writes of 1 MiB, large
+    /// ones written as they are.
+    ///
+    /// - Throws: `CocoaError` when the temporary file cannot be written (a full disk).
+    package func write(_ bytes: some ContiguousBytes) throws(CocoaError) {
+        let large = bytes.withUnsafeBytes { raw in
+            guard raw.count < 1 << 16 else { return true }
+            buffer.append(contentsOf: raw)
+            return false
+        }
+        if large {
+            try flush()
+            try send(bytes)
+        } else if buffer.count >= 1 << 20 {
+            try flush()
+        }
+    }
+
+    /// Writes what is buffered, optionally waits until the file is on its device (`fsync`), and
+    /// moves the file into place: over an existing destination when `replacing`, or only where
+    /// there is none (`link`, which fails on an existing name where `rename` would replace it).
+    ///
+    /// - Throws: `CocoaError` when the file cannot be written or moved; the temporary file is then
+    ///   removed and the destination untouched.
+    package func commit(synchronizing: Bool = true, replacing: Bool = true) throws(CocoaError) {
+        guard !isFinished else { return }
+        do throws(CocoaError) {
+            try flush()
+            if synchronizing, fsync(descriptor) != 0 { throw CocoaError.writing(destination, errno: errno) }
+        } catch {
+            discard()
+            throw error
+        }
+        SystemCalls.close(descriptor)
+        descriptor = -1
+        let moved =
+            replacing
+            ? rename(temporary.path, destination.path) == 0
+            : link(temporary.path, destination.path) == 0
+        let number = errno
+        if !moved || !replacing { unlink(temporary.path) }
+        isFinished = true
+        if !moved { throw .writing(destination, errno: number) }
+    }
+
+    /// Stops writing and removes the temporary file; the destination is untouched.
+    package func discard() {
+        guard !isFinished else { return }
+        if descriptor >= 0 { SystemCalls.close(descriptor) }
+        descriptor = -1
+        unlink(temporary.path)
+        isFinished = true
+    }
+
+    private func flush() throws(CocoaError) {
+        guard !buffer.isEmpty else { return }
+        try send(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func send(_ bytes: some ContiguousBytes) throws(CocoaError) {
+        if let number = bytes.withUnsafeBytes({ SystemCalls.write(descriptor, $0) }) {
+            throw .writing(destination, errno: number)
+        }
+    }
+
+    /// Writes `data` to `destination` whole or not at all.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - destination: The file.
+    ///   - mode: The new file's permissions.
+    ///   - replacing: Whether an existing file is replaced; when `false`, an existing file is an error.
+    ///   - synchronizing: Whether to wait until the file is on its device before moving it.
+    package static func write(
+        _ data: some ContiguousBytes, to destination: URL, mode: mode_t = 0o666, replacing: Bool = true,
+        synchronizing: Bool = false
+    ) throws(CocoaError) {
+        let file = try AtomicFile(writing: destination, mode: mode)
+        try file.send(data)
+        try file.commit(synchronizing: synchronizing, replacing: replacing)
+    }
+}
