@@ -50,15 +50,21 @@ extension UTType {
     /// ```
     public var supertypes: Set<UTType> {
         var result: Set<UTType> = []
-        var stack = parentTypes
+        var stack = directSupertypes
         while let next = stack.popLast() {
-            if result.insert(next).inserted { stack += next.parentTypes }
+            if result.insert(next).inserted { stack += next.directSupertypes }
         }
         return result
     }
 
-    /// The direct parents, in declaration order.
-    package var parentTypes: [UTType] {
+    /// The types this type conforms to directly — the parents it is declared with — in declaration
+    /// order: the first step of ``supertypes``.
+    ///
+    /// ```swift
+    /// UTType.png.directSupertypes   // [.image]
+    /// UTType.image.directSupertypes // [.data, .content]
+    /// ```
+    public var directSupertypes: [UTType] {
         switch resolvedNode {
         case .builtIn(let index):
             return TypeTable.shared.parents[Int(index)].map(UTType.init(builtInIndex:))
@@ -71,8 +77,14 @@ extension UTType {
         }
     }
 
-    /// The declared types that name this type as a direct parent, built-in first.
-    package var childTypes: [UTType] {
+    /// The declared types that name this type as a direct parent: the built-in ones first, then
+    /// the registered ones, each in declaration order. Dynamic types are not declared and are not
+    /// listed.
+    ///
+    /// ```swift
+    /// UTType.image.directSubtypes.contains(.png)   // true
+    /// ```
+    public var directSubtypes: [UTType] {
         var result: [UTType] = []
         if case .builtIn(let index) = resolvedNode {
             result = TypeTable.shared.children(of: Int(index)).map(UTType.init(builtInIndex:))
@@ -138,7 +150,7 @@ extension UTType {
             distance += 1
             var next: [UTType] = []
             for type in level {
-                for parent in type.parentTypes where seen.insert(parent).inserted {
+                for parent in type.directSupertypes where seen.insert(parent).inserted {
                     if parent == supertype { return distance }
                     if parent.conforms(to: supertype) { next.append(parent) }
                 }

@@ -1,3 +1,6 @@
+import ContentTypes
+import LinkPreviews
+
 #if canImport(FoundationEssentials)
     package import FoundationEssentials
 #else
@@ -36,6 +39,9 @@ package enum TransferTool {
     ///
     /// - Returns: The exit status.
     package static func run(_ arguments: [String], console: Console) async -> ExitStatus {
+        // The types the modules the tool links declare, as an app's exported declarations would be:
+        // `transfer types` lists them and reads their tags.
+        _ = UTType.linkMetadata
         var arguments = arguments
         guard let name = arguments.first, !name.hasPrefix("-") else {
             if arguments.contains("--version") {

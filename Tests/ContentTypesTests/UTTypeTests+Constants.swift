@@ -16,7 +16,7 @@ struct ConstantTests {
         #expect(!type.isDynamic)
         let declaration = try #require(type.declaration)
         #expect(declaration.conformsTo == row.parents)
-        #expect(type.parentTypes.map(\.identifier) == row.parents)
+        #expect(type.directSupertypes.map(\.identifier) == row.parents)
         if let extensions = row.extensions {
             #expect(type.tags[.filenameExtension] ?? [] == extensions)
             #expect(type.preferredFilenameExtension == extensions.first)

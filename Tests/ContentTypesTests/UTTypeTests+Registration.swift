@@ -29,7 +29,7 @@ struct RegistrationTests {
         #expect(UTType(filenameExtension: "\(domain.suffix(8))prof") == type)
         #expect(UTType(mimeType: "application/x-\(domain.suffix(8))") == type)
         #expect(UTType.declaredTypes.contains(type))
-        #expect(UTType.json.childTypes.contains(type))
+        #expect(UTType.json.directSubtypes.contains(type))
     }
 
     @Test func exportedAsPicksUpALaterDeclaration() throws {

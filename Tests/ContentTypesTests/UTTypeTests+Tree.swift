@@ -56,14 +56,14 @@ struct TreeTests {
     }
 
     @Test func rootsAreSeparate() {
-        #expect(UTType.item.parentTypes.isEmpty)
-        #expect(UTType.content.parentTypes.isEmpty)
+        #expect(UTType.item.directSupertypes.isEmpty)
+        #expect(UTType.content.directSupertypes.isEmpty)
         #expect(!UTType.data.conforms(to: .content))
         #expect(!UTType.content.conforms(to: .item))
     }
 
     @Test func movieIsAudiovisualContentNotDirectlyData() {
-        #expect(UTType.movie.parentTypes == [.audiovisualContent])
+        #expect(UTType.movie.directSupertypes == [.audiovisualContent])
         #expect(UTType.movie.conforms(to: .data))
         #expect(UTType.mpeg4Movie.conforms(to: .audiovisualContent))
         #expect(UTType.fileURL.conforms(to: .data))

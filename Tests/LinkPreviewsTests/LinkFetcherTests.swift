@@ -309,8 +309,40 @@ struct LinkFetcherAddressPolicyTests {
                 try await LinkFetcher(transport: transport).metadata(for: URL(string: address)!, timeout: patient)
             }
             #expect(error?.lpErrorCode == .metadataFetchNotAllowed, "\(address)")
+            #expect(error?.code == .unsupportedURL, "\(address)")
+            // The error speaks NSError as LinkPresentation's do: its domain, Apple's code, its words.
+            #expect((error as NSError?)?.domain == LPErrorDomain)
+            #expect((error as NSError?)?.code == LPError.Code.metadataFetchNotAllowed.rawValue)
+            #expect(error?.errorUserInfo[NSLocalizedDescriptionKey] as? String == error?.description)
         }
         #expect(transport.requested.isEmpty)
+    }
+
+    @Test("LinkPreviewError.Code has the one shape of codes: camelCase names, validated, matched with ~=")
+    func codeShape() async throws {
+        let codes: [LinkPreviewError.Code] = [
+            .unsupportedEncoding, .unsupportedURL, .notHTML, .httpStatus, .tooLarge, .blockedAddress, .tooManyRedirects,
+            .invalidRedirect, .hostNotFound, .network, .cancelled, .timedOut, .providerReused,
+        ]
+        #expect(Set(codes).count == codes.count)
+        for code in codes {
+            #expect(LinkPreviewError.Code(rawValue: code.rawValue) == code)
+            #expect(LinkPreviewError.Code(code.description) == code)
+            #expect(code.rawValue.first?.isLowercase == true && !code.rawValue.contains(" "))
+        }
+        #expect(LinkPreviewError.Code(rawValue: "metadataFetchFailed") == nil)
+        #expect(LinkPreviewError.Code("Timed out") == nil)
+        let transport = TableTransport { LinkTransportResponse(url: $0, statusCode: 200) }
+        do {
+            _ = try await LinkFetcher(transport: transport).metadata(
+                for: URL(string: "ftp://example.com/")!, timeout: patient)
+            Issue.record("an ftp URL was fetched")
+        } catch LinkPreviewError.Code.timedOut {
+            Issue.record("matched the wrong code")
+        } catch LinkPreviewError.Code.unsupportedURL {
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
     }
 
     @Test("Transport failures are told in words, with the host and the hop, never as an error dump")

@@ -21,11 +21,13 @@ import Testing
 struct FoundationLinkageTests {
     /// The Swift modules each library product is made of.
     static let products: [String: [String]] = [
-        "TransferCodecs": ["TransferCodecs"],
-        "ContentTypes": ["ContentTypes", "TransferCodecs"],
-        "TransferKit": ["TransferKit", "ContentTypes", "TransferCodecs"],
-        "TransferKitTesting": ["TransferKitTesting", "TransferKit", "ContentTypes", "TransferCodecs"],
-        "LinkPreviews": ["LinkPreviews", "TransferKit", "ContentTypes", "TransferCodecs"],
+        "TransferCodecs": ["TransferCodecs", "TransferSupport"],
+        "ContentTypes": ["ContentTypes", "TransferCodecs", "TransferSupport"],
+        "TransferKit": ["TransferKit", "ContentTypes", "TransferCodecs", "TransferSupport"],
+        "TransferKitTesting": [
+            "TransferKitTesting", "TransferKit", "ContentTypes", "TransferCodecs", "TransferSupport",
+        ],
+        "LinkPreviews": ["LinkPreviews", "TransferKit", "ContentTypes", "TransferCodecs", "TransferSupport"],
     ]
 
     /// The Foundation libraries each product may link.

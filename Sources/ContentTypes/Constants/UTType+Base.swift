@@ -143,13 +143,6 @@ extension UTType {
     /// Conforms to `public.data`.
     public static let linkPresentationMetadata = UTType(builtIn: "com.apple.linkpresentation.metadata")
 
-    /// The type `org.transferkit.link-metadata`: TransferKit's link metadata (`LinkMetadata` in
-    /// LinkPreviews), encoded as JSON.
-    ///
-    /// Conforms to `public.json`. Extension `linkmetadata`; MIME type
-    /// `application/vnd.transferkit.link-metadata+json`. Not one of Apple's types.
-    public static let linkMetadata = UTType(builtIn: "org.transferkit.link-metadata")
-
     /// The type `com.apple.shazamsignature` (Shazam Signature Data).
     ///
     /// Conforms to `public.data`.

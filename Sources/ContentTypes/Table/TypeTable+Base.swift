@@ -411,10 +411,5 @@ extension TypeTable {
         .imported("com.apple.legacy.erasing", ["com.apple.document-type"], "Erasing"),
         .imported("com.apple.legacy.multiple-items", ["com.apple.document-type"], "Multiple Items"),
         .exported("com.apple.linkpresentation.metadata", ["public.data"]),
-        // TransferKit's own: LinkMetadata encoded as JSON (LinkPreviews). Apple's type above is the payload
-        // of its archiver, which this is not.
-        .exported(
-            "org.transferkit.link-metadata", ["public.json"], extensions: ["linkmetadata"],
-            mimeTypes: ["application/vnd.transferkit.link-metadata+json"], "Link Metadata"),
     ]
 }

@@ -131,16 +131,14 @@ enum TypesCommand {
 
     /// The declared types conforming to `supertype`, in declaration order.
     ///
-    /// Below a registered type, found by walking its subtypes down, which is linear in their number;
-    /// testing every declared type would cost the depth of a chain for each.
+    /// Found by walking the subtypes down, which is linear in their number; testing every declared
+    /// type would cost the depth of a chain for each registered one.
     static func conformingTypes(_ supertype: UTType) -> [UTType] {
-        guard supertype.isDeclared, supertype.builtInIndex == nil else {
-            return UTType.declaredTypes.filter { $0.conforms(to: supertype) }
-        }
+        guard supertype.isDeclared else { return UTType.declaredTypes.filter { $0.conforms(to: supertype) } }
         var found: Set<UTType> = [supertype]
         var stack = [supertype]
         while let next = stack.popLast() {
-            for child in next.childTypes where found.insert(child).inserted { stack.append(child) }
+            for child in next.directSubtypes where found.insert(child).inserted { stack.append(child) }
         }
         return UTType.declaredTypes.filter(found.contains)
     }
@@ -166,7 +164,7 @@ enum TypesCommand {
                 try json(
                     TypeDetail(
                         summary: TypeSummary(type), isPublic: type.isPublic, ancestors: ancestors.map(\.identifier),
-                        subtypes: type.childTypes.map(\.identifier))))
+                        subtypes: type.directSubtypes.map(\.identifier))))
             return
         }
         var lines = [type.identifier]
@@ -181,9 +179,9 @@ enum TypesCommand {
         add("status", [status + (type.isPublic ? ", public" : "")])
         add("extensions", type.tags[.filenameExtension] ?? [])
         add("MIME types", type.tags[.mimeType] ?? [])
-        add("parents", type.parentTypes.map(\.identifier))
+        add("parents", type.directSupertypes.map(\.identifier))
         add("ancestors", ancestors.map(\.identifier))
-        add("subtypes", type.childTypes.map(\.identifier))
+        add("subtypes", type.directSubtypes.map(\.identifier))
         console.write(lines.joined(separator: "\n") + "\n")
     }
 
@@ -191,10 +189,10 @@ enum TypesCommand {
         let format = try arguments.choice("format", ["text", "dot"], default: "text")
         let root = try arguments.positional().map(resolve)
         try arguments.finish()
-        let roots = root.map { [$0] } ?? UTType.declaredTypes.filter { $0.parentTypes.isEmpty }
+        let roots = root.map { [$0] } ?? UTType.declaredTypes.filter { $0.directSupertypes.isEmpty }
         var children: [UTType: [UTType]] = [:]
         for type in UTType.declaredTypes {
-            for parent in Set(type.parentTypes) { children[parent, default: []].append(type) }
+            for parent in Set(type.directSupertypes) { children[parent, default: []].append(type) }
         }
         if format == "dot" {
             var edges: [String] = []
@@ -350,7 +348,7 @@ enum TypesCommand {
 
         init(_ type: UTType) {
             identifier = type.identifier
-            parents = type.declaration?.conformsTo ?? type.parentTypes.map(\.identifier)
+            parents = type.declaration?.conformsTo ?? type.directSupertypes.map(\.identifier)
             extensions = type.tags[.filenameExtension] ?? []
             mimeTypes = type.tags[.mimeType] ?? []
             description = type.localizedDescription

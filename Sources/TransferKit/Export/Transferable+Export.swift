@@ -273,7 +273,7 @@ extension UTType {
             for type in level {
                 if let ext = type.preferredFilenameExtension { return ext }
             }
-            level = level.flatMap(\.parentTypes).filter { seen.insert($0).inserted }
+            level = level.flatMap(\.directSupertypes).filter { seen.insert($0).inserted }
         }
         return nil
     }

@@ -153,16 +153,9 @@ public struct CompiledReceiver: Sendable {
     /// The profile it was compiled from.
     public let profile: ReceiverProfile
     let rules: [AcceptRule]
-    /// Per rule, in parallel arrays so that the matching loop touches no reference: the built-in
-    /// index of its type (-1 for other types, -2 for the wildcard, -3 for a media range matched by
-    /// MIME type) and its parameters.
-    private let builtInIndices: [Int32]
-    /// Per rule, its media range split in type and subtype (`nil` subtype for `type/*`).
-    private let mediaRanges: [(type: String, subtype: String?)?]
-    /// Per media-range rule, the built-in types whose preferred MIME type it matches, resolved once (a
-    /// bit set over built-in indices; empty for other rules): offered built-in types match by a bit
-    /// test.
-    private let mediaRangeBuiltInTypes: [[UInt64]]
+    /// The rules' types, media ranges and wildcard, compiled for matching many offers.
+    private let matcher: UTTypeMatcher
+    /// Per rule, its parameters (values lowercased).
     private let parameters: [[(name: String, value: String)]]
     private let hasParameters: Bool
     private let readsEverythingAsIntended: Bool
@@ -173,19 +166,15 @@ public struct CompiledReceiver: Sendable {
     public init(_ profile: ReceiverProfile) {
         self.profile = profile
         self.rules = profile.activation.accepts
-        self.builtInIndices = profile.activation.accepts.map { rule in
-            rule.mediaRange != nil ? -3 : rule.contentType.map { $0.builtInIndex ?? -1 } ?? -2
-        }
-        self.mediaRanges = profile.activation.accepts.map { rule in
-            rule.mediaRange.map { range in
-                let parts = range.split(separator: "/", maxSplits: 1)
-                let subtype = parts.count == 2 && parts[1] != "*" ? String(parts[1]) : nil
-                return (String(parts.first ?? ""), subtype)
-            }
-        }
-        self.mediaRangeBuiltInTypes = mediaRanges.map { range in
-            range.map { UTType.builtInTypes(inMediaRange: $0.type, subtype: $0.subtype) } ?? []
-        }
+        self.matcher = UTTypeMatcher(
+            profile.activation.accepts.map { rule in
+                if let range = rule.mediaRange {
+                    let parts = range.split(separator: "/", maxSplits: 1)
+                    let subtype = parts.count == 2 && parts[1] != "*" ? String(parts[1]) : nil
+                    return .mediaRange(type: String(parts.first ?? ""), subtype: subtype)
+                }
+                return rule.contentType.map(UTTypeMatcher.Pattern.type) ?? .any
+            })
         self.parameters = profile.activation.accepts.map { rule in
             rule.parameters.map { ($0.key, $0.value.lowercased()) }
         }
@@ -204,84 +193,27 @@ public struct CompiledReceiver: Sendable {
         index: Int, distance: Int?
     )? {
         var best: (index: Int, distance: Int?, parameterCount: Int)?
-        let offeredIndex = contentType.builtInIndex ?? -1
-        // The one media type offered, for media ranges (RFC 9110 §12.5.1): the one given, else the
-        // content type's preferred MIME type; read once, when a rule needs it.
-        var offeredMediaType: (type: String, subtype: String)??
-        func offered() -> (type: String, subtype: String)? {
-            if let offeredMediaType { return offeredMediaType }
-            let essence: (type: String, subtype: String)?
-            if let mediaType {
-                let parts = mediaType.split(separator: "/", maxSplits: 1)
-                essence = parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-            } else {
-                essence = contentType.mediaTypeEssences.first
-            }
-            offeredMediaType = .some(essence)
-            return essence
-        }
-        // Built-in against built-in: one pass of bit tests for every rule.
-        let builtInMatches: UInt64 =
-            offeredIndex >= 0 && builtInIndices.count <= 64
-            ? UTType.builtInConformance(of: offeredIndex, to: builtInIndices) : 0
-        for index in builtInIndices.indices {
-            let ruleIndex = builtInIndices[index]
-            let distance: Int?
-            if ruleIndex == -2 {
-                distance = nil
-            } else if ruleIndex == -3, let range = mediaRanges[index] {
-                // RFC 9110 §12.5.1: type/subtype is more specific (distance 0) than type/* (1).
-                let matches: Bool
-                if offeredIndex >= 0, mediaType == nil {
-                    let word = Int(offeredIndex) / 64
-                    let types = mediaRangeBuiltInTypes[index]
-                    matches = word < types.count && types[word] & (1 << UInt64(offeredIndex % 64)) != 0
-                } else if let offered = offered() {
-                    matches = offered.type == range.type && (range.subtype == nil || offered.subtype == range.subtype)
-                } else {
-                    matches = false
-                }
-                guard matches else { continue }
-                if hasParameters, !self.parameters[index].isEmpty {
-                    guard self.parameters[index].allSatisfy({ parameters[$0.name]?.lowercased() == $0.value }) else {
-                        continue
-                    }
-                }
-                distance = range.subtype == nil ? 1 : 0
-            } else {
-                let conforms: Bool
-                if offeredIndex >= 0, ruleIndex >= 0, builtInIndices.count <= 64 {
-                    conforms = builtInMatches & (1 << UInt64(index)) != 0
-                } else {
-                    conforms = contentType.conforms(to: rules[index].contentType!)
-                }
-                guard conforms else { continue }
-                if hasParameters, !self.parameters[index].isEmpty {
-                    guard self.parameters[index].allSatisfy({ parameters[$0.name]?.lowercased() == $0.value }) else {
-                        continue
-                    }
-                }
-                // An exact match is at distance 0; otherwise count the steps.
-                if offeredIndex >= 0, ruleIndex >= 0 {
-                    distance = offeredIndex == ruleIndex ? 0 : UTType.builtInDistance(from: offeredIndex, to: ruleIndex)
-                } else {
-                    distance = contentType.conformanceDistance(to: rules[index].contentType!)
+        matcher.forEachMatch(of: contentType, mediaType: mediaType) { match in
+            let index = match.index
+            if hasParameters, !self.parameters[index].isEmpty {
+                guard self.parameters[index].allSatisfy({ parameters[$0.name]?.lowercased() == $0.value }) else {
+                    return
                 }
             }
             let parameterCount = hasParameters ? self.parameters[index].count : 0
             guard let current = best else {
-                best = (index, distance, parameterCount)
-                continue
+                best = (index, match.distance, parameterCount)
+                return
             }
             // Explicit beats wildcard; nearer beats farther; more parameters beat fewer; earlier wins ties.
-            switch (distance, current.distance) {
+            switch (match.distance, current.distance) {
             case (nil, _):
-                continue
+                return
             case (.some, nil):
-                best = (index, distance, parameterCount)
+                best = (index, match.distance, parameterCount)
             case (.some(let new), .some(let old)):
                 if new < old || (new == old && parameterCount > current.parameterCount) {
-                    best = (index, distance, parameterCount)
+                    best = (index, match.distance, parameterCount)
                 }
             }
         }

@@ -7,7 +7,7 @@
 ///
 /// An open set (a struct, not an enum): platforms may come to treat more kinds apart (3D content,
 /// PDF). Decoding accepts the known names only. `ContentKind` is `Sendable`.
-public struct ContentKind: RawRepresentable, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+public struct ContentKind: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable, CaseIterable {
     /// The kind's name, as profiles spell it.
     public let rawValue: String
 
@@ -17,20 +17,23 @@ public struct ContentKind: RawRepresentable, Sendable, Hashable, Codable, CaseIt
         self = kind
     }
 
-    private init(_ name: String) { rawValue = name }
+    /// The value named `description`, or `nil`: the same as ``init(rawValue:)``.
+    public init?(_ description: String) { self.init(rawValue: description) }
+
+    init(unchecked name: String) { rawValue = name }
 
     /// Text: `public.text` that is not a URL.
-    public static let text = ContentKind("text")
+    public static let text = ContentKind(unchecked: "text")
     /// A link: `public.url`, file URLs included.
-    public static let url = ContentKind("url")
+    public static let url = ContentKind(unchecked: "url")
     /// An image: `public.image`.
-    public static let image = ContentKind("image")
+    public static let image = ContentKind(unchecked: "image")
     /// A movie: `public.movie`.
-    public static let movie = ContentKind("movie")
+    public static let movie = ContentKind(unchecked: "movie")
     /// Audio: `public.audio`.
-    public static let audio = ContentKind("audio")
+    public static let audio = ContentKind(unchecked: "audio")
     /// Any other data: a document, an archive.
-    public static let file = ContentKind("file")
+    public static let file = ContentKind(unchecked: "file")
 
     /// Every known kind, in the order above.
     public static let allCases: [ContentKind] = [.text, .url, .image, .movie, .audio, .file]

@@ -10,7 +10,7 @@ public struct ReceiverActivation: Sendable, Hashable, Codable {
     ///
     /// An open set (a struct, not an enum): platforms may add ways to match. Decoding accepts the known
     /// names only. `ItemMatching` is `Sendable`.
-    public struct ItemMatching: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public struct ItemMatching: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable {
         /// The name, as profiles spell it.
         public let rawValue: String
 
@@ -20,12 +20,15 @@ public struct ReceiverActivation: Sendable, Hashable, Codable {
             self.rawValue = rawValue
         }
 
-        private init(_ name: String) { rawValue = name }
+        /// The value named `description`, or `nil`: the same as ``init(rawValue:)``.
+        public init?(_ description: String) { self.init(rawValue: description) }
+
+        init(unchecked name: String) { rawValue = name }
 
         /// Every item must match an accept rule (iOS rule version 1, Web Share Target).
-        public static let all = ItemMatching("all")
+        public static let all = ItemMatching(unchecked: "all")
         /// At least one item must match (iOS rule version 2, Android).
-        public static let any = ItemMatching("any")
+        public static let any = ItemMatching(unchecked: "any")
 
         /// The name.
         public var description: String { rawValue }

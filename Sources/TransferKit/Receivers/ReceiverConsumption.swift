@@ -18,7 +18,7 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
     ///
     /// An open set (a struct, not an enum): measurements may find new behaviours. Decoding accepts the
     /// known names only. `Outcome` is `Sendable`.
-    public struct Outcome: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public struct Outcome: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable {
         /// The name, as profiles spell it.
         public let rawValue: String
 
@@ -28,18 +28,21 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
             self.rawValue = rawValue
         }
 
-        private init(_ name: String) { rawValue = name }
+        /// The value named `description`, or `nil`: the same as ``init(rawValue:)``.
+        public init?(_ description: String) { self.init(rawValue: description) }
+
+        init(unchecked name: String) { rawValue = name }
 
         /// Shown as intended.
-        public static let ok = Outcome("ok")
+        public static let ok = Outcome(unchecked: "ok")
         /// Shown, but the file's path is also added to the text.
-        public static let addsPathToText = Outcome("addsPathToText")
+        public static let addsPathToText = Outcome(unchecked: "addsPathToText")
         /// Misread: a file URL shown as its path, as text, instead of the content.
-        public static let showsPath = Outcome("showsPath")
+        public static let showsPath = Outcome(unchecked: "showsPath")
         /// Accepted but not shown.
-        public static let ignored = Outcome("ignored")
+        public static let ignored = Outcome(unchecked: "ignored")
         /// The receiver fails: an error dialog, a crash, a sheet that closes.
-        public static let fails = Outcome("fails")
+        public static let fails = Outcome(unchecked: "fails")
 
         /// Whether the content reaches the user as intended, possibly with side effects.
         public var isDelivered: Bool { self == .ok || self == .addsPathToText }
@@ -84,7 +87,7 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
         ///
         /// An open set (a struct, not an enum). Decoding accepts the known names only. `Effect` is
         /// `Sendable`.
-        public struct Effect: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        public struct Effect: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable {
             /// The name, as profiles spell it.
             public let rawValue: String
 
@@ -94,12 +97,15 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
                 self.rawValue = rawValue
             }
 
-            private init(_ name: String) { rawValue = name }
+            /// The value named `description`, or `nil`: the same as ``init(rawValue:)``.
+            public init?(_ description: String) { self.init(rawValue: description) }
+
+            init(unchecked name: String) { rawValue = name }
 
             /// The receiver drops it silently: the share still works.
-            public static let dropped = Effect("dropped")
+            public static let dropped = Effect(unchecked: "dropped")
             /// The share fails when it is present: the sender must leave it out.
-            public static let fails = Effect("fails")
+            public static let fails = Effect(unchecked: "fails")
 
             /// The name.
             public var description: String { rawValue }
@@ -133,7 +139,7 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
     ///
     /// An open set (a struct, not an enum). Decoding accepts the known names only. `Reads` is
     /// `Sendable`.
-    public struct Reads: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public struct Reads: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable {
         /// The name, as profiles spell it.
         public let rawValue: String
 
@@ -143,12 +149,15 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
             self.rawValue = rawValue
         }
 
-        private init(_ name: String) { rawValue = name }
+        /// The value named `description`, or `nil`: the same as ``init(rawValue:)``.
+        public init?(_ description: String) { self.init(rawValue: description) }
+
+        init(unchecked name: String) { rawValue = name }
 
         /// Every item is read.
-        public static let allItems = Reads("allItems")
+        public static let allItems = Reads(unchecked: "allItems")
         /// Only the first item, taken in ``ReceiverConsumption/precedence`` order, is read.
-        public static let firstItemOnly = Reads("firstItemOnly")
+        public static let firstItemOnly = Reads(unchecked: "firstItemOnly")
 
         /// The name.
         public var description: String { rawValue }

@@ -1,0 +1,157 @@
+/// Patterns of content types compiled once, to be matched against many types: what a receiver
+/// accepts, tested against what a sender offers.
+///
+/// Each pattern is a ``Pattern``: any type at all, a type and the types conforming to it (through
+/// the tree), or an HTTP media range (RFC 9110 §12.5.1, against the one media type a type is
+/// offered as). A match says which pattern and how near:
+///
+/// ```swift
+/// let matcher = UTTypeMatcher([.type(.image), .mediaRange(type: "text", subtype: nil), .any])
+/// matcher.matches(.png)                        // [(0, distance 1), (2, no distance)]
+/// matcher.matches(.xml, mediaType: "text/xml") // [(1, distance 1), (2, no distance)]
+/// ```
+///
+/// Between types of the built-in tree a match is a few bit tests, whatever the number of patterns
+/// up to 64: this is what negotiation runs for every offer.
+///
+/// `UTTypeMatcher` is `Sendable`.
+public struct UTTypeMatcher: Sendable {
+    /// One pattern.
+    ///
+    /// A closed set, deliberately an enum: a pattern names types by the tree or by HTTP, or names
+    /// none. `Pattern` is `Sendable`.
+    public enum Pattern: Sendable, Hashable {
+        /// Any type: `*/*`. Matches with no distance, less specific than every other pattern.
+        case any
+        /// The type and every type conforming to it; the distance is the number of conformance
+        /// steps (0 for the type itself).
+        case type(UTType)
+        /// A media range, `type/subtype` or `type/*` (`subtype` `nil` or `*`): it matches the
+        /// media type a type is offered as — the one given, or the type's preferred MIME type —
+        /// never the other MIME types the type carries. The distance is 0 for `type/subtype`, 1 for
+        /// `type/*`.
+        case mediaRange(type: String, subtype: String?)
+    }
+
+    /// A pattern that matched.
+    ///
+    /// `Match` is `Sendable`.
+    public struct Match: Sendable, Hashable {
+        /// The pattern's position in the matcher.
+        public let index: Int
+        /// How near: conformance steps for ``Pattern/type(_:)``, 0 or 1 for a media range, `nil` for
+        /// ``Pattern/any``.
+        public let distance: Int?
+    }
+
+    /// How a pattern is matched, resolved once.
+    private enum Compiled: Sendable {
+        case any
+        /// A type of the built-in tree, by its index: bit tests.
+        case builtInType(Int32)
+        /// Any other type: the registry.
+        case type(UTType)
+        /// A media range, with the built-in types whose preferred MIME type it matches (a bit set
+        /// over built-in indices).
+        case mediaRange(type: String, subtype: String?, builtInTypes: [UInt64])
+    }
+
+    /// The patterns, in order.
+    public let patterns: [Pattern]
+    private let compiled: [Compiled]
+    /// Per pattern, its built-in index or -1: the input of the 64-patterns-at-once bit test.
+    private let builtInIndices: [Int32]
+
+    /// Compiles patterns.
+    ///
+    /// - Parameter patterns: The patterns, in order.
+    public init(_ patterns: [Pattern]) {
+        self.patterns = patterns
+        self.compiled = patterns.map { pattern in
+            switch pattern {
+            case .any: return .any
+            case .type(let type): return type.builtInIndex.map(Compiled.builtInType) ?? .type(type)
+            case .mediaRange(let type, let subtype):
+                // `type/*` may be written with a subtype of `*`; media types compare without case.
+                let type = type.lowercased()
+                let subtype = subtype == "*" ? nil : subtype?.lowercased()
+                return .mediaRange(
+                    type: type, subtype: subtype,
+                    builtInTypes: UTType.builtInTypes(inMediaRange: type, subtype: subtype))
+            }
+        }
+        self.builtInIndices = compiled.map { if case .builtInType(let index) = $0 { index } else { -1 } }
+    }
+
+    /// Calls `body` with every pattern that matches `type`, in the patterns' order.
+    ///
+    /// - Parameters:
+    ///   - type: The type offered.
+    ///   - mediaType: The media type it is offered as (`type/subtype`, lowercased), when it is not the
+    ///     type's preferred MIME type; media ranges match this one only.
+    ///   - body: Receives each match.
+    public func forEachMatch(of type: UTType, mediaType: String? = nil, _ body: (Match) -> Void) {
+        let offeredIndex = type.builtInIndex ?? -1
+        // Built-in against built-in: one pass of bit tests for up to 64 patterns.
+        let builtInMatches: UInt64 =
+            offeredIndex >= 0 && builtInIndices.count <= 64
+            ? UTType.builtInConformance(of: offeredIndex, to: builtInIndices) : 0
+        var offered: (type: String, subtype: String)??
+        func offeredEssence() -> (type: String, subtype: String)? {
+            if let offered { return offered }
+            let essence: (type: String, subtype: String)?
+            if let mediaType {
+                let parts = mediaType.split(separator: "/", maxSplits: 1)
+                essence = parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            } else {
+                essence = type.mediaTypeEssences.first
+            }
+            offered = .some(essence)
+            return essence
+        }
+        for (index, pattern) in compiled.enumerated() {
+            switch pattern {
+            case .any:
+                body(Match(index: index, distance: nil))
+            case .builtInType(let ancestor) where offeredIndex >= 0:
+                let conforms =
+                    builtInIndices.count <= 64
+                    ? builtInMatches & (1 << UInt64(index)) != 0 : UTType.builtInConforms(offeredIndex, ancestor)
+                guard conforms else { continue }
+                let distance = offeredIndex == ancestor ? 0 : UTType.builtInDistance(from: offeredIndex, to: ancestor)
+                body(Match(index: index, distance: distance))
+            case .builtInType:
+                if case .type(let ancestor) = patterns[index], let distance = type.conformanceDistance(to: ancestor) {
+                    body(Match(index: index, distance: distance))
+                }
+            case .type(let ancestor):
+                if let distance = type.conformanceDistance(to: ancestor) {
+                    body(Match(index: index, distance: distance))
+                }
+            case .mediaRange(let rangeType, let rangeSubtype, let builtInTypes):
+                let matches: Bool
+                if offeredIndex >= 0, mediaType == nil {
+                    let word = Int(offeredIndex) / 64
+                    matches = word < builtInTypes.count && builtInTypes[word] & (1 << UInt64(offeredIndex % 64)) != 0
+                } else if let essence = offeredEssence() {
+                    matches = essence.type == rangeType && (rangeSubtype == nil || essence.subtype == rangeSubtype)
+                } else {
+                    matches = false
+                }
+                if matches { body(Match(index: index, distance: rangeSubtype == nil ? 1 : 0)) }
+            }
+        }
+    }
+
+    /// Every pattern that matches `type`, in the patterns' order.
+    ///
+    /// - Parameters:
+    ///   - type: The type offered.
+    ///   - mediaType: The media type it is offered as, when it is not the type's preferred MIME type.
+    /// - Returns: The matches.
+    public func matches(_ type: UTType, mediaType: String? = nil) -> [Match] {
+        var result: [Match] = []
+        forEachMatch(of: type, mediaType: mediaType) { result.append($0) }
+        return result
+    }
+}
