@@ -1,0 +1,442 @@
+import TransferSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The decoder of the document (no row), of one record (a row), or of one field (row and column).
+///
+/// A class, so that passing it as `any Decoder` does not box it, and so that one instance can serve
+/// record after record: the records container moves it along instead of making one per record.
+final class CSVValueDecoder: Decoder {
+    let document: CSVDocument
+    var row: Int?
+    let column: Int?
+    var path: CSVCodingPath
+    var codingPath: [any CodingKey] { path.keys }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(document: CSVDocument, row: Int?, column: Int? = nil, path: CSVCodingPath) {
+        self.document = document
+        self.row = row
+        self.column = column
+        self.path = path
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if let row {
+            guard column == nil else { throw NestedValueInField() }
+            return KeyedDecodingContainer(CSVRecordContainer<Key>(decoder: self, row: row))
+        }
+        // A single record at the top level: the only one there is.
+        let found = document.rows.count
+        if found == 1, !document.isExhausted {
+            let row = document.rows[0]
+            // Look ahead for another record without losing this one: a record is small, so the
+            // first window holds it and any following one unless the input is huge.
+            guard try document.rowsRemainAfterCurrentWindow() == false else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: codingPath, debugDescription: "expected exactly one record, found more"))
+            }
+            return KeyedDecodingContainer(CSVRecordContainer<Key>(decoder: self, row: row))
+        }
+        guard found == 1 else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "expected exactly one record, found \(found)"))
+        }
+        return KeyedDecodingContainer(CSVRecordContainer<Key>(decoder: self, row: document.rows[0]))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        if let row {
+            guard column == nil else { throw NestedValueInField() }
+            return CSVFieldsContainer(decoder: self, row: row)
+        }
+        return CSVRecordsContainer(document: document, path: path)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        guard let row, let column else { throw mismatch("a field", found: "a table") }
+        return CSVFieldContainer(decoder: self, row: row, column: column, record: path.record, key: nil)
+    }
+
+    func mismatch(_ expected: String, found: String) -> DecodingError {
+        DecodingError.typeMismatch(
+            Any.self, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(found)"))
+    }
+}
+
+/// The records of the document, in order, window by window.
+struct CSVRecordsContainer: UnkeyedDecodingContainer {
+    let document: CSVDocument
+    let path: CSVCodingPath
+    var codingPath: [any CodingKey] { path.keys }
+    /// Records decoded so far, in all windows.
+    var currentIndex = 0
+    /// The position in the current window's rows; a reference, since `isAtEnd` moves it to the
+    /// next window.
+    private let cursor = Cursor()
+    /// The decoder each record is read through, moved from record to record.
+    private let recordDecoder: CSVValueDecoder
+    var count: Int? { nil }
+
+    final class Cursor {
+        var position = 0
+    }
+
+    init(document: CSVDocument, path: CSVCodingPath) {
+        self.document = document
+        self.path = path
+        self.recordDecoder = CSVValueDecoder(document: document, row: nil, path: CSVCodingPath(path.keys))
+    }
+
+    var isAtEnd: Bool {
+        while cursor.position >= document.rows.count {
+            guard document.pendingError == nil else { return true }
+            do {
+                guard try document.loadNextWindow() else { return true }
+            } catch {
+                document.pendingError = error
+                return true
+            }
+            cursor.position = 0
+        }
+        return false
+    }
+
+    private mutating func nextRow() throws -> Int {
+        guard !isAtEnd else {
+            if let error = document.pendingError { throw error }
+            throw DecodingError.valueNotFound(
+                Any.self, .init(codingPath: codingPath, debugDescription: "no more records"))
+        }
+        defer {
+            cursor.position += 1
+            currentIndex += 1
+        }
+        return document.rows[cursor.position]
+    }
+
+    /// The path of the next record.
+    private var recordPath: CSVCodingPath { CSVCodingPath(recordDecoder.path.base, record: currentIndex) }
+
+    mutating func decodeNil() throws -> Bool { false }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        recordDecoder.path.record = currentIndex
+        recordDecoder.row = try nextRow()
+        return try T(from: recordDecoder)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
+        let path = recordPath
+        let row = try nextRow()
+        return KeyedDecodingContainer(
+            CSVRecordContainer<NestedKey>(decoder: CSVValueDecoder(document: document, row: row, path: path), row: row))
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let path = recordPath
+        return CSVFieldsContainer(
+            decoder: CSVValueDecoder(document: document, row: nil, path: path), row: try nextRow())
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let path = recordPath
+        return CSVValueDecoder(document: document, row: try nextRow(), path: path)
+    }
+}
+
+/// The fields of one record by column name (or integer key without a header).
+///
+/// It holds one reference and two integers: the standard library's container box copies it for
+/// every key read.
+struct CSVRecordContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    /// The decoder that made the container: the document and the path above the record.
+    let decoder: CSVValueDecoder
+    let row: Int
+    /// The record's position, as the decoder's path had it when the container was made (the
+    /// records container moves its decoder on).
+    let record: Int?
+    var document: CSVDocument { decoder.document }
+    var path: CSVCodingPath { CSVCodingPath(decoder.path.base, record: record, key: decoder.path.key) }
+    var codingPath: [any CodingKey] { path.keys }
+
+    init(decoder: CSVValueDecoder, row: Int) {
+        self.decoder = decoder
+        self.row = row
+        self.record = decoder.path.record
+    }
+
+    var allKeys: [Key] { document.header.compactMap { Key(stringValue: $0) } }
+
+    @inline(__always)
+    func column(_ key: Key) -> Int? {
+        if document.format.hasHeader { return document.column(named: key.stringValue) }
+        return key.intValue.flatMap { $0 < document.width ? $0 : nil }
+    }
+
+    func contains(_ key: Key) -> Bool { column(key) != nil }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        guard let column = column(key) else { return true }
+        return document.isEmpty(row: row, column: column)
+    }
+
+    func field(_ key: Key) throws -> CSVFieldContainer {
+        guard let column = column(key) else {
+            throw DecodingError.keyNotFound(
+                key,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription:
+                        "expected a column named '\(key.stringValue)', found the columns \(document.header.joined(separator: ", "))"
+                ))
+        }
+        return CSVFieldContainer(decoder: decoder, row: row, column: column, record: record, key: key)
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try field(key).decode(type) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try field(key).decode(type) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try field(key).decode(type) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try field(key).decode(type) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try field(key).decode(type)
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try decodeNil(forKey: key) ? nil : decode(type, forKey: key)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        throw DecodingError.typeMismatch(
+            type,
+            .init(
+                codingPath: codingPath + [key],
+                debugDescription: "expected a value a CSV field can hold, found a nested keyed container"))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch(
+            [Any].self,
+            .init(
+                codingPath: codingPath + [key],
+                debugDescription: "expected a value a CSV field can hold, found a nested unkeyed container"))
+    }
+
+    func superDecoder() throws -> any Decoder { CSVValueDecoder(document: document, row: row, path: path) }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        guard let column = column(key) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no such column"))
+        }
+        return CSVValueDecoder(document: document, row: row, column: column, path: path.appending(key))
+    }
+}
+
+/// The fields of one record by position.
+struct CSVFieldsContainer: UnkeyedDecodingContainer {
+    /// The decoder that made the container: the document and the path above the record.
+    let decoder: CSVValueDecoder
+    let row: Int
+    let record: Int?
+    var document: CSVDocument { decoder.document }
+    var codingPath: [any CodingKey] { CSVCodingPath(decoder.path.base, record: record, key: decoder.path.key).keys }
+    var currentIndex = 0
+    var count: Int? { document.table.fieldCount(ofRow: row) }
+    var isAtEnd: Bool { currentIndex >= document.table.fieldCount(ofRow: row) }
+
+    init(decoder: CSVValueDecoder, row: Int) {
+        self.decoder = decoder
+        self.row = row
+        self.record = decoder.path.record
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, document.isEmpty(row: row, column: currentIndex) else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(
+                type, .init(codingPath: codingPath, debugDescription: "no more fields in the record"))
+        }
+        let value = try CSVFieldContainer(
+            decoder: decoder, row: row, column: currentIndex, record: record, key: IndexKey(currentIndex)
+        ).decode(type)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
+        throw DecodingError.typeMismatch(
+            type, .init(codingPath: codingPath, debugDescription: "expected a field, found a nested container"))
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch(
+            [Any].self, .init(codingPath: codingPath, debugDescription: "expected a field, found a nested container"))
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        defer { currentIndex += 1 }
+        return CSVValueDecoder(document: document, row: row, column: currentIndex, path: CSVCodingPath(codingPath))
+    }
+}
+
+/// One field.
+///
+/// Its coding path is kept as the parts it is made of, and put together only when asked for.
+struct CSVFieldContainer: SingleValueDecodingContainer {
+    /// The decoder of the record (or of the field itself, when `key` is `nil`).
+    let decoder: CSVValueDecoder
+    let row: Int
+    let column: Int
+    let record: Int?
+    let key: (any CodingKey)?
+    var document: CSVDocument { decoder.document }
+
+    var path: CSVCodingPath {
+        let parent = CSVCodingPath(decoder.path.base, record: record, key: decoder.path.key)
+        return key.map(parent.appending) ?? parent
+    }
+
+    var codingPath: [any CodingKey] { path.keys }
+
+    func decodeNil() -> Bool { document.isEmpty(row: row, column: column) }
+
+    var text: String { document.field(row: row, column: column) ?? "" }
+
+    func invalid(_ expected: String, _ found: String) -> DecodingError {
+        let (line, column) = document.position(row: row, column: self.column)
+        let error = CSVError(
+            .invalidValue, line: line, column: column,
+            reason: "expected \(expected), found \(found.prefix(80).debugDescription)")
+        return DecodingError.dataCorrupted(
+            .init(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
+    }
+
+    func decode(_ type: String.Type) throws -> String { text }
+
+    func decode(_ type: Bool.Type) throws -> Bool {
+        switch text {
+        case "true", "TRUE", "True", "1": return true
+        case "false", "FALSE", "False", "0": return false
+        default: throw invalid("true or false", text)
+        }
+    }
+
+    func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        guard let value = T(text) else { throw invalid("an integer (\(T.self))", text) }
+        return value
+    }
+
+    func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+
+    func decode(_ type: Double.Type) throws -> Double {
+        guard let value = Double(text) else { throw invalid("a number", text) }
+        return value
+    }
+
+    func decode(_ type: Float.Type) throws -> Float {
+        guard let value = Float(text) else { throw invalid("a number", text) }
+        return value
+    }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        // The common field types first, by identity, and returned without a dynamic cast: `T` is
+        // the very type (so the bit casts are safe).
+        if T.self == String.self { return unsafeBitCast(text, to: T.self) }
+        if T.self == UUID.self {
+            guard let uuid = document.withField(row: row, column: column, { UUIDText.uuid($0) }) else {
+                throw invalid("a UUID such as E621E1F8-C36C-495A-93FC-0C247A3E6E5F", text)
+            }
+            return unsafeBitCast(uuid, to: T.self)
+        }
+        if ObjectIdentifier(T.self) == CSVFieldContainer.stringArray {
+            // The common nested value, read from the field's bytes without a JSON decoder.
+            guard let strings = document.withField(row: row, column: column, { CSVNestedValues.decodeStringArray($0) })
+            else {
+                throw invalid("a JSON array of strings", text)
+            }
+            return unsafeBitCast(strings, to: T.self)
+        }
+        if T.self == URL.self {
+            guard let url = URL(string: text) else { throw invalid("a URL", text) }
+            return unsafeBitCast(url, to: T.self)
+        }
+        if let primitive = try decodePrimitive(type) { return primitive }
+        // A type that decodes itself from a single value (UUID from its string, an enum from its
+        // raw value) reads the field; one that needs a container reads JSON inside the field.
+        do {
+            return try T(from: CSVValueDecoder(document: document, row: row, column: column, path: path))
+        } catch is NestedValueInField {
+            do {
+                return try JSONTextDecoder().decode(T.self, from: Data(text.utf8))
+            } catch {
+                throw invalid("JSON for \(T.self) inside the field", text)
+            }
+        }
+    }
+
+    /// `[String].self`, looked up once: its metadata is prespecialized, and asking for it in a
+    /// generic function goes through the runtime's metadata cache on every call.
+    static let stringArray = ObjectIdentifier([String].self)
+
+    private func decodePrimitive<T>(_ type: T.Type) throws -> T? {
+        switch type {
+        case is Bool.Type: return try decode(Bool.self) as? T
+        case is Int.Type: return try decode(Int.self) as? T
+        case is Double.Type: return try decode(Double.self) as? T
+        case is Float.Type: return try decode(Float.self) as? T
+        case is Int64.Type: return try decode(Int64.self) as? T
+        case is Int32.Type: return try decode(Int32.self) as? T
+        case is UInt.Type: return try decode(UInt.self) as? T
+        case is UInt64.Type: return try decode(UInt64.self) as? T
+        default: return nil
+        }
+    }
+}
+
+/// Thrown when a value in a field asks for a container: it is read as JSON instead.
+struct NestedValueInField: Error {}
+
+/// A coding key for a position.
+struct IndexKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { "Index \(intValue ?? 0)" }
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}

@@ -1,0 +1,126 @@
+import TransferSupport
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads a CSV file a window of complete records at a time, parsed and ready to decode.
+struct CSVRecordReader {
+    /// The input read at a time: small enough for the windows to spread over the cores early.
+    static let chunkSize = 1 << 20
+
+    private let descriptor: Int32
+    private let url: URL
+    private let format: CSVFormat
+    private var buffer: [UInt8] = []
+    private var header: [String]?
+    private var line = 1
+    private var atEnd = false
+    private var first = true
+    private var records = 0
+
+    init(_ url: URL, format: CSVFormat) throws {
+        try CSVDecoder.validate(format)
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CocoaError.reading(url, errno: errno) }
+        self.descriptor = descriptor
+        self.url = url
+        self.format = format
+    }
+
+    func close() {
+        SystemCalls.close(descriptor)
+    }
+
+    /// After the last window: when the file held a header and no record, checks that the header
+    /// is the records' own (``CSVDecoder/checkColumns(_:for:)``).
+    func checkColumnsIfEmpty<T: Decodable>(for type: T.Type) throws(CSVError) {
+        guard records == 0, let header else { return }
+        try CSVDecoder.checkColumns(header, for: type)
+    }
+
+    /// The next window of records, or `nil` at the end of the file.
+    mutating func nextBatch() throws -> CSVRecordBatch? {
+        while !(atEnd && buffer.isEmpty) {
+            if !atEnd {
+                let count = SystemCalls.append(upTo: Self.chunkSize, from: descriptor, to: &buffer)
+                guard count >= 0 else { throw CocoaError.reading(url, errno: errno) }
+                if count == 0 { atEnd = true }
+            }
+            if first {
+                try buffer.withUnsafeBufferPointer { bytes throws(CSVError) in try CSVDecoder.checkNotUTF16(bytes) }
+                if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { buffer.removeFirst(3) }
+            }
+            first = false
+            let (table, consumed) = try buffer.withUnsafeBufferPointer { bytes throws(CSVError) in
+                try CSVTable.parse(bytes, format: format, isFinal: atEnd, firstLine: line)
+            }
+            if consumed == 0 {
+                if atEnd { break }
+                continue  // A record longer than what was read: read more.
+            }
+            let batch = CSVRecordBatch(
+                bytes: Array(buffer[0..<consumed]), table: table, header: header, firstLine: line, firstRecord: records)
+            if header == nil, format.hasHeader, table.rowCount > 0 {
+                header = try batch.bytes.withUnsafeBufferPointer { bytes throws(CSVError) in
+                    try CSVDocument(chunk: bytes, table: table, format: format, header: nil).header
+                }
+            }
+            records += try batch.recordCount(format: format)
+            line += table.lineFeedCount
+            buffer.removeFirst(consumed)
+            return batch
+        }
+        return nil
+    }
+}
+
+/// A window of complete records: its bytes and their parse.
+struct CSVRecordBatch: Sendable {
+    var bytes: [UInt8]
+    var table: CSVTable
+    /// The header, or `nil` in the first window, which holds it.
+    var header: [String]?
+    var firstLine: Int
+    /// The index of the first record in the file.
+    var firstRecord: Int
+
+    /// How many records (data rows, blank lines skipped) the window holds.
+    func recordCount(format: CSVFormat) throws(CSVError) -> Int {
+        try bytes.withUnsafeBufferPointer { bytes throws(CSVError) in
+            try CSVDocument(chunk: bytes, table: table, format: format, header: header).rows.count
+        }
+    }
+
+    /// Decodes the records, up to the first that fails.
+    func decode<T: Decodable>(_ type: T.Type, format: CSVFormat) -> DecodedBatch<T> {
+        var values: [T] = []
+        do {
+            try bytes.withUnsafeBufferPointer { bytes in
+                try CSVDecoder.checkUTF8(bytes, firstLine: firstLine)
+                let document = try CSVDocument(chunk: bytes, table: table, format: format, header: header)
+                let decoder = CSVValueDecoder(document: document, row: nil, path: CSVCodingPath([]))
+                values.reserveCapacity(document.rows.count)
+                var record = firstRecord
+                for row in document.rows {
+                    decoder.row = row
+                    decoder.path.record = record
+                    values.append(try T(from: decoder))
+                    record += 1
+                }
+            }
+            return DecodedBatch(values: values, error: nil)
+        } catch {
+            return DecodedBatch(values: values, error: error)
+        }
+    }
+}
