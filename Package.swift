@@ -47,9 +47,7 @@ let package = Package(
         .testTarget(
             name: "ContentTypesTests", dependencies: ["ContentTypes", "TransferKitTesting"],
             resources: [.copy("Resources")]),
-        .testTarget(
-            name: "TransferKitTests", dependencies: ["TransferKit", "TransferKitTesting"],
-            resources: [.copy("Resources")]),
+        .testTarget(name: "TransferKitTests", dependencies: ["TransferKit", "TransferKitTesting"]),
         .testTarget(
             name: "TransferCommandLineTests",
             dependencies: ["TransferCommandLine", "transfer", "ProfileModels", "TransferKitTesting"]),
