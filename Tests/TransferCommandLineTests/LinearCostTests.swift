@@ -1,10 +1,35 @@
 import Foundation
 import Testing
 
+/// How the cost of `run` grows from `size` to ten times `size`: the ratio of the shortest times of
+/// three runs each (other tests running beside only ever add time), less the shortest time of a run
+/// of size 1 (starting a process, reading a file). A
+/// linear cost gives about 10, a quadratic one about 100; the caller allows a generous factor for a
+/// noisy machine. `run` gets the size and a number unique to the run, for inputs that must not
+/// collide.
+func costRatio(_ size: Int, _ run: (_ size: Int, _ run: Int) async throws -> Void) async rethrows -> Double {
+    var number = 0
+    func shortest(_ size: Int) async throws -> Duration {
+        var times: [Duration] = []
+        for _ in 0..<3 {
+            number += 1
+            let start = ContinuousClock.now
+            try await run(size, number)
+            times.append(ContinuousClock.now - start)
+        }
+        return times.min() ?? .zero
+    }
+    let fixed = try await shortest(1)
+    let small = try await shortest(size) - fixed
+    let large = try await shortest(size * 10) - fixed
+    return small > .zero ? large / small : .infinity
+}
+
 /// Small inputs with shapes that make careless algorithms explode: long conformance chains given
 /// backwards, lattices whose paths multiply, thousands of declarations sharing a tag, thousands of
-/// offers. Each must finish and answer correctly; a quadratic or exponential algorithm would not
-/// finish within the test run. (Their speed is measured in `Benchmarks/`, not here.)
+/// offers. Each must answer correctly; where the cost can be told from the cost of starting the tool,
+/// it must grow linearly: ten times the input, at most thirty times the time (a quadratic algorithm
+/// takes a hundred). Absolute speed is measured in `Benchmarks/`, not here.
 @Suite("transfer: costs linear in the input")
 struct LinearCostTests {
     private func declarationFile(_ entries: [String]) throws -> URL {
@@ -101,6 +126,21 @@ struct LinearCostTests {
         #expect(identifiers.first == "com.example.shared0")
         #expect(identifiers[1] == "com.example.shared1")
         #expect(identifiers.last == "com.example.shared9999")
+
+        let ratio = try await costRatio(2_000) { size, run in
+            let file = try declarationFile(
+                (0..<size).map {
+                    entry(
+                        "com.example.r\(run).s\($0)", parents: [$0 == 0 ? "public.data" : "com.example.r\(run).s0"],
+                        extensions: ["shared\(run)"])
+                })
+            defer { try? FileManager.default.removeItem(at: file) }
+            let found = try await transferExecutable([
+                "types", "lookup", "--extension", "shared\(run)", "--declarations", file.path,
+            ])
+            #expect(found.output.split(separator: "\n").count == size)
+        }
+        #expect(ratio < 30, "10× the declarations took \(ratio)× the time")
     }
 
     @Test("20,000 offers negotiate, each its item's next representation")
@@ -117,6 +157,13 @@ struct LinearCostTests {
         #expect(delivered?["contentType"] as? String == "public.jpeg", "\(String(describing: delivered))")
         // Every JPEG and plain-text offer, in each of its three forms, is a candidate.
         #expect((items?.first?["candidates"] as? [Any])?.count == 2 * 5_000 * 3)
+
+        let ratio = await costRatio(2_000) { size, _ in
+            let offers = (0..<size).flatMap { ["--offer", types[$0 % types.count]] }
+            let negotiated = await transfer(["negotiate", "--accept", "image/jpeg, text/*;q=0.5", "--format", "json"] + offers)
+            #expect(negotiated.status == 0)
+        }
+        #expect(ratio < 30, "10× the offers took \(ratio)× the time")
     }
 
     @Test("an activation predicate of 5,000 comparisons and a manifest of 20,000 MIME types import")
