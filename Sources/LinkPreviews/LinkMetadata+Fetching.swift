@@ -10,7 +10,7 @@ extension LinkMetadata {
     /// Fetches the metadata of the page at `url`, with ``LinkFetcher``'s default limits: private
     /// addresses refused, at most 5 redirects, a 2 MiB page.
     ///
-    /// Supports task cancellation (``LinkPreviewError/Code/metadataFetchCancelled``).
+    /// Supports task cancellation (``LPError/Code/metadataFetchCancelled``).
     ///
     /// - Parameters:
     ///   - url: The page.

@@ -15,7 +15,7 @@ extension LinkMetadata {
     ///   - url: The page's address: the base for relative URLs (unless the page has a `<base href>`)
     ///     and the metadata's ``url`` when the page declares no `og:url` or canonical link.
     ///   - contentType: The `Content-Type` the page was served with, if known.
-    /// - Throws: ``LinkPreviewError`` with ``LinkPreviewError/Reason/unsupportedEncoding`` for a page in
+    /// - Throws: ``LinkPreviewError`` with ``LinkPreviewError/Code/unsupportedEncoding`` for a page in
     ///   an encoding that browsers refuse to decode (ISO-2022-KR, ISO-2022-CN, HZ-GB-2312).
     public init(html: some Sequence<UInt8>, url: URL, contentType: String? = nil) throws(LinkPreviewError) {
         let bytes = Array(html)

@@ -60,7 +60,8 @@ extension LinkMetadata {
         public var url: URL
         /// Which kind of declaration named the icon.
         public var kind: Kind
-        /// The largest side of the sizes the page declares (`sizes="32x32 180x180"` → 180), if any.
+        /// The largest side of the sizes the page declares (`sizes="32x32 180x180"` → 180); `nil` when
+        /// it declares none, or `sizes="any"` (a scalable icon, which ranks above every size).
         public var size: Int?
         /// The MIME type the page declares (`image/png`).
         public var mimeType: String?

@@ -112,6 +112,62 @@ struct LinkFetcherTests {
         #expect(error?.lpErrorCode == .metadataFetchFailed)
     }
 
+    @Test("maximumRedirects and maximumSubresourceSize are the limits they say")
+    func configuredLimits() async throws {
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 2_000)
+        let server = try LoopbackHTTPServer { path in
+            switch path {
+            case "/article": .html(articlePage)
+            case "/image.png", "/icon.png": .init(headers: [("Content-Type", "image/png")], body: png)
+            case "/hop/0": .html(articlePage)
+            default: .redirect("/hop/\(Int(path.split(separator: "/").last ?? "1")! - 1)")
+            }
+        }
+        defer { server.stop() }
+        var fetcher = loopbackFetcher()
+        fetcher.maximumRedirects = 2
+        _ = try await fetcher.metadata(for: server.url("/hop/2"), timeout: patient, includeSubresources: false)
+        let error = await #expect(throws: LinkPreviewError.self) {
+            try await fetcher.metadata(for: server.url("/hop/3"), timeout: patient, includeSubresources: false)
+        }
+        #expect(error?.code == .tooManyRedirects)
+        // A subresource over the limit is left out; the page previews.
+        fetcher.maximumSubresourceSize = 1_000
+        let small = try await fetcher.metadata(for: server.url("/article"), timeout: patient)
+        #expect(small.title == "Article")
+        #expect(!small.containsMedia(.image, exportableAs: Data.self))
+        fetcher.maximumSubresourceSize = 10_000
+        let large = try await fetcher.metadata(for: server.url("/article"), timeout: patient)
+        #expect(try await large.media(.image, as: Data.self) == png)
+    }
+
+    @Test("A redirect without a Location, a host that does not resolve, a cancelled fetch: each its code")
+    func otherFailures() async throws {
+        let server = try LoopbackHTTPServer { _ in .init(status: 302) }
+        defer { server.stop() }
+        let noLocation = await #expect(throws: LinkPreviewError.self) {
+            try await loopbackFetcher().metadata(for: server.url("/"), timeout: patient, includeSubresources: false)
+        }
+        #expect(noLocation?.code == .invalidRedirect)
+
+        var unresolved = LinkFetcher()
+        unresolved.addressCheck = AddressCheck(resolve: { _ in nil }, refusal: { _ in nil })
+        let notFound = await #expect(throws: LinkPreviewError.self) {
+            try await unresolved.metadata(for: URL(string: "http://nowhere.invalid/")!, timeout: patient)
+        }
+        #expect(notFound?.code == .hostNotFound)
+        #expect(notFound?.lpErrorCode == .metadataFetchFailed)
+
+        let slow = try LoopbackHTTPServer { _ in .raw([.pause(.seconds(30))]) }
+        defer { slow.stop() }
+        let task = Task { try await loopbackFetcher().metadata(for: slow.url("/"), timeout: patient) }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        let cancelled = await #expect(throws: LinkPreviewError.self) { try await task.value }
+        #expect(cancelled?.code == .cancelled)
+        #expect(cancelled?.lpErrorCode == .metadataFetchCancelled)
+    }
+
     @Test("A redirect to a scheme other than http(s) is not allowed")
     func redirectToFile() async throws {
         let server = try LoopbackHTTPServer { _ in .redirect("file:///etc/passwd") }

@@ -184,6 +184,14 @@ struct LinkMetadataExtractionTests {
                 "/touch-180.png", "/touch-pre.png", "/touch.png", "/any.svg", "/16.png", "/unsized.ico", "/favicon.ico",
             ])
         #expect(result.icons.last?.kind == .defaultFavicon)
+        // Each icon says what it was declared as, and its size: the largest side, `nil` for "any" or none.
+        #expect(
+            result.icons.map(\.kind) == [
+                .touchIcon, .precomposedTouchIcon, .touchIcon, .icon, .icon, .icon, .defaultFavicon,
+            ])
+        #expect(result.icons.map(\.size) == [180, nil, nil, nil, 16, nil, nil])
+        #expect(LinkMetadata.Icon.Kind.touchIcon.rawValue == "apple-touch-icon")
+        #expect(LinkMetadata.Icon.Kind.precomposedTouchIcon.description == "apple-touch-icon-precomposed")
     }
 
     @Test("Unterminated markup at the end is dropped, never read past")

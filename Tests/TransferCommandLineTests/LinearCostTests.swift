@@ -160,7 +160,8 @@ struct LinearCostTests {
 
         let ratio = await costRatio(2_000) { size, _ in
             let offers = (0..<size).flatMap { ["--offer", types[$0 % types.count]] }
-            let negotiated = await transfer(["negotiate", "--accept", "image/jpeg, text/*;q=0.5", "--format", "json"] + offers)
+            let negotiated = await transfer(
+                ["negotiate", "--accept", "image/jpeg, text/*;q=0.5", "--format", "json"] + offers)
             #expect(negotiated.status == 0)
         }
         #expect(ratio < 30, "10× the offers took \(ratio)× the time")

@@ -64,7 +64,9 @@ struct ProfileGoldenOracleTests {
             for (column, field) in zip(header, row) {
                 let value = object[column]
                 if field.isEmpty {
-                    #expect(value == nil || value is NSNull, "\(column): empty in CSV, \(String(describing: value)) in JSON")
+                    #expect(
+                        value == nil || value is NSNull, "\(column): empty in CSV, \(String(describing: value)) in JSON"
+                    )
                 } else if let text = value as? String {
                     #expect(text == field, "\(column)")
                 } else if let array = value as? [String] {
@@ -82,7 +84,8 @@ struct ProfileGoldenOracleTests {
 
     @Test("the oracle reads what RFC 4180 says: quotes, doubled quotes, commas and line breaks inside")
     func theOracleReadsRFC4180() {
-        #expect(rfc4180Rows("a,b\r\n\"x, \"\"y\"\"\",\"two\nlines\"\r\n") == [["a", "b"], ["x, \"y\"", "two\nlines"]])
+        #expect(
+            rfc4180Rows("a,b\r\n\"x, \"\"y\"\"\",\"two\nlines\"\r\n") == [["a", "b"], ["x, \"y\"", "two\nlines"]])
         #expect(rfc4180Rows("a,,c\n") == [["a", "", "c"]])
     }
 }

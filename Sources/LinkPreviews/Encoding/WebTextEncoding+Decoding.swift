@@ -5,7 +5,7 @@ extension WebTextEncoding {
     /// Decodes `bytes` to UTF-8, as a browser would: ill-formed sequences become U+FFFD.
     ///
     /// - Returns: `nil` for UTF-8, whose bytes are tokenized as they are.
-    /// - Throws: ``LinkPreviewError/Reason/unsupportedEncoding`` for the `replacement` encoding.
+    /// - Throws: ``LinkPreviewError/Code/unsupportedEncoding`` for the `replacement` encoding.
     func decodeToUTF8(_ bytes: [UInt8]) throws(LinkPreviewError) -> [UInt8]? {
         switch self {
         case .utf8:

@@ -85,29 +85,32 @@ extension HTMLMetadataExtractor {
     /// declared; precomposed before plain at the same size), then icons by size (undeclared last),
     /// document order otherwise.
     private func icons(_ resolve: (String?) -> URL?) -> [LinkMetadata.Icon] {
-        var touch: [(icon: LinkMetadata.Icon, order: Int)] = []
-        var plain: [(icon: LinkMetadata.Icon, order: Int)] = []
+        // Each icon with the size it ranks by: `any` (scalable) above every size, an undeclared touch
+        // icon at 60, an undeclared icon below every size. The icon itself keeps what was declared.
+        var touch: [(icon: LinkMetadata.Icon, rank: Int, order: Int)] = []
+        var plain: [(icon: LinkMetadata.Icon, rank: Int, order: Int)] = []
         var seen: Set<URL> = []
         for (order, link) in iconLinks.enumerated() {
             guard let url = resolve(link.href), seen.insert(url).inserted else { continue }
-            let size = Self.largestSide(link.sizes)
+            let declared = Self.largestSide(link.sizes)
+            let size = declared == Int.max ? nil : declared
             let type = link.type.flatMap(Self.collapsingWhitespace)
+            let icon = LinkMetadata.Icon(
+                url: url, kind: link.kind == .icon ? .icon : link.kind, size: size, mimeType: type)
             if link.kind == .icon {
-                plain.append((LinkMetadata.Icon(url: url, kind: .icon, size: size, mimeType: type), order))
+                plain.append((icon, declared ?? -1, order))
             } else {
-                touch.append((LinkMetadata.Icon(url: url, kind: link.kind, size: size ?? 60, mimeType: type), order))
+                touch.append((icon, declared ?? 60, order))
             }
         }
         touch.sort { first, second in
-            let (a, b) = (first.icon.size ?? 60, second.icon.size ?? 60)
-            if a != b { return a > b }
+            if first.rank != second.rank { return first.rank > second.rank }
             let (aPre, bPre) = (first.icon.kind == .precomposedTouchIcon, second.icon.kind == .precomposedTouchIcon)
             if aPre != bPre { return aPre }
             return first.order < second.order
         }
         plain.sort { first, second in
-            let (a, b) = (first.icon.size ?? -1, second.icon.size ?? -1)
-            if a != b { return a > b }
+            if first.rank != second.rank { return first.rank > second.rank }
             return first.order < second.order
         }
         return touch.map(\.icon) + plain.map(\.icon)

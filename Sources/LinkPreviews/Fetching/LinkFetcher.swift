@@ -30,7 +30,7 @@ public struct LinkFetcher: Sendable {
     public var allowsPrivateAddresses = false
     /// The most redirects followed.
     public var maximumRedirects = 5
-    /// The most bytes of a page read; a longer page fails with ``LinkPreviewError/Reason/tooLarge``.
+    /// The most bytes of a page read; a longer page fails with ``LinkPreviewError/Code/tooLarge``.
     public var maximumPageSize = 2 * 1024 * 1024
     /// The most bytes of an icon or image read; a longer one is left out of the metadata.
     public var maximumSubresourceSize = 5 * 1024 * 1024
@@ -89,11 +89,11 @@ public struct LinkFetcher: Sendable {
     ///     an image. Under the same address checks, limits and deadline as the page; its `html` is
     ///     never kept. A description that fails to load or parse is left out.
     ///
-    /// - Throws: ``LinkPreviewError``: ``LinkPreviewError/Code/metadataFetchTimedOut`` when `timeout`
-    ///   passes (page and subresources together), ``LinkPreviewError/Code/metadataFetchCancelled`` when
-    ///   the task is cancelled, ``LinkPreviewError/Code/metadataFetchNotAllowed`` for a scheme other than
-    ///   http(s) or a refused address, ``LinkPreviewError/Code/metadataFetchFailed`` otherwise, each
-    ///   with its ``LinkPreviewError/Reason``.
+    /// - Throws: ``LinkPreviewError``: ``LPError/Code/metadataFetchTimedOut`` when `timeout`
+    ///   passes (page and subresources together), ``LPError/Code/metadataFetchCancelled`` when
+    ///   the task is cancelled, ``LPError/Code/metadataFetchNotAllowed`` for a scheme other than
+    ///   http(s) or a refused address, ``LPError/Code/metadataFetchFailed`` otherwise, each
+    ///   with its ``LinkPreviewError/code``.
     public func metadata(
         for request: URLRequest,
         timeout: Duration = .seconds(30),

@@ -17,8 +17,8 @@ public protocol LinkTransport: Sendable {
     /// decoding), without following redirects.
     ///
     /// - Returns: The response; ``LinkTransportResponse/isTruncated`` when the body had more bytes.
-    /// - Throws: Any error; the fetcher reports it as ``LinkPreviewError/Reason/network`` (or
-    ///   ``LinkPreviewError/Reason/cancelled`` when the task was cancelled).
+    /// - Throws: Any error; the fetcher reports it as ``LinkPreviewError/Code/network`` (or
+    ///   ``LinkPreviewError/Code/cancelled`` when the task was cancelled).
     func response(for request: URLRequest, bodyLimit: Int) async throws -> LinkTransportResponse
 }
 

@@ -11,7 +11,7 @@ internal import Synchronization
 ///
 /// As Apple's, one instance fetches once: create one per request. Where Apple raises an exception on
 /// a second start, this one fails that start with ``LPError/Code/unknown`` (its
-/// ``LPError/linkPreviewError`` says ``LinkPreviewError/Reason/providerReused``) — the library
+/// ``LPError/linkPreviewError`` says ``LinkPreviewError/Code/providerReused``) — the library
 /// never traps. Errors are ``LPError``s.
 ///
 /// Not `Sendable`, as Apple's is not, so that a subclass may keep state of its own; the base class's

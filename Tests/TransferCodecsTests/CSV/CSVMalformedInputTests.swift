@@ -22,7 +22,19 @@ struct CSVMalformedInputTests {
                 do {
                     _ = try CSVDecoder(format: format).decode([Row].self, from: input)
                 } catch let error as DecodingError {
-                    #expect(!error.localizedDescription.isEmpty)
+                    // A value that does not fit says which record and key, or wraps a positioned
+                    // CSVError, and says what it expected.
+                    let context: DecodingError.Context? =
+                        switch error {
+                        case .keyNotFound(_, let context), .valueNotFound(_, let context),
+                            .typeMismatch(_, let context), .dataCorrupted(let context):
+                            context
+                        @unknown default: nil
+                        }
+                    let whereItIs =
+                        !(context?.codingPath.isEmpty ?? true)
+                        || (context?.underlyingError).map(Self.isPositioned) == true
+                    #expect(whereItIs && context?.debugDescription.isEmpty == false, "\(error)")
                 } catch {
                     #expect(Self.isPositioned(error), "\(error)")
                 }

@@ -265,3 +265,47 @@ struct JSONTextDecoderTests {
         #expect(accepted > 50)
     }
 }
+
+@Suite("JSONTextDecoder: the non-conforming floats and the user info, as JSONDecoder has them")
+struct JSONTextDecoderOptionTests {
+    private struct Reading: Decodable, Equatable {
+        var value: Double
+    }
+
+    @Test("non-conforming floats: refused by default, read from the strings given, as Foundation does")
+    func nonConformingFloats() throws {
+        let text = Data(#"[{"value":"+inf"},{"value":"-inf"},{"value":"nan"},{"value":1.5}]"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONTextDecoder().decode([Reading].self, from: text) }
+        var decoder = JSONTextDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        let values = try decoder.decode([Reading].self, from: text).map(\.value)
+        #expect(values[0] == .infinity && values[1] == -.infinity && values[2].isNaN && values[3] == 1.5)
+        // The same answers as Foundation's decoder with the same strategy.
+        let foundation = JSONDecoder()
+        foundation.nonConformingFloatDecodingStrategy = decoder.nonConformingFloatDecodingStrategy
+        let expected = try foundation.decode([Reading].self, from: text).map(\.value)
+        #expect(values[0] == expected[0] && values[1] == expected[1] && expected[2].isNaN && values[3] == expected[3])
+        // A string that is none of the three is still an error.
+        #expect(throws: DecodingError.self) { try decoder.decode(Reading.self, from: Data(#"{"value":"inf"}"#.utf8)) }
+    }
+
+    @Test("userInfo reaches every init(from:), nested ones included")
+    func userInfoReachesValues() throws {
+        struct Scaled: Decodable {
+            var value: Double
+            init(from decoder: any Decoder) throws {
+                let factor = decoder.userInfo[CodingUserInfoKey(rawValue: "factor")!] as? Double ?? 1
+                value = try decoder.singleValueContainer().decode(Double.self) * factor
+            }
+        }
+        struct Outer: Decodable {
+            var items: [Scaled]
+        }
+        var decoder = JSONTextDecoder()
+        decoder.userInfo[CodingUserInfoKey(rawValue: "factor")!] = 10.0
+        let outer = try decoder.decode(Outer.self, from: Data(#"{"items":[1,2.5]}"#.utf8))
+        #expect(outer.items.map(\.value) == [10, 25])
+        #expect(try JSONTextDecoder().decode(Outer.self, from: Data(#"{"items":[1]}"#.utf8)).items.map(\.value) == [1])
+    }
+}

@@ -108,6 +108,15 @@ struct NegotiatorTests {
                 Negotiator(policy: .receiverPreference).negotiate(offers, with: profile).candidates.map(
                     \.offer.contentType) == [.jpeg, .png])
         }
+        // And where the sender's order is not the alphabetical one (public.png after public.jpeg), the
+        // sender's order still decides: the tie-break is the position, not the name.
+        let reversed = [offer("image/png"), offer("image/jpeg", index: 1), offer("image/gif", index: 2)]
+        for policy in [NegotiationPolicy.receiverPreference, .senderOrder, .product] {
+            #expect(
+                Negotiator(policy: policy).negotiate(reversed, with: profile).candidates.map(\.offer.contentType) == [
+                    .png, .jpeg, .gif,
+                ], "\(policy)")
+        }
     }
 
     @Test func parameterNamesIgnoreCase() throws {
