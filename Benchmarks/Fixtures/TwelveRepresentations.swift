@@ -1,5 +1,6 @@
-// Type-checked by Benchmarks/Scripts/type-check-budget.sh, which times it: a declaration with
-// twelve representations, modifiers, a proxy and conditionals, within 100 ms an expression.
+// A declaration with twelve representations, modifiers, a proxy and conditions: timed by
+// Benchmarks/Scripts/type-check-budget.sh (within 100 ms an expression), and compiled into the tests
+// through a link (Tests/TransferKitTests/Builder/TwelveRepresentations.swift).
 import Foundation
 import TransferKit
 

@@ -1,0 +1,1 @@
+../../../Benchmarks/Fixtures/TwelveRepresentations.swift
