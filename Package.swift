@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "TransferKit",
+    // What the code needs of Apple's platforms, argued in Docs/Modules.md ("Platforms"): Mutex and
+    // Atomic (Synchronization) and String(validating:as:) come with the Swift 6 runtime. Linux and the
+    // other platforms take what the toolchain supports.
+    platforms: [.macOS(.v15), .iOS(.v18), .macCatalyst(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "ContentTypes", targets: ["ContentTypes"]),
         .library(name: "TransferCodecs", targets: ["TransferCodecs"]),

