@@ -160,7 +160,7 @@ public struct ReceivedShare: Sendable, CustomStringConvertible {
     public struct Drop: Sendable, Hashable {
         /// The item's label.
         public let label: String
-        /// What dropped it: a code (``SharePlan/ItemPlan/Cause/code``) and the reason in words.
+        /// What dropped it: a code (`SharePlan.ItemPlan.Cause.code`) and the reason in words.
         public let cause: SharePlan.ItemPlan.Cause
 
         /// Why it was dropped, in words.
