@@ -22,6 +22,24 @@ extension LinkMetadata {
         self = try Self.extract(bytes, documentURL: url, originalURL: url, contentType: contentType)
     }
 
+    /// Extracts the metadata of a page already decoded to text, with no I/O.
+    ///
+    /// The text is the page's characters, so no encoding is sniffed: a `<meta charset>` in it is
+    /// ignored, as a browser ignores it in a document whose encoding the transport gave.
+    ///
+    /// ```swift
+    /// let metadata = try LinkMetadata(html: "<title>ほげ</title>", url: URL(string: "https://example.com/")!)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - html: The page's text.
+    ///   - url: The page's address: the base for relative URLs (unless the page has a `<base href>`)
+    ///     and the metadata's ``url`` when the page declares no `og:url` or canonical link.
+    public init(html: String, url: URL) throws(LinkPreviewError) {
+        self = try Self.extract(
+            Array(html.utf8), documentURL: url, originalURL: url, contentType: "text/html; charset=utf-8")
+    }
+
     /// The extraction behind every initializer: sniff, decode, tokenize, build.
     ///
     /// While the encoding is only tentative (no byte order mark, no `charset` from the transport), a

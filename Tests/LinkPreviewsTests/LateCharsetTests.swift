@@ -101,3 +101,19 @@ struct LateCharsetTests {
         #expect(error?.code == .unsupportedEncoding)
     }
 }
+
+@Suite("LinkMetadata(html:) from text")
+struct LinkMetadataFromTextTests {
+    @Test("a String is read as the characters it holds; a <meta charset> in it changes nothing")
+    func stringPages() throws {
+        let url = URL(string: "https://example.com/a/")!
+        let page = "<meta charset=\"shift_jis\"><title>ほげ — Привет</title><link rel=icon href=\"i.png\">"
+        let metadata = try LinkMetadata(html: page, url: url)
+        #expect(metadata.title == "ほげ — Привет")
+        #expect(metadata.iconURL == URL(string: "https://example.com/a/i.png"))
+        // The same page as bytes declares Shift_JIS and is decoded so: the text is then mojibake,
+        // which is why text is not sniffed.
+        let asBytes = try LinkMetadata(html: Array(page.utf8), url: url)
+        #expect(asBytes.title != "ほげ — Привет")
+    }
+}

@@ -76,6 +76,16 @@ enum NegotiateCommand {
             var output = plan.description + "\n"
             for item in plan.items {
                 output += "\n\(item.label) — " + item.negotiation.description + "\n"
+                // The ranking is the item's own; what the plan then did with it comes last, so that
+                // a ranked item that is not delivered does not read as delivered.
+                switch item.outcome {
+                case .dropped(let cause):
+                    output += "  → dropped (\(cause.code)): \(cause.reason)\n"
+                case .transformed(_, let cause):
+                    output += "  → transformed (\(cause.code)): \(cause.reason)\n"
+                case .delivered(let candidate):
+                    output += "  → delivered: \(candidate.offer)\n"
+                }
             }
             console.write(output)
         }
