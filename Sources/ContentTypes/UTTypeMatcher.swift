@@ -70,7 +70,11 @@ public struct UTTypeMatcher: Sendable {
         self.compiled = patterns.map { pattern in
             switch pattern {
             case .any: return .any
-            case .type(let type): return type.builtInIndex.map(Compiled.builtInType) ?? .type(type)
+            case .type(let type):
+                // Written out: `builtInIndex.map(Compiled.builtInType) ?? .type(type)` crashes the
+                // Swift 6.3 optimizer (an ownership verification error) in release builds.
+                if let index = type.builtInIndex { return .builtInType(index) }
+                return .type(type)
             case .mediaRange(let type, let subtype):
                 // `type/*` may be written with a subtype of `*`; media types compare without case.
                 let type = type.lowercased()

@@ -6,7 +6,8 @@ struct NegotiateCommandTests {
     @Test("the text trace says, after each item's ranking, whether the plan delivered or dropped it")
     func traceMarksDroppedItems() async throws {
         let result = await transfer(
-            "negotiate", "--receiver", "Bluesky", "--item", "photo", "--offer", "public.png", "--item", "text", "--offer",
+            "negotiate", "--receiver", "Bluesky", "--item", "photo", "--offer", "public.png", "--item", "text",
+            "--offer",
             "public.utf8-plain-text")
         #expect(result.status == 0, "\(result.error)")
         let sections = result.output.components(separatedBy: "\n\n")
@@ -14,7 +15,8 @@ struct NegotiateCommandTests {
         // Ranked, then marked: the candidates are listed, and the last line says it was left out.
         #expect(text.contains("1. public.utf8-plain-text as data"))
         #expect(
-            text.split(separator: "\n").last?.hasPrefix("  → dropped (failsWithOtherItem): left out: Bluesky fails") == true,
+            text.split(separator: "\n").last?.hasPrefix("  → dropped (failsWithOtherItem): left out: Bluesky fails")
+                == true,
             "\(text)")
         let photo = try #require(sections.first { $0.hasPrefix("photo — ") })
         #expect(photo.split(separator: "\n").last == "  → delivered: public.png as value")

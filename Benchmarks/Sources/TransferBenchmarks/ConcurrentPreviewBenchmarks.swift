@@ -81,7 +81,7 @@ enum ConcurrentPreviewBenchmarks {
                             let metadata = try await shared.metadata(
                                 for: url, timeout: .seconds(600), includeSubresources: false)
                             return metadata.title == "Slow"
-                        } catch let error as LinkPreviewError where error.reason == .tooLarge {
+                        } catch let error as LinkPreviewError where error.code == .tooLarge {
                             return pages == "endless"  // An endless page ends at the cap, as it should.
                         }
                     }
