@@ -44,21 +44,32 @@ public struct UTTypeMatcher: Sendable {
         public let distance: Int?
     }
 
-    /// How a pattern is matched, resolved once.
+    /// How a pattern is matched, resolved once. A payload of plain integers, so that going over the
+    /// patterns for every offer copies no reference: a type or a range is found by its position in
+    /// a side table.
     private enum Compiled: Sendable {
         case any
         /// A type of the built-in tree, by its index: bit tests.
         case builtInType(Int32)
-        /// Any other type: the registry.
-        case type(UTType)
-        /// A media range, with the built-in types whose preferred MIME type it matches (a bit set
-        /// over built-in indices).
-        case mediaRange(type: String, subtype: String?, builtInTypes: [UInt64])
+        /// Any other type, at this position of ``otherTypes``: the registry.
+        case type(Int)
+        /// A media range, at this position of ``ranges``.
+        case mediaRange(Int)
+    }
+
+    /// A media range, with the built-in types whose preferred MIME type it matches (a bit set over
+    /// built-in indices).
+    private struct Range: Sendable {
+        let type: String
+        let subtype: String?
+        let builtInTypes: [UInt64]
     }
 
     /// The patterns, in order.
     public let patterns: [Pattern]
     private let compiled: [Compiled]
+    private let otherTypes: [UTType]
+    private let ranges: [Range]
     /// Per pattern, its built-in index or -1: the input of the 64-patterns-at-once bit test.
     private let builtInIndices: [Int32]
 
@@ -67,23 +78,34 @@ public struct UTTypeMatcher: Sendable {
     /// - Parameter patterns: The patterns, in order.
     public init(_ patterns: [Pattern]) {
         self.patterns = patterns
-        self.compiled = patterns.map { pattern in
+        var compiled: [Compiled] = []
+        var otherTypes: [UTType] = []
+        var ranges: [Range] = []
+        for pattern in patterns {
             switch pattern {
-            case .any: return .any
+            case .any:
+                compiled.append(.any)
             case .type(let type):
-                // Written out: `builtInIndex.map(Compiled.builtInType) ?? .type(type)` crashes the
-                // Swift 6.3 optimizer (an ownership verification error) in release builds.
-                if let index = type.builtInIndex { return .builtInType(index) }
-                return .type(type)
+                if let index = type.builtInIndex {
+                    compiled.append(.builtInType(index))
+                } else {
+                    compiled.append(.type(otherTypes.count))
+                    otherTypes.append(type)
+                }
             case .mediaRange(let type, let subtype):
                 // `type/*` may be written with a subtype of `*`; media types compare without case.
                 let type = type.lowercased()
                 let subtype = subtype == "*" ? nil : subtype?.lowercased()
-                return .mediaRange(
-                    type: type, subtype: subtype,
-                    builtInTypes: UTType.builtInTypes(inMediaRange: type, subtype: subtype))
+                compiled.append(.mediaRange(ranges.count))
+                ranges.append(
+                    Range(
+                        type: type, subtype: subtype,
+                        builtInTypes: UTType.builtInTypes(inMediaRange: type, subtype: subtype)))
             }
         }
+        self.compiled = compiled
+        self.otherTypes = otherTypes
+        self.ranges = ranges
         self.builtInIndices = compiled.map { if case .builtInType(let index) = $0 { index } else { -1 } }
     }
 
@@ -113,36 +135,42 @@ public struct UTTypeMatcher: Sendable {
             offered = .some(essence)
             return essence
         }
-        for (index, pattern) in compiled.enumerated() {
-            switch pattern {
+        for index in compiled.indices {
+            switch compiled[index] {
             case .any:
                 body(Match(index: index, distance: nil))
-            case .builtInType(let ancestor) where offeredIndex >= 0:
-                let conforms =
-                    builtInIndices.count <= 64
-                    ? builtInMatches & (1 << UInt64(index)) != 0 : UTType.builtInConforms(offeredIndex, ancestor)
-                guard conforms else { continue }
-                let distance = offeredIndex == ancestor ? 0 : UTType.builtInDistance(from: offeredIndex, to: ancestor)
-                body(Match(index: index, distance: distance))
-            case .builtInType:
-                if case .type(let ancestor) = patterns[index], let distance = type.conformanceDistance(to: ancestor) {
+            case .builtInType(let ancestor):
+                if offeredIndex >= 0 {
+                    let conforms =
+                        builtInIndices.count <= 64
+                        ? builtInMatches & (1 << UInt64(index)) != 0
+                        : UTType.builtInConforms(offeredIndex, ancestor)
+                    guard conforms else { continue }
+                    let distance =
+                        offeredIndex == ancestor ? 0 : UTType.builtInDistance(from: offeredIndex, to: ancestor)
+                    body(Match(index: index, distance: distance))
+                } else if case .type(let ancestor) = patterns[index],
+                    let distance = type.conformanceDistance(to: ancestor)
+                {
                     body(Match(index: index, distance: distance))
                 }
-            case .type(let ancestor):
-                if let distance = type.conformanceDistance(to: ancestor) {
+            case .type(let position):
+                if let distance = type.conformanceDistance(to: otherTypes[position]) {
                     body(Match(index: index, distance: distance))
                 }
-            case .mediaRange(let rangeType, let rangeSubtype, let builtInTypes):
+            case .mediaRange(let position):
                 let matches: Bool
                 if offeredIndex >= 0, mediaType == nil {
                     let word = Int(offeredIndex) / 64
-                    matches = word < builtInTypes.count && builtInTypes[word] & (1 << UInt64(offeredIndex % 64)) != 0
+                    let bits = ranges[position].builtInTypes
+                    matches = word < bits.count && bits[word] & (1 << UInt64(offeredIndex % 64)) != 0
                 } else if let essence = offeredEssence() {
-                    matches = essence.type == rangeType && (rangeSubtype == nil || essence.subtype == rangeSubtype)
+                    let range = ranges[position]
+                    matches = essence.type == range.type && (range.subtype == nil || essence.subtype == range.subtype)
                 } else {
                     matches = false
                 }
-                if matches { body(Match(index: index, distance: rangeSubtype == nil ? 1 : 0)) }
+                if matches { body(Match(index: index, distance: ranges[position].subtype == nil ? 1 : 0)) }
             }
         }
     }
