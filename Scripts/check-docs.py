@@ -5,7 +5,8 @@
 
 For README.md, CONTRIBUTING.md, Docs/*.md and every DocC article and catalog page in Sources/:
 - every repository path it names (`Sources/…`, `Docs/CSV.md`, `Scripts/build-docs.sh`, a link's
-  target) exists, relative to the repository or to the document;
+  target) exists, relative to the repository or to the document — but what a build or a script makes
+  (`.build/…`, `.venv/…`), which a clone does not have;
 - nothing points outside the repository (`../shared/…`: a clone has no such folder);
 - every symbol it names in backticks that looks like this package's (`TransferError.Code`,
   `SharePlan.deliver(_:to:)`, `ShareItem.id`) is declared in Sources/: each dotted component, and
@@ -135,6 +136,9 @@ def check():
                 token = token.strip()
                 path = token.split(" ")[0].split(":")[0].rstrip(",.;")
                 placeholder = any(c in path for c in "*<>{}$") or re.search(r"/[A-Z_]{4,}(/|$)", path)
+                # What a build or a script makes (`.build/…`, `Benchmarks/.venv`) is not in a clone.
+                generated = any(part.startswith((".build", ".venv")) for part in path.split("/"))
+                placeholder = placeholder or generated
                 if path.startswith(TOP) and not placeholder:
                     if not os.path.exists(os.path.join(ROOT, path)):
                         problems.append(f"{where}: the path {path} does not exist")
