@@ -59,17 +59,36 @@ package final class AtomicFile {
     /// ones written as they are.
     ///
     /// - Throws: `CocoaError` when the temporary file cannot be written (a full disk).
-    package func write(_ bytes: some ContiguousBytes) throws(CocoaError) {
-        let large = bytes.withUnsafeBytes { raw in
-            guard raw.count < 1 << 16 else { return true }
-            buffer.append(contentsOf: raw)
-            return false
-        }
-        if large {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(CocoaError) {
+        guard bytes.count < 1 << 16 else {
             try flush()
             try send(bytes)
-        } else if buffer.count >= 1 << 20 {
-            try flush()
+            return
+        }
+        // Typed, so that the append is one copy, not a loop over the bytes.
+        buffer.append(contentsOf: bytes.bindMemory(to: UInt8.self))
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    /// Writes `data` after what came before (see ``write(_:)-(UnsafeRawBufferPointer)``).
+    package func write(_ data: Data) throws(CocoaError) {
+        try Self.typed { try data.withUnsafeBytes { try write($0) } }
+    }
+
+    /// Writes `bytes` after what came before (see ``write(_:)-(UnsafeRawBufferPointer)``).
+    package func write(_ bytes: [UInt8]) throws(CocoaError) {
+        try Self.typed { try bytes.withUnsafeBytes { try write($0) } }
+    }
+
+    /// Runs `body`, whose only errors are the `CocoaError`s of this type's writes, with that type:
+    /// `withUnsafeBytes` rethrows untyped.
+    private static func typed(_ body: () throws -> Void) throws(CocoaError) {
+        do {
+            try body()
+        } catch let error as CocoaError {
+            throw error
+        } catch {
+            throw CocoaError(.fileWriteUnknown, userInfo: ["NSDebugDescription": "\(error)"])
         }
     }
 
@@ -111,14 +130,12 @@ package final class AtomicFile {
 
     private func flush() throws(CocoaError) {
         guard !buffer.isEmpty else { return }
-        try send(buffer)
+        try Self.typed { try buffer.withUnsafeBytes { try send($0) } }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private func send(_ bytes: some ContiguousBytes) throws(CocoaError) {
-        if let number = bytes.withUnsafeBytes({ SystemCalls.write(descriptor, $0) }) {
-            throw .writing(destination, errno: number)
-        }
+    private func send(_ bytes: UnsafeRawBufferPointer) throws(CocoaError) {
+        if let number = SystemCalls.write(descriptor, bytes) { throw .writing(destination, errno: number) }
     }
 
     /// Writes `data` to `destination` whole or not at all.
@@ -130,11 +147,10 @@ package final class AtomicFile {
     ///   - replacing: Whether an existing file is replaced; when `false`, an existing file is an error.
     ///   - synchronizing: Whether to wait until the file is on its device before moving it.
     package static func write(
-        _ data: some ContiguousBytes, to destination: URL, mode: mode_t = 0o666, replacing: Bool = true,
-        synchronizing: Bool = false
+        _ data: Data, to destination: URL, mode: mode_t = 0o666, replacing: Bool = true, synchronizing: Bool = false
     ) throws(CocoaError) {
         let file = try AtomicFile(writing: destination, mode: mode)
-        try file.send(data)
+        try typed { try data.withUnsafeBytes { try file.send($0) } }
         try file.commit(synchronizing: synchronizing, replacing: replacing)
     }
 }
