@@ -33,7 +33,10 @@ let package = Package(
             name: "TransferKit",
             dependencies: ["ContentTypes", "TransferCodecs", "TransferSupport", "CTransferKitSystem"]
         ),
-        .target(name: "TransferKitTesting", dependencies: ["TransferKit"]),
+        .target(
+            name: "TransferKitTesting", dependencies: ["TransferKit"],
+            // GNU Unifont's glyphs for placeholder images' text (SIL OFL 1.1: Resources/Unifont/LICENSE.txt).
+            resources: [.copy("Resources/Unifont")]),
         // Link previews: LinkMetadata from HTML bytes (an encoding sniffer and tokenizer of its own) and
         // from the network (libcurl driven directly on Linux, URLSession elsewhere; FoundationNetworking in
         // the fetching files only), the cache and the share-sheet flow.

@@ -4,8 +4,9 @@
     public import Foundation
 #endif
 
-/// A placeholder PNG image generated in pure Swift: a background colour, and optional text in a
-/// built-in bitmap font, centred, in the foreground colour.
+/// A placeholder PNG image generated in pure Swift: a background colour, and optional text in GNU
+/// Unifont's glyphs — Latin, Greek, Cyrillic, kana, CJK ideographs, Hangul, Hebrew, Arabic and the
+/// rest of the Basic Multilingual Plane — centred, in the foreground colour.
 ///
 /// Tests need media fixtures; generating them keeps tests off the network and off third-party
 /// placeholder services:
@@ -16,8 +17,12 @@
 /// ```
 ///
 /// The defaults are 250×250, the text "dummy", foreground `202f55` on background `dddddd`. Text is
-/// drawn at the largest whole scale that fits, and left out when it does not fit at all. Sizes are
-/// 1 to ``maximumSide`` pixels a side; larger or smaller sizes are refused, never clamped.
+/// one line, drawn at the largest whole scale at which it fits in 80% of the width and half the
+/// height, centred, and clipped at the edges when it does not fit even at scale 1. Right-to-left text
+/// is drawn right to left; combining marks over their letter; there is no shaping (Arabic is drawn
+/// in isolated forms); a character the font lacks (an emoji) is drawn as a box. The glyphs are read
+/// on first use. Sizes are 1 to ``maximumSide`` pixels a side; larger or smaller sizes are refused,
+/// never clamped.
 ///
 /// `PlaceholderImage` is `Sendable`.
 public struct PlaceholderImage: Sendable, Hashable {
@@ -40,8 +45,8 @@ public struct PlaceholderImage: Sendable, Hashable {
     /// - Parameters:
     ///   - width: The width in pixels. The default is 250.
     ///   - height: The height in pixels. The default is 250.
-    ///   - text: The text drawn in the middle; ASCII is drawn, other characters as `?`. The default is
-    ///     "dummy".
+    ///   - text: The text drawn in the middle, in any script of the Basic Multilingual Plane. The
+    ///     default is "dummy".
     ///   - foreground: The text colour. The default is `202f55`.
     ///   - background: The background colour. The default is `dddddd`.
     /// - Throws: ``PlaceholderError`` when a side is below 1 or above ``maximumSide``.
@@ -116,23 +121,24 @@ public struct PlaceholderImage: Sendable, Hashable {
     ///
     /// - Returns: The PNG bytes.
     public func pngData() -> Data {
-        let characters = Array(text)
-        let textWidth = BitmapFont.width(of: characters.count)
-        // The largest whole scale at which the text fits in 80% of the width and half the height.
-        let scale =
-            textWidth == 0 ? 1 : max(1, min(width * 8 / 10 / textWidth, height / 2 / BitmapFont.glyphHeight))
+        // The line drawn once at scale 1, then scaled by whole pixels: the largest scale at which it
+        // fits in 80% of the width and half the height, at least 1. Centred; what does not fit at
+        // scale 1 is clipped at the image's edges, never wrapped.
+        let line = text.isEmpty ? [] : PlaceholderText(text).bitmap()
+        let textWidth = line.first?.count ?? 0
+        let textHeight = line.count
+        let scale = textWidth == 0 ? 1 : max(1, min(width * 8 / 10 / textWidth, height / 2 / textHeight))
         let left = (width - textWidth * scale) / 2
-        let top = (height - BitmapFont.glyphHeight * scale) / 2
-        // Text that does not fit is left out rather than cut.
-        let drawsText = textWidth > 0 && left >= 0 && top >= 0
+        let top = (height - textHeight * scale) / 2
         var raw = [UInt8]()
         raw.reserveCapacity((width * 3 + 1) * height)
         for y in 0..<height {
             raw.append(0)  // Filter type: none.
+            let row = y - top
+            let inkRow: [Bool]? = row >= 0 && row < textHeight * scale ? line[row / scale] : nil
             for x in 0..<width {
-                let inText =
-                    drawsText && x >= left && y >= top
-                    && BitmapFont.isSet(characters, x: x - left, y: y - top, scale: scale)
+                let column = x - left
+                let inText = inkRow.map { column >= 0 && column < textWidth * scale && $0[column / scale] } ?? false
                 let color = inText ? foreground : background
                 raw.append(color.red)
                 raw.append(color.green)
