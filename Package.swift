@@ -45,7 +45,9 @@ let package = Package(
             dependencies: ["ContentTypes", "TransferKit", "TransferSupport", "CTransferKitSystem"]),
         .target(
             name: "TransferCommandLine",
-            dependencies: ["ContentTypes", "TransferKit", "TransferSupport", "LinkPreviews", "ProfileModels"]),
+            dependencies: [
+                "ContentTypes", "TransferKit", "TransferSupport", "LinkPreviews", "ProfileModels", "TransferKitTesting",
+            ]),
         .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),
         .target(name: "ProfileModels", dependencies: ["TransferKit"]),
         .executableTarget(name: "ProfilesExample", dependencies: ["ProfileModels"], path: "Examples/Profiles/Demo"),

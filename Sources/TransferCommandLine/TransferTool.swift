@@ -110,7 +110,7 @@ package enum TransferTool {
     /// The top-level commands.
     static let commands: [Command] = [
         ConvertCommand.command, TypesCommand.command, ReceiversCommand.command, NegotiateCommand.command,
-        PreviewCommand.command,
+        PreviewCommand.command, PlaceholderCommand.command,
     ]
 
     static var help: String {
