@@ -30,7 +30,10 @@ enum FileDescriptorOutput {
     }
 
     static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
-        guard let number = SystemCalls.write(descriptor, UnsafeRawBufferPointer(buffer)) else { return }
+        let failed: Int32? =
+            StandardStreams.wasClosed(descriptor)
+            ? EBADF : SystemCalls.write(descriptor, UnsafeRawBufferPointer(buffer))
+        guard let number = failed else { return }
         failures.withLock { failures in
             if failures[descriptor] == nil { failures[descriptor] = SystemCalls.reason(number) }
         }

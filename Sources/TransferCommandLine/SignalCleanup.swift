@@ -47,13 +47,30 @@ package enum SignalCleanup {
         let thread = Thread {
             var number: Int32 = 0
             var waited = blocked
-            while sigwait(&waited, &number) != 0 {}
-            cleanUp()
-            _exit(128 + number)
+            while true {
+                while sigwait(&waited, &number) != 0 {}
+                // A command that stops itself (a server) takes SIGINT and SIGTERM once, and then
+                // returns as it would; a second signal, or any other, stops the tool at once.
+                if number == SIGINT || number == SIGTERM, let handler = interruption.withLock({ $0.take() }) {
+                    handler(number)
+                    continue
+                }
+                cleanUp()
+                _exit(128 + number)
+            }
         }
         thread.name = "transfer.signals"
         thread.start()
     }
+
+    /// Asks that the next SIGINT or SIGTERM call `handler` (on the signals' thread) instead of
+    /// stopping the tool: a command that runs until interrupted, such as a server, stops itself and
+    /// exits as it would have. A second signal stops the tool as usual.
+    static func onInterruption(_ handler: @escaping @Sendable (Int32) -> Void) {
+        interruption.withLock { $0 = handler }
+    }
+
+    private static let interruption = Mutex<(@Sendable (Int32) -> Void)?>(nil)
 
     /// Creates the file at `path` (`open` with `O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC` and
     /// `mode`), to be removed if a signal stops the tool before ``unregister(_:)``: the file is

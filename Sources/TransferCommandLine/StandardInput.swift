@@ -33,6 +33,9 @@ enum StandardInput {
     ///   - limit: The most read.
     ///   - tooLarge: The message when there is more than `limit`.
     static func readAll(descriptor: CInt, name: String, limit: Int, tooLarge: (Int) -> String) throws -> Data {
+        if StandardStreams.wasClosed(descriptor) {
+            throw ToolError(.noInput, "\(name): closed (expected the input, or give a file instead of -)")
+        }
         var bytes: [UInt8] = []
         let chunk = 1 << 20
         while true {

@@ -22,12 +22,16 @@
 /// is drawn right to left; combining marks over their letter; there is no shaping (Arabic is drawn
 /// in isolated forms); a character the font lacks (an emoji) is drawn as a box. The glyphs are read
 /// on first use. Sizes are 1 to ``maximumSide`` pixels a side; larger or smaller sizes are refused,
-/// never clamped.
+/// never clamped; so is text longer than ``maximumTextLength`` characters.
 ///
 /// `PlaceholderImage` is `Sendable`.
 public struct PlaceholderImage: Sendable, Hashable {
     /// The largest width or height accepted.
     public static let maximumSide = 4096
+
+    /// The most characters of text accepted: more than the widest image can show (4,096 pixels hold
+    /// 512 of Unifont's narrowest glyphs), few enough that laying them out costs nothing.
+    public static let maximumTextLength = 1024
 
     /// The width in pixels.
     public var width: Int
@@ -49,7 +53,8 @@ public struct PlaceholderImage: Sendable, Hashable {
     ///     default is "dummy".
     ///   - foreground: The text colour. The default is `202f55`.
     ///   - background: The background colour. The default is `dddddd`.
-    /// - Throws: ``PlaceholderError`` when a side is below 1 or above ``maximumSide``.
+    /// - Throws: ``PlaceholderError`` when a side is below 1 or above ``maximumSide``, or the text is
+    ///   longer than ``maximumTextLength`` characters.
     public init(
         width: Int = 250,
         height: Int = 250,
@@ -60,6 +65,10 @@ public struct PlaceholderImage: Sendable, Hashable {
         for (name, value) in [("width", width), ("height", height)] where !(1...Self.maximumSide).contains(value) {
             throw PlaceholderError.invalidParameter(
                 name: name, value: String(value), expected: "a whole number from 1 to \(Self.maximumSide)")
+        }
+        guard text.count <= Self.maximumTextLength else {
+            throw PlaceholderError.invalidParameter(
+                name: "text", value: text, expected: "at most \(Self.maximumTextLength) characters")
         }
         self.width = width
         self.height = height
@@ -124,7 +133,8 @@ public struct PlaceholderImage: Sendable, Hashable {
         // The line drawn once at scale 1, then scaled by whole pixels: the largest scale at which it
         // fits in 80% of the width and half the height, at least 1. Centred; what does not fit at
         // scale 1 is clipped at the image's edges, never wrapped.
-        let line = text.isEmpty ? [] : PlaceholderText(text).bitmap()
+        // Text set after the initializer checked it is cut at the same limit.
+        let line = text.isEmpty ? [] : PlaceholderText(String(text.prefix(Self.maximumTextLength))).bitmap()
         let textWidth = line.first?.count ?? 0
         let textHeight = line.count
         let scale = textWidth == 0 ? 1 : max(1, min(width * 8 / 10 / textWidth, height / 2 / textHeight))

@@ -6,9 +6,11 @@ public import Foundation
 
 /// A `URLProtocol` that serves placeholder media inside a `URLSession`, without any network.
 ///
-/// It answers requests to the host `placeholder`:
+/// It answers requests to the host `placeholder` as ``PlaceholderServer`` answers them, both reading
+/// the URL with ``PlaceholderRequest``:
 /// - `http://placeholder/image.png?width=&height=&text=&fgcolor=&bgcolor=`: a ``PlaceholderImage``
-///   (every parameter optional; colours as `202f55`), `200` with `image/png`;
+///   (every parameter optional; colours as `202f55`), `200` with `image/png`; also placehold.jp's
+///   `/300x200.png` and `/ddd/202f55/300x200.png`;
 /// - `http://placeholder/audio.wav?duration=&frequency=`: a ``PlaceholderAudio``, `200` with
 ///   `audio/wav`;
 /// - anything else on that host: `404`;
@@ -39,9 +41,12 @@ public final class PlaceholderURLProtocol: URLProtocol {
     override public func startLoading() {
         guard let url = request.url else { return }
         let (status, contentType, body) = Self.response(for: url)
-        let response = HTTPURLResponse(
-            url: url, statusCode: status, httpVersion: "HTTP/1.1",
-            headerFields: ["Content-Type": contentType, "Content-Length": String(body.count)])!
+        var fields = ["Content-Type": contentType, "Content-Length": String(body.count)]
+        if status == 200, let request = try? PlaceholderRequest(url: url) {
+            fields["ETag"] = request.entityTag
+            fields["Cache-Control"] = PlaceholderServer.cacheControl
+        }
+        let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields)!
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
         client?.urlProtocol(self, didLoad: body)
         client?.urlProtocolDidFinishLoading(self)
@@ -50,50 +55,16 @@ public final class PlaceholderURLProtocol: URLProtocol {
     /// Nothing to stop: responses are produced at once.
     override public func stopLoading() {}
 
-    /// The status, content type and body for a placeholder URL.
+    /// The status, content type and body for a placeholder URL, as ``PlaceholderRequest`` reads it.
     ///
     /// - Parameter url: The requested URL.
-    /// - Returns: `200` with media, `400` with the reason, or `404`.
+    /// - Returns: `200` with media, `400` with the reason, or `404` with the paths there are.
     public static func response(for url: URL) -> (status: Int, contentType: String, body: Data) {
-        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        var query: [String: String] = [:]
-        for item in components?.queryItems ?? [] { query[item.name.lowercased()] = item.value ?? "" }
-        func integer(_ name: String, default value: Int) throws(PlaceholderError) -> Int {
-            guard let text = query[name] else { return value }
-            guard let number = Int(text) else {
-                throw .invalidParameter(
-                    name: name, value: text, expected: "a whole number from 1 to \(PlaceholderImage.maximumSide)")
-            }
-            return number
-        }
-        func number(_ name: String, default value: Double) throws(PlaceholderError) -> Double {
-            guard let text = query[name] else { return value }
-            guard let number = Double(text), number.isFinite else {
-                throw .invalidParameter(name: name, value: text, expected: "a number")
-            }
-            return number
-        }
-        do throws(PlaceholderError) {
-            switch url.path.lowercased() {
-            case "/image.png":
-                var image = try PlaceholderImage(
-                    width: integer("width", default: 250), height: integer("height", default: 250),
-                    text: query["text"] ?? "dummy")
-                if let color = query["fgcolor"] { image.foreground = try PlaceholderImage.Color(hex: color) }
-                if let color = query["bgcolor"] { image.background = try PlaceholderImage.Color(hex: color) }
-                return (200, "image/png", image.pngData())
-            case "/audio.wav":
-                let audio = try PlaceholderAudio(
-                    duration: number("duration", default: 0.5), frequency: number("frequency", default: 440))
-                return (200, "audio/wav", audio.wavData())
-            default:
-                return (
-                    404, "text/plain; charset=utf-8",
-                    Data("no placeholder at \(url.path): try /image.png or /audio.wav\n".utf8)
-                )
-            }
+        do {
+            let request = try PlaceholderRequest(url: url)
+            return (200, request.contentType, request.data())
         } catch {
-            return (400, "text/plain; charset=utf-8", Data("\(error)\n".utf8))
+            return (error.code == .notFound ? 404 : 400, "text/plain; charset=utf-8", Data("\(error.reason)\n".utf8))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransferKit
+import TransferKitTesting
 
 /// Every code type has one shape: a struct that is `RawRepresentable` and
 /// `LosslessStringConvertible`, whose raw values are camelCase names, whose validating initializers
@@ -116,6 +117,26 @@ struct CodeShapeTests {
         case SharePlan.ActivationStep.Code.offered: Issue.record("matched the wrong code")
         case SharePlan.ActivationStep.Code.noItemMatched: break
         default: Issue.record("unexpected \(step.code)")
+        }
+    }
+
+    @Test("PlaceholderError.Code, and ~= against what a placeholder request throws")
+    func placeholderCodes() {
+        expectCodeShape([PlaceholderError.Code.invalidParameter, .malformedTarget, .notFound])
+        for (target, code) in [
+            ("/image.png?width=0", PlaceholderError.Code.invalidParameter), ("/image.png?text=%zz", .malformedTarget),
+            ("/nothing", .notFound),
+        ] {
+            do {
+                _ = try PlaceholderRequest(target: target)
+                Issue.record("\(target) was read")
+            } catch {
+                #expect(code ~= error, "\(target)")
+                #expect(
+                    [PlaceholderError.Code.invalidParameter, .malformedTarget, .notFound].filter { $0 ~= error } == [
+                        code
+                    ])
+            }
         }
     }
 

@@ -1,0 +1,35 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Standard input, output and error as the tool found them at its start.
+///
+/// A closed one (`transfer convert - <&-`) is held open on `/dev/null` before anything else runs, as
+/// git does: otherwise the first file, socket or event descriptor the process opens — the runtime's
+/// own, at start-up — would take its number, and reading "standard input" would read that. The tool
+/// still knows it was closed: reading it is refused as closed (66), and writing to it is a lost
+/// output (74), as before.
+package enum StandardStreams {
+    private static let closedAtStart = Mutex<Set<Int32>>([])
+
+    /// Holds each closed standard descriptor open on `/dev/null`. Call first thing in `main`.
+    package static func reserveClosed() {
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            // `open` takes the lowest free number: this one, since the ones below are open.
+            let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+            if opened >= 0, opened != descriptor { close(opened) }
+            _ = closedAtStart.withLock { $0.insert(descriptor) }
+        }
+    }
+
+    /// Whether `descriptor` (0, 1 or 2) was closed when the tool started.
+    static func wasClosed(_ descriptor: Int32) -> Bool {
+        closedAtStart.withLock { $0.contains(descriptor) }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Synchronization
+import Testing
+import TransferKitTesting
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `transfer placeholder serve`, run as the built executable: its URL on standard output, HTTP from
+/// a client that is not the tool, and a clean stop on SIGINT or SIGTERM.
+@Suite("transfer placeholder serve")
+struct PlaceholderServeCommandTests {
+    /// A running `transfer placeholder serve --port 0`, and its URL.
+    final class RunningServer: Sendable {
+        let process: Process
+        let url: URL
+        private let errorText = Mutex(Data())
+        private let errorPipe: Pipe
+
+        init() throws {
+            process = Process()
+            process.executableURL = executableURL
+            process.arguments = ["placeholder", "serve", "--port", "0"]
+            let output = Pipe()
+            errorPipe = Pipe()
+            process.standardOutput = output
+            process.standardError = errorPipe
+            try process.run()
+            // The first line is the URL; nothing else is written to standard output.
+            var line = Data()
+            while line.last != 0x0A {
+                let byte = output.fileHandleForReading.readData(ofLength: 1)
+                guard !byte.isEmpty else { break }
+                line += byte
+            }
+            url = try #require(URL(string: String(decoding: line, as: UTF8.self).trimmingCharacters(in: .newlines)))
+        }
+
+        /// Sends the signal and waits for the process; returns its status and standard error.
+        func stop(with signal: Int32) -> (status: Int32, error: String) {
+            kill(process.processIdentifier, signal)
+            let error = errorPipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: error, as: UTF8.self))
+        }
+    }
+
+    @Test(
+        "it serves what `transfer placeholder image` writes, refuses a bad width in words, and stops on a signal with 0",
+        arguments: [SIGINT, SIGTERM])
+    func servesAndStops(signal: Int32) async throws {
+        let server = try await onThreadOfItsOwn { try RunningServer() }
+        #expect(server.url.absoluteString.hasPrefix("http://127.0.0.1:"))
+        let session = URLSession(configuration: .ephemeral)
+        let (body, response) = try await session.data(
+            from: URL(string: "image.png?width=64&height=32&text=%E5%95%86", relativeTo: server.url)!)
+        let http = try #require(response as? HTTPURLResponse)
+        #expect(http.statusCode == 200)
+        #expect(http.value(forHTTPHeaderField: "Content-Type") == "image/png")
+        #expect(http.value(forHTTPHeaderField: "ETag") != nil)
+        // One renderer: the bytes `transfer placeholder image` writes for the same parameters.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID()).png")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let written = await transfer(
+            "placeholder", "image", "--width", "64", "--height", "32", "--text", "商", "-o", file.path)
+        #expect(written.status == 0)
+        #expect(body == (try Data(contentsOf: file)))
+        let (refusal, refused) = try await session.data(
+            from: URL(string: "image.png?width=2147483648", relativeTo: server.url)!)
+        #expect((refused as? HTTPURLResponse)?.statusCode == 400)
+        #expect(
+            String(decoding: refusal, as: UTF8.self)
+                == "width: expected a whole number from 1 to 4096, found '2147483648'\n")
+        session.invalidateAndCancel()
+        let stopped = try await onThreadOfItsOwn { server.stop(with: signal) }
+        #expect(stopped.status == 0, "\(stopped.error)")
+        #expect(stopped.error.contains("serving placeholders at \(server.url.absoluteString)"))
+        #expect(stopped.error.contains("stopped after 2 responses"), "\(stopped.error)")
+    }
+
+    @Test("a bad option exits 64 naming it; a port in use exits 69")
+    func badOptions() async throws {
+        let port = await transfer("placeholder", "serve", "--port", "70000")
+        #expect(port.status == 64 && port.error.contains("--port '70000': expected a port from 0 to 65535"))
+        let host = await transfer("placeholder", "serve", "--host", "example.com")
+        #expect(host.status == 64)
+        #expect(host.error.contains("--host 'example.com': expected an IP address of this machine"))
+        let limit = await transfer("placeholder", "serve", "--max-connections", "0")
+        #expect(limit.status == 64 && limit.error.contains("--max-connections '0'"))
+        let taken = try PlaceholderServer()
+        defer { taken.stop() }
+        let inUse = await transfer("placeholder", "serve", "--port", String(taken.port))
+        #expect(inUse.status == 69)
+        #expect(
+            inUse.error.contains("127.0.0.1 port \(taken.port): cannot listen (Address already in use)"),
+            "\(inUse.error)")
+    }
+}

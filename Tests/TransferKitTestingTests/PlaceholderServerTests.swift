@@ -1,0 +1,341 @@
+import Foundation
+import Testing
+import TransferKitTesting
+
+/// The placeholder server over real sockets on the loopback interface, driven by a client that
+/// writes exactly what it is told to.
+///
+/// Serialized, and each test's blocking client on a thread of its own: the cooperative pool (one
+/// thread per core) stays free for the asynchronous tests running beside them.
+@Suite("PlaceholderServer", .serialized)
+struct PlaceholderServerTests {
+    func withServer(
+        _ configure: (inout PlaceholderServer.Configuration) -> Void = { _ in },
+        _ body: @escaping @Sendable (PlaceholderServer) throws -> Void
+    ) async throws {
+        var configuration = PlaceholderServer.Configuration()
+        configure(&configuration)
+        let server = try PlaceholderServer(configuration: configuration)
+        defer { server.stop() }
+        try await onThreadOfItsOwn { try body(server) }
+    }
+
+    func get(_ target: String, _ fields: String = "", version: String = "HTTP/1.1") -> String {
+        "GET \(target) \(version)\r\nHost: 127.0.0.1\r\n\(fields)\r\n"
+    }
+
+    @Test("an image: 200, its type, length, entity tag and cache policy, the bytes the library draws")
+    func image() async throws {
+        try await withServer { server in
+            let client = try RawHTTPClient(port: server.port)
+            client.write(get("/image.png?width=300&height=200&text=%E5%95%86%E5%93%81"))
+            let response = try client.response()
+            let expected = try PlaceholderRequest(target: "/image.png?width=300&height=200&text=商品")
+            #expect(response.status == 200)
+            #expect(response.value("Content-Type") == "image/png")
+            #expect(response.value("Content-Length") == String(expected.data().count))
+            #expect(response.value("ETag") == expected.entityTag)
+            #expect(response.value("Cache-Control") == "public, max-age=86400")
+            #expect(response.value("Access-Control-Allow-Origin") == "*")
+            #expect(response.value("Date")?.hasSuffix(" GMT") == true)
+            #expect(response.body == expected.data())
+            #expect(server.url.absoluteString == "http://127.0.0.1:\(server.port)/")
+        }
+    }
+
+    @Test("keep-alive: requests one after another, and pipelined, on one connection")
+    func keepAlive() async throws {
+        try await withServer { server in
+            let client = try RawHTTPClient(port: server.port)
+            for side in 1...5 {
+                client.write(get("/\(side).png"))
+                let response = try client.response()
+                #expect(response.status == 200 && response.value("Connection") == nil)
+                #expect(response.body == (try PlaceholderRequest(target: "/\(side).png").data()))
+            }
+            client.write(get("/1.png") + get("/audio.wav?duration=0.01") + get("/nothing"))
+            #expect(try client.response().value("Content-Type") == "image/png")
+            #expect(try client.response().value("Content-Type") == "audio/wav")
+            #expect(try client.response().status == 404)
+            #expect(server.statistics.connectionsAccepted == 1)
+            #expect(server.statistics.responses == 8)
+            // HTTP/1.0 closes unless asked; Connection: close is honoured.
+            let old = try RawHTTPClient(port: server.port)
+            old.write("GET /1.png HTTP/1.0\r\n\r\n")
+            #expect(try old.response().value("Connection") == "close")
+            #expect(old.isClosed())
+            let closing = try RawHTTPClient(port: server.port)
+            closing.write(get("/1.png", "Connection: close\r\n"))
+            #expect(try closing.response().status == 200)
+            #expect(closing.isClosed())
+        }
+    }
+
+    @Test("HEAD gives the head GET would, without the body; If-None-Match gives 304 without drawing")
+    func headAndConditional() async throws {
+        try await withServer { server in
+            let client = try RawHTTPClient(port: server.port)
+            client.write("HEAD /64x32.png HTTP/1.1\r\nHost: x\r\n\r\n")
+            let head = try client.response(head: true)
+            client.write(get("/64x32.png"))
+            let full = try client.response()
+            #expect(head.status == 200 && head.body.isEmpty)
+            #expect(head.value("Content-Length") == String(full.body.count))
+            #expect(head.value("ETag") == full.value("ETag"))
+            let tag = try #require(full.value("ETag"))
+            client.write(get("/64x32.png", "If-None-Match: \"other\", W/\(tag)\r\n"))
+            let notModified = try client.response()
+            #expect(notModified.status == 304 && notModified.body.isEmpty && notModified.value("ETag") == tag)
+            client.write(get("/64x31.png", "If-None-Match: \(tag)\r\n"))
+            #expect(try client.response().status == 200)
+            client.write("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n")
+            let options = try client.response()
+            #expect(options.status == 204 && options.value("Allow") == "GET, HEAD, OPTIONS")
+        }
+    }
+
+    @Test(
+        "bad requests get a status and words; the connection stays open when HTTP's framing is sound",
+        arguments: [
+            (
+                "/image.png?width=2147483648", 400, "width: expected a whole number from 1 to 4096, found '2147483648'",
+                true
+            ),
+            ("/image.png?text=%E3%81", 400, "text: expected a value percent-encoded as UTF-8", true),
+            ("/image.png?text=%zz", 400, "text: expected a value percent-encoded as UTF-8", true),
+            ("/image.png?width=1&width=2", 400, "width: expected one value", true),
+            ("/photo.jpg", 404, "path: expected /image.png", true),
+        ])
+    func badParameters(target: String, status: Int, words: String, staysOpen: Bool) async throws {
+        try await withServer { server in
+            let client = try RawHTTPClient(port: server.port)
+            client.write(get(target))
+            let response = try client.response()
+            #expect(response.status == status)
+            #expect(response.value("Content-Type") == "text/plain; charset=utf-8")
+            #expect(response.text.hasPrefix(words), "\(response.text)")
+            client.write(get("/1.png"))
+            #expect(try client.response().status == 200, "the connection still serves")
+        }
+    }
+
+    @Test(
+        "requests HTTP refuses: the status, the words, and the connection closed",
+        arguments: [
+            ("POST /image.png HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc", 413, "content: expected none"),
+            (
+                "GET /image.png HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 413,
+                "content: expected none"
+            ),
+            (
+                "DELETE /image.png HTTP/1.1\r\nHost: x\r\n\r\n", 405,
+                "method: expected GET, HEAD or OPTIONS, found 'DELETE'"
+            ),
+            ("GET /image.png HTTP/1.1\r\n\r\n", 400, "Host: expected one field"),
+            ("GET /image.png HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400, "Host: expected one field"),
+            (
+                "GET /image.png HTTP/1.1\r\nHost: a\r\n folded\r\n\r\n", 400,
+                "header line 2: expected a field, found a folded line"
+            ),
+            ("GET /image.png HTTP/1.1\r\nHost: a\r\nNo colon\r\n\r\n", 400, "header line 2: expected NAME: VALUE"),
+            ("GET /image.png HTTP/1.1\r\nHost: a\r\nBad Name: x\r\n\r\n", 400, "header line 2: expected NAME: VALUE"),
+            ("GET  /image.png HTTP/1.1\r\nHost: a\r\n\r\n", 400, "request line: expected METHOD TARGET HTTP/1.1"),
+            ("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\r\n\r\n", 400, "request line: expected METHOD TARGET HTTP/1.1"),
+            ("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", 505, "version: expected HTTP/1.1 or HTTP/1.0, found 'HTTP/2.0'"),
+            ("GET /image.png HTTP/1.1x\r\nHost: a\r\n\r\n", 400, "request line: expected HTTP/1.1 at its end"),
+        ])
+    func framingRefusals(request: String, status: Int, words: String) async throws {
+        try await withServer { server in
+            let client = try RawHTTPClient(port: server.port)
+            client.write(request)
+            let response = try client.response()
+            #expect(response.status == status, "\(response.text)")
+            #expect(response.text.hasPrefix(words), "\(response.text)")
+            if status == 405 {
+                #expect(response.value("Allow") == "GET, HEAD, OPTIONS")
+                #expect(
+                    client.isClosed(within: .milliseconds(300)) == false,
+                    "a 405's framing is sound: the connection stays")
+            } else {
+                #expect(response.value("Connection") == "close")
+                #expect(client.isClosed())
+            }
+        }
+    }
+
+    @Test("a megabyte-long URL: 414 as soon as the line passes the limit, not after reading it all")
+    func megabyteURL() async throws {
+        try await withServer { server in
+            let client = try RawHTTPClient(port: server.port)
+            let start = ContinuousClock.now
+            client.write(
+                "GET /image.png?text=" + String(repeating: "a", count: 1 << 20) + " HTTP/1.1\r\nHost: x\r\n\r\n")
+            let response = try client.response()
+            #expect(response.status == 414)
+            #expect(
+                response.text.hasPrefix("request line: expected at most 8192 bytes before its line end, found more"))
+            #expect(client.isClosed())
+            #expect(ContinuousClock.now - start < .seconds(5))
+            let next = try RawHTTPClient(port: server.port)
+            next.write(get("/1.png"))
+            #expect(try next.response().status == 200)
+        }
+    }
+
+    @Test("10,000 header fields, or 100 KB of one: 431")
+    func tooManyHeaders() async throws {
+        try await withServer { server in
+            let many = try RawHTTPClient(port: server.port)
+            many.write(
+                "GET /1.png HTTP/1.1\r\nHost: x\r\n" + (0..<10_000).map { "X-\($0): y\r\n" }.joined() + "\r\n")
+            let refused = try many.response()
+            #expect(refused.status == 431)
+            #expect(refused.text.hasPrefix("header: expected at most 100 fields, found more"))
+            let large = try RawHTTPClient(port: server.port)
+            large.write(
+                "GET /1.png HTTP/1.1\r\nHost: x\r\nCookie: " + String(repeating: "c", count: 100_000) + "\r\n\r\n")
+            let tooLarge = try large.response()
+            #expect(tooLarge.status == 431)
+            #expect(tooLarge.text.hasPrefix("header: expected at most 16384 bytes of fields, found more"))
+        }
+    }
+
+    @Test("a slowloris gets 408 when its time is up, and nobody else waits for it meanwhile")
+    func slowloris() async throws {
+        try await withServer({ $0.requestTimeout = .milliseconds(800) }) { server in
+            let slow = try RawHTTPClient(port: server.port)
+            let start = ContinuousClock.now
+            // One byte every 50 ms: the head would take far longer than the timeout.
+            let trickle = Thread {
+                for byte in "GET /image.png?text=slow HTTP/1.1\r\nHost: x\r\nX-Padding: aaaaaaaaaaaa\r\n\r\n".utf8 {
+                    guard slow.write([byte]) else { return }
+                    usleep(50_000)
+                }
+            }
+            trickle.start()
+            usleep(100_000)
+            for _ in 0..<20 {
+                let other = try RawHTTPClient(port: server.port)
+                let asked = ContinuousClock.now
+                other.write(get("/8.png"))
+                #expect(try other.response().status == 200)
+                #expect(ContinuousClock.now - asked < .milliseconds(500), "served while the slowloris trickles")
+            }
+            let response = try slow.response(timeout: .seconds(5))
+            let elapsed = ContinuousClock.now - start
+            #expect(response.status == 408)
+            #expect(response.text.hasPrefix("request: expected a complete head within 800 milliseconds, found "))
+            #expect(elapsed >= .milliseconds(700) && elapsed < .seconds(3), "\(elapsed)")
+            #expect(slow.isClosed())
+        }
+    }
+
+    @Test("an idle connection is closed after the idle timeout; one that sends nothing, after the request timeout")
+    func idleConnections() async throws {
+        try await withServer({
+            $0.idleTimeout = .milliseconds(300)
+            $0.requestTimeout = .milliseconds(600)
+        }) { server in
+            let kept = try RawHTTPClient(port: server.port)
+            kept.write(get("/1.png"))
+            #expect(try kept.response().status == 200)
+            let start = ContinuousClock.now
+            #expect(kept.isClosed(within: .seconds(3)))
+            #expect(ContinuousClock.now - start < .seconds(2))
+            let silent = try RawHTTPClient(port: server.port)
+            #expect(silent.isClosed(within: .seconds(3)))
+            #expect(server.statistics.openConnections == 0)
+        }
+    }
+
+    @Test("connections past the limit are answered 503 at once; the ones admitted are still served")
+    func connectionLimit() async throws {
+        try await withServer({ $0.maximumConnections = 2 }) { server in
+            let first = try RawHTTPClient(port: server.port)
+            let second = try RawHTTPClient(port: server.port)
+            first.write(get("/1.png"))
+            #expect(try first.response().status == 200)
+            let third = try RawHTTPClient(port: server.port)
+            let refused = try third.response(timeout: .seconds(2))
+            #expect(refused.status == 503 && refused.value("Retry-After") == "1")
+            #expect(refused.text.hasPrefix("connections: expected at most 2 at once"))
+            second.write(get("/2.png"))
+            #expect(try second.response().status == 200)
+            #expect(server.statistics.connectionsRefused == 1)
+        }
+    }
+
+    @Test("thousands of requests and connections: every connection closed afterwards, none left open")
+    func manyRequests() async throws {
+        try await withServer { server in
+            // A connection serves 1,000 requests, the last with Connection: close; then the client
+            // opens another, as clients do.
+            var client = try RawHTTPClient(port: server.port)
+            var closes: [Int] = []
+            for index in 0..<3000 {
+                client.write(get("/image.png?width=\(index % 7 + 1)&height=1&text="))
+                let response = try client.response()
+                guard response.status == 200 else {
+                    Issue.record("request \(index) failed")
+                    return
+                }
+                if response.value("Connection") == "close" {
+                    closes.append(index)
+                    #expect(client.isClosed())
+                    client = try RawHTTPClient(port: server.port)
+                }
+            }
+            #expect(closes == [999, 1999, 2999])
+            client.write(get("/1.png"))
+            #expect(try client.response().status == 200)
+            for _ in 0..<300 {
+                let short = try RawHTTPClient(port: server.port)
+                short.write(get("/1.png", "Connection: close\r\n"))
+                #expect(try short.response().status == 200)
+            }
+            let deadline = ContinuousClock.now + .seconds(5)
+            while server.statistics.openConnections > 1, ContinuousClock.now < deadline { usleep(10_000) }
+            #expect(server.statistics.openConnections == 1, "only the kept-alive client is open")
+            #expect(server.statistics.responses == 3301)
+            #expect(server.statistics.connectionsAccepted == 304)
+        }
+    }
+
+    @Test("stop() closes idle connections at once, refuses new ones, and is idempotent")
+    func stopping() async throws {
+        try await onThreadOfItsOwn { try stoppingOnThread() }
+    }
+
+    func stoppingOnThread() throws {
+        let server = try PlaceholderServer()
+        let idle = try RawHTTPClient(port: server.port)
+        idle.write(get("/1.png"))
+        #expect(try idle.response().status == 200)
+        let start = ContinuousClock.now
+        server.stop()
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(idle.isClosed(within: .seconds(1)))
+        #expect(throws: (any Error).self) { try RawHTTPClient(port: server.port) }
+        server.stop()
+        #expect(server.statistics.openConnections == 0)
+    }
+
+    @Test("a host that is not an IP address, or a port in use, is refused at the start")
+    func startFailures() throws {
+        var configuration = PlaceholderServer.Configuration()
+        configuration.host = "example.com"
+        #expect(throws: POSIXError(.EADDRNOTAVAIL)) { try PlaceholderServer(configuration: configuration) }
+        let server = try PlaceholderServer()
+        defer { server.stop() }
+        configuration.host = "127.0.0.1"
+        configuration.port = server.port
+        #expect(throws: POSIXError(.EADDRINUSE)) { try PlaceholderServer(configuration: configuration) }
+    }
+}
+
+/// Runs `body`, which blocks, on a thread of its own rather than one of the cooperative pool's.
+func onThreadOfItsOwn<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
+    }
+}
