@@ -16,5 +16,7 @@ let package = Package(
         .executableTarget(name: "FuzzJSON", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
         .executableTarget(
             name: "FuzzLinkPreviews", dependencies: [.product(name: "LinkPreviews", package: "TransferKit")]),
+        .executableTarget(
+            name: "FuzzPlaceholders", dependencies: [.product(name: "TransferKitTesting", package: "TransferKit")]),
     ]
 )

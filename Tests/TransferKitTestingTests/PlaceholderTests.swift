@@ -71,9 +71,17 @@ struct PlaceholderTests {
         #expect(result.hasPrefix("\(width) \(height) 00ff00"))
     }
 
-    @Test func largeImagesSpanSeveralDeflateBlocks() throws {
-        // 400×400×3 bytes: well over one 65,535-byte stored block.
-        #expect(try checkPNG(PlaceholderImage(width: 400, height: 400, text: "").pngData()) == "400 400 dddddd dddddd")
+    @Test("images are compressed: runs of a colour and rows like the last cost a few bits, and decode exactly")
+    func imagesAreCompressed() throws {
+        // 1000×1000×3 bytes of pixels: Python's zlib must decode every one back.
+        let plain = try PlaceholderImage(width: 1000, height: 1000, text: "").pngData()
+        #expect(try checkPNG(plain) == "1000 1000 dddddd dddddd")
+        #expect(plain.count < 30_000, "\(plain.count) bytes for 3 MB of one colour")
+        let text = try PlaceholderImage(width: 1000, height: 300, text: "商品画像 Привет").pngData()
+        #expect(try checkPNG(text) == "1000 300 dddddd 202f55,dddddd")
+        #expect(text.count < 30_000, "\(text.count) bytes")
+        // 12 MB of pixels, under 100 KB (the largest, 4096×4096, is about 330 KB).
+        #expect(try PlaceholderImage(width: 2048, height: 2048, text: "").pngData().count < 100_000)
     }
 
     @Test func badParametersAreRefused() {

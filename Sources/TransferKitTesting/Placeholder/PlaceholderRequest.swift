@@ -128,7 +128,7 @@ public struct PlaceholderRequest: Sendable, Hashable {
     }
 
     /// Bumped whenever the same parameters draw other bytes (the font, the layout, the encoders).
-    static let drawingVersion = 2
+    static let drawingVersion = 3
 }
 
 extension PlaceholderRequest {
