@@ -79,6 +79,47 @@ struct PlaceholderServeCommandTests {
         #expect(stopped.error.contains("stopped after 2 responses"), "\(stopped.error)")
     }
 
+    @Test("the executable's server answers hostile requests in words, and goes on serving")
+    func hostileRequests() async throws {
+        let server = try await onThreadOfItsOwn { try RunningServer() }
+        let port = try #require(server.url.port.flatMap { UInt16(exactly: $0) })
+        let cases: [(request: String, status: Int, words: String)] = [
+            (
+                "GET /image.png?text=" + String(repeating: "a", count: 1 << 20) + " HTTP/1.1\r\nHost: x\r\n\r\n", 414,
+                "request line: expected at most 8192 bytes"
+            ),
+            (
+                "GET /1.png HTTP/1.1\r\nHost: x\r\n" + (0..<10_000).map { "X-\($0): y\r\n" }.joined() + "\r\n", 431,
+                "header: expected at most 100 fields"
+            ),
+            ("GET /image.png?text=%zz HTTP/1.1\r\nHost: x\r\n\r\n", 400, "text: expected a value percent-encoded"),
+            (
+                "GET /image.png?width=2147483648 HTTP/1.1\r\nHost: x\r\n\r\n", 400,
+                "width: expected a whole number from 1 to 4096, found '2147483648'"
+            ),
+        ]
+        let answers = try await onThreadOfItsOwn {
+            try cases.map { item -> (Int, String) in
+                let client = try RawHTTPClient(port: port)
+                client.write(item.request)
+                let response = try client.response(timeout: .seconds(5))
+                return (response.status, response.text)
+            }
+        }
+        for (item, answer) in zip(cases, answers) {
+            #expect(answer.0 == item.status, "\(answer.1)")
+            #expect(answer.1.hasPrefix(item.words), "\(answer.1)")
+        }
+        let stillServing = try await onThreadOfItsOwn { () -> Int in
+            let client = try RawHTTPClient(port: port)
+            client.write("GET /8.png HTTP/1.1\r\nHost: x\r\n\r\n")
+            return try client.response().status
+        }
+        #expect(stillServing == 200)
+        let stopped = try await onThreadOfItsOwn { server.stop(with: SIGTERM) }
+        #expect(stopped.status == 0 && stopped.error.contains("stopped after 5 responses"), "\(stopped.error)")
+    }
+
     @Test("a bad option exits 64 naming it; a port in use exits 69")
     func badOptions() async throws {
         let port = await transfer("placeholder", "serve", "--port", "70000")

@@ -1,0 +1,1 @@
+../TransferKitTestingTests/RawHTTPClient.swift
