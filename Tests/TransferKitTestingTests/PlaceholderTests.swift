@@ -132,6 +132,15 @@ struct PlaceholderTests {
         #expect(http.statusCode == 200)
         #expect(http.value(forHTTPHeaderField: "Content-Type") == "image/png")
         #expect(try checkPNG(data) == "64 32 ffffff 000000,ffffff")
+        // The headers the server gives: an entity tag that names the bytes, and a cache policy.
+        let request = try PlaceholderRequest(url: url)
+        #expect(http.value(forHTTPHeaderField: "ETag") == request.entityTag)
+        #expect(http.value(forHTTPHeaderField: "Cache-Control") == "public, max-age=86400")
+        var head = URLRequest(url: url)
+        head.httpMethod = "HEAD"
+        let (nothing, headResponse) = try await session().data(for: head)
+        #expect(nothing.isEmpty)
+        #expect((headResponse as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Length") == String(data.count))
     }
 
     @Test func otherPathsAre404AndBadParameters400() async throws {

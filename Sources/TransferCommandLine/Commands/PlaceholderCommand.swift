@@ -95,6 +95,9 @@ enum PlaceholderCommand {
         SignalCleanup.onInterruption { _ in server.stop() }
         console.write("\(server.url)\n")
         console.error("serving placeholders at \(server.url) (Ctrl-C stops)\n")
+        if !["127.0.0.1", "::1", "localhost"].contains(configuration.host) {
+            console.error("note: \(configuration.host) is not loopback: other machines can reach this server\n")
+        }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             // Waiting blocks: a thread of its own, not one of the cooperative pool's.
             Thread {
