@@ -11,7 +11,9 @@ import TransferSupport
 /// `transfer placeholder`: a placeholder PNG or WAV from the parameters `PlaceholderURLProtocol`
 /// takes, to a file or to standard output — for clients that are not Swift processes.
 enum PlaceholderCommand {
-    static let command = Command(name: "placeholder", summary: "Write a placeholder image (PNG) or sound (WAV)") {
+    static let command = Command(
+        name: "placeholder", summary: "Write or serve placeholder images (PNG) and sounds (WAV)"
+    ) {
         arguments, console in
         var arguments = arguments
         if arguments.wantsHelp {
