@@ -279,6 +279,7 @@ public final class PlaceholderServer: Sendable {
             }
         }
         var buffer: [UInt8] = []
+        var scratch = [UInt8](repeating: 0, count: 16_384)
         var served = 0
         while served < configuration.maximumRequestsPerConnection {
             // The head: at most requestTimeout from the first byte; an idle kept-alive connection
@@ -297,7 +298,7 @@ public final class PlaceholderServer: Sendable {
                         deadline = ContinuousClock.now + configuration.requestTimeout
                     }
                     let limit = deadline ?? (ContinuousClock.now + configuration.idleTimeout)
-                    switch read(connection, into: &buffer, until: limit) {
+                    switch read(connection, into: &buffer, scratch: &scratch, until: limit) {
                     case .read: continue
                     case .closed: return
                     case .timedOut:
@@ -313,6 +314,7 @@ public final class PlaceholderServer: Sendable {
             }
             if let refusal {
                 respond(on: connection, status: refusal.status, text: refusal.reason, keepAlive: false, isHead: false)
+                drain(connection)
                 return
             }
             guard let end else { return }
@@ -322,13 +324,36 @@ public final class PlaceholderServer: Sendable {
             switch parsed {
             case .failure(let error):
                 respond(on: connection, status: error.status, text: error.reason, keepAlive: false, isHead: false)
+                drain(connection)
                 return
             case .success(let head):
                 let keepAlive = head.keepsAlive && served < configuration.maximumRequestsPerConnection
                 guard beginResponse(on: connection) else { return }
                 let written = answer(head, on: connection, keepAlive: keepAlive)
-                guard endResponse(on: connection), written, keepAlive else { return }
+                guard endResponse(on: connection), written else { return }
+                guard keepAlive else {
+                    drain(connection)  // The client sees the end at once, and may have sent more.
+                    return
+                }
             }
+        }
+    }
+
+    /// Closes the sending side and reads what the client is still sending (the rest of a megabyte
+    /// URL, a body) for at most a second and 4 MB, before the connection is closed: closing a socket
+    /// with unread bytes resets it, and a reset can destroy the refusal before the client reads it.
+    private func drain(_ connection: Int32) {
+        shutdown(connection, Int32(SHUT_WR))
+        let deadline = ContinuousClock.now + .seconds(1)
+        var discarded = 0
+        var scratch = [UInt8](repeating: 0, count: 65_536)
+        while discarded < 4 << 20, wait(for: Int16(POLLIN), on: connection, until: deadline) {
+            let count = scratch.withUnsafeMutableBytes {
+                recv(connection, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+            }
+            if count < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
+            guard count > 0 else { return }
+            discarded += count
         }
     }
 
@@ -459,20 +484,22 @@ public final class PlaceholderServer: Sendable {
 
     private enum ReadResult { case read, closed, timedOut }
 
-    /// Reads what has arrived, waiting until `deadline` for something.
-    private func read(_ connection: Int32, into buffer: inout [UInt8], until deadline: ContinuousClock.Instant)
-        -> ReadResult
-    {
+    /// Reads what has arrived, waiting until `deadline` for something; `scratch` is the connection's
+    /// own receiving buffer, allocated once.
+    private func read(
+        _ connection: Int32, into buffer: inout [UInt8], scratch: inout [UInt8], until deadline: ContinuousClock.Instant
+    ) -> ReadResult {
         guard wait(for: Int16(POLLIN), on: connection, until: deadline) else { return .timedOut }
-        var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
-            let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            let (count, number) = scratch.withUnsafeMutableBytes {
+                (recv(connection, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)), errno)
+            }
             if count > 0 {
-                buffer += chunk[..<count]
+                buffer += scratch[..<count]
                 return .read
             }
-            if count < 0, errno == EINTR { continue }
-            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return .read }
+            if count < 0, number == EINTR { continue }
+            if count < 0, number == EAGAIN || number == EWOULDBLOCK { return .read }
             return .closed
         }
     }
