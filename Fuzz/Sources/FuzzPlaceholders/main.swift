@@ -94,7 +94,11 @@ let server: PlaceholderServer = {
     configuration.requestTimeout = .milliseconds(500)
     configuration.idleTimeout = .milliseconds(500)
     configuration.maximumConnections = 4
-    return try! PlaceholderServer(configuration: configuration)
+    do {
+        return try PlaceholderServer(configuration: configuration)
+    } catch {
+        fatalError("the fuzzed server cannot start: \(error)")
+    }
 }()
 
 /// The statuses the server gives.
@@ -133,13 +137,15 @@ func fuzzServer(_ input: UnsafeRawBufferPointer) {
     var rest = received[...]
     while !rest.isEmpty {
         guard let end = rest.firstRange(of: [13, 10, 13, 10]) else {
-            preconditionFailure("a response without the end of its head: \(String(decoding: rest.prefix(200), as: UTF8.self))")
+            preconditionFailure(
+                "a response without the end of its head: \(String(decoding: rest.prefix(200), as: UTF8.self))")
         }
         let head = String(decoding: rest[..<end.lowerBound], as: UTF8.self)
         let lines = head.components(separatedBy: "\r\n")
         let status = lines[0].hasPrefix("HTTP/1.1 ") ? Int(lines[0].dropFirst(9).prefix(3)) : nil
         precondition(status.map(statuses.contains) == true, "status line \(lines[0])")
-        let length = lines.first { $0.lowercased().hasPrefix("content-length: ") }.flatMap { Int($0.dropFirst(16)) } ?? 0
+        let length =
+            lines.first { $0.lowercased().hasPrefix("content-length: ") }.flatMap { Int($0.dropFirst(16)) } ?? 0
         rest = rest[end.upperBound...]
         // A HEAD's response gives the length of a body it does not send: the next bytes are then the
         // next status line (no body the server sends starts with one), or nothing.
