@@ -338,6 +338,20 @@ struct PlaceholderServerTests {
         #expect(server.statistics.openConnections == 0)
     }
 
+    @Test(
+        "IPv6 loopback: ::1, its URL in brackets",
+        .enabled(if: (try? PlaceholderServer(configuration: ipv6Loopback))?.stop() != nil, "no IPv6 loopback here"))
+    func ipv6() async throws {
+        try await withServer({ $0 = ipv6Loopback }) { server in
+            #expect(server.url.absoluteString == "http://[::1]:\(server.port)/")
+            let client = try RawHTTPClient(port: server.port, ipv6: true)
+            client.write(get("/16x8.png"))
+            let response = try client.response()
+            #expect(response.status == 200)
+            #expect(response.body == (try PlaceholderRequest(target: "/16x8.png").data()))
+        }
+    }
+
     @Test("a host that is not an IP address, or a port in use, is refused at the start")
     func startFailures() throws {
         var configuration = PlaceholderServer.Configuration()
@@ -350,6 +364,13 @@ struct PlaceholderServerTests {
         #expect(throws: POSIXError(.EADDRINUSE)) { try PlaceholderServer(configuration: configuration) }
     }
 }
+
+/// The IPv6 loopback address, an ephemeral port.
+let ipv6Loopback = {
+    var configuration = PlaceholderServer.Configuration()
+    configuration.host = "::1"
+    return configuration
+}()
 
 /// Runs `body`, which blocks, on a thread of its own rather than one of the cooperative pool's.
 func onThreadOfItsOwn<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
