@@ -140,7 +140,11 @@ public final class PlaceholderServer: Sendable {
 
     /// Stops the server: no more connections are accepted, idle ones are closed, and responses being
     /// written are finished (for at most ``Configuration/writeTimeout``). Returns when every
-    /// connection is closed. Called again, it returns at once.
+    /// connection is closed; called again, or from several threads, each call returns once the first
+    /// has finished.
+    ///
+    /// A server runs until it is stopped: its threads keep it alive, so letting go of the last
+    /// reference does not stop it.
     public func stop() {
         let first = state.withLock { state in
             defer { state.isStopping = true }
