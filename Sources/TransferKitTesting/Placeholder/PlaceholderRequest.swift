@@ -96,10 +96,13 @@ public struct PlaceholderRequest: Sendable, Hashable {
     /// A strong entity tag (`"…"`, quotes included) that names these bytes: the same request gives
     /// the same tag, and any change of parameter or of this library's drawing gives another — so an
     /// `If-None-Match` can be answered without drawing.
-    public var entityTag: String {
+    public var entityTag: String { Self.entityTag(forKey: canonicalKey) }
+
+    /// The entity tag of the request whose ``canonicalKey`` is `key`.
+    static func entityTag(forKey key: String) -> String {
         // FNV-1a, 64 bits, over the parameters as written here and the drawing's version.
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in "\(Self.drawingVersion)\u{0}\(canonicalKey)".utf8 {
+        for byte in "\(Self.drawingVersion)\u{0}\(key)".utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
         }
         let hex = String(hash, radix: 16)

@@ -405,7 +405,8 @@ public final class PlaceholderServer: Sendable {
                 on: connection, status: error.code == .notFound ? 404 : 400, text: error.reason, keepAlive: keepAlive,
                 isHead: isHead)
         }
-        let entityTag = request.entityTag
+        let key = request.canonicalKey  // Once: it names the entity tag and the cached body.
+        let entityTag = PlaceholderRequest.entityTag(forKey: key)
         let cacheFields = [("ETag", entityTag), ("Cache-Control", Self.cacheControl)] + Self.crossOriginFields
         if Self.matches(ifNoneMatch: head.values("if-none-match"), entityTag) {
             return respond(
@@ -419,15 +420,14 @@ public final class PlaceholderServer: Sendable {
             isLarge = false
         }
         defer { if isLarge { largeImages.signal() } }
-        let body = rendered(request)
+        let body = rendered(request, key: key)
         return respond(
             on: connection, status: 200, fields: [("Content-Type", request.contentType)] + cacheFields, body: body,
             keepAlive: keepAlive, isHead: isHead)
     }
 
     /// The request's bytes, from the cache when they were drawn lately.
-    private func rendered(_ request: PlaceholderRequest) -> [UInt8] {
-        let key = request.canonicalKey
+    private func rendered(_ request: PlaceholderRequest, key: String) -> [UInt8] {
         if let hit = cache.withLock({ $0.value(for: key) }) { return hit }
         let bytes = [UInt8](request.data())
         cache.withLock { $0.insert(bytes, for: key) }
