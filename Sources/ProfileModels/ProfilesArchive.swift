@@ -1,14 +1,15 @@
 public import Foundation
 public import TransferKit
 
-/// A collection of profiles, shared as a whole: as CSV, one row per profile, and as JSON, an array
-/// of profiles.
+/// A collection of profiles, shared as a whole: as CSV, one row per profile; as JSON, an array of
+/// profiles; and as JSON Lines, a profile a line.
 ///
-/// Both forms are the archive's records: `RecordsRepresentation`s of ``Profile``, so that
-/// `TransferConversion` (and `transfer convert`) streams an archive of any size from one to the
-/// other a batch of profiles at a time, on every core, without making the archive.
+/// The three forms are the archive's records: `RecordsRepresentation`s of ``Profile``, so that
+/// `TransferConversion` (and `transfer convert`) streams an archive of any size from one to
+/// another a batch of profiles at a time, on every core, without making the archive. Docs/CSV.md
+/// ("The profile archive format") lists the columns and what each field holds.
 ///
-/// Both formats carry every profile whole, media included: `video` and `portrait` travel as their
+/// Every format carries every profile whole, media included: `video` and `portrait` travel as their
 /// URLs' absolute strings, so JSON → CSV → JSON gives back the same bytes. A URL is a reference,
 /// not the media: an `https` URL names the same video on any machine, a `file` URL names a file
 /// on the machine that wrote the archive, and it arrives as that path — neither format copies the
@@ -51,7 +52,7 @@ public struct ProfilesArchive: Codable, Sendable {
 }
 
 extension ProfilesArchive: Transferable {
-    /// CSV, then JSON: the archive's profiles, record by record.
+    /// CSV, then JSON, then JSON Lines: the archive's profiles, record by record.
     public static var transferRepresentation: some TransferRepresentation {
         RecordsRepresentation(contentType: .commaSeparatedText, format: .csv(), records: \.profiles) {
             ProfilesArchive(profiles: $0)
@@ -63,5 +64,11 @@ extension ProfilesArchive: Transferable {
             ProfilesArchive(profiles: $0)
         }
         .suggestedFileName("Profiles.json")
+        RecordsRepresentation(
+            contentType: .jsonLines, format: .jsonLines(encoder: Profile.jsonEncoder), records: \.profiles
+        ) {
+            ProfilesArchive(profiles: $0)
+        }
+        .suggestedFileName("Profiles.jsonl")
     }
 }

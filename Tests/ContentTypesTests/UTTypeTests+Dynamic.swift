@@ -5,7 +5,6 @@ import Testing
 struct DynamicTypeTests {
     /// Identifiers Apple's own systems produced, collected from public bug reports and logs.
     static let applePairs: [(tag: String, tagClass: UTTagClass, conformingTo: UTType?, identifier: String)] = [
-        ("md", .filenameExtension, .data, "dyn.ah62d4rv4ge8043a"),
         ("nfo", .filenameExtension, .data, "dyn.ah62d4rv4ge8063xt"),
         ("kicad_pro", .filenameExtension, .data, "dyn.ah62d4rv4ge8004pdqfwf86dwr6"),
         ("bat", .filenameExtension, .data, "dyn.ah62d4rv4ge80e2py"),
@@ -26,14 +25,26 @@ struct DynamicTypeTests {
     ]
 
     @Test func unknownExtensionGivesApplesDynamicIdentifier() throws {
-        let type = try #require(UTType(filenameExtension: "md"))
-        #expect(type.identifier == "dyn.ah62d4rv4ge8043a")
+        let type = try #require(UTType(filenameExtension: "nfo"))
+        #expect(type.identifier == "dyn.ah62d4rv4ge8063xt")
         #expect(type.isDynamic)
         #expect(!type.isDeclared)
         #expect(type.conforms(to: .data))
-        #expect(type.tags == [.filenameExtension: ["md"]])
-        #expect(type.preferredFilenameExtension == "md")
-        #expect(UTType(filenameExtension: "MD") == type)
+        #expect(type.tags == [.filenameExtension: ["nfo"]])
+        #expect(type.preferredFilenameExtension == "nfo")
+        #expect(UTType(filenameExtension: "NFO") == type)
+    }
+
+    /// `md` was dynamic (`dyn.ah62d4rv4ge8043a`) on Apple's systems before they declared Markdown;
+    /// now it is Markdown here too, and the old identifier, which documents and pasteboards still
+    /// hold, still reads back as the tag it encodes.
+    @Test func markdownIsDeclaredAndItsOldDynamicIdentifierStillReads() throws {
+        #expect(UTType(filenameExtension: "md") == .markdown)
+        #expect(UTType(filenameExtension: "MD") == .markdown)
+        let old = try #require(UTType("dyn.ah62d4rv4ge8043a"))
+        #expect(old.isDynamic)
+        #expect(old.tags == [.filenameExtension: ["md"]])
+        #expect(old.conforms(to: .data))
     }
 
     @Test func matchesEveryIdentifierAppleProduced() {

@@ -117,3 +117,28 @@ struct TagTests {
         #expect(undeclared?.conforms(to: .data) == false)
     }
 }
+
+@Suite("Tags from registrations")
+struct RegisteredTagTests {
+    @Test("Markdown by RFC 7763's tags, YAML by RFC 9512's, JSON Lines by its two specifications'")
+    func registeredTagsFindTheirTypes() {
+        #expect(UTType(filenameExtension: "md") == .markdown)
+        #expect(UTType(filenameExtension: "markdown") == .markdown)
+        #expect(UTType(mimeType: "text/markdown") == .markdown)
+        #expect(UTType.markdown.preferredMIMEType == "text/markdown")
+        #expect(UTType.markdown.conforms(to: .utf8PlainText))
+        #expect(UTType(mimeType: "application/yaml") == .yaml)
+        #expect(UTType(mimeType: "text/yaml") == .yaml)
+        #expect(UTType.yaml.preferredMIMEType == "application/x-yaml", "Apple's stays preferred")
+        for tag in ["jsonl", "ndjson", "JSONL"] {
+            #expect(UTType(filenameExtension: tag) == .jsonLines)
+        }
+        for tag in ["application/x-ndjson", "application/jsonl", "application/x-jsonlines"] {
+            #expect(UTType(mimeType: tag) == .jsonLines)
+        }
+        #expect(UTType.jsonLines.identifier == "public.ndjson")
+        #expect(UTType.jsonLines.preferredFilenameExtension == "ndjson")
+        #expect(UTType.jsonLines.conforms(to: .text))
+        #expect(!UTType.jsonLines.conforms(to: .json), "a JSON Lines file is not one JSON text")
+    }
+}

@@ -19,8 +19,8 @@ struct TypesCommandTests {
         #expect(await transfer("types", "show", "public.jpeg").output.hasPrefix("public.jpeg\n"))
         #expect(await transfer("types", "show", ".JPG").output.hasPrefix("public.jpeg\n"))
         #expect(await transfer("types", "show", "image/jpeg").output.hasPrefix("public.jpeg\n"))
-        let dynamic = await transfer("types", "show", ".md")
-        #expect(dynamic.output.hasPrefix("dyn.ah62d4rv4ge8043a\n"))
+        let dynamic = await transfer("types", "show", ".nfo")
+        #expect(dynamic.output.hasPrefix("dyn.ah62d4rv4ge8063xt\n"))
         #expect(dynamic.output.contains("status:      dynamic"))
     }
 
@@ -114,8 +114,8 @@ struct TypesCommandTests {
         #expect(audio.output.hasPrefix("public.mpeg-4-audio\t"))
         let mime = await transfer("types", "lookup", "--mime", "text/csv")
         #expect(mime.output.hasPrefix("public.comma-separated-values-text\t"))
-        let unknown = await transfer("types", "lookup", "--extension", "md")
-        #expect(unknown.output.hasPrefix("dyn.ah62d4rv4ge8043a\t(dynamic"))
+        let unknown = await transfer("types", "lookup", "--extension", "nfo")
+        #expect(unknown.output.hasPrefix("dyn.ah62d4rv4ge8063xt\t(dynamic"))
     }
 
     @Test func usageErrors() async {

@@ -70,7 +70,8 @@ extension UTType {
     /// The type `public.yaml` (YAML).
     ///
     /// Conforms to `public.text`.
-    /// Tags: filename extensions `yml`, `yaml`; MIME types `application/x-yaml`.
+    /// Tags: filename extensions `yml`, `yaml`; MIME types `application/x-yaml`, `application/yaml`
+    /// (RFC 9512), `text/yaml`.
     public static let yaml = UTType(builtIn: "public.yaml")
 
     /// The type `public.css` (CSS).
@@ -85,9 +86,21 @@ extension UTType {
     /// Tags: filename extensions `json`; MIME types `application/json`.
     public static let json = UTType(builtIn: "public.json")
 
+    /// The type `public.ndjson` (JSON Lines, also called NDJSON): one JSON value a line.
+    ///
+    /// Conforms to `public.text`.
+    /// Tags: filename extensions `ndjson`, `jsonl`; MIME types `application/x-ndjson`,
+    /// `application/jsonl`, `application/x-jsonlines`.
+    ///
+    /// Not one of Apple's constants (Apple's systems declare `public.ndjson` without a Swift
+    /// name): on Apple's platforms, write `UTType("public.ndjson")!`.
+    public static let jsonLines = UTType(builtIn: "public.ndjson")
+
     /// The type `net.daringfireball.markdown`.
     ///
     /// Conforms to `public.utf8-plain-text`.
+    /// Tags: filename extensions `md`, `markdown`; MIME types `text/markdown` (RFC 7763; Apple's
+    /// declaration names no public tags).
     public static let markdown = UTType(builtIn: "net.daringfireball.markdown")
 
     /// The type `com.apple.xml-property-list` (XML property list).

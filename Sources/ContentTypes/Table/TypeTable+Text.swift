@@ -71,10 +71,15 @@ extension TypeTable {
         .exported("public.css", ["public.text"], extensions: ["css"], mimeTypes: ["text/css"], "CSS"),
         .exported("public.patch-file", ["public.plain-text"], extensions: ["patch", "diff"], "patch file"),
         .exported("public.json", ["public.text"], extensions: ["json"], mimeTypes: ["application/json"], "JSON"),
+        // Apple's tags first; then `jsonl` and `application/jsonl` (https://jsonlines.org, whose files
+        // are the same format) and `application/x-jsonlines`, which tools also send.
         .exported(
-            "public.ndjson", ["public.text"], extensions: ["ndjson"], mimeTypes: ["application/x-ndjson"], "NDJSON"),
+            "public.ndjson", ["public.text"], extensions: ["ndjson", "jsonl"],
+            mimeTypes: ["application/x-ndjson", "application/jsonl", "application/x-jsonlines"], "NDJSON"),
+        // Apple's tags, then `application/yaml`, registered by RFC 9512 (2024), and `text/yaml`.
         .exported(
-            "public.yaml", ["public.text"], extensions: ["yml", "yaml"], mimeTypes: ["application/x-yaml"], "YAML"),
+            "public.yaml", ["public.text"], extensions: ["yml", "yaml"],
+            mimeTypes: ["application/x-yaml", "application/yaml", "text/yaml"], "YAML"),
         .exported("com.scenarist.closed-caption", ["public.text"], extensions: ["scc"], "Scenarist Closed Caption"),
         .exported("org.w3.webvtt", ["public.text"], extensions: ["vtt"], mimeTypes: ["text/vtt"], "WebVTT Format"),
         .exported(
@@ -135,7 +140,11 @@ extension TypeTable {
         .imported(
             "com.apple.haptics.ahap", ["public.haptics-content", "public.json"], extensions: ["ahap"],
             "Apple Haptics Audio Pattern"),
-        .exported("net.daringfireball.markdown", ["public.utf8-plain-text"]),
+        // Apple's 2026 SDKs declare the type without public tags; these are RFC 7763's (the media
+        // type `text/markdown`, the extensions `md` and `markdown`).
+        .exported(
+            "net.daringfireball.markdown", ["public.utf8-plain-text"], extensions: ["md", "markdown"],
+            mimeTypes: ["text/markdown"]),
         .exported("public.geojson", ["public.json"], extensions: ["geojson"], mimeTypes: ["application/geo+json"]),
     ]
 }

@@ -38,7 +38,7 @@ enum ConvertCommand {
             throw UsageError("missing the input file (or - for standard input)")
         }
         try arguments.finish()
-        guard let target else { throw UsageError("missing --to csv|json|TYPE") }
+        guard let target else { throw UsageError("missing --to csv|json|jsonl|TYPE") }
         guard let model = models.first(where: { $0.name.lowercased() == modelName.lowercased() }) else {
             throw UsageError(
                 "unknown model '\(modelName)': expected one of \(models.map(\.name).joined(separator: ", "))")
@@ -72,8 +72,8 @@ enum ConvertCommand {
         do {
             conversion = try model.plan(fromType, toType, mode)
         } catch let error as TransferError {
-            throw UsageError(
-                "\(model.name) cannot convert from \(fromType.identifier) to \(toType.identifier): \(error.reason)")
+            // The reason names the model, the type and the types it can convert instead.
+            throw UsageError(error.reason)
         }
         if explain {
             console.write(conversion.explanation + "\n")
@@ -171,12 +171,12 @@ enum ConvertCommand {
     }
 
     static let help = """
-        USAGE: transfer convert INPUT --to csv|json|TYPE [--from TYPE] [--model NAME] [-o OUTPUT]
+        USAGE: transfer convert INPUT --to csv|json|jsonl|TYPE [--from TYPE] [--model NAME] [-o OUTPUT]
                transfer convert --list
 
         Converts data through the model's representations: the one for the input's content type
         imports it, the one for the requested type exports it. When both are sequences of records
-        (ProfilesArchive's CSV and JSON), the records stream: read, decoded, encoded again and
+        (ProfilesArchive's CSV, JSON and JSON Lines), the records stream: read, decoded, encoded again and
         written a batch at a time on every core, in bounded memory, with the bytes and errors of
         the whole conversion. Otherwise the whole item is imported, then exported.
 
@@ -184,7 +184,9 @@ enum ConvertCommand {
           INPUT               A file, or - for standard input.
 
         OPTIONS:
-          --to csv|json|TYPE  The content type to produce: csv, json, or an identifier, .ext or type/subtype.
+          --to csv|json|jsonl|TYPE
+                              The content type to produce: csv, json, jsonl (JSON Lines), or an
+                              identifier, .ext or type/subtype.
           --from TYPE         The input's content type; the default is inferred from INPUT's extension.
           --model NAME        The model to convert through (default: ProfilesArchive). See --list.
           -o, --output FILE   Write there instead of standard output: the file is written under a temporary

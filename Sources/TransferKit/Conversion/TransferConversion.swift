@@ -91,13 +91,15 @@ public struct TransferConversion<Item: Transferable>: Sendable {
             throw TransferError(
                 .noMatchingRepresentation, itemType: Item.self, requestedContentType: source,
                 offeredContentTypes: Item.importedContentTypes(),
-                reason: "Cannot convert \(Item.self) from \(source.identifier): no representation imports it")
+                reason: "\(Item.self) cannot be read from \(source.identifier): "
+                    + Self.alternatives("read", Item.importedContentTypes()))
         }
         guard let exporter = entries.first(where: { $0.canExport && $0.contentType.conforms(to: target) }) else {
             throw TransferError(
                 .noMatchingRepresentation, itemType: Item.self, requestedContentType: target,
                 offeredContentTypes: Item.exportedContentTypes(visibility: .ownProcess),
-                reason: "Cannot convert \(Item.self) to \(target.identifier): no representation exports it")
+                reason: "\(Item.self) cannot be written as \(target.identifier): "
+                    + Self.alternatives("write", Item.exportedContentTypes(visibility: .ownProcess)))
         }
         let whole =
             "imports the whole \(Item.self) through its \(importer.contentType.identifier) representation, "
@@ -139,6 +141,14 @@ public struct TransferConversion<Item: Transferable>: Sendable {
         stream = nil
         explanation =
             "Converts whole: " + whole + (obstacle.map { " (records cannot stream: \($0))." } ?? " (as asked).")
+    }
+
+    /// `its representations write public.comma-separated-values-text, public.json`, or that there
+    /// are none.
+    private static func alternatives(_ verb: String, _ types: [UTType]) -> String {
+        types.isEmpty
+            ? "it has no representation that \(verb)s"
+            : "its representations \(verb) only " + types.map(\.identifier).joined(separator: ", ")
     }
 
     // MARK: Running
