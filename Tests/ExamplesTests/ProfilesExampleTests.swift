@@ -64,7 +64,7 @@ struct ProfilesExampleTests {
         profiles[2].video = URL(string: "https://例え.jp/ビデオ.mp4")
         profiles[3].portrait = URL(string: "https://example.com/\"quoted\".png")
         let archive = ProfilesArchive(profiles: profiles)
-        #expect(archive.exportedContentTypes() == [.commaSeparatedText, .json])
+        #expect(archive.exportedContentTypes() == [.commaSeparatedText, .json, .jsonLines])
         let json = try await archive.exported(as: .json)
         let csv = try await ProfilesArchive(importing: json, contentType: .json).exported(as: .commaSeparatedText)
         let back = try await ProfilesArchive(importing: csv, contentType: .commaSeparatedText).exported(as: .json)
@@ -129,5 +129,16 @@ struct ProfilesExampleTests {
         #expect(output.contains("round trip: ok"))
         #expect(output.contains("Video exports: public.mpeg-4, public.url, public.file-url"))
         #expect(!output.contains("MISMATCH"))
+    }
+}
+
+@Suite("ProfileGenerator")
+struct ProfileGeneratorTests {
+    @Test("ids are unique, and the same seed gives the same profiles")
+    func uniqueAndDeterministic() {
+        let profiles = ProfileGenerator().profiles(count: 100_000)
+        #expect(Set(profiles.map(\.id)).count == profiles.count)
+        #expect(ProfileGenerator().profile(77_777).id == profiles[77_777].id)
+        #expect(ProfileGenerator(seed: 7).profile(0).id != profiles[0].id)
     }
 }

@@ -292,7 +292,7 @@ struct HostileConditionsTests {
         }
         let nul = try await convert(Data(repeating: 0, count: 1000))
         #expect(nul.status == 65)
-        #expect(nul.error.contains("expected a header naming id, name, bio, funFacts, video, portrait"))
+        #expect(nul.error.contains("expected a header naming id, name, bio, funFacts (and optionally video, portrait)"))
         let prose = try await convert(Data("Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n".utf8))
         #expect(prose.status == 65)
         #expect(prose.error.contains("found \"Lorem ipsum dolor sit amet\""), "\(prose.error)")

@@ -122,7 +122,7 @@ extension HostileCase {
     private static let csvProblems: [(String, Data, String)] = [
         (
             "NUL bytes", Data(repeating: 0, count: 1000),
-            "expected a header naming id, name, bio, funFacts, video, portrait"
+            "expected a header naming id, name, bio, funFacts (and optionally video, portrait), found"
         ),
         (
             "one line of prose", utf8("Lorem ipsum dolor sit amet, consectetur.\n"),
@@ -228,7 +228,12 @@ extension HostileCase {
             "unexpected end of input: expected '[' opening an array (line 2, column 3)"
         ),
         ("single quotes", utf8("[{'id': 1}]"), "expected a string key, found ''' (line 1, column 3)"),
-        ("a trailing comma", utf8("[1,]"), "(a trailing comma), found ']' (line 1, column 4)"),
+        (
+            "a trailing comma", utf8(String(validJSON.dropLast()) + ",]"),
+            "(a trailing comma), found ']' (line 1, column 89)"
+        ),
+        // The first problem is reported: element 0 is not a profile, before the comma that follows it.
+        ("a bad element, then a trailing comma", utf8("[1,]"), "expected an object at [0], found a number"),
         ("an unquoted key", utf8("[{id: 1}]"), "expected a string key, found 'i' (line 1, column 3)"),
     ]
 

@@ -18,16 +18,34 @@ extension CSVDecoder {
     ///   - type: The record type.
     /// - Throws: ``CSVError`` with code ``CSVError/Code/invalidHeader`` naming the columns expected
     ///   and those found, when a column the type needs is missing.
-    static func checkColumns<T: Decodable>(_ header: [String], for type: T.Type) throws(CSVError) {
+    static func checkColumns<T: Decodable>(_ header: [String], for type: T.Type, format: CSVFormat = CSVFormat())
+        throws(CSVError)
+    {
         let probe = CSVColumnProbe()
         guard (try? T(from: probe)) != nil, !probe.requested.isEmpty else { return }
         let present = Set(header)
         guard probe.required.contains(where: { !present.contains($0) }) else { return }
         let found = header.prefix(6).map { ($0.count > 40 ? String($0.prefix(40)) + "…" : $0).debugDescription }
+        let required = probe.requested.filter(probe.required.contains)
+        let optional = probe.requested.filter { !probe.required.contains($0) }
         throw CSVError(
             .invalidHeader, line: 1, column: 1,
-            reason: "expected a header naming \(probe.requested.joined(separator: ", ")), found "
-                + found.joined(separator: ", ") + (header.count > 6 ? ", …" : ""))
+            reason: "expected a header naming \(required.joined(separator: ", "))"
+                + (optional.isEmpty ? "" : " (and optionally \(optional.joined(separator: ", ")))") + ", found "
+                + found.joined(separator: ", ") + (header.count > 6 ? ", …" : "")
+                + delimiterHint(header: header, format: format))
+    }
+
+    /// When a header is one column holding another common delimiter, a sentence that suggests it:
+    /// a semicolon-separated file read as comma-separated is the usual cause of a missing column.
+    static func delimiterHint(header: [String], format: CSVFormat) -> String {
+        guard header.count == 1, let name = header.first else { return "" }
+        let candidates: [(UInt8, String)] = [(0x3B, "';'"), (0x09, "a tab"), (0x7C, "'|'"), (0x2C, "','")]
+        guard let (byte, spoken) = candidates.first(where: { $0.0 != format.delimiter && name.utf8.contains($0.0) })
+        else { return "" }
+        let option = byte == 0x09 ? "tab" : String(UnicodeScalar(byte))
+        return "; the header is one column holding \(spoken): if that is the delimiter, read with it "
+            + "(CSVFormat.delimiter; transfer convert --delimiter '\(option)')"
     }
 }
 

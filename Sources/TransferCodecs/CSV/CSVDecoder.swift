@@ -39,12 +39,35 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
 
     /// The format of the input.
     public var format: CSVFormat
+    /// How `Date` values are read. The default is `.deferredToDate`: seconds since 2001.
+    public var dateDecodingStrategy: DateDecodingStrategy = .deferredToDate
+    /// How `Data` values are read. The default is `.base64`.
+    public var dataDecodingStrategy: DataDecodingStrategy = .base64
+    /// How NaN and the infinities are read. The default is `.throw`.
+    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
+    /// How column names become coding keys. The default is `.useDefaultKeys`.
+    public var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
+    /// Information for the values' `init(from:)` methods, in `Decoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
     /// Creates a decoder.
     ///
     /// - Parameter format: The format. The default is RFC 4180 with a header row, strict.
     public init(format: CSVFormat = CSVFormat()) {
         self.format = format
+    }
+
+    /// The strategies, as the field readers read them.
+    var options: CSVDecodingOptions {
+        CSVDecodingOptions(
+            date: dateDecodingStrategy, data: dataDecodingStrategy,
+            nonConformingFloat: nonConformingFloatDecodingStrategy,
+            key: keyDecodingStrategy, userInfo: userInfo)
+    }
+
+    /// Whether column names are the keys as they are.
+    var usesDefaultKeys: Bool {
+        if case .useDefaultKeys = keyDecodingStrategy { true } else { false }
     }
 
     /// Decodes a value from CSV.
@@ -80,9 +103,9 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         var reader = try CSVRecordReader(url, format: format)
         defer { reader.close() }
         while let batch = try reader.nextBatch() {
-            try batch.decode(T.self, format: format).deliver(to: body)
+            try batch.decode(T.self, decoder: self).deliver(to: body)
         }
-        try reader.checkColumnsIfEmpty(for: T.self)
+        try reader.checkColumnsIfEmpty(for: T.self, options: options)
     }
 
     /// Decodes the records of a CSV file, in order, handing each to `body` on the caller's thread;
@@ -101,12 +124,12 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     {
         var reader = try CSVRecordReader(url, format: format)
         defer { reader.close() }
-        let format = format
+        let decoder = self
         try OrderedPipeline.run(
             limit: OrderedPipeline.defaultLimit, produce: { try reader.nextBatch() },
-            work: { $0.decode(T.self, format: format) },
+            work: { $0.decode(T.self, decoder: decoder) },
             consume: { try $0.deliver(to: body) })
-        try reader.checkColumnsIfEmpty(for: T.self)
+        try reader.checkColumnsIfEmpty(for: T.self, options: options)
     }
 
     /// Decodes the records of a CSV file a window at a time on the machine's cores, turns each
@@ -139,14 +162,14 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     ) throws {
         var reader = try CSVRecordReader(url, format: format)
         defer { reader.close() }
-        let format = format
+        let decoder = self
         try OrderedPipeline.run(
             limit: OrderedPipeline.defaultLimit, produce: { try reader.nextBatch() },
             work: { batch in
-                try batch.decode(T.self, format: format).transformed { try transform($0, batch.firstRecord) }
+                try batch.decode(T.self, decoder: decoder).transformed { try transform($0, batch.firstRecord) }
             },
             consume: { try $0.deliver(to: body) })
-        try reader.checkColumnsIfEmpty(for: T.self)
+        try reader.checkColumnsIfEmpty(for: T.self, options: options)
     }
 
     /// Decodes a value from CSV bytes in memory.
@@ -157,12 +180,11 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
         }
-        try CSVDecoder.checkUTF8(bytes)
-        let document = try CSVDocument(input: bytes, format: format)
+        let document = try CSVDocument(input: bytes, format: format, options: options)
         let value = try T(from: CSVValueDecoder(document: document, row: nil, path: CSVCodingPath([])))
         if let error = document.pendingError { throw error }
         if !document.hasRecords, format.hasHeader, !document.header.isEmpty {
-            try CSVDecoder.checkColumns(document.header, for: T.self)
+            try CSVDecoder.checkColumns(document.keys, for: T.self, format: format)
         }
         return value
     }
@@ -187,8 +209,14 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
 
     static func checkUTF8(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws(CSVError) {
         guard let invalid = UTF8Validation.firstInvalidByte(in: bytes) else { return }
+        throw utf8Error(in: bytes, at: invalid, firstLine: firstLine)
+    }
+
+    /// The error for the byte at `invalid`, which is not UTF-8, with its line counted from
+    /// `firstLine` (the line `bytes` starts on) and its column.
+    static func utf8Error(in bytes: UnsafeBufferPointer<UInt8>, at invalid: Int, firstLine: Int) -> CSVError {
         let position = positionedError(.invalidUTF8, in: bytes, at: invalid, "")
-        throw CSVError(
+        return CSVError(
             .invalidUTF8, line: firstLine + position.line - 1, column: position.column,
             reason: "expected UTF-8 text, found the byte 0x\(String(bytes[invalid], radix: 16))")
     }

@@ -23,7 +23,7 @@ final class CSVValueDecoder: Decoder {
     let column: Int?
     var path: CSVCodingPath
     var codingPath: [any CodingKey] { path.keys }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { document.options.userInfo }
 
     init(document: CSVDocument, row: Int?, column: Int? = nil, path: CSVCodingPath) {
         self.document = document
@@ -50,6 +50,8 @@ final class CSVValueDecoder: Decoder {
             return KeyedDecodingContainer(CSVRecordContainer<Key>(decoder: self, row: row))
         }
         guard found == 1 else {
+            // The input ended early at a problem of its own: that is the first one.
+            if found == 0, let pending = document.pendingError { throw pending }
             throw DecodingError.dataCorrupted(
                 .init(codingPath: codingPath, debugDescription: "expected exactly one record, found \(found)"))
         }
@@ -133,8 +135,13 @@ struct CSVRecordsContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         recordDecoder.path.record = currentIndex
-        recordDecoder.row = try nextRow()
-        return try T(from: recordDecoder)
+        let row = try nextRow()
+        recordDecoder.row = row
+        do {
+            return try T(from: recordDecoder)
+        } catch let error as DecodingError {
+            throw document.positioned(error, row: row)
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
@@ -179,7 +186,7 @@ struct CSVRecordContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         self.record = decoder.path.record
     }
 
-    var allKeys: [Key] { document.header.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] { document.keys.compactMap { Key(stringValue: $0) } }
 
     @inline(__always)
     func column(_ key: Key) -> Int? {
@@ -202,6 +209,7 @@ struct CSVRecordContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                     codingPath: codingPath,
                     debugDescription:
                         "expected a column named '\(key.stringValue)', found the columns \(document.header.joined(separator: ", "))"
+                        + CSVDecoder.delimiterHint(header: document.header, format: document.format)
                 ))
         }
         return CSVFieldContainer(decoder: decoder, row: row, column: column, record: record, key: key)
@@ -364,14 +372,77 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
+    /// A number as JSON writes it, which is how the encoder writes it: not `inf`, `nan` or `0x1p3`
+    /// (unless the non-conforming float strategy names them), nor a number that overflows or a
+    /// non-zero one that underflows to zero, which `Double(_:)` would give.
     func decode(_ type: Double.Type) throws -> Double {
-        guard let value = Double(text) else { throw invalid("a number", text) }
+        let value = document.withField(row: row, column: column) { bytes -> Double? in
+            if let special = document.options.nonConformingFloat(bytes) { return special }
+            guard JSONNumberParsing.isNumber(bytes) else { return nil }
+            return JSONNumberParsing.double(bytes)
+        }
+        guard let value else { throw invalid(numberExpectation("Double"), text) }
         return value
     }
 
     func decode(_ type: Float.Type) throws -> Float {
-        guard let value = Float(text) else { throw invalid("a number", text) }
+        let value = document.withField(row: row, column: column) { bytes -> Float? in
+            if let special = document.options.nonConformingFloat(bytes) { return Float(special) }
+            guard JSONNumberParsing.isNumber(bytes) else { return nil }
+            return JSONNumberParsing.float(bytes)
+        }
+        guard let value else { throw invalid(numberExpectation("Float"), text) }
         return value
+    }
+
+    /// What a number field must be.
+    private func numberExpectation(_ type: String) -> String {
+        let base = "a decimal number \(type) can hold (such as 12, -0.5, 1e-7)"
+        guard case .convertFromString(let positive, let negative, let nan) = document.options.nonConformingFloat else {
+            return base
+        }
+        return base + " or \(positive.debugDescription), \(negative.debugDescription), \(nan.debugDescription)"
+    }
+
+    /// A date, by the date strategy.
+    func decodeDate() throws -> Date {
+        switch document.options.date {
+        case .deferredToDate:
+            return Date(timeIntervalSinceReferenceDate: try decode(Double.self))
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try decode(Double.self))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try decode(Double.self) / 1000)
+        case .iso8601:
+            let text = self.text
+            guard
+                let date = (try? Date.ISO8601FormatStyle().parse(text))
+                    ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+            else { throw invalid("an ISO 8601 date such as 2026-11-20T09:15:00Z", text) }
+            return date
+        case .formatted(let format):
+            guard let date = format.parse(text) else { throw invalid("a date in the decoder's format", text) }
+            return date
+        case .custom(let decode):
+            return try decode(CSVValueDecoder(document: document, row: row, column: column, path: path))
+        }
+    }
+
+    /// Data, by the data strategy.
+    func decodeData() throws -> Data {
+        switch document.options.data {
+        case .base64:
+            guard let data = Data(base64Encoded: text) else { throw invalid("Base64", text) }
+            return data
+        case .deferredToData:
+            do {
+                return Data(try document.options.nestedDecoder.decode([UInt8].self, from: Data(text.utf8)))
+            } catch {
+                throw invalid("a JSON array of bytes", text)
+            }
+        case .custom(let decode):
+            return try decode(CSVValueDecoder(document: document, row: row, column: column, path: path))
+        }
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -396,6 +467,8 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
             guard let url = URL(string: text) else { throw invalid("a URL", text) }
             return unsafeBitCast(url, to: T.self)
         }
+        if T.self == Date.self { return try decodeDate() as! T }
+        if T.self == Data.self { return try decodeData() as! T }
         if let primitive = try decodePrimitive(type) { return primitive }
         // A type that decodes itself from a single value (UUID from its string, an enum from its
         // raw value) reads the field; one that needs a container reads JSON inside the field.
@@ -403,7 +476,7 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
             return try T(from: CSVValueDecoder(document: document, row: row, column: column, path: path))
         } catch is NestedValueInField {
             do {
-                return try JSONTextDecoder().decode(T.self, from: Data(text.utf8))
+                return try document.options.nestedDecoder.decode(T.self, from: Data(text.utf8))
             } catch {
                 throw invalid("JSON for \(T.self) inside the field", text)
             }

@@ -22,9 +22,14 @@ final class CSVDocument {
 
     let input: UnsafeBufferPointer<UInt8>
     let format: CSVFormat
+    /// The decoder's strategies.
+    let options: CSVDecodingOptions
     /// Column names by position, when there is a header.
     private(set) var header: [String] = []
-    /// Column positions by name.
+    /// The coding keys the columns stand for, by position: the names, converted by the key
+    /// strategy.
+    private(set) var keys: [String] = []
+    /// Column positions by key.
     private(set) var columns: [String: Int] = [:]
     private(set) var width = 0
     /// The current window's parse, its bytes, and its data rows (blank lines skipped).
@@ -35,9 +40,15 @@ final class CSVDocument {
     private(set) var hasRecords = false
     private var nextOffset = 0
     private var nextLine = 1
-    /// A parse error met while loading a window from a non-throwing property; thrown by the
-    /// decode that follows.
+    /// The first problem of the input after the rows of the current window — malformed CSV, a
+    /// ragged row, a byte that is not UTF-8 — thrown once those rows are decoded, so that an
+    /// earlier record's bad value is reported before it: the input ends there.
     var pendingError: CSVError?
+    /// The offset in ``input`` of the first byte that is not UTF-8, when the document checks it.
+    private let invalidByte: Int?
+    /// The offset in ``input`` of the current window, and the line it starts on.
+    private var windowOffset = 0
+    private var windowLine = 1
     /// The column last looked up by name: records are read key after key in the same order, which
     /// is usually the header's, so the next lookup is tried there before the dictionary.
     private var lastColumn = 0
@@ -46,24 +57,39 @@ final class CSVDocument {
 
     deinit { scratch.deallocate() }
 
-    init(input: UnsafeBufferPointer<UInt8>, format: CSVFormat) throws(CSVError) {
+    /// A document over the whole input (after any byte-order mark), checked for UTF-8.
+    init(input: UnsafeBufferPointer<UInt8>, format: CSVFormat, options: CSVDecodingOptions) throws(CSVError) {
         self.input = input
         self.format = format
+        self.options = options
         self.bytes = UnsafeBufferPointer(rebasing: input[0..<0])
+        self.invalidByte = UTF8Validation.firstInvalidByte(in: input)
         try loadWindow(readingHeader: format.hasHeader)
     }
 
     /// A document over one chunk of a stream, already parsed; its header comes from the stream's
     /// first chunk (and is read from this one when `header` is `nil`).
-    init(chunk: UnsafeBufferPointer<UInt8>, table: CSVTable, format: CSVFormat, header: [String]?) throws(CSVError) {
+    ///
+    /// - Parameters:
+    ///   - firstLine: The line the chunk starts on.
+    ///   - validating: Whether to check the chunk for UTF-8 (a reader that only counts its
+    ///     records need not).
+    init(
+        chunk: UnsafeBufferPointer<UInt8>, table: CSVTable, format: CSVFormat,
+        options: CSVDecodingOptions = CSVDecodingOptions(), header: [String]?, firstLine: Int, validating: Bool = true
+    ) throws(CSVError) {
         self.input = chunk
         self.format = format
+        self.options = options
         self.bytes = chunk
         self.table = table
         self.nextOffset = chunk.count
+        self.windowLine = firstLine
+        self.invalidByte = validating ? UTF8Validation.firstInvalidByte(in: chunk) : nil
         if let header {
             self.header = header
-            self.columns = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            self.keys = options.usesDefaultKeys ? header : header.map(options.key(forColumn:))
+            self.columns = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             self.width = header.count
         }
         try resolveRows(readingHeader: header == nil && format.hasHeader)
@@ -102,13 +128,18 @@ final class CSVDocument {
             let end = min(input.count, nextOffset + size)
             let window = UnsafeBufferPointer(rebasing: input[nextOffset..<end])
             let isFinal = end == input.count
-            let (parsed, consumed) = try CSVTable.parse(window, format: format, isFinal: isFinal, firstLine: nextLine)
-            if consumed == 0, !isFinal {
+            let (parsed, consumed) = try CSVTable.parse(
+                window, format: format, isFinal: isFinal, firstLine: nextLine, stoppingAtError: true)
+            if consumed == 0, !isFinal, parsed.error == nil {
                 size *= 2  // One record longer than the window.
                 continue
             }
             table = parsed
-            bytes = window
+            // The records parsed: what follows them is read with the next window, or is the
+            // malformed record that ended the parse.
+            bytes = UnsafeBufferPointer(rebasing: window[0..<consumed])
+            windowOffset = nextOffset
+            windowLine = nextLine
             nextLine += parsed.lineFeedCount
             nextOffset += consumed
             break
@@ -116,22 +147,45 @@ final class CSVDocument {
         try resolveRows(readingHeader: readingHeader)
     }
 
-    /// Reads the header from the window if asked, and lists its data rows.
+    /// The error for the byte at `offset` of the window, which is not UTF-8.
+    private func encodingError(at offset: Int) -> CSVError {
+        CSVDecoder.utf8Error(in: bytes, at: offset, firstLine: windowLine)
+    }
+
+    /// Where the row after `row` starts in the window, or the window's end.
+    private func end(ofRow row: Int) -> Int {
+        row + 1 < table.rowCount ? table.fields[table.rowStarts[row + 1]].start : bytes.count
+    }
+
+    /// Reads the header from the window if asked, and lists its data rows up to the first problem
+    /// of the window, which becomes ``pendingError``: a ragged row, a byte that is not UTF-8, or
+    /// the malformed CSV that ended the parse, whichever comes first.
     private func resolveRows(readingHeader: Bool) throws(CSVError) {
+        // The window's first byte that is not UTF-8, if any.
+        let invalid = invalidByte.flatMap { offset -> Int? in
+            let local = offset - windowOffset
+            return local >= 0 && local < bytes.count ? local : nil
+        }
         var firstData = 0
+        if readingHeader, table.rowCount > 0, let invalid, invalid < end(ofRow: 0) {
+            throw encodingError(at: invalid)
+        }
         if readingHeader, table.rowCount > 0 {
+            var names = Set<String>()
             for column in 0..<table.fieldCount(ofRow: 0) {
                 let field = table.fields[table.rowStarts[0] + column]
                 let name = CSVTable.string(field, in: bytes)
-                if columns[name] != nil {
+                if !names.insert(name).inserted {
                     // The byte column of the second mention, counted from its line's start.
                     let lineStart = bytes[..<field.start].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
                     throw CSVError(
                         .invalidHeader, line: table.rowLines[0], column: field.start - lineStart + 1,
                         reason: "the header names the column '\(name)' twice")
                 }
-                columns[name] = column
                 header.append(name)
+                let key = options.usesDefaultKeys ? name : options.key(forColumn: name)
+                if columns[key] == nil { columns[key] = column }
+                keys.append(key)
             }
             firstData = 1
             width = header.count
@@ -139,29 +193,44 @@ final class CSVDocument {
             width = table.fieldCount(ofRow: 0)
         }
         rows.removeAll(keepingCapacity: true)
+        var problem: CSVError?
         for row in firstData..<max(firstData, table.rowCount) {
+            if let invalid, invalid < end(ofRow: row) {
+                problem = encodingError(at: invalid)
+                break
+            }
             let count = table.fieldCount(ofRow: row)
             if count == 1, width > 1, table.fields[table.rowStarts[row]].start == table.fields[table.rowStarts[row]].end
             {
                 continue  // A blank line: not a record of a table with several columns.
             }
             if count != width, format.strictness == .strict {
-                throw CSVError(
+                problem = CSVError(
                     .raggedRow, line: table.rowLines[row], column: 1,
                     reason:
                         "expected \(width) fields (as in the \(format.hasHeader ? "header" : "first row")), found \(count)"
                 )
+                break
             }
             rows.append(row)
+        }
+        if problem == nil, let error = table.error {
+            problem = error  // In the record after the last row.
+        } else if problem == nil, let invalid {
+            problem = encodingError(at: invalid)  // After the last row: in a blank line's line end.
+        }
+        if let problem {
+            pendingError = pendingError ?? problem
+            nextOffset = input.count  // Nothing after the first problem is read.
         }
         hasRecords = hasRecords || !rows.isEmpty
     }
 
-    /// The position of the column named `name`, or `nil`.
+    /// The position of the column for the key `name`, or `nil`.
     @inline(__always)
     func column(named name: String) -> Int? {
-        if lastColumn < header.count, header[lastColumn] == name { return lastColumn }
-        if lastColumn + 1 < header.count, header[lastColumn + 1] == name {
+        if lastColumn < keys.count, keys[lastColumn] == name { return lastColumn }
+        if lastColumn + 1 < keys.count, keys[lastColumn + 1] == name {
             lastColumn += 1
             return lastColumn
         }
@@ -197,6 +266,31 @@ final class CSVDocument {
         guard column < table.fieldCount(ofRow: row) else { return true }
         let field = table.fields[table.rowStarts[row] + column]
         return field.start == field.end
+    }
+
+    /// A record's error with its place in the input: an error a type's own `init(from:)` threw
+    /// (a date it could not parse, a key it missed) gets the line and column of the field its
+    /// coding path ends at — or of the record, when the path names no column — as a ``CSVError``
+    /// underneath, as the decoder's own errors have.
+    func positioned(_ error: DecodingError, row: Int) -> DecodingError {
+        func place(_ context: DecodingError.Context) -> DecodingError.Context {
+            guard !(context.underlyingError is CSVError) else { return context }
+            let column = context.codingPath.last.flatMap { key in
+                key.intValue == nil || format.hasHeader ? self.column(named: key.stringValue) : key.intValue
+            }
+            let (line, byteColumn) = column.map { position(row: row, column: $0) } ?? (table.rowLines[row], 1)
+            let positioned = CSVError(
+                .invalidValue, line: line, column: max(1, byteColumn), reason: context.debugDescription)
+            return DecodingError.Context(
+                codingPath: context.codingPath, debugDescription: positioned.description, underlyingError: positioned)
+        }
+        switch error {
+        case .dataCorrupted(let context): return .dataCorrupted(place(context))
+        case .keyNotFound(let key, let context): return .keyNotFound(key, place(context))
+        case .typeMismatch(let type, let context): return .typeMismatch(type, place(context))
+        case .valueNotFound(let type, let context): return .valueNotFound(type, place(context))
+        @unknown default: return error
+        }
     }
 
     func position(row: Int, column: Int) -> (line: Int, column: Int) {

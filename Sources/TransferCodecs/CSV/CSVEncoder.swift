@@ -24,8 +24,14 @@
 /// - strings as they are, quoted when they hold the delimiter, a quote, CR or LF (quotes doubled);
 /// - numbers and `Bool` in their shortest exact form; `URL` as its absolute string; `nil` as an
 ///   empty field;
-/// - anything else — arrays, nested structures — as JSON inside the field (`["a","b"]`), which
-///   ``CSVDecoder`` reads back.
+/// - `Date`, `Data`, NaN and the infinities by ``dateEncodingStrategy``,
+///   ``dataEncodingStrategy`` and ``nonConformingFloatEncodingStrategy``, and column names by
+///   ``keyEncodingStrategy``: `JSONEncoder`'s strategies, with its names and defaults;
+/// - anything else — arrays, nested structures — as JSON inside the field (`["a","b"]`), with the
+///   same strategies, which ``CSVDecoder`` reads back.
+///
+/// A field longer than the format's ``CSVFormat/maximumFieldLength`` is an `EncodingError`: the
+/// decoder would refuse it, and what the encoder writes, the decoder with the same format reads.
 ///
 /// `CSVEncoder` is `Sendable`.
 public struct CSVEncoder: TopLevelEncoder, Sendable {
@@ -34,6 +40,16 @@ public struct CSVEncoder: TopLevelEncoder, Sendable {
 
     /// The format of the output.
     public var format: CSVFormat
+    /// How `Date` values are written. The default is `.deferredToDate`: seconds since 2001.
+    public var dateEncodingStrategy: DateEncodingStrategy = .deferredToDate
+    /// How `Data` values are written. The default is `.base64`.
+    public var dataEncodingStrategy: DataEncodingStrategy = .base64
+    /// How NaN and the infinities are written. The default is `.throw`.
+    public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .throw
+    /// How coding keys become column names. The default is `.useDefaultKeys`.
+    public var keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys
+    /// Information for the values' `encode(to:)` methods, in `Encoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
     /// Creates an encoder.
     ///
@@ -42,15 +58,24 @@ public struct CSVEncoder: TopLevelEncoder, Sendable {
         self.format = format
     }
 
+    /// The strategies, as the field writers read them.
+    var options: CSVEncodingOptions {
+        CSVEncodingOptions(
+            date: dateEncodingStrategy, data: dataEncodingStrategy,
+            nonConformingFloat: nonConformingFloatEncodingStrategy,
+            key: keyEncodingStrategy, userInfo: userInfo)
+    }
+
     /// Encodes a value as CSV.
     ///
     /// - Parameter value: An array of records, or one record.
     /// - Returns: The CSV bytes, UTF-8.
     /// - Throws: `EncodingError` when a value cannot be a record (a bare string at the top level,
-    ///   records with different columns).
+    ///   records with different columns), or a field cannot be written (NaN by default, a field
+    ///   longer than ``CSVFormat/maximumFieldLength``).
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         try CSVDecoder.validate(format)
-        let collector = CSVRecordCollector(format: format)
+        let collector = CSVRecordCollector(format: format, options: options)
         try value.encode(to: CSVValueEncoder(collector: collector, codingPath: []))
         return try collector.finish()
     }
@@ -66,7 +91,7 @@ public struct CSVEncoder: TopLevelEncoder, Sendable {
     ///   what `body` throws; `CancellationError` when the task is cancelled.
     public func encode<T: Encodable & Sendable>(_ records: [T], inPieces body: (Data) throws -> Void) throws {
         try CSVDecoder.validate(format)
-        try RecordFormat.csv(format).encode(records, inPieces: body)
+        try RecordFormat.csv(encoder: self, decoder: CSVDecoder(format: format)).encode(records, inPieces: body)
     }
 }
 
@@ -74,6 +99,9 @@ public struct CSVEncoder: TopLevelEncoder, Sendable {
 struct CSVWriter {
     let format: CSVFormat
     var output: [UInt8] = []
+    /// Whether a field longer than the format's ``CSVFormat/maximumFieldLength`` was written: the
+    /// decoder would refuse the output.
+    private(set) var wroteOverlongField = false
 
     init(format: CSVFormat) {
         self.format = format
@@ -96,6 +124,11 @@ struct CSVWriter {
     /// Writes one field's bytes, quoted (and its quotes doubled) only when it holds the delimiter, a
     /// quote, CR or LF; runs between quotes are copied whole.
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.count > format.maximumFieldLength,
+            bytes.count + bytes.lazy.filter({ $0 == UInt8(ascii: "\"") }).count > format.maximumFieldLength
+        {
+            wroteOverlongField = true
+        }
         guard let base = bytes.baseAddress, needsQuotes(bytes) else {
             output.append(contentsOf: bytes)
             return
@@ -110,6 +143,12 @@ struct CSVWriter {
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         output.append(0x22)
+    }
+
+    /// The length of a field's text between its quotes as the writer writes it and the reader
+    /// measures it: its bytes, with each quote doubled when quoting is needed.
+    static func writtenLength(_ field: String) -> Int {
+        field.utf8.count + field.utf8.lazy.filter { $0 == UInt8(ascii: "\"") }.count
     }
 
     /// Whether `bytes` hold the delimiter, a quote, CR or LF: eight bytes at a time.
@@ -144,6 +183,9 @@ struct CSVWriter {
 final class CSVRecordCollector {
     private var writer: CSVWriter
     private let format: CSVFormat
+    let options: CSVEncodingOptions
+    /// Whether column names are the keys as they are (the default key strategy).
+    private let usesDefaultKeys: Bool
     private(set) var columns: [String] = []
     private var columnIndex: [String: Int] = [:]
     /// The columns in the order the first record set them, to find a key's column without hashing.
@@ -157,16 +199,20 @@ final class CSVRecordCollector {
     private var inRecord = false
     private var failure: EncodingError?
 
-    init(format: CSVFormat) {
+    init(format: CSVFormat, options: CSVEncodingOptions) {
         self.format = format
+        self.options = options
+        self.usesDefaultKeys = options.usesDefaultKeys
         self.writer = CSVWriter(format: format)
         if format.writesByteOrderMark { writer.output += [0xEF, 0xBB, 0xBF] }
     }
 
     /// A collector for records that follow `recordsBefore` others whose columns are `columns`: no
     /// byte-order mark, no header, no new columns.
-    init(format: CSVFormat, continuing columns: [String], recordsBefore: Int) {
+    init(format: CSVFormat, options: CSVEncodingOptions, continuing columns: [String], recordsBefore: Int) {
         self.format = format
+        self.options = options
+        self.usesDefaultKeys = options.usesDefaultKeys
         self.writer = CSVWriter(format: format)
         self.columns = columns
         self.keyOrder = columns
@@ -177,10 +223,12 @@ final class CSVRecordCollector {
 
     /// A collector for records that follow `recordsBefore` others, whose first record sets the
     /// columns: no byte-order mark, no header.
-    init(format: CSVFormat, recordsBefore: Int) {
+    init(format: CSVFormat, options: CSVEncodingOptions, recordsBefore: Int) {
         var rows = format
         rows.hasHeader = false
         self.format = rows
+        self.options = options
+        self.usesDefaultKeys = options.usesDefaultKeys
         self.writer = CSVWriter(format: rows)
         self.recordCount = recordsBefore
     }
@@ -194,7 +242,20 @@ final class CSVRecordCollector {
         current.append(contentsOf: repeatElement("", count: columns.count))
     }
 
-    func set(_ field: String, column name: String, codingPath: [any CodingKey]) {
+    /// Sets the field for `key` in the current record.
+    func set(_ field: String, key: any CodingKey, codingPath: [any CodingKey]) {
+        let name = usesDefaultKeys ? key.stringValue : options.column(for: key, codingPath: codingPath + [key])
+        if field.utf8.count > format.maximumFieldLength, failure == nil,
+            CSVWriter.writtenLength(field) > format.maximumFieldLength
+        {
+            failure = EncodingError.invalidValue(
+                field,
+                .init(
+                    codingPath: codingPath + [key],
+                    debugDescription:
+                        "expected a field of at most \(format.maximumFieldLength) bytes (the format's maximumFieldLength, which the decoder reads), found one of \(CSVWriter.writtenLength(field))"
+                ))
+        }
         let column: Int
         if cursor < keyOrder.count, keyOrder[cursor] == name {
             column = cursor
@@ -242,7 +303,7 @@ final class CSVRecordCollector {
 struct CSVValueEncoder: Encoder {
     let collector: CSVRecordCollector
     let codingPath: [any CodingKey]
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { collector.options.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         collector.beginRecord()
@@ -311,7 +372,7 @@ struct CSVRecordEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let codingPath: [any CodingKey]
 
     func set(_ field: String, for key: Key) {
-        collector.set(field, column: key.stringValue, codingPath: codingPath)
+        collector.set(field, key: key, codingPath: codingPath)
     }
 
     mutating func encodeNil(forKey key: Key) throws { set("", for: key) }
@@ -319,11 +380,11 @@ struct CSVRecordEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: Bool, forKey key: Key) throws { set(value ? "true" : "false", for: key) }
     mutating func encode(_ value: Int, forKey key: Key) throws { set(String(value), for: key) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        set(try CSVFieldEncoding.number(value, codingPath + [key]), for: key)
+        set(try CSVFieldEncoding.number(value, collector.options, codingPath + [key]), for: key)
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        set(try CSVFieldEncoding.field(value, codingPath: codingPath + [key]), for: key)
+        set(try CSVFieldEncoding.field(value, collector.options, codingPath: codingPath + [key]), for: key)
     }
 
     // A nil optional still names its column, so every record has the same columns.
@@ -419,24 +480,73 @@ struct CSVRecordEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
 /// How one value becomes a field.
 enum CSVFieldEncoding {
-    static func number(_ value: Double, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> String {
+    static func number(
+        _ value: Double, _ options: CSVEncodingOptions, _ codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> String {
         guard value.isFinite else {
+            if case .convertToString(let positive, let negative, let nan) = options.nonConformingFloat {
+                return value.isNaN ? nan : value > 0 ? positive : negative
+            }
             throw EncodingError.invalidValue(
-                value, .init(codingPath: codingPath(), debugDescription: "expected a finite number, found \(value)"))
+                value,
+                .init(
+                    codingPath: codingPath(),
+                    debugDescription:
+                        "expected a finite number, found \(value) (nonConformingFloatEncodingStrategy can name it)"))
         }
         return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
+    /// A date's field, by the date strategy.
+    static func date(_ date: Date, _ options: CSVEncodingOptions, codingPath: [any CodingKey]) throws -> String {
+        switch options.date {
+        case .deferredToDate: return try field(date.timeIntervalSinceReferenceDate, options, codingPath: codingPath)
+        case .secondsSince1970: return try number(date.timeIntervalSince1970, options, codingPath)
+        case .millisecondsSince1970: return try number(1000 * date.timeIntervalSince1970, options, codingPath)
+        case .iso8601: return date.formatted(.iso8601)
+        case .formatted(let format): return format.format(date)
+        case .custom(let encode): return try encodedByItself(codingPath, options) { try encode(date, $0) }
+        }
+    }
+
+    /// Data's field, by the data strategy.
+    static func data(_ data: Data, _ options: CSVEncodingOptions, codingPath: [any CodingKey]) throws -> String {
+        switch options.data {
+        case .base64: return data.base64EncodedString()
+        case .deferredToData: return String(decoding: try options.nestedEncoder.encode(Array(data)), as: UTF8.self)
+        case .custom(let encode): return try encodedByItself(codingPath, options) { try encode(data, $0) }
+        }
+    }
+
+    /// What `encode` writes into an encoder of one field: a single value, or JSON for a container.
+    private static func encodedByItself(
+        _ codingPath: [any CodingKey], _ options: CSVEncodingOptions, _ encode: (any Encoder) throws -> Void
+    ) throws -> String {
+        let single = CSVSingleValueProbe(codingPath: codingPath, options: options)
+        do {
+            try encode(single)
+            return single.text ?? ""
+        } catch is NestedValueInField {
+            throw EncodingError.invalidValue(
+                Never?.none as Any,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "expected a custom strategy to encode one value in a field, found a container"))
+        }
+    }
+
     /// The field for `value`; `codingPath` is made only for an error or a value that encodes
     /// itself (making it for every field would allocate an array each time).
-    static func field<T: Encodable>(_ value: T, codingPath: @autoclosure () -> [any CodingKey]) throws -> String {
+    static func field<T: Encodable>(
+        _ value: T, _ options: CSVEncodingOptions, codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> String {
         // The common types by identity, read without a dynamic cast (`T` is the very type, so the
         // bit casts are safe); `[String]` by a cached identifier, since asking for its
         // prespecialized metadata goes through the runtime's cache on every call.
         if T.self == String.self { return unsafeBitCast(value, to: String.self) }
         if T.self == Int.self { return String(unsafeBitCast(value, to: Int.self)) }
         if T.self == Bool.self { return unsafeBitCast(value, to: Bool.self) ? "true" : "false" }
-        if T.self == Double.self { return try number(unsafeBitCast(value, to: Double.self), codingPath()) }
+        if T.self == Double.self { return try number(unsafeBitCast(value, to: Double.self), options, codingPath()) }
         if T.self == UUID.self { return UUIDText.string(of: unsafeBitCast(value, to: UUID.self)) }
         if T.self == URL.self { return unsafeBitCast(value, to: URL.self).absoluteString }
         if ObjectIdentifier(T.self) == CSVFieldContainer.stringArray {
@@ -444,31 +554,33 @@ enum CSVFieldEncoding {
         }
         switch value {
         case let integer as any BinaryInteger: return "\(integer)"
-        case let float as Float: return try number(Double(float), codingPath())
+        case let float as Float: return try number(Double(float), options, codingPath())
+        case let date as Date: return try Self.date(date, options, codingPath: codingPath())
+        case let data as Data: return try Self.data(data, options, codingPath: codingPath())
         default: break
         }
         // A value that encodes itself as one string or number (UUID, an enum) is that field;
         // anything needing a container is JSON inside the field.
-        let single = CSVSingleValueProbe(codingPath: codingPath())
+        let single = CSVSingleValueProbe(codingPath: codingPath(), options: options)
         do {
             try value.encode(to: single)
             if let text = single.text { return text }
         } catch is NestedValueInField {
         }
-        var encoder = JSONTextEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return String(decoding: try options.nestedEncoder.encode(value), as: UTF8.self)
     }
 }
 
 /// Captures a value that encodes as a single value; throws ``NestedValueInField`` for containers.
 final class CSVSingleValueProbe: Encoder, SingleValueEncodingContainer {
     let codingPath: [any CodingKey]
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    let options: CSVEncodingOptions
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
     var text: String?
 
-    init(codingPath: [any CodingKey]) {
+    init(codingPath: [any CodingKey], options: CSVEncodingOptions = CSVEncodingOptions()) {
         self.codingPath = codingPath
+        self.options = options
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -479,7 +591,9 @@ final class CSVSingleValueProbe: Encoder, SingleValueEncodingContainer {
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
     func encodeNil() throws { text = "" }
-    func encode<T: Encodable>(_ value: T) throws { text = try CSVFieldEncoding.field(value, codingPath: codingPath) }
+    func encode<T: Encodable>(_ value: T) throws {
+        text = try CSVFieldEncoding.field(value, options, codingPath: codingPath)
+    }
 }
 
 /// Containers that refuse, so a probe learns the value is nested.

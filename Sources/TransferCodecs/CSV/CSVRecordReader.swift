@@ -42,10 +42,11 @@ struct CSVRecordReader {
     }
 
     /// After the last window: when the file held a header and no record, checks that the header
-    /// is the records' own (``CSVDecoder/checkColumns(_:for:)``).
-    func checkColumnsIfEmpty<T: Decodable>(for type: T.Type) throws(CSVError) {
+    /// is the records' own (``CSVDecoder/checkColumns(_:for:format:)``).
+    func checkColumnsIfEmpty<T: Decodable>(for type: T.Type, options: CSVDecodingOptions) throws(CSVError) {
         guard records == 0, let header else { return }
-        try CSVDecoder.checkColumns(header, for: type)
+        try CSVDecoder.checkColumns(
+            options.usesDefaultKeys ? header : header.map(options.key(forColumn:)), for: type, format: format)
     }
 
     /// The next window of records, or `nil` at the end of the file.
@@ -61,10 +62,12 @@ struct CSVRecordReader {
                 if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { buffer.removeFirst(3) }
             }
             first = false
+            // Malformed CSV ends the table, and the window carries the error after its records:
+            // a bad value in one of them is reported first, as it comes first.
             let (table, consumed) = try buffer.withUnsafeBufferPointer { bytes throws(CSVError) in
-                try CSVTable.parse(bytes, format: format, isFinal: atEnd, firstLine: line)
+                try CSVTable.parse(bytes, format: format, isFinal: atEnd, firstLine: line, stoppingAtError: true)
             }
-            if consumed == 0 {
+            if consumed == 0, table.error == nil {
                 if atEnd { break }
                 continue  // A record longer than what was read: read more.
             }
@@ -72,12 +75,17 @@ struct CSVRecordReader {
                 bytes: Array(buffer[0..<consumed]), table: table, header: header, firstLine: line, firstRecord: records)
             if header == nil, format.hasHeader, table.rowCount > 0 {
                 header = try batch.bytes.withUnsafeBufferPointer { bytes throws(CSVError) in
-                    try CSVDocument(chunk: bytes, table: table, format: format, header: nil).header
+                    try CSVDocument(chunk: bytes, table: table, format: format, header: nil, firstLine: line).header
                 }
             }
             records += try batch.recordCount(format: format)
             line += table.lineFeedCount
             buffer.removeFirst(consumed)
+            if table.error != nil {
+                // Nothing after the first problem is read.
+                atEnd = true
+                buffer = []
+            }
             return batch
         }
         return nil
@@ -94,29 +102,45 @@ struct CSVRecordBatch: Sendable {
     /// The index of the first record in the file.
     var firstRecord: Int
 
-    /// How many records (data rows, blank lines skipped) the window holds.
+    /// How many records (data rows, blank lines skipped) the window holds, up to a ragged row.
     func recordCount(format: CSVFormat) throws(CSVError) -> Int {
         try bytes.withUnsafeBufferPointer { bytes throws(CSVError) in
-            try CSVDocument(chunk: bytes, table: table, format: format, header: header).rows.count
+            try CSVDocument(
+                chunk: bytes, table: table, format: format, header: header, firstLine: firstLine, validating: false
+            ).rows.count
         }
     }
 
-    /// Decodes the records, up to the first that fails.
-    func decode<T: Decodable>(_ type: T.Type, format: CSVFormat) -> DecodedBatch<T> {
+    /// The window as a document: its records up to its first problem, which is the document's
+    /// ``CSVDocument/pendingError``.
+    func document(
+        bytes: UnsafeBufferPointer<UInt8>, format: CSVFormat, options: CSVDecodingOptions = CSVDecodingOptions()
+    ) throws(CSVError) -> CSVDocument {
+        try CSVDocument(
+            chunk: bytes, table: table, format: format, options: options, header: header, firstLine: firstLine)
+    }
+
+    /// Decodes the records, up to the first that fails: a bad value, or the window's first problem
+    /// of form or encoding, whichever comes first.
+    func decode<T: Decodable>(_ type: T.Type, decoder csvDecoder: CSVDecoder) -> DecodedBatch<T> {
         var values: [T] = []
         do {
             try bytes.withUnsafeBufferPointer { bytes in
-                try CSVDecoder.checkUTF8(bytes, firstLine: firstLine)
-                let document = try CSVDocument(chunk: bytes, table: table, format: format, header: header)
+                let document = try document(bytes: bytes, format: csvDecoder.format, options: csvDecoder.options)
                 let decoder = CSVValueDecoder(document: document, row: nil, path: CSVCodingPath([]))
                 values.reserveCapacity(document.rows.count)
                 var record = firstRecord
                 for row in document.rows {
                     decoder.row = row
                     decoder.path.record = record
-                    values.append(try T(from: decoder))
+                    do {
+                        values.append(try T(from: decoder))
+                    } catch let error as DecodingError {
+                        throw document.positioned(error, row: row)
+                    }
                     record += 1
                 }
+                if let error = document.pendingError { throw error }
             }
             return DecodedBatch(values: values, error: nil)
         } catch {

@@ -43,6 +43,8 @@ public final class CSVRowReader {
     private var line = 1
     private var atEnd = false
     private var isFirstChunk = true
+    /// The first problem of the input, thrown once the rows before it are read.
+    private var failure: CSVError?
     private let path: String
 
     /// Opens a file for reading.
@@ -112,6 +114,11 @@ public final class CSVRowReader {
 
     private func nextRow() throws -> [String]? {
         while pendingIndex >= pending.count {
+            if let failure {
+                // The rows before the problem have all been read: now the problem.
+                self.failure = nil
+                throw failure
+            }
             if atEnd && buffer.isEmpty { return nil }
             try fill()
         }
@@ -138,25 +145,41 @@ public final class CSVRowReader {
         if isFirstChunk, !buffer.isEmpty || atEnd { isFirstChunk = false }
         let firstLine = line
         let result = try buffer.withUnsafeBufferPointer {
-            bytes throws(CSVError) -> (rows: [[String]], lines: [Int], consumed: Int) in
-            let (table, consumed) = try CSVTable.parse(bytes, format: format, isFinal: atEnd, firstLine: firstLine)
-            let parsed = UnsafeBufferPointer(rebasing: bytes[0..<consumed])
-            try CSVDecoder.checkUTF8(parsed, firstLine: firstLine)
+            bytes throws(CSVError) -> (rows: [[String]], lines: [Int], consumed: Int, failure: CSVError?) in
+            // The rows before the first problem (malformed CSV, a byte that is not UTF-8) are
+            // handed out before it.
+            let (table, consumed) = try CSVTable.parse(
+                bytes, format: format, isFinal: atEnd, firstLine: firstLine, stoppingAtError: true)
+            let invalid = UTF8Validation.firstInvalidByte(in: UnsafeBufferPointer(rebasing: bytes[0..<consumed]))
+            var failure = table.error
             var rows: [[String]] = []
             rows.reserveCapacity(table.rowCount)
             for row in 0..<table.rowCount {
+                let end = row + 1 < table.rowCount ? table.fields[table.rowStarts[row + 1]].start : consumed
+                if let invalid, invalid < end {
+                    failure = CSVDecoder.utf8Error(in: bytes, at: invalid, firstLine: firstLine)
+                    break
+                }
                 rows.append(
                     (table.rowStarts[row]..<table.rowStarts[row + 1]).map {
                         CSVTable.string(table.fields[$0], in: bytes)
                     })
             }
+            if failure == nil, let invalid {
+                failure = CSVDecoder.utf8Error(in: bytes, at: invalid, firstLine: firstLine)
+            }
             line += table.lineFeedCount
-            return (rows, table.rowLines, consumed)
+            return (rows, table.rowLines, consumed, failure)
         }
         buffer.removeFirst(result.consumed)
         pending = result.rows
         pendingLines = result.lines
         pendingIndex = 0
+        if let failure = result.failure {
+            self.failure = failure
+            atEnd = true  // Nothing after the first problem is read.
+            buffer.removeAll()
+        }
         if atEnd, result.consumed == 0, !buffer.isEmpty {
             buffer.removeAll()
         }

@@ -25,6 +25,9 @@ struct CSVTable {
     var rowLines: [Int] = []
     /// The number of line feeds in the bytes consumed (CRLF counts one; a lone CR none).
     var lineFeedCount = 0
+    /// With `stoppingAtError`, the error met in the record after the last one parsed: nothing
+    /// after that record was parsed.
+    var error: CSVError?
 
     var rowCount: Int { rowStarts.count - 1 }
 
@@ -37,12 +40,17 @@ struct CSVTable {
     ///   - format: The format.
     ///   - isFinal: Whether the input ends here. When `false`, parsing stops after the last complete
     ///     record, and ``consumed`` says where: the rest is kept for more input.
+    ///   - stoppingAtError: Whether malformed input ends the table rather than throwing: the
+    ///     records before the malformed one are kept, and the error is the table's ``error``, so
+    ///     that a reader can report the first problem of the input in order, whether it is in a
+    ///     record's value or in the CSV itself.
     /// - Returns: The table and the number of bytes consumed.
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>,
         format: CSVFormat,
         isFinal: Bool = true,
-        firstLine: Int = 1
+        firstLine: Int = 1,
+        stoppingAtError: Bool = false
     ) throws(CSVError) -> (table: CSVTable, consumed: Int) {
         var table = CSVTable()
         // A guess (most fields are longer than 32 bytes) that avoids early growth without holding
@@ -116,152 +124,163 @@ struct CSVTable {
         }
 
         var atRecordStart = true
-        while index < count {
-            if atRecordStart {
-                rowStartLine = line
-                atRecordStart = false
-            }
-            let fieldStart = index
-            if bytes[index] == quote {
-                // A quoted field: up to the closing quote, doubled quotes escaped. The quotes are
-                // found with memchr; the line feeds between them counted the same way.
-                var cursor = index + 1
-                var escaped = false
-                var closed = false
-                while cursor < count {
-                    let found = memchr(base + cursor, Int32(quote), count - cursor)
-                    let quoteAt = found.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? count
-                    let feeds = lineFeeds(from: cursor, to: quoteAt)
-                    line += feeds
-                    feedCount += feeds
-                    guard quoteAt < count else {
-                        cursor = count
+        do throws(CSVError) {
+            while index < count {
+                if atRecordStart {
+                    rowStartLine = line
+                    atRecordStart = false
+                }
+                let fieldStart = index
+                if bytes[index] == quote {
+                    // A quoted field: up to the closing quote, doubled quotes escaped. The quotes are
+                    // found with memchr; the line feeds between them counted the same way.
+                    var cursor = index + 1
+                    var escaped = false
+                    var closed = false
+                    while cursor < count {
+                        let found = memchr(base + cursor, Int32(quote), count - cursor)
+                        let quoteAt =
+                            found.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? count
+                        let feeds = lineFeeds(from: cursor, to: quoteAt)
+                        line += feeds
+                        feedCount += feeds
+                        guard quoteAt < count else {
+                            cursor = count
+                            break
+                        }
+                        if quoteAt + 1 < count, bytes[quoteAt + 1] == quote {
+                            escaped = true
+                            cursor = quoteAt + 2
+                            continue
+                        }
+                        cursor = quoteAt
+                        closed = true
                         break
                     }
-                    if quoteAt + 1 < count, bytes[quoteAt + 1] == quote {
-                        escaped = true
-                        cursor = quoteAt + 2
-                        continue
-                    }
-                    cursor = quoteAt
-                    closed = true
-                    break
-                }
-                if !closed {
-                    if !isFinal { break }
-                    if strict {
-                        throw error(
-                            .unterminatedQuote, at: fieldStart,
-                            "expected a closing quote for the field that starts here, found the end of the input")
-                    }
-                    try checkLength(fieldStart + 1, count)
-                    table.fields.append(Field(start: fieldStart + 1, end: count, hasEscapedQuotes: escaped))
-                    index = count
-                    endRecord()
-                    lastCompleteRecordEnd = count
-                    break
-                }
-                try checkLength(fieldStart + 1, cursor)
-                var field = Field(start: fieldStart + 1, end: cursor, hasEscapedQuotes: escaped)
-                cursor += 1  // the closing quote
-                if cursor < count, bytes[cursor] != delimiter, bytes[cursor] != cr, bytes[cursor] != lf {
-                    if strict {
-                        throw error(
-                            .strayQuote, at: cursor,
-                            "expected a delimiter or the end of the line after a closing quote, found '\(String(decoding: [bytes[cursor]], as: UTF8.self))'"
-                        )
-                    }
-                    // Lenient: the text after the quote belongs to the field; the field is then
-                    // read raw (quotes included) up to the next delimiter or line end.
-                    while cursor < count, bytes[cursor] != delimiter, bytes[cursor] != cr, bytes[cursor] != lf {
-                        cursor += 1
-                    }
-                    field = Field(start: fieldStart, end: cursor, hasEscapedQuotes: false)
-                }
-                table.fields.append(field)
-                index = cursor
-            } else {
-                // An unquoted field: up to the delimiter or the line end, eight bytes at a time.
-                var cursor = index
-                while cursor + 8 <= count {
-                    let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
-                    let found =
-                        matches(word, delimiterMask) | matches(word, lfMask) | matches(word, crMask)
-                        | matches(word, quoteMask)
-                    if found != 0 {
-                        cursor += found.trailingZeroBitCount / 8
+                    if !closed {
+                        if !isFinal { break }
+                        if strict {
+                            throw error(
+                                .unterminatedQuote, at: fieldStart,
+                                "expected a closing quote for the field that starts here, found the end of the input")
+                        }
+                        try checkLength(fieldStart + 1, count)
+                        table.fields.append(Field(start: fieldStart + 1, end: count, hasEscapedQuotes: escaped))
+                        index = count
+                        endRecord()
+                        lastCompleteRecordEnd = count
                         break
                     }
-                    cursor += 8
-                }
-                while cursor < count {
-                    let byte = bytes[cursor]
-                    if byte == delimiter || byte == lf || byte == cr { break }
-                    if byte == quote {
+                    try checkLength(fieldStart + 1, cursor)
+                    var field = Field(start: fieldStart + 1, end: cursor, hasEscapedQuotes: escaped)
+                    cursor += 1  // the closing quote
+                    if cursor < count, bytes[cursor] != delimiter, bytes[cursor] != cr, bytes[cursor] != lf {
                         if strict {
                             throw error(
                                 .strayQuote, at: cursor,
-                                "expected no quote inside an unquoted field, found '\"' (quote the whole field and double the quote)"
+                                "expected a delimiter or the end of the line after a closing quote, found '\(String(decoding: [bytes[cursor]], as: UTF8.self))'"
                             )
                         }
-                        cursor += 1
-                        // Lenient: a quote inside an unquoted field is text; go on a byte at a time.
-                        continue
+                        // Lenient: the text after the quote belongs to the field; the field is then
+                        // read raw (quotes included) up to the next delimiter or line end.
+                        while cursor < count, bytes[cursor] != delimiter, bytes[cursor] != cr, bytes[cursor] != lf {
+                            cursor += 1
+                        }
+                        field = Field(start: fieldStart, end: cursor, hasEscapedQuotes: false)
                     }
-                    cursor += 1
+                    table.fields.append(field)
+                    index = cursor
+                } else {
+                    // An unquoted field: up to the delimiter or the line end, eight bytes at a time.
+                    var cursor = index
+                    while cursor + 8 <= count {
+                        let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
+                        let found =
+                            matches(word, delimiterMask) | matches(word, lfMask) | matches(word, crMask)
+                            | matches(word, quoteMask)
+                        if found != 0 {
+                            cursor += found.trailingZeroBitCount / 8
+                            break
+                        }
+                        cursor += 8
+                    }
+                    while cursor < count {
+                        let byte = bytes[cursor]
+                        if byte == delimiter || byte == lf || byte == cr { break }
+                        if byte == quote {
+                            if strict {
+                                throw error(
+                                    .strayQuote, at: cursor,
+                                    "expected no quote inside an unquoted field, found '\"' (quote the whole field and double the quote)"
+                                )
+                            }
+                            cursor += 1
+                            // Lenient: a quote inside an unquoted field is text; go on a byte at a time.
+                            continue
+                        }
+                        cursor += 1
+                    }
+                    try checkLength(fieldStart, cursor)
+                    table.fields.append(Field(start: fieldStart, end: cursor, hasEscapedQuotes: false))
+                    index = cursor
                 }
-                try checkLength(fieldStart, cursor)
-                table.fields.append(Field(start: fieldStart, end: cursor, hasEscapedQuotes: false))
-                index = cursor
-            }
-            // After a field: a delimiter, a line end, or the end of the input.
-            if index >= count {
-                if !isFinal {
-                    // The record may continue in the next chunk.
-                    table.fields.removeLast(table.fields.count - lastCompleteFieldCount)
-                    break
-                }
-                endRecord()
-                lastCompleteRecordEnd = count
-                break
-            }
-            let byte = bytes[index]
-            if byte == delimiter {
-                index += 1
-                if index == count {
+                // After a field: a delimiter, a line end, or the end of the input.
+                if index >= count {
                     if !isFinal {
+                        // The record may continue in the next chunk.
                         table.fields.removeLast(table.fields.count - lastCompleteFieldCount)
                         break
                     }
-                    // A trailing delimiter at the very end: one more, empty, field.
-                    table.fields.append(Field(start: count, end: count, hasEscapedQuotes: false))
                     endRecord()
                     lastCompleteRecordEnd = count
-                }
-                continue
-            }
-            // A line end: CRLF, LF or a lone CR.
-            if byte == cr {
-                if index + 1 < count, bytes[index + 1] == lf {
-                    index += 2
-                    feedCount += 1
-                } else if index + 1 == count, !isFinal {
-                    table.fields.removeLast(table.fields.count - lastCompleteFieldCount)
                     break
+                }
+                let byte = bytes[index]
+                if byte == delimiter {
+                    index += 1
+                    if index == count {
+                        if !isFinal {
+                            table.fields.removeLast(table.fields.count - lastCompleteFieldCount)
+                            break
+                        }
+                        // A trailing delimiter at the very end: one more, empty, field.
+                        table.fields.append(Field(start: count, end: count, hasEscapedQuotes: false))
+                        endRecord()
+                        lastCompleteRecordEnd = count
+                    }
+                    continue
+                }
+                // A line end: CRLF, LF or a lone CR.
+                if byte == cr {
+                    if index + 1 < count, bytes[index + 1] == lf {
+                        index += 2
+                        feedCount += 1
+                    } else if index + 1 == count, !isFinal {
+                        table.fields.removeLast(table.fields.count - lastCompleteFieldCount)
+                        break
+                    } else {
+                        index += 1
+                    }
                 } else {
                     index += 1
+                    feedCount += 1
                 }
-            } else {
-                index += 1
-                feedCount += 1
+                line += 1
+                endRecord()
+                atRecordStart = true
+                lastCompleteRecordEnd = index
+                lastCompleteRowCount = table.rowCount
+                lastCompleteFieldCount = table.fields.count
+                lastCompleteFeedCount = feedCount
             }
-            line += 1
-            endRecord()
-            atRecordStart = true
-            lastCompleteRecordEnd = index
-            lastCompleteRowCount = table.rowCount
-            lastCompleteFieldCount = table.fields.count
-            lastCompleteFeedCount = feedCount
+        } catch {
+            guard stoppingAtError else { throw error }
+            table.fields.removeLast(table.fields.count - lastCompleteFieldCount)
+            table.rowStarts.removeLast(table.rowStarts.count - lastCompleteRowCount - 1)
+            table.rowLines.removeLast(table.rowLines.count - lastCompleteRowCount)
+            table.lineFeedCount = lastCompleteFeedCount
+            table.error = error
+            return (table, lastCompleteRecordEnd)
         }
         if !isFinal {
             table.fields.removeLast(table.fields.count - lastCompleteFieldCount)

@@ -280,6 +280,8 @@ struct JSONArrayReader {
     private var phase = Phase.start
     private var tokens: [JSONTape.Token] = []
     private var elementCount = 0
+    /// A problem met after the elements of the last batch, thrown by the next call.
+    private var failure: (any Error)?
 
     init(chunkSize: Int, positions: @escaping (Int) -> JSONTextPosition, read: @escaping (inout [UInt8]) throws -> Bool)
     {
@@ -290,10 +292,20 @@ struct JSONArrayReader {
     /// The next elements, about a quarter of a chunk of them; `nil` after the closing bracket and
     /// nothing but whitespace after it.
     mutating func nextBatch() throws -> JSONElementBatch? {
+        if let failure {
+            self.failure = nil
+            throw failure
+        }
         var batch = JSONElementBatch(firstIndex: elementCount)
-        while batch.bytes.count < batchSize, let range = try nextElement() {
-            batch.append(input.buffer[range], tokens: tokens, offset: input.bufferOffset + range.lowerBound)
-            elementCount += 1
+        do {
+            while batch.bytes.count < batchSize, let range = try nextElement() {
+                batch.append(input.buffer[range], tokens: tokens, offset: input.bufferOffset + range.lowerBound)
+                elementCount += 1
+            }
+        } catch {
+            // The values before the problem go first: one of them may be bad, and come first.
+            guard !batch.elements.isEmpty else { throw error }
+            failure = error
         }
         return batch.elements.isEmpty ? nil : batch
     }

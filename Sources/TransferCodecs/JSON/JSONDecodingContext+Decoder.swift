@@ -86,9 +86,11 @@ extension JSONDecodingContext: Decoder {
             return unsafeBitCast(try decodeBool(at: token, codingPath), to: T.self)
         } else if T.self == UUID.self {
             guard tokens[token].kind == .string else { throw typeMismatch(String.self, token, codingPath) }
+            // Escapes decoded, the text is read whole: Foundation's `UUID(uuidString:)` stops at
+            // a NUL (`\u0000`) and would drop what follows it.
             guard
                 let uuid = tokens[token].flags == 0
-                    ? UUIDText.uuid(text(of: token)) : UUID(uuidString: string(at: token))
+                    ? UUIDText.uuid(text(of: token)) : UUIDText.uuid(string(at: token))
             else {
                 throw corrupted("Attempted to decode UUID from invalid UUID string", token, codingPath)
             }

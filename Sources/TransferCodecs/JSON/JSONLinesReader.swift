@@ -27,6 +27,8 @@ struct JSONLinesReader {
     private var started = false
     private var tokens: [JSONTape.Token] = []
     private var valueCount = 0
+    /// A problem met after the values of the last batch, thrown by the next call.
+    private var failure: (any Error)?
 
     init(chunkSize: Int, positions: @escaping (Int) -> JSONTextPosition, read: @escaping (inout [UInt8]) throws -> Bool)
     {
@@ -36,10 +38,20 @@ struct JSONLinesReader {
 
     /// The next values, about a quarter of a chunk of them; `nil` at the end of the input.
     mutating func nextBatch() throws -> JSONElementBatch? {
+        if let failure {
+            self.failure = nil
+            throw failure
+        }
         var batch = JSONElementBatch(firstIndex: valueCount)
-        while batch.bytes.count < batchSize, let range = try nextValue() {
-            batch.append(input.buffer[range], tokens: tokens, offset: input.bufferOffset + range.lowerBound)
-            valueCount += 1
+        do {
+            while batch.bytes.count < batchSize, let range = try nextValue() {
+                batch.append(input.buffer[range], tokens: tokens, offset: input.bufferOffset + range.lowerBound)
+                valueCount += 1
+            }
+        } catch {
+            // The values before the problem go first: one of them may be bad, and come first.
+            guard !batch.elements.isEmpty else { throw error }
+            failure = error
         }
         return batch.elements.isEmpty ? nil : batch
     }

@@ -93,6 +93,35 @@ enum JSONNumberParsing {
         return value
     }
 
+    /// Whether `bytes` are a number as JSON writes one (RFC 8259 §6): `-`, an integer part
+    /// without leading zeros, a fraction, an exponent. Not `+1`, `.5`, `1.`, `0x1p3`, `inf`.
+    static func isNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        func digits() -> Int {
+            let start = index
+            while index < count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+            return index - start
+        }
+        if index < count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < count else { return false }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else if digits() == 0 {
+            return false
+        }
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { return false }
+        }
+        if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return index == count
+    }
+
     /// The `Double` nearest to the number, or `nil` when it is infinite or a non-zero number
     /// rounds to zero.
     static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {

@@ -20,14 +20,14 @@
 ///
 /// | format | the sequence | one record |
 /// |---|---|---|
-/// | ``csv(_:)`` | a header row, then one row per record (nothing at all for no record) | a row, by ``CSVEncoder`` and ``CSVDecoder`` |
+/// | ``csv(_:)``, ``csv(encoder:decoder:)`` | a header row, then one row per record (nothing at all for no record) | a row, by ``CSVEncoder`` and ``CSVDecoder`` |
 /// | ``jsonArray(encoder:decoder:)`` | `[`, the records separated by commas, `]` | an element, by ``JSONTextEncoder`` and ``JSONTextDecoder`` |
 /// | ``jsonLines(encoder:decoder:)`` | each record on a line of its own, ended by a line feed | a JSON value, by ``JSONTextEncoder`` and ``JSONTextDecoder`` |
 ///
 /// `RecordFormat` is `Sendable`.
 public struct RecordFormat: Sendable, CustomStringConvertible {
     enum Layout: Sendable {
-        case csv(CSVFormat)
+        case csv(CSVEncoder, CSVDecoder)
         case jsonArray(JSONTextEncoder, JSONTextDecoder)
         case jsonLines(JSONTextEncoder, JSONTextDecoder)
     }
@@ -40,7 +40,27 @@ public struct RecordFormat: Sendable, CustomStringConvertible {
     /// - Parameter format: The CSV dialect. The default is RFC 4180 with a header row and CRLF.
     /// - Returns: The format.
     public static func csv(_ format: CSVFormat = CSVFormat()) -> RecordFormat {
-        RecordFormat(layout: .csv(format))
+        RecordFormat(layout: .csv(CSVEncoder(format: format), CSVDecoder(format: format)))
+    }
+
+    /// Records as the rows of a CSV table, written by `encoder` and read by `decoder`: each with its
+    /// format and its strategies (dates, data, non-conforming floats, keys).
+    ///
+    /// ```swift
+    /// var encoder = CSVEncoder()
+    /// encoder.dateEncodingStrategy = .iso8601
+    /// var decoder = CSVDecoder()
+    /// decoder.dateDecodingStrategy = .iso8601
+    /// RecordsRepresentation(contentType: .commaSeparatedText, format: .csv(encoder: encoder, decoder: decoder),
+    ///                       records: \.orders) { OrderBook(orders: $0) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - encoder: The format and options each record is written with.
+    ///   - decoder: The format and options each record is read with.
+    /// - Returns: The format.
+    public static func csv(encoder: CSVEncoder, decoder: CSVDecoder) -> RecordFormat {
+        RecordFormat(layout: .csv(encoder, decoder))
     }
 
     /// Records as the elements of one JSON array (RFC 8259).
@@ -119,8 +139,8 @@ extension RecordFormat {
         _ body: (Output) throws -> Void
     ) throws {
         switch layout {
-        case .csv(let format):
-            try CSVDecoder(format: format).decodeElements(type, contentsOf: url, transformingBatches: transform, body)
+        case .csv(_, let decoder):
+            try decoder.decodeElements(type, contentsOf: url, transformingBatches: transform, body)
         case .jsonArray(_, let decoder):
             try JSONArrayDecoder(decoder).decodeElements(type, contentsOf: url, transformingBatches: transform, body)
         case .jsonLines(_, let decoder):
@@ -179,8 +199,9 @@ extension RecordFormat {
         }
         let plan = RecordPlan.of(type).flatMap { $0.converts(from: self, to: target) ? $0 : nil }
         switch (layout, target.layout, plan) {
-        case (.csv(let format), .jsonArray(let jsonEncoder, _), let plan?),
-            (.csv(let format), .jsonLines(let jsonEncoder, _), let plan?):
+        case (.csv(_, let csvDecoder), .jsonArray(let jsonEncoder, _), let plan?),
+            (.csv(_, let csvDecoder), .jsonLines(let jsonEncoder, _), let plan?):
+            let format = csvDecoder.format
             let layout: RecordPlan.JSONLayout = if case .jsonLines = target.layout { .lines } else { .commas }
             var reader = try CSVRecordReader(url, format: format)
             defer { reader.close() }
@@ -190,18 +211,20 @@ extension RecordFormat {
                     if let bytes = plan.json(fromCSV: batch, format: format, encoder: jsonEncoder, layout: layout) {
                         return TransformedBatch(result: .init(json: bytes, firstIndex: batch.firstRecord), error: nil)
                     }
-                    return try batch.decode(Record.self, format: format).transformed {
+                    return try batch.decode(Record.self, decoder: csvDecoder).transformed {
                         try encode($0, batch.firstRecord)
                     }
                 }, consume: write)
-            try reader.checkColumnsIfEmpty(for: Record.self)
-        case (.jsonArray(_, let decoder), .csv(let format), let plan?):
+            try reader.checkColumnsIfEmpty(for: Record.self, options: csvDecoder.options)
+        case (.jsonArray(_, let decoder), .csv(let csvEncoder, _), let plan?):
+            let format = csvEncoder.format
             var file = try JSONArrayFile(url, chunkSize: 1 << 20)
             defer { file.close() }
             try convertJSON(
                 plan, produce: { try file.reader.nextBatch() }, positions: file.positions, decoder: decoder,
                 format: format, encode: encode, write: write)
-        case (.jsonLines(_, let decoder), .csv(let format), let plan?):
+        case (.jsonLines(_, let decoder), .csv(let csvEncoder, _), let plan?):
+            let format = csvEncoder.format
             let source = try JSONFileSource(url, chunkSize: 1 << 20)
             defer { source.close() }
             var reader = JSONLinesReader(chunkSize: 1 << 20, positions: source.positions, read: source.read)
@@ -319,8 +342,8 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
     /// Encodes a batch of records, the first at index `firstIndex` of the sequence.
     package func encode(_ records: [Record], firstIndex: Int) throws -> Batch {
         switch format.layout {
-        case .csv(let csv):
-            let (bytes, columns) = try Self.encodeCSV(records, format: csv, firstIndex: firstIndex, columns: nil)
+        case .csv(let csv, _):
+            let (bytes, columns) = try Self.encodeCSV(records, encoder: csv, firstIndex: firstIndex, columns: nil)
             return Batch(bytes: bytes, columns: columns, records: records, firstIndex: firstIndex)
         case .jsonArray(let encoder, _):
             let bytes = try JSONArrayEncoder(encoder).encodeElements(records, firstIndex: firstIndex)
@@ -342,7 +365,7 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
     package mutating func write(_ batch: Batch, _ body: (Data) throws -> Void) throws {
         guard !batch.bytes.isEmpty else { return }
         switch format.layout {
-        case .csv(let csv):
+        case .csv(let csv, _):
             if let columns, columns != batch.columns {
                 // A plan's rows have the plan's columns, which are the type's: only records that
                 // `Codable` encoded can name others, and they are kept to be encoded again.
@@ -354,7 +377,7 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
                             debugDescription: "rows with the columns \(batch.columns), expected \(columns)"))
                 }
                 let (bytes, _) = try Self.encodeCSV(
-                    batch.records, format: csv, firstIndex: batch.firstIndex, columns: columns)
+                    batch.records, encoder: csv, firstIndex: batch.firstIndex, columns: columns)
                 try body(bytes)
             } else {
                 columns = columns ?? batch.columns
@@ -380,7 +403,7 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
     /// Encodes the whole sequence at once (a pretty-printed JSON array).
     func encodeWhole(_ records: [Record], _ body: (Data) throws -> Void) throws {
         switch format.layout {
-        case .csv(let csv): try body(try CSVEncoder(format: csv).encode(records))
+        case .csv(let csv, _): try body(try csv.encode(records))
         case .jsonArray(let encoder, _): try body(try encoder.encode(records))
         case .jsonLines: try body(encode(records, firstIndex: 0).bytes)
         }
@@ -388,16 +411,19 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
 
     /// Rows for `records`: with the header and the byte-order mark for the first batch, with
     /// `columns` when they are known.
-    private static func encodeCSV(_ records: [Record], format: CSVFormat, firstIndex: Int, columns: [String]?)
+    private static func encodeCSV(_ records: [Record], encoder: CSVEncoder, firstIndex: Int, columns: [String]?)
         throws -> (Data, [String])
     {
         let collector: CSVRecordCollector
+        let format = encoder.format
+        let options = encoder.options
         if firstIndex == 0 {
-            collector = CSVRecordCollector(format: format)
+            collector = CSVRecordCollector(format: format, options: options)
         } else if let columns {
-            collector = CSVRecordCollector(format: format, continuing: columns, recordsBefore: firstIndex)
+            collector = CSVRecordCollector(
+                format: format, options: options, continuing: columns, recordsBefore: firstIndex)
         } else {
-            collector = CSVRecordCollector(format: format, recordsBefore: firstIndex)
+            collector = CSVRecordCollector(format: format, options: options, recordsBefore: firstIndex)
         }
         try records.withUnsafeBufferPointer { records in
             for offset in records.indices {

@@ -31,12 +31,13 @@ extension RecordPlan {
     package func converts(from source: RecordFormat, to target: RecordFormat) -> Bool {
         guard !fields.isEmpty else { return false }
         switch (source.layout, target.layout) {
-        case (.csv(let csv), .jsonArray(let encoder, _)), (.csv(let csv), .jsonLines(let encoder, _)):
+        case (.csv(_, let csv), .jsonArray(let encoder, _)), (.csv(_, let csv), .jsonLines(let encoder, _)):
             // Without a header, columns are found by position, not by key.
-            guard csv.hasHeader, case .useDefaultKeys = encoder.keyEncodingStrategy else { return false }
+            guard csv.format.hasHeader, csv.usesDefaultKeys, case .useDefaultKeys = encoder.keyEncodingStrategy
+            else { return false }
             return !encoder.outputFormatting.contains(.prettyPrinted)
-        case (.jsonArray(_, let decoder), .csv), (.jsonLines(_, let decoder), .csv):
-            guard case .useDefaultKeys = decoder.keyDecodingStrategy else { return false }
+        case (.jsonArray(_, let decoder), .csv(let csv, _)), (.jsonLines(_, let decoder), .csv(let csv, _)):
+            guard case .useDefaultKeys = decoder.keyDecodingStrategy, csv.options.usesDefaultKeys else { return false }
             return true
         default:
             return false
@@ -54,8 +55,8 @@ extension RecordPlan {
         // Members in the order the encoder writes them: sorted by their keys' bytes, or as encoded.
         let order = encoder.outputFormatting.contains(.sortedKeys) ? sortedIndices : Array(fields.indices)
         return batch.bytes.withUnsafeBufferPointer { bytes -> [UInt8]? in
-            guard (try? CSVDecoder.checkUTF8(bytes, firstLine: batch.firstLine)) != nil,
-                let document = try? CSVDocument(chunk: bytes, table: batch.table, format: format, header: batch.header)
+            // A window with a problem goes through `Codable`, which reports it in its place.
+            guard let document = try? batch.document(bytes: bytes, format: format), document.pendingError == nil
             else { return nil }
             let columns = order.map { document.header.isEmpty ? nil : document.column(named: fields[$0].key) }
             var output: [UInt8] = []
@@ -142,7 +143,8 @@ extension RecordPlan {
                 return true
             }
         }
-        return ok ? writer.output : nil
+        // A field the decoder would refuse: `Codable` reports it, with its record and key.
+        return ok && !writer.wroteOverlongField ? writer.output : nil
     }
 
     /// The value token of each field in the object at `root` (-1 for a key not there); `false`
@@ -200,7 +202,7 @@ extension RecordPlan {
             case .uuid:
                 guard value.kind == .string else { return false }
                 let raw = UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)])
-                let uuid = value.flags == 0 ? UUIDText.uuid(raw) : UUID(uuidString: decodedString(value, bytes))
+                let uuid = value.flags == 0 ? UUIDText.uuid(raw) : UUIDText.uuid(decodedString(value, bytes))
                 guard let uuid else { return false }
                 scratch.removeAll(keepingCapacity: true)
                 UUIDText.append(uuid, to: &scratch)

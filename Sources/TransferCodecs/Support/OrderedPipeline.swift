@@ -36,8 +36,9 @@ package enum OrderedPipeline {
     ///   - produce: The next batch, or `nil` at the end; runs on the caller's thread.
     ///   - work: What to do with a batch; runs concurrently.
     ///   - consume: Receives each result, in order; runs on the caller's thread.
-    /// - Throws: The first error of `produce`, `work` (in batch order) or `consume`;
-    ///   `CancellationError` when the task is cancelled.
+    /// - Throws: The first error in batch order: an error of `produce` comes after the batches it
+    ///   produced before it, so that a reader running ahead cannot report a later problem before
+    ///   an earlier batch's; then `consume`'s; `CancellationError` when the task is cancelled.
     package static func run<Input: Sendable, Output: Sendable>(
         limit: Int,
         produce: () throws -> Input?,
@@ -55,7 +56,18 @@ package enum OrderedPipeline {
         while true {
             while !exhausted, produced - consumed < max(1, limit) {
                 try Task.checkCancellation()
-                guard let input = try produce() else {
+                let next: Input?
+                do {
+                    next = try produce()
+                } catch {
+                    // Delivered in its place, after the results of the batches before it.
+                    let index = produced
+                    produced += 1
+                    exhausted = true
+                    shared.results.withLock { $0[index] = .failure(error) }
+                    break
+                }
+                guard let input = next else {
                     exhausted = true
                     break
                 }

@@ -29,6 +29,13 @@ enum UUIDText {
         return invalid == 0 ? UUID(uuid: value) : nil
     }
 
+    /// A UUID in its 8-4-4-4-12 hexadecimal form, either case: the whole string, nothing before
+    /// or after it (a NUL included).
+    static func uuid(_ string: String) -> UUID? {
+        var string = string
+        return string.withUTF8 { uuid($0) }
+    }
+
     /// The value of a hexadecimal digit in the low four bits; a high bit set when `byte` is not one.
     @inline(__always)
     static func hexDigit(_ byte: UInt8) -> UInt8 {

@@ -201,7 +201,8 @@ struct TransferConversionTests {
             let csvError = try #require(error?.underlyingError as? CSVError)
             #expect(csvError.code == .invalidHeader)
             #expect(
-                csvError.reason.contains("expected a header naming id, label, tags, link, at, found \"name\", \"size\"")
+                csvError.reason.contains(
+                    "expected a header naming id, label, tags, at (and optionally link), found \"name\", \"size\"")
             )
         }
     }

@@ -22,9 +22,10 @@ struct MediaRangeTests {
         // public.json conforms to public.text in the tree; text/* still does not take it.
         #expect(try best("text/*", [json, html])?.contentType == .html)
         #expect(try best("text/*", [json]) == nil)
-        // text/markdown and text/yaml are not public.text in the tree (or not declared); they are text/….
+        // text/markdown (Markdown, plain text) and text/yaml (YAML, whose preferred MIME type is
+        // application/x-yaml): both text/… as offered.
         let markdown = mime("text/markdown")
-        #expect(markdown.contentType.isDynamic)
+        #expect(markdown.contentType == .markdown)
         #expect(try best("text/*", [markdown])?.contentType == markdown.contentType)
         #expect(try best("text/*", [mime("text/yaml")]) != nil)
         #expect(try best("application/*", [json])?.contentType == .json)
