@@ -36,6 +36,17 @@ extension CSVDecoder {
                 + delimiterHint(header: header, format: format))
     }
 
+    /// The fields a record of `type` reads, in the order its `init(from:)` asks for them, with
+    /// their types and whether they are required (asked for without `IfPresent`); `nil` for a type
+    /// that cannot be learnt that way (see ``checkColumns(_:for:format:)``).
+    package static func fields<T: Decodable>(of type: T.Type) -> [RecordField]? {
+        let probe = CSVColumnProbe()
+        guard (try? T(from: probe)) != nil, !probe.requested.isEmpty else { return nil }
+        return probe.requested.map { name in
+            RecordField(name: name, type: probe.types[name] ?? "?", isRequired: probe.required.contains(name))
+        }
+    }
+
     /// When a header is one column holding another common delimiter, a sentence that suggests it:
     /// a semicolon-separated file read as comma-separated is the usual cause of a missing column.
     static func delimiterHint(header: [String], format: CSVFormat) -> String {
@@ -55,14 +66,32 @@ private final class CSVColumnProbe: Decoder {
     var requested: [String] = []
     /// The keys asked without `IfPresent`.
     var required: Set<String> = []
+    /// The type each key was asked as, in Swift's spelling (`[String]`, not `Array<String>`).
+    var types: [String: String] = [:]
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     struct Unsupported: Error {}
 
-    func note(_ key: some CodingKey, required: Bool) {
+    func note(_ key: some CodingKey, required: Bool, type: Any.Type? = nil) {
         if !requested.contains(key.stringValue) { requested.append(key.stringValue) }
         if required { self.required.insert(key.stringValue) }
+        if let type { types[key.stringValue] = Self.spelling(of: type) }
+    }
+
+    /// `[String]` for `Array<String>`, `[String: Int]` for `Dictionary<String, Int>`.
+    static func spelling(of type: Any.Type) -> String {
+        var name = "\(type)"
+        while let range = name.firstRange(of: "Array<") {
+            guard let close = name[range.upperBound...].firstIndex(of: ">") else { break }
+            let element = String(name[range.upperBound..<close])
+            name = String(name[..<range.lowerBound]) + "[" + element + "]" + String(name[name.index(after: close)...])
+        }
+        if name.hasPrefix("Dictionary<"), name.hasSuffix(">") {
+            let pair = String(name.dropFirst(11).dropLast())
+            name = "[" + pair.replacing(", ", with: ": ") + "]"
+        }
+        return name
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -144,13 +173,13 @@ private final class CSVColumnProbe: Decoder {
         }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            probe.note(key, required: true)
+            probe.note(key, required: true, type: type)
             guard let value = CSVColumnProbe.neutral(type) else { throw Unsupported() }
             return value
         }
 
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-            probe.note(key, required: false)
+            probe.note(key, required: false, type: type)
             return nil
         }
 
@@ -162,4 +191,14 @@ private final class CSVColumnProbe: Decoder {
         func superDecoder() throws -> any Decoder { throw Unsupported() }
         func superDecoder(forKey key: Key) throws -> any Decoder { throw Unsupported() }
     }
+}
+
+/// A field of a record type, as its `init(from:)` reads it: for `transfer convert --list`.
+package struct RecordField: Sendable, Hashable {
+    /// The key: the CSV column's name, the JSON member's.
+    package let name: String
+    /// The Swift type, as Swift spells it.
+    package let type: String
+    /// Whether every record must have it (read without `IfPresent`).
+    package let isRequired: Bool
 }

@@ -124,7 +124,7 @@ struct CSVWriter {
     /// Writes one field's bytes, quoted (and its quotes doubled) only when it holds the delimiter, a
     /// quote, CR or LF; runs between quotes are copied whole.
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if bytes.count > format.maximumFieldLength,
+        if bytes.count > format.maximumFieldLength / 2,
             bytes.count + bytes.lazy.filter({ $0 == UInt8(ascii: "\"") }).count > format.maximumFieldLength
         {
             wroteOverlongField = true
@@ -245,7 +245,8 @@ final class CSVRecordCollector {
     /// Sets the field for `key` in the current record.
     func set(_ field: String, key: any CodingKey, codingPath: [any CodingKey]) {
         let name = usesDefaultKeys ? key.stringValue : options.column(for: key, codingPath: codingPath + [key])
-        if field.utf8.count > format.maximumFieldLength, failure == nil,
+        // Quotes are doubled when written: only a field of more than half the limit can exceed it.
+        if field.utf8.count > format.maximumFieldLength / 2, failure == nil,
             CSVWriter.writtenLength(field) > format.maximumFieldLength
         {
             failure = EncodingError.invalidValue(

@@ -96,6 +96,19 @@ public struct RecordFormat: Sendable, CustomStringConvertible {
         return RecordFormat(layout: .jsonLines(encoder, decoder))
     }
 
+    /// A CSV format that replaces the one CSV record formats declare, for the task that sets it
+    /// (``resolved``): what `TransferConversion`'s `csvFormat` reads and writes records in.
+    @TaskLocal package static var csvFormatOverride: CSVFormat?
+
+    /// This format, its CSV format replaced by the task's ``csvFormatOverride`` when it is CSV;
+    /// the coders' strategies are kept.
+    package var resolved: RecordFormat {
+        guard let override = Self.csvFormatOverride, case .csv(var encoder, var decoder) = layout else { return self }
+        encoder.format = override
+        decoder.format = override
+        return RecordFormat(layout: .csv(encoder, decoder))
+    }
+
     /// Whether a sequence in this format can be written a batch of records at a time: every format
     /// but a pretty-printed JSON array, which is indented as a whole.
     public var isStreamable: Bool {

@@ -13,6 +13,10 @@ package extension DecodingError {
     var readableDescription: String {
         switch self {
         case .keyNotFound(let key, let context):
+            if let underlying = context.underlyingError as? CSVError {
+                // The CSV decoder's words: the columns it found, and a likelier delimiter.
+                return "missing \"\(key.stringValue)\" in \(Self.place(context.codingPath)): " + underlying.description
+            }
             return "missing \"\(key.stringValue)\" in \(Self.place(context.codingPath))" + Self.position(context)
         case .typeMismatch(let type, let context):
             return
@@ -61,7 +65,7 @@ package extension DecodingError {
     }
 
     /// `a.b[2].c`, or "the top level".
-    private static func place(_ path: [any CodingKey]) -> String {
+    static func place(_ path: [any CodingKey]) -> String {
         guard !path.isEmpty else { return "the top level" }
         var text = ""
         for key in path {

@@ -34,6 +34,7 @@ enum ConvertCommand {
         let streaming = arguments.flag("stream")
         let whole = arguments.flag("whole")
         let explain = arguments.flag("explain")
+        let delimiter = try arguments.option("delimiter").map(Self.delimiter)
         guard let input = arguments.positional() else {
             throw UsageError("missing the input file (or - for standard input)")
         }
@@ -70,7 +71,7 @@ enum ConvertCommand {
         let mode: Mode = streaming ? .streaming : whole ? .whole : .automatic
         let conversion: Conversion
         do {
-            conversion = try model.plan(fromType, toType, mode)
+            conversion = try model.plan(fromType, toType, mode, delimiter.map { CSVFormat(delimiter: $0) })
         } catch let error as TransferError {
             // The reason names the model, the type and the types it can convert instead.
             throw UsageError(error.reason)
@@ -117,12 +118,15 @@ enum ConvertCommand {
             return ToolError(.noInput, "\(input): cannot be read (\(error))")
         case let error as TransferError
         where error.underlyingError is DecodingError || error.underlyingError is CSVError
-            || error.underlyingError is CocoaError:
+            || error.underlyingError is CocoaError || error.underlyingError is EncodingError:
             // The decoder's own words say what was expected, what was found and where; the
             // transfer machinery around them (the model's name, its representations) would only
             // repeat them.
             return toolError(for: error.underlyingError!, input: input, output: output)
         case let error as DecodingError:
+            return ToolError(.dataError, "\(input): \(error.readableDescription)")
+        case let error as EncodingError:
+            // A record the output format cannot hold (a field over the limit, NaN): the data's fault.
             return ToolError(.dataError, "\(input): \(error.readableDescription)")
         case is TransferError, is CSVError:
             return ToolError(.dataError, "\(input): \(error)")
@@ -189,6 +193,8 @@ enum ConvertCommand {
                               identifier, .ext or type/subtype.
           --from TYPE         The input's content type; the default is inferred from INPUT's extension.
           --model NAME        The model to convert through (default: ProfilesArchive). See --list.
+          --delimiter C       The CSV field separator, read and written: one character such as ';'
+                              or '|', or tab (default: the model's, a comma).
           -o, --output FILE   Write there instead of standard output: the file is written under a temporary
                               name and renamed, so it is complete or left untouched.
           --stream            Insist on streaming records: a usage error (64) when the model's
@@ -229,8 +235,11 @@ enum ConvertCommand {
         let summary: String
         let exported: [UTType]
         let imported: [UTType]
-        /// Plans a conversion from one type to another: a ``TransferConversion`` of the model.
-        let plan: @Sendable (UTType, UTType, Mode) throws -> Conversion
+        /// The representations that are sequences of records, with the records' fields.
+        let records: [RecordLayout]
+        /// Plans a conversion from one type to another, in a CSV format of its own or the model's:
+        /// a ``TransferConversion`` of the model.
+        let plan: @Sendable (UTType, UTType, Mode, CSVFormat?) throws -> Conversion
     }
 
     /// A model converted by ``TransferConversion``: record by record when its representations are
@@ -238,15 +247,17 @@ enum ConvertCommand {
     static func model<T: Transferable>(_ type: T.Type, _ summary: String) -> Model {
         Model(
             name: String(describing: type), summary: summary,
-            exported: T.exportedContentTypes(visibility: .ownProcess), imported: T.importedContentTypes()
-        ) { from, to, mode in
+            exported: T.exportedContentTypes(visibility: .ownProcess), imported: T.importedContentTypes(),
+            records: T.recordLayouts()
+        ) { from, to, mode, csvFormat in
             let transferMode: TransferConversion<T>.Mode =
                 switch mode {
                 case .automatic: .automatic
                 case .streaming: .streaming
                 case .whole: .whole
                 }
-            let conversion = try TransferConversion(T.self, from: from, to: to, mode: transferMode)
+            let conversion = try TransferConversion(
+                T.self, from: from, to: to, mode: transferMode, csvFormat: csvFormat)
             return Conversion(explanation: conversion.explanation) { input, sink in
                 switch input {
                 case .file(let url): try await conversion.convert(contentsOf: url) { try sink.write($0) }
@@ -266,7 +277,44 @@ enum ConvertCommand {
             "\(model.name) — \(model.summary)\n"
                 + "  imports: " + model.imported.map(\.identifier).joined(separator: ", ") + "\n"
                 + "  exports: " + model.exported.map(\.identifier).joined(separator: ", ") + "\n"
+                + recordsDescription(model.records)
         }.joined(separator: "\n")
+    }
+
+    /// The record layouts of a model, and the fields of its records as a table:
+    ///
+    ///     records: Profile, as CSV rows (public.comma-separated-values-text), JSON array elements (public.json)
+    ///       field     type      in every record
+    ///       id        UUID      required
+    static func recordsDescription(_ layouts: [RecordLayout]) -> String {
+        guard let first = layouts.first else { return "" }
+        var text =
+            "  records: \(first.recordType), as "
+            + layouts.map { "\($0.format) (\($0.contentType.identifier))" }.joined(separator: ", ") + "\n"
+        guard let fields = first.fields else { return text + "    (fields: not learnt from its init(from:))\n" }
+        let nameWidth = max(5, fields.map(\.name.count).max() ?? 0) + 2
+        let typeWidth = max(4, fields.map(\.type.count).max() ?? 0) + 2
+        func padded(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(0, width - text.count))
+        }
+        text += "    " + padded("field", nameWidth) + padded("type", typeWidth) + "in every record\n"
+        for field in fields {
+            let need = field.isRequired ? "required" : "optional: an empty CSV field, a null or absent JSON key"
+            text += "    " + padded(field.name, nameWidth) + padded(field.type, typeWidth) + need + "\n"
+        }
+        return text
+    }
+
+    /// The byte `--delimiter` names: one ASCII character other than a quote, CR or LF; `tab` or
+    /// `\t` for a tab.
+    static func delimiter(_ text: String) throws -> UInt8 {
+        if text == "tab" || text == "\\t" || text == "\t" { return 0x09 }
+        guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80, ![0x22, 0x0D, 0x0A].contains(byte) else {
+            throw UsageError(
+                "--delimiter \(text.debugDescription): expected one ASCII character other than a quote, CR or LF (or tab)"
+            )
+        }
+        return byte
     }
 
     /// The content type an option names; one that names none is a usage error.
@@ -393,8 +441,13 @@ enum ConvertCommand {
             }
         }
 
+        /// Ends a conversion that failed: a file is removed; standard output, which cannot be taken
+        /// back, gets what was converted before the failure (the records before the first bad one).
         func cancel() {
-            guard let file else { return }
+            guard let file else {
+                flushConsole()
+                return
+            }
             file.discard()
             SignalCleanup.unregister(file.temporary.path)
         }

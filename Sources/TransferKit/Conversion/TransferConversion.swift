@@ -41,7 +41,7 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     public enum Mode: Sendable, Hashable {
         /// Stream records when the representations allow it, else convert whole. The default.
         case automatic
-        /// Stream records, or refuse: ``TransferConversion/init(_:from:to:mode:)`` throws when the
+        /// Stream records, or refuse: ``TransferConversion/init(_:from:to:mode:csvFormat:)`` throws when the
         /// representations do not allow it.
         case streaming
         /// Import the whole item, then export it, even when records could stream.
@@ -56,6 +56,10 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     public var streamsRecords: Bool { stream != nil }
     /// How the conversion runs, and why, in a sentence.
     public let explanation: String
+
+    /// The CSV format the item's CSV record representations read and write in, instead of their
+    /// own, or `nil` for theirs.
+    public let csvFormat: CSVFormat?
 
     private let stream: Stream?
 
@@ -77,15 +81,21 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     ///   - source: The content type of the input.
     ///   - target: The content type to produce.
     ///   - mode: Whether records may, must or must not stream. The default streams when it can.
+    ///   - csvFormat: A CSV format — a delimiter, say, for a file separated by semicolons — that
+    ///     replaces the one the item's CSV ``RecordsRepresentation``s declare, for reading the
+    ///     source and writing the target; their coders' strategies are kept. The default, `nil`,
+    ///     keeps theirs.
     /// - Throws: ``TransferError`` with code ``TransferError/Code/noMatchingRepresentation`` when
     ///   no representation imports `source` or exports `target`, and when `mode` is
     ///   ``Mode/streaming`` and the conversion cannot stream (the reason says why); the
     ///   flattening's errors (``TransferError/Code/proxyCycle``).
-    public init(_ itemType: Item.Type = Item.self, from source: UTType, to target: UTType, mode: Mode = .automatic)
-        throws(TransferError)
-    {
+    public init(
+        _ itemType: Item.Type = Item.self, from source: UTType, to target: UTType, mode: Mode = .automatic,
+        csvFormat: CSVFormat? = nil
+    ) throws(TransferError) {
         sourceContentType = source
         targetContentType = target
+        self.csvFormat = csvFormat
         let entries = try Item.flattenedRepresentations()
         guard let importer = entries.first(where: { $0.canImport && $0.contentType.conforms(to: source) }) else {
             throw TransferError(
@@ -124,7 +134,7 @@ public struct TransferConversion<Item: Transferable>: Sendable {
         if let from = importer.records, let to = exporter.records, obstacle == nil, mode != .whole {
             stream = Stream(source: from, target: exporter, targetFormat: to.format)
             let how =
-                from.usesPlan(to.format)
+                RecordFormat.$csvFormatOverride.withValue(csvFormat) { from.usesPlan(to.format) }
                 ? "moving each record without making its value (\(from.recordTypeName) is MemberwiseCodable, and its coding compiles to a plan)"
                 : "decoding and encoding each record through Codable"
             explanation =
@@ -162,6 +172,12 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     ///   its line, column and coding path, as ``TransferError/underlyingError``); what `output`
     ///   throws, unchanged; ``TransferError/Code/cancelled`` when the task is cancelled.
     public func convert(contentsOf input: URL, into output: (Data) throws -> Void) async throws {
+        try await RecordFormat.$csvFormatOverride.withValue(csvFormat) {
+            try await convertWithDeclaredFormats(contentsOf: input, into: output)
+        }
+    }
+
+    private func convertWithDeclaredFormats(contentsOf input: URL, into output: (Data) throws -> Void) async throws {
         guard let stream else {
             try await convertWhole(Item(importing: input, contentType: sourceContentType), into: output)
             return
@@ -178,6 +194,12 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     ///   - output: Receives the converted bytes, a piece at a time.
     /// - Throws: What ``convert(contentsOf:into:)`` throws.
     public func convert(_ data: Data, into output: (Data) throws -> Void) async throws {
+        try await RecordFormat.$csvFormatOverride.withValue(csvFormat) {
+            try await convertWithDeclaredFormats(data, into: output)
+        }
+    }
+
+    private func convertWithDeclaredFormats(_ data: Data, into output: (Data) throws -> Void) async throws {
         guard let stream else {
             try await convertWhole(Item(importing: data, contentType: sourceContentType), into: output)
             return

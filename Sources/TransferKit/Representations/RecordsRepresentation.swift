@@ -111,13 +111,14 @@ extension RecordsRepresentation: PrimitiveTransferRepresentation {
             TransferRepresentationEntry<Item>.Exporter.file { item in
                 let records = try await records(item)
                 return try await .temporaryFile(named: name) { url in
+                    let format = format.resolved
                     try FileOperations.writePieces(to: url) { write in try format.encode(records, inPieces: write) }
                 }
             }
         }
         let importer = importing.map { importing in
             TransferRepresentationEntry<Item>.Importer.file { received in
-                try await importing(try format.decodeAll(Record.self, contentsOf: received.file))
+                try await importing(try format.resolved.decodeAll(Record.self, contentsOf: received.file))
             }
         }
         var entry = TransferRepresentationEntry(
@@ -143,14 +144,19 @@ struct RecordChannel: Sendable {
     /// Whether records stream to `target` by a plan of the record type's coding, without making
     /// values (a `MemberwiseCodable` record type whose plan converts between the two formats).
     let usesPlan: @Sendable (_ target: RecordFormat) -> Bool
+    /// The fields of a record, as its `init(from:)` reads them; `nil` when they cannot be learnt.
+    let fields: [RecordField]?
 
     init<Record: Codable & Sendable>(_ type: Record.Type, format: RecordFormat) {
         recordType = ObjectIdentifier(type)
         recordTypeName = String(describing: type)
         self.format = format
-        usesPlan = { target in RecordPlan.of(Record.self)?.converts(from: format, to: target) ?? false }
+        fields = CSVDecoder.fields(of: Record.self)
+        usesPlan = { target in
+            RecordPlan.of(Record.self)?.converts(from: format.resolved, to: target.resolved) ?? false
+        }
         stream = { input, target, output in
-            try format.convert(Record.self, contentsOf: input, to: target, output)
+            try format.resolved.convert(Record.self, contentsOf: input, to: target.resolved, output)
         }
     }
 }
