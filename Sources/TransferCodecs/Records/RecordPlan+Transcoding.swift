@@ -103,8 +103,14 @@ extension RecordPlan {
             UUIDText.append(uuid, to: &output)
             output.append(UInt8(ascii: "\""))
         case .url:
-            guard let url = URL(string: String(decoding: text, as: UTF8.self)) else { return false }
-            JSONTextWriting.appendString(url.absoluteString, escapingSlashes: escapingSlashes, to: &output)
+            // A URL already in the form `URL` writes it is moved as it is (`URLText`); others are
+            // read and written by Foundation, as `Codable` would.
+            if URLText.isCanonical(text) {
+                JSONTextWriting.appendString(text, escapingSlashes: escapingSlashes, to: &output)
+            } else {
+                guard let url = URL(string: String(decoding: text, as: UTF8.self)) else { return false }
+                JSONTextWriting.appendString(url.absoluteString, escapingSlashes: escapingSlashes, to: &output)
+            }
         case .stringArray:
             guard let strings = CSVNestedValues.decodeStringArray(text) else { return false }
             output.append(UInt8(ascii: "["))
@@ -208,7 +214,13 @@ extension RecordPlan {
                 UUIDText.append(uuid, to: &scratch)
                 scratch.withUnsafeBufferPointer { writer.write($0) }
             case .url:
-                guard value.kind == .string, let url = URL(string: decodedString(value, bytes)) else { return false }
+                guard value.kind == .string else { return false }
+                let raw = UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)])
+                if value.flags == 0, URLText.isCanonical(raw) {
+                    writer.write(raw)  // Already as `URL` writes it.
+                    break
+                }
+                guard let url = URL(string: decodedString(value, bytes)) else { return false }
                 writer.writeField(url.absoluteString)
             case .stringArray:
                 guard value.kind == .array else { return false }
