@@ -14,6 +14,41 @@ enum CSVNestedValues {
 
     /// `["a","b"]` → `["a", "b"]`, from UTF-8 bytes.
     static func decodeStringArray(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var result: [String] = []
+        let valid = forEachString(in: bytes) { text, _ in result.append(String(decoding: text, as: UTF8.self)) }
+        return valid ? result : nil
+    }
+
+    /// Appends the JSON array of strings in `bytes` to `output` as `JSONTextEncoder` writes a
+    /// `[String]`: what decoding the array and encoding the strings gives, without making them.
+    /// `false` (and `output` left part-written) when the text is not a JSON array of strings.
+    static func appendStringArrayAsJSON(
+        _ bytes: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout [UInt8]
+    ) -> Bool {
+        output.append(UInt8(ascii: "["))
+        var first = true
+        let valid = forEachString(in: bytes) { text, isRaw in
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            if isRaw, !escapingSlashes {
+                // Without escapes there is no quote, backslash or control in it: written as it is.
+                output.append(UInt8(ascii: "\""))
+                output.append(contentsOf: text)
+                output.append(UInt8(ascii: "\""))
+            } else {
+                JSONTextWriting.appendString(text, escapingSlashes: escapingSlashes, to: &output)
+            }
+        }
+        output.append(UInt8(ascii: "]"))
+        return valid
+    }
+
+    /// Reads a JSON array of strings, handing each element to `body`: its bytes as they are in the
+    /// input when it has no escapes (`isRaw`), else its decoded bytes. `false` when the text is not
+    /// a JSON array of strings.
+    static func forEachString(
+        in bytes: UnsafeBufferPointer<UInt8>, _ body: (_ text: UnsafeBufferPointer<UInt8>, _ isRaw: Bool) -> Void
+    ) -> Bool {
         var utf8 = bytes[...]
         func skipSpace() {
             while let byte = utf8.first, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
@@ -21,69 +56,68 @@ enum CSVNestedValues {
             }
         }
         skipSpace()
-        guard utf8.popFirst() == UInt8(ascii: "[") else { return nil }
-        var result: [String] = []
+        guard utf8.popFirst() == UInt8(ascii: "[") else { return false }
         skipSpace()
         if utf8.first == UInt8(ascii: "]") {
             utf8.removeFirst()
             skipSpace()
-            return utf8.isEmpty ? result : nil
+            return utf8.isEmpty
         }
+        var decoded: [UInt8] = []
         while true {
             skipSpace()
-            guard utf8.popFirst() == UInt8(ascii: "\"") else { return nil }
+            guard utf8.popFirst() == UInt8(ascii: "\"") else { return false }
             // Fast path: a string without escapes is one slice of the input.
             if let end = utf8.firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }),
                 utf8[end] == UInt8(ascii: "\"")
             {
-                result.append(
-                    String(decoding: UnsafeBufferPointer(rebasing: utf8[utf8.startIndex..<end]), as: UTF8.self))
+                body(UnsafeBufferPointer(rebasing: utf8[utf8.startIndex..<end]), true)
                 utf8 = utf8[(end + 1)...]
                 skipSpace()
-                guard let next = utf8.popFirst() else { return nil }
+                guard let next = utf8.popFirst() else { return false }
                 if next == UInt8(ascii: "]") { break }
-                guard next == UInt8(ascii: ",") else { return nil }
+                guard next == UInt8(ascii: ",") else { return false }
                 continue
             }
-            var bytes: [UInt8] = []
+            decoded.removeAll(keepingCapacity: true)
             while true {
-                guard let byte = utf8.popFirst() else { return nil }
+                guard let byte = utf8.popFirst() else { return false }
                 if byte == UInt8(ascii: "\"") { break }
-                if byte < 0x20 { return nil }
+                if byte < 0x20 { return false }
                 guard byte == UInt8(ascii: "\\") else {
-                    bytes.append(byte)
+                    decoded.append(byte)
                     continue
                 }
-                guard let escape = utf8.popFirst() else { return nil }
+                guard let escape = utf8.popFirst() else { return false }
                 switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(escape)
-                case UInt8(ascii: "b"): bytes.append(0x08)
-                case UInt8(ascii: "f"): bytes.append(0x0C)
-                case UInt8(ascii: "n"): bytes.append(0x0A)
-                case UInt8(ascii: "r"): bytes.append(0x0D)
-                case UInt8(ascii: "t"): bytes.append(0x09)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
+                case UInt8(ascii: "b"): decoded.append(0x08)
+                case UInt8(ascii: "f"): decoded.append(0x0C)
+                case UInt8(ascii: "n"): decoded.append(0x0A)
+                case UInt8(ascii: "r"): decoded.append(0x0D)
+                case UInt8(ascii: "t"): decoded.append(0x09)
                 case UInt8(ascii: "u"):
-                    guard var scalar = hex4(&utf8) else { return nil }
+                    guard var scalar = hex4(&utf8) else { return false }
                     if (0xD800...0xDBFF).contains(scalar) {
                         guard utf8.popFirst() == UInt8(ascii: "\\"), utf8.popFirst() == UInt8(ascii: "u"),
                             let low = hex4(&utf8), (0xDC00...0xDFFF).contains(low)
-                        else { return nil }
+                        else { return false }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    guard let unicode = Unicode.Scalar(scalar) else { return nil }
-                    bytes += Array(String(Character(unicode)).utf8)
+                    guard let unicode = Unicode.Scalar(scalar) else { return false }
+                    decoded += Array(String(Character(unicode)).utf8)
                 default:
-                    return nil
+                    return false
                 }
             }
-            result.append(String(decoding: bytes, as: UTF8.self))
+            decoded.withUnsafeBufferPointer { body($0, false) }
             skipSpace()
-            guard let next = utf8.popFirst() else { return nil }
+            guard let next = utf8.popFirst() else { return false }
             if next == UInt8(ascii: "]") { break }
-            guard next == UInt8(ascii: ",") else { return nil }
+            guard next == UInt8(ascii: ",") else { return false }
         }
         skipSpace()
-        return utf8.isEmpty ? result : nil
+        return utf8.isEmpty
     }
 
     private static func hex4(_ utf8: inout Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {

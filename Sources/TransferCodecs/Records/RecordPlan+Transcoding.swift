@@ -54,39 +54,72 @@ extension RecordPlan {
         let escapesSlashes = !encoder.outputFormatting.contains(.withoutEscapingSlashes)
         // Members in the order the encoder writes them: sorted by their keys' bytes, or as encoded.
         let order = encoder.outputFormatting.contains(.sortedKeys) ? sortedIndices : Array(fields.indices)
+        let kinds = order.map { fields[$0].kind }
+        let optional = order.map { fields[$0].isOptional }
+        // Each member's `"key":`, written once for the batch; a record copies it.
+        var prefixes: [UInt8] = []
+        var prefixEnds: [Int] = []
+        for index in order {
+            fields[index].keyBytes.withUnsafeBufferPointer {
+                JSONTextWriting.appendString($0, escapingSlashes: escapesSlashes, to: &prefixes)
+            }
+            prefixes.append(UInt8(ascii: ":"))
+            prefixEnds.append(prefixes.count)
+        }
         return batch.bytes.withUnsafeBufferPointer { bytes -> [UInt8]? in
             // A window with a problem goes through `Codable`, which reports it in its place.
             guard let document = try? batch.document(bytes: bytes, format: format), document.pendingError == nil
             else { return nil }
             let columns = order.map { document.header.isEmpty ? nil : document.column(named: fields[$0].key) }
+            // A column the record needs is missing: Codable's keyNotFound.
+            for slot in order.indices where columns[slot] == nil && !optional[slot] { return nil }
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + bytes.count / 4)
-            for (position, row) in document.rows.enumerated() {
-                if position > 0, layout == .commas { output.append(UInt8(ascii: ",")) }
-                output.append(UInt8(ascii: "{"))
-                var members = 0
-                for (slot, index) in order.enumerated() {
-                    let field = fields[index]
-                    guard let column = columns[slot] else {
-                        if field.isOptional { continue }
-                        return nil  // A column the record needs is missing: Codable's keyNotFound.
+            let table = batch.table
+            return table.fields.withUnsafeBufferPointer { cells -> [UInt8]? in
+                table.rowStarts.withUnsafeBufferPointer { rowStarts -> [UInt8]? in
+                    prefixes.withUnsafeBufferPointer { prefixes -> [UInt8]? in
+                        for (position, row) in document.rows.enumerated() {
+                            if position > 0, layout == .commas { output.append(UInt8(ascii: ",")) }
+                            output.append(UInt8(ascii: "{"))
+                            let first = rowStarts[row]
+                            let width = rowStarts[row + 1] - first
+                            var members = 0
+                            for slot in kinds.indices {
+                                guard let column = columns[slot] else { continue }  // Optional and absent.
+                                let cell =
+                                    column < width
+                                    ? cells[first + column] : CSVTable.Field(start: 0, end: 0, hasEscapedQuotes: false)
+                                if optional[slot], cell.start == cell.end { continue }
+                                if members > 0 { output.append(UInt8(ascii: ",")) }
+                                members += 1
+                                let prefixStart = slot == 0 ? 0 : prefixEnds[slot - 1]
+                                output.append(
+                                    contentsOf: UnsafeBufferPointer(rebasing: prefixes[prefixStart..<prefixEnds[slot]]))
+                                var text = UnsafeBufferPointer(rebasing: bytes[cell.start..<cell.end])
+                                if cell.hasEscapedQuotes {
+                                    let quoted = text
+                                    let collapsed = [UInt8](unsafeUninitializedCapacity: quoted.count) {
+                                        buffer, count in
+                                        count = CSVTable.collapseDoubledQuotes(quoted, into: buffer)
+                                    }
+                                    let written = collapsed.withUnsafeBufferPointer {
+                                        Self.appendJSON(kinds[slot], $0, escapingSlashes: escapesSlashes, to: &output)
+                                    }
+                                    guard written else { return nil }
+                                    continue
+                                }
+                                text = UnsafeBufferPointer(rebasing: bytes[cell.start..<cell.end])
+                                guard Self.appendJSON(kinds[slot], text, escapingSlashes: escapesSlashes, to: &output)
+                                else { return nil }
+                            }
+                            output.append(UInt8(ascii: "}"))
+                            if layout == .lines { output.append(0x0A) }
+                        }
+                        return output
                     }
-                    if field.isOptional, document.isEmpty(row: row, column: column) { continue }
-                    if members > 0 { output.append(UInt8(ascii: ",")) }
-                    members += 1
-                    field.keyBytes.withUnsafeBufferPointer {
-                        JSONTextWriting.appendString($0, escapingSlashes: escapesSlashes, to: &output)
-                    }
-                    output.append(UInt8(ascii: ":"))
-                    let written = document.withField(row: row, column: column) { text in
-                        Self.appendJSON(field.kind, text, escapingSlashes: escapesSlashes, to: &output)
-                    }
-                    guard written else { return nil }
                 }
-                output.append(UInt8(ascii: "}"))
-                if layout == .lines { output.append(0x0A) }
             }
-            return output
         }
     }
 
@@ -106,19 +139,20 @@ extension RecordPlan {
             // A URL already in the form `URL` writes it is moved as it is (`URLText`); others are
             // read and written by Foundation, as `Codable` would.
             if URLText.isCanonical(text) {
-                JSONTextWriting.appendString(text, escapingSlashes: escapingSlashes, to: &output)
+                if escapingSlashes {
+                    JSONTextWriting.appendString(text, escapingSlashes: true, to: &output)
+                } else {
+                    // No quote, backslash or control character in it: nothing to escape.
+                    output.append(UInt8(ascii: "\""))
+                    output.append(contentsOf: text)
+                    output.append(UInt8(ascii: "\""))
+                }
             } else {
                 guard let url = URL(string: String(decoding: text, as: UTF8.self)) else { return false }
                 JSONTextWriting.appendString(url.absoluteString, escapingSlashes: escapingSlashes, to: &output)
             }
         case .stringArray:
-            guard let strings = CSVNestedValues.decodeStringArray(text) else { return false }
-            output.append(UInt8(ascii: "["))
-            for (index, string) in strings.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                JSONTextWriting.appendString(string, escapingSlashes: escapingSlashes, to: &output)
-            }
-            output.append(UInt8(ascii: "]"))
+            return CSVNestedValues.appendStringArrayAsJSON(text, escapingSlashes: escapingSlashes, to: &output)
         }
         return true
     }
