@@ -62,22 +62,23 @@ package enum URLText {
                 || bytes[index] == UInt8(ascii: "#")
         else { return false }
         var inFragment = false
+        let classes = pathClasses.utf8Start
         while index < count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%") {
+            switch classes[Int(bytes[index])] {
+            case UInt8(ascii: "1"):
+                index += 1
+            case UInt8(ascii: "2"):  // %
                 guard index + 2 < count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
                     return false
                 }
                 index += 3
-                continue
-            }
-            if byte == UInt8(ascii: "#") {
+            case UInt8(ascii: "3"):  // #
                 if inFragment { return false }
                 inFragment = true
-            } else if !isPathByte(byte) {
+                index += 1
+            default:
                 return false
             }
-            index += 1
         }
         return true
     }
@@ -105,12 +106,13 @@ package enum URLText {
             || byte == UInt8(ascii: "_")
     }
 
-    /// RFC 3986's `pchar` without `%` (unreserved, sub-delims, `:` and `@`), `/` and `?`: a bit
-    /// for each byte below 0x40, and one for each from 0x40 to 0x7F.
-    @inline(__always)
-    private static func isPathByte(_ byte: UInt8) -> Bool {
-        if byte < 0x40 { return (0xAFFF_FFD2_0000_0000 as UInt64) >> byte & 1 == 1 }
-        if byte < 0x80 { return (0x47FF_FFFE_87FF_FFFF as UInt64) >> (byte - 0x40) & 1 == 1 }
-        return false
-    }
+    /// What each byte is in a path, a query or a fragment, as a digit: `1` RFC 3986's `pchar`
+    /// without `%` (unreserved, sub-delims, `:`, `@`) or `/` or `?`; `2` `%`; `3` `#`; `0` anything
+    /// else. A static string, so that a lookup is one load, with no array to retain.
+    private static let pathClasses: StaticString = """
+        0000000000000000000000000000000001031211111111111111111111110101\
+        1111111111111111111111111110000101111111111111111111111111100010\
+        0000000000000000000000000000000000000000000000000000000000000000\
+        0000000000000000000000000000000000000000000000000000000000000000
+        """
 }

@@ -99,4 +99,18 @@ struct URLTextTests {
             #expect(!check(other), "\(other)")
         }
     }
+
+    @Test("every byte in a path: RFC 3986's pchar, / and ? pass; % needs two hex digits; one #; nothing else")
+    func everyByte() {
+        let allowed = Set("-._~!$&'()*+,;=:@/?".utf8).union(0x30...0x39).union(0x41...0x5A).union(0x61...0x7A)
+        for byte in UInt8.min...UInt8.max {
+            let bytes = Array("https://a.com/x".utf8) + [byte] + Array("y".utf8)
+            let accepted = bytes.withUnsafeBufferPointer { URLText.isCanonical($0) }
+            #expect(accepted == (allowed.contains(byte) || byte == UInt8(ascii: "#")), "byte \(byte)")
+        }
+        for (text, accepted) in [("https://a.com/%2f", true), ("https://a.com/%2", false), ("https://a.com/#a#b", false)] {
+            var text = text
+            #expect(text.withUTF8 { URLText.isCanonical($0) } == accepted, "\(text)")
+        }
+    }
 }
