@@ -135,37 +135,44 @@ enum CSVNestedValues {
     static func encodeStringArray(_ strings: [String]) -> String {
         var output: [UInt8] = [UInt8(ascii: "[")]
         output.reserveCapacity(strings.reduce(2) { $0 + $1.utf8.count + 3 })
-        let hex: StaticString = "0123456789abcdef"
         for (index, string) in strings.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            output.append(UInt8(ascii: "\""))
-            for byte in string.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                    output.append(UInt8(ascii: "\\"))
-                    output.append(byte)
-                case 0x0A:
-                    output.append(UInt8(ascii: "\\"))
-                    output.append(UInt8(ascii: "n"))
-                case 0x0D:
-                    output.append(UInt8(ascii: "\\"))
-                    output.append(UInt8(ascii: "r"))
-                case 0x09:
-                    output.append(UInt8(ascii: "\\"))
-                    output.append(UInt8(ascii: "t"))
-                case 0x00..<0x20:
-                    for escaped in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")] {
-                        output.append(escaped)
-                    }
-                    output.append(hex.utf8Start[Int(byte >> 4)])
-                    output.append(hex.utf8Start[Int(byte & 0xF)])
-                default:
-                    output.append(byte)
-                }
-            }
-            output.append(UInt8(ascii: "\""))
+            var string = string
+            string.withUTF8 { appendString($0, to: &output) }
         }
         output.append(UInt8(ascii: "]"))
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends a string's UTF-8 as an element of ``encodeStringArray(_:)``'s array: quoted, with
+    /// `"` and `\\` escaped, `\\n`, `\\r`, `\\t`, and other control characters as `\\u00XX`.
+    static func appendString(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        let hex: StaticString = "0123456789abcdef"
+        output.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                output.append(UInt8(ascii: "\\"))
+                output.append(byte)
+            case 0x0A:
+                output.append(UInt8(ascii: "\\"))
+                output.append(UInt8(ascii: "n"))
+            case 0x0D:
+                output.append(UInt8(ascii: "\\"))
+                output.append(UInt8(ascii: "r"))
+            case 0x09:
+                output.append(UInt8(ascii: "\\"))
+                output.append(UInt8(ascii: "t"))
+            case 0x00..<0x20:
+                for escaped in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")] {
+                    output.append(escaped)
+                }
+                output.append(hex.utf8Start[Int(byte >> 4)])
+                output.append(hex.utf8Start[Int(byte & 0xF)])
+            default:
+                output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
     }
 }

@@ -257,16 +257,30 @@ extension RecordPlan {
                 guard let url = URL(string: decodedString(value, bytes)) else { return false }
                 writer.writeField(url.absoluteString)
             case .stringArray:
+                // The field `CSVNestedValues.encodeStringArray` writes for the decoded strings,
+                // written from the tokens: a string without escapes is its bytes, quoted.
                 guard value.kind == .array else { return false }
-                var strings: [String] = []
-                strings.reserveCapacity(Int(value.count))
+                scratch.removeAll(keepingCapacity: true)
+                scratch.append(UInt8(ascii: "["))
                 var element = token + 1
-                for _ in 0..<value.count {
-                    guard tokens[element].kind == .string else { return false }
-                    strings.append(decodedString(tokens[element], bytes))
+                for position in 0..<value.count {
+                    let string = tokens[element]
+                    guard string.kind == .string else { return false }
+                    if position > 0 { scratch.append(UInt8(ascii: ",")) }
+                    let raw = UnsafeBufferPointer(rebasing: bytes[Int(string.start)..<Int(string.end)])
+                    if string.flags == 0 {
+                        scratch.append(UInt8(ascii: "\""))
+                        scratch.append(contentsOf: raw)
+                        scratch.append(UInt8(ascii: "\""))
+                    } else {
+                        var unescaped: [UInt8] = []
+                        JSONDecodingContext.unescape(raw, into: &unescaped)
+                        unescaped.withUnsafeBufferPointer { CSVNestedValues.appendString($0, to: &scratch) }
+                    }
                     element += 1
                 }
-                writer.writeField(CSVNestedValues.encodeStringArray(strings))
+                scratch.append(UInt8(ascii: "]"))
+                scratch.withUnsafeBufferPointer { writer.write($0) }
             }
         }
         writer.output += writer.format.lineEnding.bytes
