@@ -8,17 +8,12 @@ import Testing
 /// must read, and `absoluteString` write back byte for byte.
 @Suite("URLText: URLs proven without being made")
 struct URLTextTests {
-    /// A small deterministic generator (SplitMix64).
+    /// The JSON suite's deterministic generator, picking from lists.
     struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ values: [T]) -> T { values[Int(next() % UInt64(values.count))] }
+        var generator: JSONTreeGenerator
+        init(state: UInt64) { generator = JSONTreeGenerator(state: state) }
+        mutating func next() -> UInt64 { generator.next() }
+        mutating func pick<T>(_ values: [T]) -> T { values[generator.below(values.count)] }
     }
 
     static let schemes = ["http", "https", "HTTPS", "ftp", "file", "a+b-c.d", "x1", "1x", "", "ht tp", "é"]
@@ -108,7 +103,9 @@ struct URLTextTests {
             let accepted = bytes.withUnsafeBufferPointer { URLText.isCanonical($0) }
             #expect(accepted == (allowed.contains(byte) || byte == UInt8(ascii: "#")), "byte \(byte)")
         }
-        for (text, accepted) in [("https://a.com/%2f", true), ("https://a.com/%2", false), ("https://a.com/#a#b", false)] {
+        for (text, accepted) in [
+            ("https://a.com/%2f", true), ("https://a.com/%2", false), ("https://a.com/#a#b", false),
+        ] {
             var text = text
             #expect(text.withUTF8 { URLText.isCanonical($0) } == accepted, "\(text)")
         }
