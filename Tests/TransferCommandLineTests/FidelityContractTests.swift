@@ -107,6 +107,25 @@ struct FidelityContractTests {
         }
     }
 
+    @Test(
+        "booleans in CSV read in their spreadsheet spellings and are written true/false; columns the model lacks are dropped"
+    )
+    func booleansAndDroppedColumns() async throws {
+        struct Flag: Codable, Equatable { var on: Bool }
+        let spellings = ["true", "TRUE", "True", "1", "false", "FALSE", "False", "0"]
+        let csv = "on\r\n" + spellings.joined(separator: "\r\n") + "\r\n"
+        let flags = try CSVDecoder().decode([Flag].self, from: Data(csv.utf8))
+        #expect(flags.map(\.on) == [true, true, true, true, false, false, false, false])
+        #expect(String(decoding: try CSVEncoder().encode(flags), as: UTF8.self).hasPrefix("on\r\ntrue\r\ntrue\r\n"))
+        #expect(throws: DecodingError.self) { try CSVDecoder().decode([Flag].self, from: Data("on\r\nyes\r\n".utf8)) }
+        try await inDirectory { directory in
+            let extra = "id,name,extra,bio,funFacts\r\n\(Self.id),Ana,dropped,b,[]\r\n"
+            let result = try await convert(Data(extra.utf8), named: "extra.csv", to: "json", in: directory)
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output == #"[{"bio":"b","funFacts":[],"id":"\#(Self.id)","name":"Ana"}]"#)
+        }
+    }
+
     @Test("CSV numbers: decimal as JSON writes them, in the type's range — never inf, nan, hex or a silent zero")
     func csvNumbers() throws {
         struct Reading: Codable { var value: Double; var small: Float; var byte: Int8 }
