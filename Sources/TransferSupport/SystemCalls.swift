@@ -31,6 +31,25 @@ package enum SystemCalls {
         return read
     }
 
+    /// A new buffer of `prefix` followed by what one `read` of up to `count` bytes gives, written
+    /// into place without first filling it with zeros (which ``append(upTo:from:to:)`` does).
+    ///
+    /// - Returns: The buffer and what `read` returned (-1 with `errno` set on failure, when the
+    ///   buffer is `prefix`).
+    package static func reading(upTo count: Int, from descriptor: Int32, after prefix: [UInt8]) -> ([UInt8], Int) {
+        var result = 0
+        let buffer = [UInt8](unsafeUninitializedCapacity: prefix.count + count) { storage, initialized in
+            let start = prefix.withUnsafeBufferPointer { prefix in
+                guard let base = prefix.baseAddress, let target = storage.baseAddress else { return 0 }
+                target.initialize(from: base, count: prefix.count)
+                return prefix.count
+            }
+            result = Self.read(descriptor, into: storage.baseAddress! + start, count: count)
+            initialized = start + max(result, 0)
+        }
+        return (buffer, result)
+    }
+
     /// Writes all of `bytes`, retrying interrupted and partial writes.
     ///
     /// - Returns: `nil`, or the `errno` of the write that failed.

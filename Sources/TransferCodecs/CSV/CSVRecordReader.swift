@@ -57,7 +57,14 @@ struct CSVRecordReader {
     mutating func nextBatch() throws -> CSVRecordBatch? {
         while !(atEnd && buffer.isEmpty) {
             if !atEnd {
-                let count = SystemCalls.append(upTo: Self.chunkSize, from: descriptor, to: &buffer)
+                let count: Int
+                if buffer.count <= Self.chunkSize {
+                    // A new window: the rest of the last one, then the next bytes, read in place.
+                    (buffer, count) = SystemCalls.reading(upTo: Self.chunkSize, from: descriptor, after: buffer)
+                } else {
+                    // A record longer than a window grows its buffer instead of copying it each time.
+                    count = SystemCalls.append(upTo: Self.chunkSize, from: descriptor, to: &buffer)
+                }
                 guard count >= 0 else { throw CocoaError.reading(url, errno: errno) }
                 if count == 0 { atEnd = true }
             }
@@ -75,8 +82,13 @@ struct CSVRecordReader {
                 if atEnd { break }
                 continue  // A record longer than what was read: read more.
             }
+            // The window takes the buffer's storage (no copy of its records); the rest after them
+            // starts the next buffer.
+            var window = buffer
+            buffer = Array(window[consumed...])
+            window.removeLast(window.count - consumed)
             let batch = CSVRecordBatch(
-                bytes: Array(buffer[0..<consumed]), table: table, header: header, firstLine: line, firstRecord: records)
+                bytes: window, table: table, header: header, firstLine: line, firstRecord: records)
             if header == nil, format.hasHeader, table.rowCount > 0 {
                 header = try batch.bytes.withUnsafeBufferPointer { bytes throws(CSVError) in
                     try CSVDocument(chunk: bytes, table: table, format: format, header: nil, firstLine: line).header
@@ -84,7 +96,6 @@ struct CSVRecordReader {
             }
             records += try batch.recordCount(format: format)
             line += table.lineFeedCount
-            buffer.removeFirst(consumed)
             if table.error != nil {
                 // Nothing after the first problem is read.
                 atEnd = true

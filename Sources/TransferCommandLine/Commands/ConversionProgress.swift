@@ -73,6 +73,9 @@ package final class ConversionProgress: Sendable {
             return current
         }
         guard shows, last != .starting, last != .finished else { return }
+        // A success read the whole input: the count says so before "done", whenever the last tick
+        // of the watcher fell.
+        if succeeded, last == .converting { draw(.converting, read: size) }
         let label = succeeded ? "done" : "failed"
         let filled = succeeded ? 1 : Double(furthest.withLock { $0 }) / Double(max(size, 1))
         console.error("\r\(bar(filled: filled)) \(label)\u{1B}[K\n")
