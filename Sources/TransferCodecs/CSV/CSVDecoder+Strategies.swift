@@ -102,6 +102,11 @@ struct CSVDecodingOptions: Sendable {
         }
     }
 
+    /// The keys a header's columns stand for, by position.
+    func keys(forColumns header: [String]) -> [String] {
+        usesDefaultKeys ? header : header.map(key(forColumn:))
+    }
+
     /// The infinity or NaN a field's text names, by the strategy.
     func nonConformingFloat(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard case .convertFromString(let positive, let negative, let nan) = nonConformingFloat else { return nil }

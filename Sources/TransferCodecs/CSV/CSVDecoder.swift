@@ -65,11 +65,6 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
             key: keyDecodingStrategy, userInfo: userInfo)
     }
 
-    /// Whether column names are the keys as they are.
-    var usesDefaultKeys: Bool {
-        if case .useDefaultKeys = keyDecodingStrategy { true } else { false }
-    }
-
     /// Decodes a value from CSV.
     ///
     /// - Parameters:

@@ -88,7 +88,7 @@ final class CSVDocument {
         self.invalidByte = validating ? UTF8Validation.firstInvalidByte(in: chunk) : nil
         if let header {
             self.header = header
-            self.keys = options.usesDefaultKeys ? header : header.map(options.key(forColumn:))
+            self.keys = options.keys(forColumns: header)
             self.columns = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             self.width = header.count
         }

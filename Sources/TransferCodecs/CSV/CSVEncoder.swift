@@ -124,9 +124,7 @@ struct CSVWriter {
     /// Writes one field's bytes, quoted (and its quotes doubled) only when it holds the delimiter, a
     /// quote, CR or LF; runs between quotes are copied whole.
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if bytes.count > format.maximumFieldLength / 2,
-            bytes.count + bytes.lazy.filter({ $0 == UInt8(ascii: "\"") }).count > format.maximumFieldLength
-        {
+        if bytes.count > format.maximumFieldLength / 2, Self.writtenLength(bytes) > format.maximumFieldLength {
             wroteOverlongField = true
         }
         guard let base = bytes.baseAddress, needsQuotes(bytes) else {
@@ -147,8 +145,8 @@ struct CSVWriter {
 
     /// The length of a field's text between its quotes as the writer writes it and the reader
     /// measures it: its bytes, with each quote doubled when quoting is needed.
-    static func writtenLength(_ field: String) -> Int {
-        field.utf8.count + field.utf8.lazy.filter { $0 == UInt8(ascii: "\"") }.count
+    static func writtenLength(_ field: some Collection<UInt8>) -> Int {
+        field.count + field.lazy.filter { $0 == UInt8(ascii: "\"") }.count
     }
 
     /// Whether `bytes` hold the delimiter, a quote, CR or LF: eight bytes at a time.
@@ -247,14 +245,14 @@ final class CSVRecordCollector {
         let name = usesDefaultKeys ? key.stringValue : options.column(for: key, codingPath: codingPath + [key])
         // Quotes are doubled when written: only a field of more than half the limit can exceed it.
         if field.utf8.count > format.maximumFieldLength / 2, failure == nil,
-            CSVWriter.writtenLength(field) > format.maximumFieldLength
+            CSVWriter.writtenLength(field.utf8) > format.maximumFieldLength
         {
             failure = EncodingError.invalidValue(
                 field,
                 .init(
                     codingPath: codingPath + [key],
                     debugDescription:
-                        "expected a field of at most \(format.maximumFieldLength) bytes (the format's maximumFieldLength, which the decoder reads), found one of \(CSVWriter.writtenLength(field))"
+                        "expected a field of at most \(format.maximumFieldLength) bytes (the format's maximumFieldLength, which the decoder reads), found one of \(CSVWriter.writtenLength(field.utf8))"
                 ))
         }
         let column: Int

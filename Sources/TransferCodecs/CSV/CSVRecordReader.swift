@@ -50,7 +50,7 @@ struct CSVRecordReader {
     func checkColumnsIfEmpty<T: Decodable>(for type: T.Type, options: CSVDecodingOptions) throws(CSVError) {
         guard records == 0, let header else { return }
         try CSVDecoder.checkColumns(
-            options.usesDefaultKeys ? header : header.map(options.key(forColumn:)), for: type, format: format)
+            options.keys(forColumns: header), for: type, format: format)
     }
 
     /// The next window of records, or `nil` at the end of the file.

@@ -33,7 +33,7 @@ extension RecordPlan {
         switch (source.layout, target.layout) {
         case (.csv(_, let csv), .jsonArray(let encoder, _)), (.csv(_, let csv), .jsonLines(let encoder, _)):
             // Without a header, columns are found by position, not by key.
-            guard csv.format.hasHeader, csv.usesDefaultKeys, case .useDefaultKeys = encoder.keyEncodingStrategy
+            guard csv.format.hasHeader, csv.options.usesDefaultKeys, case .useDefaultKeys = encoder.keyEncodingStrategy
             else { return false }
             return !encoder.outputFormatting.contains(.prettyPrinted)
         case (.jsonArray(_, let decoder), .csv(let csv, _)), (.jsonLines(_, let decoder), .csv(let csv, _)):
