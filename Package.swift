@@ -21,8 +21,8 @@ let package = Package(
     targets: [
         // General helpers every module uses, no product of its own: UTF-8 validation, characters named
         // in messages, the system calls (EINTR retried, errno in words), I/O errors as CocoaError, and
-        // the atomic file (a temporary sibling, renamed into place).
-        .target(name: "TransferSupport"),
+        // the atomic file (a temporary sibling, written back as it grows, renamed into place).
+        .target(name: "TransferSupport", dependencies: ["CTransferKitSystem"]),
         // The type tree reads declaration files (JSON) with the codecs.
         .target(name: "ContentTypes", dependencies: ["TransferCodecs", "TransferSupport"]),
         // System calls Swift cannot import, and libcurl opened at run time (dlopen: no headers, no link).

@@ -2,6 +2,7 @@
 #include "CTransferKitSystem.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #if defined(__linux__)
@@ -27,6 +28,18 @@ ssize_t transferkit_copy_file_range(int input, int output, size_t length) {
     (void)input;
     (void)output;
     (void)length;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int transferkit_start_writeback(int descriptor, int64_t offset, int64_t count) {
+#if defined(__linux__)
+    return sync_file_range(descriptor, offset, count, SYNC_FILE_RANGE_WRITE);
+#else
+    (void)descriptor;
+    (void)offset;
+    (void)count;
     errno = ENOSYS;
     return -1;
 #endif

@@ -1,3 +1,5 @@
+import CTransferKitSystem
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -64,6 +66,13 @@ package enum SystemCalls {
             offset += written
         }
         return nil
+    }
+
+    /// Starts writing `count` bytes from `offset` of `descriptor` back to its device and returns
+    /// without waiting (`sync_file_range(…, SYNC_FILE_RANGE_WRITE)` on Linux; nothing elsewhere).
+    /// A hint: a later `fsync` still writes and waits for whatever this did not.
+    package static func startWriteback(_ descriptor: Int32, offset: Int64, count: Int64) {
+        _ = transferkit_start_writeback(descriptor, offset, count)
     }
 
     /// Closes a descriptor.

@@ -1,11 +1,13 @@
-// System calls that Swift cannot import on its own: `copy_file_range` needs _GNU_SOURCE, and
-// `ioctl` is variadic. Used by TransferKit to copy files without passing the bytes through user
-// space, cloning them where the file system can. And libcurl, opened at run time, for LinkPreviews'
+// System calls that Swift cannot import on its own: `copy_file_range` and `sync_file_range` need
+// _GNU_SOURCE, and `ioctl` is variadic. Used by TransferKit to copy files without passing the bytes
+// through user space, cloning them where the file system can, and by the atomic file to start
+// writing back what it has written before it synchronizes. And libcurl, opened at run time, for LinkPreviews'
 // transport (CTransferKitHTTP.h).
 #ifndef C_TRANSFER_KIT_SYSTEM_H
 #define C_TRANSFER_KIT_SYSTEM_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "CTransferKitHTTP.h"
@@ -16,5 +18,10 @@ int transferkit_clone_file(int input, int output);
 /// Copies up to `length` bytes from `input` to `output` in the kernel; returns the count copied,
 /// 0 at the end of the input, or -1 with errno set (ENOSYS where the call does not exist).
 ssize_t transferkit_copy_file_range(int input, int output, size_t length);
+
+/// Starts writing the dirty pages of `count` bytes from `offset` of `descriptor` to its device and
+/// returns without waiting for them (`sync_file_range` with `SYNC_FILE_RANGE_WRITE`), so that a
+/// later `fsync` has little left to do; 0, or -1 with errno set (ENOSYS where the call does not exist).
+int transferkit_start_writeback(int descriptor, int64_t offset, int64_t count);
 
 #endif

@@ -11,29 +11,59 @@ import Synchronization
 /// the caller in the order the batches came: the codecs' streaming readers decode ahead of their
 /// caller this way.
 ///
-/// The caller's thread produces batches and consumes results; the work runs on one serial queue
-/// per core, at most `limit` batches at a time, which bounds memory. When anything throws (or the
-/// task is cancelled) no new work starts, and `run` returns only after the work under way has
-/// finished: nothing runs on after it.
+/// Three kinds of thread share a run: one produces the batches (reading and splitting the input),
+/// one serial queue per core does the work, and the caller's thread consumes the results (writing
+/// the output) — so reading, working and writing overlap. At most `limit` batches are produced and
+/// not yet consumed, which bounds memory. When anything throws (or the task is cancelled) no new
+/// work starts, and `run` returns only after the producer and the work under way have finished:
+/// nothing runs on after it.
 package enum OrderedPipeline {
-    /// The state the caller and the work share.
+    /// The state the producer, the work and the caller share.
     private final class Shared<Output: Sendable>: Sendable {
-        let results = Mutex<[Int: Result<Output, any Error>]>([:])
-        let stopped = Mutex(false)
+        /// Finished results by batch index, and how many batches there are once the producer has
+        /// stopped.
+        let results = Mutex<(byIndex: [Int: Result<Output, any Error>], total: Int?)>(([:], nil))
+        let stopped = Atomic(false)
+        /// Signalled once per result and once when the producer stops.
         let ready = DispatchSemaphore(value: 0)
+        /// Places for batches produced and not yet consumed. Made empty and then given its places:
+        /// libdispatch traps when a semaphore is released below the value it was made with.
+        let slots = DispatchSemaphore(value: 0)
         let group = DispatchGroup()
+        let producer = DispatchQueue(label: "TransferCodecs.OrderedPipeline.producer")
         /// Serial queues of their own, one per core: they get threads of their own even when the
         /// caller blocks a thread of Swift concurrency's pool, which the global queues share.
         let workers = (0..<max(1, activeProcessorCount)).map {
             DispatchQueue(label: "TransferCodecs.OrderedPipeline.\($0)")
         }
+
+        init(limit: Int) {
+            for _ in 0..<max(1, limit) { slots.signal() }
+        }
+
+        func store(_ result: Result<Output, any Error>, at index: Int) {
+            results.withLock { $0.byIndex[index] = result }
+            ready.signal()
+        }
+
+        func finish(total: Int) {
+            results.withLock { $0.total = total }
+            ready.signal()
+        }
+    }
+
+    /// The producer closure, handed to the producer's queue: only that queue calls it, and `run`
+    /// waits for the queue before it returns.
+    private struct Producer<Input>: @unchecked Sendable {
+        let produce: () throws -> Input?
     }
 
     /// Runs the pipeline to the end of the input.
     ///
     /// - Parameters:
     ///   - limit: How many batches may be produced and not yet consumed.
-    ///   - produce: The next batch, or `nil` at the end; runs on the caller's thread.
+    ///   - produce: The next batch, or `nil` at the end; runs on a thread of its own, one call
+    ///     after another, and never after `run` returns.
     ///   - work: What to do with a batch; runs concurrently.
     ///   - consume: Receives each result, in order; runs on the caller's thread.
     /// - Throws: The first error in batch order: an error of `produce` comes after the batches it
@@ -45,50 +75,54 @@ package enum OrderedPipeline {
         work: @escaping @Sendable (Input) throws -> Output,
         consume: (Output) throws -> Void
     ) throws {
-        let shared = Shared<Output>()
-        defer {
-            shared.stopped.withLock { $0 = true }
-            shared.group.wait()
-        }
-        var produced = 0
-        var consumed = 0
-        var exhausted = false
-        while true {
-            while !exhausted, produced - consumed < max(1, limit) {
-                try Task.checkCancellation()
-                let next: Input?
-                do {
-                    next = try produce()
-                } catch {
-                    // Delivered in its place, after the results of the batches before it.
-                    let index = produced
-                    produced += 1
-                    exhausted = true
-                    shared.results.withLock { $0[index] = .failure(error) }
-                    break
-                }
-                guard let input = next else {
-                    exhausted = true
-                    break
-                }
-                let index = produced
-                produced += 1
-                shared.workers[index % shared.workers.count].async(group: shared.group) {
-                    let result: Result<Output, any Error> =
-                        shared.stopped.withLock { $0 } ? .failure(CancellationError()) : Result { try work(input) }
-                    shared.results.withLock { $0[index] = result }
-                    shared.ready.signal()
-                }
+        try withoutActuallyEscaping(produce) { produce in
+            let shared = Shared<Output>(limit: limit)
+            defer {
+                shared.stopped.store(true, ordering: .sequentiallyConsistent)
+                shared.slots.signal()  // a producer waiting for a place sees the stop
+                shared.group.wait()
             }
-            guard consumed < produced else { return }
-            // The next result in order; others may finish first and wait their turn.
-            while true {
-                if let result = shared.results.withLock({ $0.removeValue(forKey: consumed) }) {
-                    consumed += 1
-                    try consume(result.get())
-                    break
+            let producer = Producer(produce: produce)
+            shared.producer.async(group: shared.group) {
+                var index = 0
+                while true {
+                    shared.slots.wait()
+                    guard !shared.stopped.load(ordering: .sequentiallyConsistent) else { return }
+                    let input: Input
+                    do {
+                        guard let next = try producer.produce() else { break }
+                        input = next
+                    } catch {
+                        // Delivered in its place, after the results of the batches before it.
+                        shared.store(.failure(error), at: index)
+                        index += 1
+                        break
+                    }
+                    let current = index
+                    index += 1
+                    shared.workers[current % shared.workers.count].async(group: shared.group) {
+                        shared.store(
+                            shared.stopped.load(ordering: .sequentiallyConsistent)
+                                ? .failure(CancellationError()) : Result { try work(input) },
+                            at: current)
+                    }
                 }
-                shared.ready.wait()
+                shared.finish(total: index)
+            }
+            var consumed = 0
+            while true {
+                try Task.checkCancellation()
+                let (result, total) = shared.results.withLock { ($0.byIndex.removeValue(forKey: consumed), $0.total) }
+                if let result {
+                    consumed += 1
+                    shared.slots.signal()
+                    try consume(result.get())
+                } else if let total, consumed >= total {
+                    return
+                } else {
+                    // The next result in order; others may finish first and wait their turn.
+                    shared.ready.wait()
+                }
             }
         }
     }

@@ -385,6 +385,7 @@ enum ConvertCommand {
                 throw ToolError(.cannotCreate, "\(path): cannot be written (\(SystemCalls.reason(Self.errno(error))))")
             }
             if let mode { fchmod(file.fileDescriptor, mode) }  // Not narrowed by the umask: the old file's.
+            file.writesBackEarly = true  // `finish` synchronizes.
             self.destination = destination
             self.file = file
         }

@@ -229,6 +229,7 @@ public struct TransferConversion<Item: Transferable>: Sendable {
         }
         let output: AtomicFile
         do { output = try AtomicFile(writing: destination) } catch { throw failure(error) }
+        output.writesBackEarly = true
         defer { output.discard() }
         try await convert(contentsOf: input) { piece in
             do throws(CocoaError) { try output.write(piece) } catch { throw failure(error) }
