@@ -56,7 +56,10 @@ let package = Package(
         .testTarget(
             name: "ContentTypesTests", dependencies: ["ContentTypes", "TransferKitTesting"],
             resources: [.copy("Resources")]),
-        .testTarget(name: "TransferKitTests", dependencies: ["TransferKit", "TransferKitTesting"]),
+        // Resources/ReceiverCorpus: real apps' share declarations, each with its origin and licence.
+        .testTarget(
+            name: "TransferKitTests", dependencies: ["TransferKit", "TransferKitTesting"],
+            resources: [.copy("Resources")]),
         .testTarget(
             name: "TransferCommandLineTests",
             dependencies: ["TransferCommandLine", "transfer", "ProfileModels", "TransferKitTesting"]),

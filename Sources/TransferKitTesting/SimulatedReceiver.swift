@@ -43,7 +43,8 @@ public struct SimulatedReceiver: Sendable {
     ///
     /// Each delivered item is exported through exactly the representation and form the plan chose
     /// (`SharePlan.deliver(_:to:)`); attachments keep the bytes received (read from the file
-    /// while it exists, for the file form) or the value; text items become the post's text, to
+    /// while it exists, for the file form) or the value with the bytes its representation exports
+    /// as data; text items become the post's text, to
     /// which the paths of files are added where the receiver does that. Items made of
     /// hand-written offers are reported by type and form only. No file outlives the call.
     ///
@@ -61,8 +62,18 @@ public struct SimulatedReceiver: Sendable {
         // made of hand-written offers, which have nothing to export).
         for (position, (item, itemPlan)) in zip(items, plan.items).enumerated() where item.isDeliverable {
             guard let candidate = itemPlan.delivered else { continue }
+            // A value's bytes are what the same representation exports as data: the photo the
+            // receiver shows, for a test to compare.
+            var valueBytes: Data?
+            if candidate.offer.form == .value,
+                let asData = item.offers.first(where: {
+                    $0.representationIndex == candidate.offer.representationIndex && $0.form == .data
+                })
+            {
+                try await item.withPayload(for: asData) { valueBytes = $0.data }
+            }
             try await item.withPayload(for: candidate.offer) { payload in
-                var bytes = payload.data
+                var bytes = payload.data ?? valueBytes
                 if let file = payload.fileURL { bytes = try Data(contentsOf: file) }
                 received[position] = ReceivedShare.Attachment(
                     label: itemPlan.label, kind: itemPlan.kind, contentType: payload.contentType, form: payload.form,
@@ -116,8 +127,9 @@ public struct ReceivedShare: Sendable, CustomStringConvertible {
         public let contentType: UTType
         /// The form delivered.
         public let form: TransferPayloadForm
-        /// The bytes received: the exported data, or the delivered file's contents; `nil` for a
-        /// value, and for an item of hand-written offers.
+        /// The bytes received: the exported data, or the delivered file's contents; for a value,
+        /// the bytes its representation exports as data (the photo the receiver shows); `nil` for
+        /// an item of hand-written offers.
         public let data: Data?
         /// The delivered file's name, for the file form: the exporter's own file name unless a
         /// suggested file name overrides it.

@@ -6,7 +6,7 @@ import TransferKit
 
 @Suite("The share-sheet example")
 struct ShareSheetExampleTests {
-    let post = Post(photo: Photo(file: URL(fileURLWithPath: "/tmp/p.png")), text: "#tag")
+    let post = Post(photo: ShareSheetExample.Photo(file: URL(fileURLWithPath: "/tmp/p.png")), text: "#tag")
 
     @Test(arguments: [
         ("X", TransferPayloadForm.file, true),

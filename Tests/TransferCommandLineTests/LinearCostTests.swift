@@ -183,7 +183,7 @@ struct LinearCostTests {
         let filters = (0..<20_000).map { #"<data android:mimeType="application/x-t\#($0)"/>"# }.joined()
         let manifest = directory.appendingPathComponent("AndroidManifest.xml")
         try Data(
-            (#"<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example"><application><activity android:name=".Share"><intent-filter><action android:name="android.intent.action.SEND"/>"#
+            (#"<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example"><application><activity android:name=".Share"><intent-filter><action android:name="android.intent.action.SEND"/><category android:name="android.intent.category.DEFAULT"/>"#
                 + filters + #"<data android:mimeType="image/*"/></intent-filter></activity></application></manifest>"#)
                 .utf8
         ).write(to: manifest)

@@ -130,11 +130,20 @@ struct NegotiateCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let manifest = directory.appendingPathComponent("app.webmanifest")
         try Data(
-            #"{"name": "Chirp", "share_target": {"params": {"files": [{"name": "f", "accept": ["image/*"]}]}}}"#.utf8
+            #"{"name": "Chirp", "share_target": {"method": "POST", "enctype": "multipart/form-data", "params": {"files": [{"name": "f", "accept": ["image/*"]}]}}}"#
+                .utf8
         ).write(to: manifest)
         let result = await transfer("negotiate", "--receiver", manifest.path, "--offer", ".png:file")
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Chirp: offered"))
+        // Without POST and multipart/form-data the specification lets no file through.
+        let get = directory.appendingPathComponent("get.webmanifest")
+        try Data(
+            #"{"name": "Chirp", "share_target": {"params": {"files": [{"name": "f", "accept": ["image/*"]}]}}}"#.utf8
+        ).write(to: get)
+        let refused = await transfer("negotiate", "--receiver", get.path, "--offer", ".png:file")
+        #expect(refused.output.hasPrefix("Chirp: not offered"))
+        #expect(refused.output.contains("files need POST multipart/form-data"))
         // A missing file is missing input (66), not an unknown receiver.
         let missing = await transfer(
             "negotiate", "--receiver", directory.appendingPathComponent("none.json").path, "--offer", ".png")

@@ -169,9 +169,11 @@ struct SimulatedReceiverTests {
     @Test func blueskyTakesTheImageObjectAndLeavesTheTextOut() async throws {
         let shown = try await share(with: "Bluesky")
         #expect(shown.images.map(\.form) == [.value])
-        // The value form hands over the item itself, in process: no bytes, no file.
+        // The value form hands over the item itself, in process, and no file; the bytes are what
+        // the same representation exports as data: the photo Bluesky shows.
         #expect(shown.images.first?.value(as: Photo.self)?.file.lastPathComponent == "Sunset Photo.png")
-        #expect(shown.images.first?.data == nil)
+        #expect(shown.images.first?.data == pngBytes)
+        #expect(shown.images.first?.filePath == nil)
         #expect(shown.text == nil)
         #expect(shown.dropped.map(\.label) == ["text"])
         // As the testing article writes it.

@@ -21,7 +21,9 @@ enum NegotiateCommand {
         let items = try parseItems(&arguments)
         try arguments.finish()
 
-        let receiver: ReceiverProfile
+        var receiver: ReceiverProfile
+        /// The other share targets of the declaration file, when it holds several and none is chosen.
+        var targets: [ReceiverProfile] = []
         let given = [receiverName != nil, accept != nil, !inlineRules.isEmpty, acceptsAnything].filter { $0 }.count
         guard given == 1 else {
             throw UsageError(
@@ -38,12 +40,26 @@ enum NegotiateCommand {
                 name: "inline receiver", identifier: "--accepts",
                 activation: ReceiverActivation(accepts: try inlineRules.map(parseRule), itemMatching: .any))
         case (let name?, nil):
-            if FileManager.default.fileExists(atPath: name) {
-                let loaded = try ProfilesOption.readProfiles(name, console: console)
+            // FILE#TARGET chooses one of a declaration's share targets by activity class name,
+            // identifier or name; without it, every target is tried.
+            let (path, target) = Self.splitTarget(name)
+            if FileManager.default.fileExists(atPath: path) {
+                let loaded = try ProfilesOption.readProfiles(path, console: console)
                 guard let first = loaded.first else {
-                    throw ToolError(.dataError, "\(name): holds no receiver profile")
+                    throw ToolError(.dataError, "\(path): holds no receiver profile")
                 }
-                receiver = first
+                if let target {
+                    guard let chosen = loaded.first(where: { $0.matches(target) }) else {
+                        throw ToolError(
+                            .dataError,
+                            "\(path): no share target '\(target)'; it holds "
+                                + loaded.map { "\($0.name) [\($0.identifier)]" }.joined(separator: ", "))
+                    }
+                    receiver = chosen
+                } else {
+                    receiver = first
+                    targets = loaded
+                }
             } else if name.contains("/")
                 || [".json", ".plist", ".xml"].contains(where: { name.lowercased().hasSuffix($0) })
             {
@@ -69,11 +85,33 @@ enum NegotiateCommand {
         }
         guard !items.isEmpty else { throw UsageError("give at least one --offer TYPE[:FORM]") }
 
-        let plan = Negotiator(policy: NegotiationPolicy(policyName)!).plan(items, for: receiver)
+        let negotiator = Negotiator(policy: NegotiationPolicy(policyName)!)
+        // With several targets, the plan shown is the first offered one's: the one a person who
+        // picks the app's first entry in the share sheet gets.
+        let plans = targets.map { negotiator.plan(items, for: $0) }
+        let plan = plans.first(where: \.isOffered) ?? plans.first ?? negotiator.plan(items, for: receiver)
         if format == "json" {
-            console.write(try TypesCommand.json(PlanSummary(plan)))
+            if plans.count > 1 {
+                console.write(
+                    try TypesCommand.json(
+                        TargetsSummary(
+                            targets: zip(targets, plans).map {
+                                .init(receiver: $0.name, identifier: $0.identifier, offered: $1.isOffered)
+                            }, plan: PlanSummary(plan))))
+            } else {
+                console.write(try TypesCommand.json(PlanSummary(plan)))
+            }
         } else {
-            var output = plan.description + "\n"
+            var output = ""
+            if plans.count > 1 {
+                output += "\(plans.count) share targets, \(plans.filter(\.isOffered).count) offered:\n"
+                for (target, targetPlan) in zip(targets, plans) {
+                    output +=
+                        "  \(targetPlan.isOffered ? "offered    " : "not offered") \(target.name)  [\(target.identifier)]\n"
+                }
+                output += "\n"
+            }
+            output += plan.description + "\n"
             for item in plan.items {
                 output += "\n\(item.label) — " + item.negotiation.description + "\n"
                 // The ranking is the item's own; what the plan then did with it comes last, so that
@@ -91,6 +129,26 @@ enum NegotiateCommand {
         }
     }
 
+    /// `FILE#TARGET` split at its last `#`, when the part before it names an existing file.
+    static func splitTarget(_ argument: String) -> (path: String, target: String?) {
+        guard let hash = argument.lastIndex(of: "#"), !FileManager.default.fileExists(atPath: argument) else {
+            return (argument, nil)
+        }
+        let target = String(argument[argument.index(after: hash)...])
+        return (String(argument[..<hash]), target.isEmpty ? nil : target)
+    }
+
+    /// Every target of a declaration, and the plan of the one chosen.
+    struct TargetsSummary: Encodable {
+        struct Target: Encodable {
+            let receiver: String
+            let identifier: String
+            let offered: Bool
+        }
+        let targets: [Target]
+        let plan: PlanSummary
+    }
+
     static let help = """
         USAGE: transfer negotiate (--receiver NAME|FILE | --accept HEADER | --accepts RULE ... | --accept-any)
                                   [--item LABEL] --offer TYPE[:FORM] ...
@@ -101,8 +159,12 @@ enum NegotiateCommand {
         form delivered, or why it is dropped or transformed; then each item's ranking and rejections.
 
         OPTIONS:
-          --receiver NAME|FILE  A receiver profile by name, identifier or alias (see 'transfer receivers list'),
+          --receiver NAME|FILE[#TARGET]
+                                A receiver profile by name, identifier or alias (see 'transfer receivers list'),
                                 or a file: JSON profiles, an Info.plist, an AndroidManifest.xml, a web app manifest.
+                                A file with several share targets (an app's activities) tries each, lists which are
+                                offered and explains the first offered; #TARGET chooses one by activity class name
+                                (.ShareActivity), identifier or name.
           --accept HEADER       An HTTP Accept header as an ad hoc receiver: "text/html;q=0.9, */*;q=0.1".
                                 Media ranges match by MIME type, as RFC 9110 says (text/* is text/…).
           --accepts RULE        A receiver given inline, one rule per option: TYPE[;q=W][:FORM|FORM], where
@@ -367,13 +429,17 @@ enum NegotiateCommand {
 
         /// One step of the activation check.
         struct ActivationStep: Encodable {
-            /// `offered`, `itemNotMatched`, `noItemMatched`, `tooManyOfKind`, `tooFewAttachments`
-            /// or `tooManyAttachments`.
+            /// `offered`, `itemNotMatched`, `noItemMatched`, `tooManyOfKind`, `tooFewAttachments`,
+            /// `tooManyAttachments`, or a platform rule's `ruleMatched`, `ruleNotMatched`,
+            /// `receiverDisabled`, `platformIntent`, `literalMeaningDiffers`.
             let code: String
             let description: String
             let item: String?
             let count: Int?
             let limit: Int?
+            /// The rule applied and the documentation that states it.
+            let rule: String?
+            let source: String?
         }
 
         let receiver: String
@@ -387,7 +453,7 @@ enum NegotiateCommand {
             activation = plan.activationTrace.map { step in
                 ActivationStep(
                     code: step.code.rawValue, description: step.description, item: step.item, count: step.count,
-                    limit: step.limit)
+                    limit: step.limit, rule: step.rule, source: step.source)
             }
             items = plan.items.map { item in
                 let outcome: String

@@ -42,6 +42,8 @@ enum ReceiversCommand {
 
         Lists the receiver profiles (built in: Photos, X, Bluesky, Mastodon, Threads, Instagram), or
         shows one by name, identifier or alias (such as an iOS activity type), with its evidence.
+        --profiles also reads declarations: an Info.plist, an AndroidManifest.xml (every share
+        activity and alias is a receiver of its own) or a web app manifest.
 
         OPTIONS:
           --profiles FILE   A JSON file of profiles (one object or an array) to add; they override
@@ -65,6 +67,24 @@ enum ReceiversCommand {
                 "  at most:     "
                     + activation.maxCounts.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key)" }
                     .joined(separator: ", "))
+        }
+        if let reason = activation.disabledReason { lines.append("  never:       \(reason)") }
+        if let predicate = activation.predicate { lines.append("  predicate:   \(predicate)") }
+        for filter in activation.intentFilters ?? [] {
+            let actions = filter.actions.map { $0.replacingOccurrences(of: "android.intent.action.", with: "") }
+            lines.append(
+                "  filter:      \(actions.joined(separator: ", ")) of \(filter.mimeTypes.joined(separator: ", "))"
+                    + (filter.categories.contains(IntentFilter.defaultCategory) ? "" : " (no DEFAULT category)")
+                    + (filter.schemes.isEmpty ? "" : " (schemes \(filter.schemes.joined(separator: ", ")))"))
+        }
+        if let target = activation.webShareTarget {
+            let params = [("title", target.title), ("text", target.text), ("url", target.url)].compactMap {
+                name, value in
+                value.map { "\(name)=\($0)" }
+            }
+            lines.append(
+                "  share:       \(target.method) \(target.action) (\(target.enctype)) \(params.joined(separator: " "))"
+                    + target.files.map { " files \($0.name): \($0.accept.joined(separator: ", "))" }.joined())
         }
         let consumption = profile.consumption
         if consumption.reads == .firstItemOnly {

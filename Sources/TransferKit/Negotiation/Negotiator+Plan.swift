@@ -2,7 +2,10 @@ extension Negotiator {
     /// Plans a share of several items for a receiver.
     ///
     /// 1. Each item is negotiated on its own (see ``Negotiator``).
-    /// 2. **Activation**: with ``ReceiverActivation/ItemMatching/all`` every item must have a
+    /// 2. **Activation**: a receiver with a platform rule (``ReceiverActivation/predicate``,
+    ///    ``ReceiverActivation/intentFilters``, ``ReceiverActivation/webShareTarget``) is offered
+    ///    when that rule passes, as the platform applies it. For the others, with
+    ///    ``ReceiverActivation/ItemMatching/all`` every item must have a
     ///    content type some rule accepts (with weight above 0), with ``ReceiverActivation/ItemMatching/any``
     ///    one must; the counts of each kind and of attachments must be within the limits. Otherwise
     ///    the receiver is not offered and every item is dropped.
@@ -32,7 +35,10 @@ extension Negotiator {
         activation.steps.append(
             .init(
                 .offered,
-                "offered: " + (receiver.activation.itemMatching == .all ? "every item matches" : "an item matches")))
+                "offered: "
+                    + (activation.byPlatformRule
+                        ? "the platform's rule passes"
+                        : receiver.activation.itemMatching == .all ? "every item matches" : "an item matches")))
 
         // What the handler is given decides what it does with it: an item is of the kind of the
         // representation delivered (a note offered as its own type, then as text, is text to a
@@ -62,21 +68,33 @@ extension Negotiator {
     /// whatever the form or the handler does.
     private static func activation(
         of items: [ShareItem], for receiver: ReceiverProfile, _ compiled: CompiledReceiver
-    ) -> (isOffered: Bool, steps: [SharePlan.ActivationStep]) {
+    ) -> (isOffered: Bool, steps: [SharePlan.ActivationStep], byPlatformRule: Bool) {
+        if let decision = receiver.activation.platformDecision(for: items, audience: receiver.audience) {
+            return (decision.isOffered, decision.steps, true)
+        }
         let name = receiver.name
+        let (rule, source) = ReceiverActivation.Citation.generic(for: receiver)
         var steps: [SharePlan.ActivationStep] = []
+        // A file of text or a link file is a file to a share extension's File key, not text.
+        let takesFiles = receiver.platform == "iOS" && receiver.activation.maxCounts[.file] != nil
+        func isTextFile(_ item: ShareItem) -> Bool {
+            guard let first = item.offers.first(where: { $0.isExportable }) else { return false }
+            return first.form == .file && [.text, .url].contains(ContentKind(first.contentType))
+        }
         let activating = items.map { item in
-            item.offers.contains { offer in
-                offer.isExportable && offer.visibility.isVisible(at: receiver.audience)
-                    && compiled.activates(offer.contentType, parameters: offer.parameters)
-            }
+            (takesFiles && isTextFile(item))
+                || item.offers.contains { offer in
+                    offer.isExportable && offer.visibility.isVisible(at: receiver.audience)
+                        && compiled.activates(offer.contentType, parameters: offer.parameters)
+                }
         }
         var offered = true
         switch receiver.activation.itemMatching {
         case .any:
             if !activating.contains(true) {
                 offered = false
-                steps.append(.init(.noItemMatched, "no item matches an accept rule of \(name)"))
+                steps.append(
+                    .init(.noItemMatched, "no item matches an accept rule of \(name)", rule: rule, source: source))
             }
         default:
             // `.all`, and the strictest reading of a way of matching added later.
@@ -86,18 +104,20 @@ extension Negotiator {
                     .init(
                         .itemNotMatched,
                         "\(item.label) (\(item.kind)) matches no accept rule of \(name), and every item must match",
-                        item: item.label))
+                        item: item.label, rule: rule, source: source))
             }
         }
         var counts: [ContentKind: Int] = [:]
-        for (item, activates) in zip(items, activating) where activates { counts[item.kind, default: 0] += 1 }
+        for (item, activates) in zip(items, activating) where activates {
+            counts[takesFiles && isTextFile(item) ? .file : item.kind, default: 0] += 1
+        }
         for (kind, count) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             if let limit = receiver.activation.maxCounts[kind], count > limit {
                 offered = false
                 steps.append(
                     .init(
                         .tooManyOfKind, "\(count) \(kind) item(s), but \(name) takes at most \(limit)", count: count,
-                        limit: limit))
+                        limit: limit, rule: rule, source: source))
             }
         }
         let attachments = activating.filter { $0 }.count
@@ -106,16 +126,16 @@ extension Negotiator {
             steps.append(
                 .init(
                     .tooFewAttachments, "\(attachments) attachment(s), but \(name) needs at least \(minimum)",
-                    count: attachments, limit: minimum))
+                    count: attachments, limit: minimum, rule: rule, source: source))
         }
         if let maximum = receiver.activation.maxAttachments, attachments > maximum {
             offered = false
             steps.append(
                 .init(
                     .tooManyAttachments, "\(attachments) attachment(s), but \(name) takes at most \(maximum)",
-                    count: attachments, limit: maximum))
+                    count: attachments, limit: maximum, rule: rule, source: source))
         }
-        return (offered, steps)
+        return (offered, steps, false)
     }
 
     /// Step 3: what the receiver's handler does with the items it is given, one rule at a time.

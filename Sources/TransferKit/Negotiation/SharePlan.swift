@@ -199,10 +199,22 @@ public struct SharePlan: Sendable, CustomStringConvertible {
             public static let tooFewAttachments = Code(unchecked: "tooFewAttachments")
             /// More attachments than the receiver takes.
             public static let tooManyAttachments = Code(unchecked: "tooManyAttachments")
+            /// A platform rule (a predicate, an intent filter, a share target's files) passes.
+            public static let ruleMatched = Code(unchecked: "ruleMatched")
+            /// A platform rule does not pass.
+            public static let ruleNotMatched = Code(unchecked: "ruleNotMatched")
+            /// The receiver is disabled or cannot be started by other apps.
+            public static let receiverDisabled = Code(unchecked: "receiverDisabled")
+            /// What the platform sends for the share, such as Android's intent.
+            public static let platformIntent = Code(unchecked: "platformIntent")
+            /// A warning: the declaration's literal meaning, which the platform applies, differs from
+            /// what its author likely meant.
+            public static let literalMeaningDiffers = Code(unchecked: "literalMeaningDiffers")
 
             /// Every code this version knows, in the order above.
             static let known: [Code] = [
                 .offered, .itemNotMatched, .noItemMatched, .tooManyOfKind, .tooFewAttachments, .tooManyAttachments,
+                .ruleMatched, .ruleNotMatched, .receiverDisabled, .platformIntent, .literalMeaningDiffers,
             ]
 
             /// The name.
@@ -219,13 +231,22 @@ public struct SharePlan: Sendable, CustomStringConvertible {
         public let count: Int?
         /// The receiver's limit, for the count codes.
         public let limit: Int?
+        /// The platform rule applied, such as `intent resolution: data test`, for the platform codes.
+        public let rule: String?
+        /// The platform documentation that states the rule.
+        public let source: String?
 
-        init(_ code: Code, _ description: String, item: String? = nil, count: Int? = nil, limit: Int? = nil) {
+        init(
+            _ code: Code, _ description: String, item: String? = nil, count: Int? = nil, limit: Int? = nil,
+            rule: String? = nil, source: String? = nil
+        ) {
             self.code = code
             self.description = description
             self.item = item
             self.count = count
             self.limit = limit
+            self.rule = rule
+            self.source = source
         }
     }
     /// The plan for each item, in the share's order.
@@ -235,7 +256,7 @@ public struct SharePlan: Sendable, CustomStringConvertible {
     public var description: String {
         var lines = ["\(receiver): " + (isOffered ? "offered" : "not offered")]
         lines += items.map { "  \($0)" }
-        lines += activation.map { "  · \($0)" }
+        lines += activationTrace.map { step in "  · \(step)" + (step.rule.map { " [\($0)]" } ?? "") }
         return lines.joined(separator: "\n")
     }
 }

@@ -2,7 +2,10 @@
 /// item or only one must match.
 ///
 /// This is what platforms let receivers declare (`NSExtensionActivationRule`, Android intent
-/// filters, Web Share Target `accept` lists, HTTP `Accept`).
+/// filters, Web Share Target `accept` lists, HTTP `Accept`). A receiver read from a platform's
+/// declaration also keeps the platform's own rule — ``predicate``, ``intentFilters`` or
+/// ``webShareTarget`` — which then decides activation as that platform does; ``accepts`` and the
+/// counts decide it for every other receiver.
 ///
 /// `ReceiverActivation` is `Sendable`.
 public struct ReceiverActivation: Sendable, Hashable, Codable {
@@ -45,6 +48,21 @@ public struct ReceiverActivation: Sendable, Hashable, Codable {
     /// Whether every item or any one must match.
     public var itemMatching: ItemMatching
 
+    /// An iOS share extension's `NSExtensionActivationRule` predicate. When set, it alone decides
+    /// whether the receiver is offered, evaluated literally as iOS evaluates it (the ``accepts``
+    /// still decide which representation each item gives).
+    public var predicate: String?
+    /// An Android activity's share intent filters. When set, Android's intent resolution alone
+    /// decides whether the receiver is offered: the sender's `ACTION_SEND` or
+    /// `ACTION_SEND_MULTIPLE`, tested against each filter's action, category and data.
+    public var intentFilters: [IntentFilter]?
+    /// A web app's share target. When set, the Web Share Target specification's rules decide
+    /// whether the receiver is offered: every file accepted by a `files` entry, text and links
+    /// through the parameters.
+    public var webShareTarget: WebShareTarget?
+    /// Why the receiver is never offered, when it is not, such as `android:enabled="false"`.
+    public var disabledReason: String?
+
     /// Creates an activation rule.
     ///
     /// - Parameters:
@@ -68,10 +86,12 @@ public struct ReceiverActivation: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case accepts, maxCounts, minAttachments, maxAttachments, itemMatching
+        case accepts, maxCounts, minAttachments, maxAttachments, itemMatching, predicate, intentFilters,
+            webShareTarget, disabledReason
     }
 
-    /// Decodes an activation rule; `maxCounts` is keyed by kind name, `itemMatching` defaults to `all`.
+    /// Decodes an activation rule; `maxCounts` is keyed by kind name, `itemMatching` defaults to
+    /// `all`; `predicate`, `intentFilters`, `webShareTarget` and `disabledReason` are optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         accepts = try container.decode([AcceptRule].self, forKey: .accepts)
@@ -91,6 +111,10 @@ public struct ReceiverActivation: Sendable, Hashable, Codable {
         minAttachments = try container.decodeIfPresent(Int.self, forKey: .minAttachments)
         maxAttachments = try container.decodeIfPresent(Int.self, forKey: .maxAttachments)
         itemMatching = try container.decodeIfPresent(ItemMatching.self, forKey: .itemMatching) ?? .all
+        predicate = try container.decodeIfPresent(String.self, forKey: .predicate)
+        intentFilters = try container.decodeIfPresent([IntentFilter].self, forKey: .intentFilters)
+        webShareTarget = try container.decodeIfPresent(WebShareTarget.self, forKey: .webShareTarget)
+        disabledReason = try container.decodeIfPresent(String.self, forKey: .disabledReason)
     }
 
     /// Encodes the activation rule.
@@ -104,5 +128,9 @@ public struct ReceiverActivation: Sendable, Hashable, Codable {
         try container.encodeIfPresent(minAttachments, forKey: .minAttachments)
         try container.encodeIfPresent(maxAttachments, forKey: .maxAttachments)
         try container.encode(itemMatching, forKey: .itemMatching)
+        try container.encodeIfPresent(predicate, forKey: .predicate)
+        try container.encodeIfPresent(intentFilters, forKey: .intentFilters)
+        try container.encodeIfPresent(webShareTarget, forKey: .webShareTarget)
+        try container.encodeIfPresent(disabledReason, forKey: .disabledReason)
     }
 }

@@ -16,7 +16,8 @@ extension ReceiverProfile {
     /// - **The dictionary form.** `NSExtensionActivationSupportsText` accepts `public.text`;
     ///   `…SupportsImageWithMaxCount`, `…MovieWithMaxCount`, `…WebURLWithMaxCount` and
     ///   `…WebPageWithMaxCount` accept `public.image`, `public.movie` and `public.url` up to the count
-    ///   (0 accepts none); `…FileWithMaxCount` accepts `public.data`; `…AttachmentsWithMinCount` and
+    ///   (0 accepts none); `…FileWithMaxCount` accepts `public.data` but not text or links, which only
+    ///   their own keys accept; `…AttachmentsWithMinCount` and
     ///   `…MaxCount` bound the attachments. `NSExtensionActivationDictionaryVersion` 2 means any item
     ///   may match; otherwise every item must (version 1).
     /// - **The predicate form**, in its common shapes: `SUBQUERY(extensionItems, …
@@ -24,8 +25,9 @@ extension ReceiverProfile {
     ///   with `||` alternatives, `AND NOT` exclusions (weight 0), `UTI-EQUALS`, counts compared with
     ///   `==`, `<=` or `<` (a maximum for that kind), and `TRUEPREDICATE`. When each attachment must
     ///   conform (`.@count == $item.attachments.@count`), every item must match; otherwise any may.
-    ///   A predicate is a boolean over the whole payload: shapes beyond these are reported in the
-    ///   diagnostics, not evaluated.
+    ///   The predicate itself is kept (``ReceiverActivation/predicate``) and decides activation,
+    ///   evaluated literally as iOS evaluates it; a comparison that is true when nothing matches
+    ///   (`SUBQUERY(…).@count <= 2`) is reported in the diagnostics and warned of in the trace.
     ///
     /// The bundle identifier (`CFBundleIdentifier`) becomes the profile's identifier.
     ///
@@ -138,7 +140,33 @@ extension ReceiverProfile {
         if let dictionary = activationRule as? [String: Any] {
             activation = ActivationRuleDictionary.activation(dictionary, diagnostics: &diagnostics)
         } else if let predicate = activationRule as? String {
-            activation = ActivationRulePredicate.activation(predicate, diagnostics: &diagnostics)
+            var rule = ActivationRulePredicate.activation(predicate, diagnostics: &diagnostics)
+            do {
+                let parsed = try ExtensionPredicate(predicate)
+                rule.predicate = predicate
+                let zeroInclusive = parsed.zeroInclusiveCounts
+                if zeroInclusive.count > 3 {
+                    diagnostics.append(
+                        .init(
+                            entry: "\(zeroInclusive.count) SUBQUERY counts compared with < or <=",
+                            reason: "each is true when nothing matches (the count of an empty SUBQUERY is 0), as iOS "
+                                + "evaluates it; the first: \(zeroInclusive[0])"))
+                }
+                for comparison in zeroInclusive where zeroInclusive.count <= 3 {
+                    diagnostics.append(
+                        .init(
+                            entry: comparison,
+                            reason:
+                                "is true when nothing matches (the count of an empty SUBQUERY is 0), and iOS evaluates it so: "
+                                + "the extension is offered for shares with none of those types"))
+                }
+            } catch {
+                diagnostics.append(
+                    .init(
+                        entry: String(predicate.prefix(80)),
+                        reason: "is not a predicate iOS can evaluate (\(error)); read for its types only"))
+            }
+            activation = rule
         } else {
             throw ReceiverDeclarationError(
                 source: "NSExtensionActivationRule",
@@ -191,7 +219,8 @@ enum ActivationRuleDictionary {
             return nil
         }
         if let text = rule["NSExtensionActivationSupportsText"] {
-            if let flag = text as? Bool {
+            // iOS reads the value's boolValue: an <integer> 1 or 0 is true or false, as for <true/>.
+            if let flag = text as? Bool ?? (text as? Int).map({ $0 != 0 }) {
                 if flag { accepts.append(AcceptRule(.text, source: "NSExtensionActivationSupportsText")) }
             } else {
                 diagnostics.append(
@@ -204,6 +233,17 @@ enum ActivationRuleDictionary {
                 accepts.append(AcceptRule(type, source: "\(key) = \(count)"))
             }
             maxCounts[kind] = max(maxCounts[kind] ?? 0, count)
+        }
+        // Text and links are not files: the File key takes them only where SupportsText and the
+        // WebURL/WebPage keys do, so they are excluded (weight 0) when those keys do not take them.
+        if maxCounts[.file] != nil {
+            if !accepts.contains(where: { $0.contentType == .text }) {
+                accepts.append(
+                    AcceptRule(.text, weight: 0, source: "text is not a file (no NSExtensionActivationSupportsText)"))
+            }
+            if !accepts.contains(where: { $0.contentType == .url }) {
+                accepts.append(AcceptRule(.url, weight: 0, source: "a link is not a file (no WebURL/WebPage count)"))
+            }
         }
         for key in rule.keys.sorted() where !knownKeys.contains(key) {
             diagnostics.append(.init(entry: key, reason: "is not an NSExtensionActivationRule key; ignored"))

@@ -37,6 +37,7 @@ extension ReceiverProfile {
         var diagnostics: [ReceiverDeclarationError.Diagnostic] = []
         var rules: [AcceptRule] = []
         let params = target["params"] as? [String: Any] ?? [:]
+        var fileEntries: [WebShareTarget.File] = []
         if params["text"] is String || params["title"] is String {
             rules.append(AcceptRule(.text, source: "params.text"))
         }
@@ -93,6 +94,9 @@ extension ReceiverProfile {
                             reason: "expected .ext, type/subtype, type/* or */*"))
                 }
             }
+            if kept > 0 {
+                fileEntries.append(.init(name: entry["name"] as? String ?? "", accept: accepts))
+            }
             if kept == 0 {
                 diagnostics.append(
                     .init(entry: "params.files[\(index)]", reason: "accepts nothing valid, so the entry is removed"))
@@ -105,9 +109,23 @@ extension ReceiverProfile {
         }
         let title = name ?? (manifest["name"] as? String) ?? (manifest["short_name"] as? String) ?? "web app"
         let action = target["action"] as? String ?? ""
+        var activation = ReceiverActivation(accepts: rules, itemMatching: .all)
+        var shareTarget = WebShareTarget(
+            action: action, method: target["method"] as? String ?? "GET",
+            enctype: target["enctype"] as? String ?? "application/x-www-form-urlencoded",
+            title: params["title"] as? String, text: params["text"] as? String, url: params["url"] as? String,
+            files: fileEntries)
+        if !fileEntries.isEmpty, !shareTarget.takesFiles {
+            diagnostics.append(
+                .init(
+                    entry: "share_target.params.files",
+                    reason: "needs method POST and enctype multipart/form-data, found \(shareTarget.method) "
+                        + "\(shareTarget.enctype): no file can be shared to it"))
+        }
+        shareTarget.files = fileEntries
+        activation.webShareTarget = shareTarget
         let profile = ReceiverProfile(
-            name: title, identifier: "web-share-target:\(action)", platform: "Web",
-            activation: ReceiverActivation(accepts: rules, itemMatching: .all))
+            name: title, identifier: "web-share-target:\(action)", platform: "Web", activation: activation)
         return ParsedReceiver(profile: profile, diagnostics: diagnostics)
     }
 }

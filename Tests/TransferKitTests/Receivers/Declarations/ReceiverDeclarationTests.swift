@@ -118,7 +118,9 @@ struct ReceiverDeclarationTests {
             ] as [String: Any],
             name: "Files", identifier: "com.example.files")
         #expect(parsed.profile.activation.itemMatching == .any)
-        #expect(parsed.profile.activation.accepts.map(\.contentType) == [.data])
+        #expect(parsed.profile.activation.accepts.filter { $0.weight > 0 }.map(\.contentType) == [.data])
+        // Text and links are not files: without their own keys, the File key does not take them.
+        #expect(parsed.profile.activation.accepts.filter { $0.weight == 0 }.map(\.contentType) == [.text, .url])
         #expect(parsed.profile.activation.maxAttachments == 5)
         #expect(
             parsed.diagnostics.map(\.entry).sorted() == [
@@ -287,10 +289,17 @@ struct ReceiverDeclarationTests {
         let parsed = try ReceiverProfile.parse(androidManifest: Data(manifest.utf8))
         #expect(parsed.count == 1)
         let profile = parsed[0].profile
-        #expect(profile.identifier == "org.joinmastodon.android/.ShareActivity")
+        #expect(profile.identifier == "org.joinmastodon.android/org.joinmastodon.android.ShareActivity")
+        #expect(profile.name == "org.joinmastodon.android (ShareActivity)")
+        #expect(profile.matches(".ShareActivity") && profile.matches("ShareActivity"))
         #expect(profile.platform == "Android")
-        #expect(profile.activation.accepts.map(\.contentType) == [.image, .plainText])
-        #expect(profile.activation.maxAttachments == nil)
+        // The filters' types, then a link as EXTRA_TEXT (text/plain is declared already).
+        #expect(profile.activation.accepts.map(\.contentType) == [.image, .plainText, .url])
+        // Each filter kept on its own: SEND takes images and text, SEND_MULTIPLE only images, and
+        // that one lacks the DEFAULT category, so Android never resolves it.
+        let filters = try #require(profile.activation.intentFilters)
+        #expect(filters.map(\.actions) == [[IntentFilter.send], [IntentFilter.sendMultiple]])
+        #expect(filters.map(\.categories) == [[IntentFilter.defaultCategory], []])
         #expect(parsed[0].diagnostics.count == 2)
         #expect(parsed[0].diagnostics.contains { $0.entry == "notamime" })
     }
@@ -375,8 +384,9 @@ struct ReceiverDeclarationTests {
             + "<intent-filter><action android:name=\"android.intent.action.SEND\"/><data android:mimeType=\"image/&#42;\"/>"
             + "</intent-filter></activity></application></manifest>\n<!-- trailing -->\n"
         let parsed = try ReceiverProfile.parse(androidManifest: Data(xml.utf8))
-        #expect(parsed.map(\.profile.identifier) == ["a&b/S1"])
-        #expect(parsed.first?.profile.activation.accepts.map(\.contentType) == [.image])
+        // A class name without a dot is relative to the package, as Android's build tools read it.
+        #expect(parsed.map(\.profile.identifier) == ["a&b/a&b.S1"])
+        #expect(parsed.first?.profile.activation.intentFilters?.first?.mimeTypes == ["image/*"])
     }
 
     @Test func androidWildcardAcceptsAnything() throws {
@@ -387,7 +397,11 @@ struct ReceiverDeclarationTests {
             """
         let profile = try ReceiverProfile.parse(androidManifest: Data(xml.utf8))[0].profile
         #expect(profile.activation.accepts.first?.isWildcard == true)
-        #expect(profile.activation.maxAttachments == 1)
+        // SEND only, without the DEFAULT category: implicit intents never reach it.
+        let photo = ShareItem(ScenarioPhoto(file: URL(fileURLWithPath: "/tmp/p.png")))
+        let plan = Negotiator().plan([photo], for: profile)
+        #expect(!plan.isOffered)
+        #expect(plan.activationTrace.contains { $0.rule == "intent resolution: category test" })
     }
 
     // MARK: Web Share Target
