@@ -30,6 +30,12 @@ public struct SimulatedReceiver: Sendable {
         self.policy = policy
     }
 
+    /// A parsed declaration is not a receiver: its `profile` is.
+    @available(*, unavailable, message: "pass the parsed receiver's .profile")
+    public init(_ parsed: ParsedReceiver, policy: NegotiationPolicy = .senderOrder) {
+        self.init(parsed.profile, policy: policy)
+    }
+
     /// Simulates a built-in receiver by name, identifier or alias.
     ///
     /// - Parameter name: `Bluesky`, `org.joinmastodon.app.ShareActionExtension`, …

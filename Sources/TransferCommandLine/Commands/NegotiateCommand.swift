@@ -88,7 +88,7 @@ enum NegotiateCommand {
         let negotiator = Negotiator(policy: NegotiationPolicy(policyName)!)
         // With several targets, the plan shown is the first offered one's: the one a person who
         // picks the app's first entry in the share sheet gets.
-        let plans = targets.map { negotiator.plan(items, for: $0) }
+        let plans = negotiator.plans(items, for: targets)
         let plan = plans.first(where: \.isOffered) ?? plans.first ?? negotiator.plan(items, for: receiver)
         if format == "json" {
             if plans.count > 1 {

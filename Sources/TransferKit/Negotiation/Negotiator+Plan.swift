@@ -64,6 +64,30 @@ extension Negotiator {
         return SharePlan(receiver: receiver.name, isOffered: true, activationTrace: activation.steps, items: plans)
     }
 
+    /// Plans a share for each of an app's share targets — the activities of an Android manifest,
+    /// say — in their order: the platform presents every target whose plan is offered, and the
+    /// first of them is the app's first entry in the share sheet.
+    ///
+    /// ```swift
+    /// let targets = try ReceiverProfile.parse(androidManifest: manifest).map(\.profile)
+    /// let plans = Negotiator().plans(share, for: targets)
+    /// let chosen = plans.first(where: \.isOffered)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - items: The share, in order.
+    ///   - receivers: The targets.
+    /// - Returns: One plan per target, in the targets' order.
+    public func plans(_ items: [ShareItem], for receivers: [ReceiverProfile]) -> [SharePlan] {
+        receivers.map { plan(items, for: $0) }
+    }
+
+    /// A parsed declaration is not a receiver: its `profile` is.
+    @available(*, unavailable, message: "pass the parsed receiver's .profile")
+    public func plan(_ items: [ShareItem], for receiver: ParsedReceiver) -> SharePlan {
+        plan(items, for: receiver.profile)
+    }
+
     /// Step 2: whether the receiver is offered for the share, with the trace. Declared types only,
     /// whatever the form or the handler does.
     private static func activation(

@@ -52,13 +52,15 @@ public struct IntentFilter: Sendable, Hashable, Codable {
         self.label = label
     }
 
-    /// Whether one of ``mimeTypes`` matches an intent's type as `IntentFilter.findMimeType` does:
-    /// `*/*` and `*` match any type, `image/*` any `image/…` type, and an intent's `image/*` any
-    /// filter type that starts with `image/`; otherwise the strings must be equal, case included.
+    /// Whether one of ``mimeTypes`` matches an intent's type as Android's `IntentFilter` does
+    /// (`findMimeType`): `*/*` and `*` match any type, `image/*` any `image/…` type; an intent's
+    /// `image/*` matches any filter type that starts with `image/`, and an intent's `*/*` any
+    /// filter that lists a type; otherwise the strings must be equal, case included.
     ///
     /// - Parameter type: The intent's MIME type.
     /// - Returns: Whether a type matches.
     public func matchesMIMEType(_ type: String) -> Bool {
+        if type == "*/*" { return !mimeTypes.isEmpty }
         guard let slash = type.firstIndex(of: "/") else { return mimeTypes.contains(type) }
         let base = type[..<slash]
         let intentWildcard = type[type.index(after: slash)...] == "*"
@@ -68,7 +70,6 @@ public struct IntentFilter: Sendable, Hashable, Codable {
             let filterBase = filterType[..<filterSlash]
             if filterType[filterType.index(after: filterSlash)...] == "*", filterBase == base { return true }
             if intentWildcard, filterBase == base { return true }
-            if base == "*", type == "*/*" { return true }
         }
         return false
     }
