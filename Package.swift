@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TransferKit", targets: ["TransferKit"]),
         .library(name: "TransferKitTesting", targets: ["TransferKitTesting"]),
         .library(name: "LinkPreviews", targets: ["LinkPreviews"]),
+        .library(name: "TransferClipboard", targets: ["TransferClipboard"]),
         .executable(name: "transfer", targets: ["transfer"]),
         // The models of Apple's "Meet Transferable" sample (Profile, ProfilesArchive, Video) that the
         // `transfer` tool converts, and the deterministic profile generator.
@@ -43,10 +44,14 @@ let package = Package(
         .target(
             name: "LinkPreviews",
             dependencies: ["ContentTypes", "TransferKit", "TransferSupport", "CTransferKitSystem"]),
+        // The Linux desktop's clipboard for Transferable values: X11's selection protocol spoken over the
+        // display's socket (ICCCM: TARGETS, TIMESTAMP, MULTIPLE, INCR), no library.
+        .target(name: "TransferClipboard", dependencies: ["TransferKit", "TransferSupport"]),
         .target(
             name: "TransferCommandLine",
             dependencies: [
                 "ContentTypes", "TransferKit", "TransferSupport", "LinkPreviews", "ProfileModels", "TransferKitTesting",
+                "TransferClipboard",
             ]),
         .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),
         .target(name: "ProfileModels", dependencies: ["TransferKit"]),
@@ -64,6 +69,8 @@ let package = Package(
             name: "TransferCommandLineTests",
             dependencies: ["TransferCommandLine", "transfer", "ProfileModels", "TransferKitTesting"]),
         .testTarget(name: "TransferKitTestingTests", dependencies: ["TransferKitTesting"]),
+        // Start an Xvfb of their own and talk to xclip and xsel (Scripts/install-desktop-tools.sh).
+        .testTarget(name: "TransferClipboardTests", dependencies: ["TransferClipboard", "TransferKit"]),
         .testTarget(
             name: "LinkPreviewsTests", dependencies: ["LinkPreviews", "TransferKitTesting"],
             resources: [.copy("Resources")]),

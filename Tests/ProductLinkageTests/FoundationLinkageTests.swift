@@ -28,6 +28,7 @@ struct FoundationLinkageTests {
             "TransferKitTesting", "TransferKit", "ContentTypes", "TransferCodecs", "TransferSupport",
         ],
         "LinkPreviews": ["LinkPreviews", "TransferKit", "ContentTypes", "TransferCodecs", "TransferSupport"],
+        "TransferClipboard": ["TransferClipboard", "TransferKit", "ContentTypes", "TransferCodecs", "TransferSupport"],
     ]
 
     /// The Foundation libraries each product may link.
@@ -41,6 +42,7 @@ struct FoundationLinkageTests {
         "LinkPreviews": [
             "FoundationEssentials", "FoundationInternationalization", "Foundation", "FoundationNetworking",
         ],
+        "TransferClipboard": ["FoundationEssentials"],
     ]
 
     @Test(arguments: products.keys.sorted())

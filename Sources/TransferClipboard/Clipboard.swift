@@ -1,0 +1,400 @@
+import Dispatch
+import Synchronization
+public import TransferKit
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// The Linux desktop's clipboard, for `Transferable` values: copy a model and every representation
+/// it exports becomes a type other apps can paste, exported only when one asks; paste a model
+/// from the first type on the clipboard it can import.
+///
+/// It talks the display's own protocol over its socket, with no library: X11's selections
+/// (ICCCM: `TARGETS`, `TIMESTAMP`, `MULTIPLE`, INCR for large payloads, both ways) through
+/// `DISPLAY`.
+///
+/// ```swift
+/// let clipboard = try Clipboard()
+/// let copy = try await clipboard.copy(note)          // offered until another app copies
+/// let pasted = try await clipboard.paste(Note.self)  // the first type Note imports
+/// print(pasted.type, pasted.negotiation)             // which, and why
+/// ```
+///
+/// Every wait has a deadline and every read a limit (``Limits``), so a clipboard owner that never
+/// answers, sends without end, or offers a hundred thousand types ends with a ``ClipboardError``.
+///
+/// `Clipboard` is `Sendable`.
+public final class Clipboard: Sendable {
+    /// How long to wait and how much to take.
+    ///
+    /// `Limits` is `Sendable`.
+    public struct Limits: Sendable, Hashable {
+        /// The most bytes one paste takes. The default is 1 GiB.
+        public var maximumBytes: Int
+        /// The most types a clipboard owner may offer. The default is 4,096.
+        public var maximumTypes: Int
+        /// How long the other side may stay silent between two steps. The default is 5 seconds.
+        public var idleTimeout: Duration
+        /// How long one operation may take in all. The default is 60 seconds.
+        public var timeout: Duration
+
+        /// Creates limits.
+        ///
+        /// - Parameters:
+        ///   - maximumBytes: The most bytes one paste takes.
+        ///   - maximumTypes: The most types an owner may offer.
+        ///   - idleTimeout: How long the other side may stay silent between two steps.
+        ///   - timeout: How long one operation may take in all.
+        public init(
+            maximumBytes: Int = 1 << 30, maximumTypes: Int = 4096, idleTimeout: Duration = .seconds(5),
+            timeout: Duration = .seconds(60)
+        ) {
+            self.maximumBytes = maximumBytes
+            self.maximumTypes = maximumTypes
+            self.idleTimeout = idleTimeout
+            self.timeout = timeout
+        }
+    }
+
+    /// The display, as `DISPLAY` names it.
+    public let display: String
+    /// The limits of every operation.
+    public let limits: Limits
+    private let environment: [String: String]
+
+    /// The clipboard of the display the environment names (`DISPLAY`).
+    ///
+    /// - Parameters:
+    ///   - environment: Where `DISPLAY`, `XAUTHORITY` and `HOME` are read. The default is the
+    ///     process's.
+    ///   - limits: The limits. The default allows 1 GiB, 4,096 types, 5 s of silence, 60 s in all.
+    /// - Throws: ``ClipboardError/Code/noDisplay`` when no display is named.
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment, limits: Limits = Limits()
+    ) throws(ClipboardError) {
+        guard let display = environment["DISPLAY"], !display.isEmpty else {
+            throw ClipboardError(.noDisplay, "no display: DISPLAY is not set")
+        }
+        self.display = display
+        self.limits = limits
+        self.environment = environment
+    }
+
+    // MARK: Reading
+
+    /// The types on the clipboard, in its owner's order, each with the content type it maps to.
+    ///
+    /// - Parameter selection: The clipboard (the default) or the primary selection.
+    /// - Returns: The types; the protocol's own names (`TARGETS`, `TIMESTAMP`, `MULTIPLE`) left out.
+    /// - Throws: ``ClipboardError``: `empty` when nothing is on it; `timedOut`, `tooLarge`,
+    ///   `protocolError` for an owner that does not answer as the protocol says.
+    public func types(in selection: ClipboardSelection = .clipboard) async throws(ClipboardError) -> [ClipboardType] {
+        try await session { session, deadline throws(ClipboardError) in
+            try session.types(selection, deadline: deadline)
+        }
+    }
+
+    /// The bytes the clipboard holds under `name`.
+    ///
+    /// - Parameters:
+    ///   - name: A name from ``types(in:)``, such as `image/png` or `UTF8_STRING`.
+    ///   - selection: The clipboard (the default) or the primary selection.
+    /// - Returns: The bytes, as the owner sent them.
+    /// - Throws: ``ClipboardError``: `typeNotOffered` when the owner refuses the name; `tooLarge`
+    ///   over ``Limits/maximumBytes``; `timedOut`; `empty`.
+    public func data(for name: String, in selection: ClipboardSelection = .clipboard) async throws(ClipboardError)
+        -> Data
+    {
+        try await session { session, deadline throws(ClipboardError) in
+            Data(try session.bytes(name, selection, deadline: deadline))
+        }
+    }
+
+    /// Pastes a model: the clipboard's types mapped to content types (a file list to its files'
+    /// types), the first of the model's importing types that is offered chosen as the negotiator
+    /// chooses for a receiver's preference, fetched, and imported.
+    ///
+    /// - Parameters:
+    ///   - type: The model.
+    ///   - selection: The clipboard (the default) or the primary selection.
+    /// - Returns: The value, the type it came from, and the negotiation that chose it.
+    /// - Throws: ``ClipboardError``: `noImportableType` when no type on the clipboard is one the
+    ///   model imports (the reason lists them); `transferFailed` when the import fails; and what
+    ///   ``types(in:)`` and ``data(for:in:)`` throw.
+    public func paste<Item: Transferable>(_ type: Item.Type, from selection: ClipboardSelection = .clipboard)
+        async throws(ClipboardError) -> ClipboardPaste<Item>
+    {
+        let (types, files) = try await session { session, deadline throws(ClipboardError) in
+            let types = try session.types(selection, deadline: deadline)
+            var files: [URL] = []
+            if let list = types.first(where: { $0.contentType == .fileURL }) {
+                files = ClipboardTypeMapping.files(in: try session.bytes(list.name, selection, deadline: deadline))
+            }
+            return (types, files)
+        }
+        // The offers, in the owner's order: a file list stands for its first file, as a file.
+        var offers: [Offer] = []
+        // The legacy text names last: UTF8_STRING and the MIME names say their encoding.
+        let ordered =
+            types.enumerated().filter { !ClipboardTypeMapping.legacyTextNames.contains($0.element.name) }
+            + types.enumerated().filter { ClipboardTypeMapping.legacyTextNames.contains($0.element.name) }
+        for (index, offered) in ordered {
+            guard let contentType = offered.contentType else { continue }
+            if contentType == .fileURL {
+                guard let file = files.first, let fileType = UTType(filenameExtension: file.pathExtension) else {
+                    continue
+                }
+                offers.append(Offer(fileType, form: .file, representationIndex: index))
+            } else {
+                offers.append(Offer(contentType, form: .data, representationIndex: index))
+            }
+        }
+        let receiver = ReceiverProfile(
+            name: String(describing: Item.self), identifier: "paste:\(Item.self)",
+            activation: ReceiverActivation(
+                accepts: Item.importedContentTypes().map { AcceptRule($0) }, itemMatching: .any))
+        let negotiation = Negotiator(policy: .receiverPreference).negotiate(offers, with: receiver)
+        guard let best = negotiation.best else {
+            throw ClipboardError(
+                .noImportableType,
+                "\(Item.self) imports \(Item.importedContentTypes().map(\.identifier).joined(separator: ", ")); "
+                    + "the clipboard offers \(types.map(\.description).joined(separator: ", "))")
+        }
+        let chosen = types[best.offer.representationIndex]
+        do {
+            if best.offer.form == .file, let file = files.first {
+                let value = try await Item(importing: file, contentType: best.offer.contentType)
+                return ClipboardPaste(value: value, type: chosen, negotiation: negotiation)
+            }
+            let (type, raw) = try await session { session, deadline throws(ClipboardError) in
+                try session.typedBytes(chosen.name, selection, deadline: deadline)
+            }
+            // ICCCM's STRING is Latin-1, whichever target asked for it (TEXT may be answered so) —
+            // unless the bytes are valid UTF-8 beyond ASCII, as xsel sends them typed STRING.
+            let bytes =
+                type == "STRING" && String(validating: raw, as: UTF8.self) == nil
+                ? Data(ClipboardTypeMapping.utf8(fromLatin1: raw)) : Data(raw)
+            let value = try await Item(importing: bytes, contentType: best.offer.contentType)
+            return ClipboardPaste(value: value, type: chosen, negotiation: negotiation)
+        } catch let error as ClipboardError {
+            throw error
+        } catch {
+            throw ClipboardError(.transferFailed, "\(Item.self) cannot import \(chosen.name): \(error)")
+        }
+    }
+
+    // MARK: Writing
+
+    /// Copies items: every representation they export becomes a type on the clipboard, exported
+    /// when a client first asks for it (``ClipboardTypeMapping`` gives the names). The clipboard
+    /// stays this process's until another app copies, or until ``ClipboardOwnership/stop()``.
+    ///
+    /// - Parameters:
+    ///   - items: The items; the first one's types are offered, and the files of all of them as
+    ///     a file list.
+    ///   - selection: The clipboard (the default) or the primary selection.
+    /// - Returns: The ownership: wait on it, or stop it.
+    /// - Throws: ``ClipboardError`` when the display refuses, or the items export nothing.
+    public func copy<Item: Transferable>(_ items: [Item], to selection: ClipboardSelection = .clipboard)
+        async throws(ClipboardError) -> ClipboardOwnership
+    {
+        let content = try ClipboardContent(items: items.map { ShareItem($0) })
+        return try await own(content, selection)
+    }
+
+    /// Copies one item (see ``copy(_:to:)-([Item],_)``).
+    ///
+    /// - Parameters:
+    ///   - item: The item.
+    ///   - selection: The clipboard (the default) or the primary selection.
+    /// - Returns: The ownership.
+    /// - Throws: ``ClipboardError``.
+    public func copy<Item: Transferable>(_ item: Item, to selection: ClipboardSelection = .clipboard)
+        async throws(ClipboardError) -> ClipboardOwnership
+    {
+        try await copy([item], to: selection)
+    }
+
+    /// Copies bytes under the names given, as they are.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - names: The names to offer them under, such as `["image/png"]`.
+    ///   - selection: The clipboard (the default) or the primary selection.
+    /// - Returns: The ownership.
+    /// - Throws: ``ClipboardError``.
+    public func copy(_ data: Data, as names: [String], to selection: ClipboardSelection = .clipboard)
+        async throws(ClipboardError) -> ClipboardOwnership
+    {
+        try await own(ClipboardContent(bytes: [UInt8](data), names: names), selection)
+    }
+
+    private func own(_ content: ClipboardContent, _ selection: ClipboardSelection) async throws(ClipboardError)
+        -> ClipboardOwnership
+    {
+        let ownership = ClipboardOwnership(selection: selection)
+        let display = display
+        let environment = environment
+        let limits = limits
+        let result: Result<Void, ClipboardError> = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "TransferClipboard.owner").async {
+                let owner: X11SelectionOwner
+                do throws(ClipboardError) {
+                    let deadline = ContinuousClock.now + limits.timeout
+                    let connection = try X11Connection(
+                        display: display, environment: environment, timeout: limits.timeout)
+                    let session = try X11Selection(connection, deadline: deadline)
+                    owner = try X11SelectionOwner(
+                        session, selection, content: content, idle: limits.idleTimeout, deadline: deadline)
+                    try connection.sync(deadline: deadline)
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                    return
+                }
+                continuation.resume(returning: .success(()))
+                while owner.isServing, !ownership.isStopped {
+                    do {
+                        try owner.serve(until: .now + .milliseconds(100))
+                    } catch {
+                        break
+                    }
+                }
+                owner.release()
+                content.close()
+                ownership.finish()
+            }
+        }
+        try result.get()
+        return ownership
+    }
+
+    // MARK: Sessions
+
+    /// Runs `body` with a connection of its own, on a thread that may block: a queue of its own,
+    /// which gets a thread even when the global queues' few are busy, and not one of Swift
+    /// concurrency's.
+    private func session<Value: Sendable>(
+        _ body: @escaping @Sendable (ReadSession, ContinuousClock.Instant) throws(ClipboardError) -> Value
+    ) async throws(ClipboardError) -> Value {
+        let display = display
+        let environment = environment
+        let limits = limits
+        let result: Result<Value, ClipboardError> = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "TransferClipboard.session").async {
+                do throws(ClipboardError) {
+                    let deadline = ContinuousClock.now + limits.timeout
+                    let connection = try X11Connection(
+                        display: display, environment: environment, timeout: limits.timeout)
+                    let session = ReadSession(
+                        selection: try X11Selection(connection, deadline: deadline), limits: limits)
+                    continuation.resume(returning: .success(try body(session, deadline)))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// A requestor's connection, for one operation.
+    struct ReadSession {
+        let selection: X11Selection
+        let limits: Limits
+
+        func types(_ name: ClipboardSelection, deadline: ContinuousClock.Instant) throws(ClipboardError)
+            -> [ClipboardType]
+        {
+            let names = try selection.targets(
+                name, limit: limits.maximumTypes, idle: limits.idleTimeout, deadline: deadline)
+            let meta: Set<String> = [
+                "TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "DELETE", "INSERT_SELECTION", "INCR",
+            ]
+            var seen: Set<String> = []
+            return names.filter { !meta.contains($0) && seen.insert($0).inserted }.map {
+                ClipboardType(name: $0, contentType: ClipboardTypeMapping.contentType(for: $0))
+            }
+        }
+
+        func bytes(_ target: String, _ name: ClipboardSelection, deadline: ContinuousClock.Instant)
+            throws(ClipboardError) -> [UInt8]
+        {
+            try typedBytes(target, name, deadline: deadline).bytes
+        }
+
+        /// The bytes of `target`, and the name of the type the owner gave them.
+        func typedBytes(_ target: String, _ name: ClipboardSelection, deadline: ContinuousClock.Instant)
+            throws(ClipboardError) -> (type: String, bytes: [UInt8])
+        {
+            let atom = try selection.connection.internAtom(target, deadline: deadline)
+            let reply = try selection.convert(
+                name, target: atom, targetName: target, limit: limits.maximumBytes, idle: limits.idleTimeout,
+                deadline: deadline)
+            let type = reply.type == 0 ? "" : try selection.connection.atomNames([reply.type], deadline: deadline)[0]
+            return (type, reply.bytes)
+        }
+    }
+}
+
+/// A copy on the clipboard, served by this process: until another app copies, or until
+/// ``stop()``.
+///
+/// `ClipboardOwnership` is `Sendable`.
+public final class ClipboardOwnership: Sendable {
+    /// The selection owned.
+    public let selection: ClipboardSelection
+    private let stopped = Atomic(false)
+    private let finished = Mutex<(done: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+    init(selection: ClipboardSelection) {
+        self.selection = selection
+    }
+
+    var isStopped: Bool { stopped.load(ordering: .acquiring) }
+
+    /// Whether the copy is still served: `false` once another app copied and every transfer under
+    /// way ended, or once stopped.
+    public var isServing: Bool { !finished.withLock { $0.done } }
+
+    /// Stops serving and gives up the selection, if this process still owns it.
+    public func stop() {
+        stopped.store(true, ordering: .releasing)
+    }
+
+    /// Returns when the copy is no longer served.
+    public func waitUntilFinished() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = finished.withLock { state in
+                if state.done { return true }
+                state.waiting.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    func finish() {
+        let waiting = finished.withLock { state in
+            state.done = true
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        waiting.forEach { $0.resume() }
+    }
+}
+
+/// A pasted value, with the clipboard type it was imported from and the negotiation that chose it.
+///
+/// `ClipboardPaste` is `Sendable` when `Item` is.
+public struct ClipboardPaste<Item> {
+    /// The value.
+    public let value: Item
+    /// The type it was imported from.
+    public let type: ClipboardType
+    /// Every type considered, ranked, and why the others were not taken.
+    public let negotiation: Negotiation
+}
+
+extension ClipboardPaste: Sendable where Item: Sendable {}

@@ -1,0 +1,171 @@
+import Dispatch
+import Synchronization
+import TransferKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What a copy offers: the target names, in order, and the bytes of each, exported when a client
+/// first asks for it and kept for the next.
+///
+/// The targets come from the items' representations (``ClipboardTypeMapping``): every exported
+/// type of the first item, under its names; `text/uri-list` and `x-special/gnome-copied-files`
+/// when items export files, listing each item's file; the text names from the first item with a
+/// plain-text representation. Files are exported into a directory of the content's own, removed by
+/// ``close()``.
+final class ClipboardContent: Sendable {
+    enum Source: Sendable {
+        /// An item's representation, through its data form; `latin1` for `STRING`.
+        case offer(item: Int, offer: Offer, latin1: Bool)
+        /// The items' files as a list.
+        case files(gnome: Bool)
+        /// Bytes given as they are.
+        case bytes([UInt8])
+    }
+
+    /// The target names, in the order offered.
+    let targets: [String]
+    private let sources: [String: Source]
+    private let items: [ShareItem]
+    private let directory: URL
+    private let cache = Mutex<[String: Result<[UInt8], ClipboardError>]>([:])
+    private let exportedFiles = Mutex<[URL]?>(nil)
+
+    /// The content of `items`, each exported lazily.
+    init(items: [ShareItem]) throws(ClipboardError) {
+        if let error = items.lazy.compactMap(\.flatteningError).first {
+            throw ClipboardError(.transferFailed, "cannot copy: \(error)")
+        }
+        var targets: [String] = []
+        var sources: [String: Source] = [:]
+        func add(_ name: String, _ source: Source) {
+            guard sources[name] == nil else { return }
+            targets.append(name)
+            sources[name] = source
+        }
+        let offers = items.map { $0.offers.filter { $0.isExportable && $0.visibility.isVisible(at: .all) } }
+        for offer in offers.first ?? [] where offer.form == .data {
+            for name in ClipboardTypeMapping.names(for: offer.contentType) {
+                add(name, .offer(item: 0, offer: offer, latin1: name == "STRING"))
+            }
+        }
+        if offers.contains(where: { $0.first?.form == .file }) {
+            add(ClipboardTypeMapping.uriList, .files(gnome: false))
+            add(ClipboardTypeMapping.gnomeCopiedFiles, .files(gnome: true))
+        }
+        if let (index, text) = offers.enumerated().lazy.compactMap({ index, offers in
+            offers.first { $0.form == .data && $0.contentType.conforms(to: .plainText) }.map { (index, $0) }
+        }).first {
+            for name in ClipboardTypeMapping.textNames {
+                add(name, .offer(item: index, offer: text, latin1: name == "STRING"))
+            }
+        }
+        guard !targets.isEmpty else {
+            throw ClipboardError(.transferFailed, "cannot copy: the items export no representation")
+        }
+        self.targets = targets
+        self.sources = sources
+        self.items = items
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "transferkit-clipboard-\(UUID().uuidString)")
+    }
+
+    /// Content of bytes given as they are, under `names` in order.
+    init(bytes: [UInt8], names: [String]) {
+        targets = names
+        sources = Dictionary(names.map { ($0, Source.bytes(bytes)) }, uniquingKeysWith: { first, _ in first })
+        items = []
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "transferkit-clipboard-\(UUID().uuidString)")
+    }
+
+    deinit { close() }
+
+    /// Removes the exported files.
+    func close() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The bytes of `target`, exported on the first call. Blocks the calling thread, which must
+    /// not be one of Swift concurrency's.
+    func bytes(for target: String) -> Result<[UInt8], ClipboardError> {
+        if let cached = cache.withLock({ $0[target] }) { return cached }
+        guard let source = sources[target] else {
+            return .failure(ClipboardError(.typeNotOffered, "\(target) is not offered"))
+        }
+        let result: Result<[UInt8], ClipboardError>
+        switch source {
+        case .bytes(let bytes):
+            result = .success(bytes)
+        case .offer(let index, let offer, let latin1):
+            let item = items[index]
+            result = Self.runBlocking {
+                try await item.withPayload(for: offer) { payload in
+                    guard let data = payload.data else {
+                        throw ClipboardError(
+                            .transferFailed, "\(item.label) gave no bytes for \(offer.contentType.identifier)")
+                    }
+                    return latin1 ? ClipboardTypeMapping.latin1([UInt8](data)) : [UInt8](data)
+                }
+            }
+        case .files(let gnome):
+            result = files().map {
+                gnome ? ClipboardTypeMapping.gnomeCopiedFiles($0) : ClipboardTypeMapping.uriList($0)
+            }
+        }
+        cache.withLock { $0[target] = result }
+        return result
+    }
+
+    /// Every item's file, exported once into the content's directory.
+    private func files() -> Result<[URL], ClipboardError> {
+        if let files = exportedFiles.withLock({ $0 }) { return .success(files) }
+        let items = items
+        let directory = directory
+        let result = Self.runBlocking { () async throws -> [URL] in
+            var files: [URL] = []
+            for (index, item) in items.enumerated() {
+                guard let offer = item.offers.first(where: { $0.isExportable }), offer.form == .file else { continue }
+                let folder = directory.appendingPathComponent("\(index)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let kept = try await item.withPayload(for: offer) { payload -> URL in
+                    guard let file = payload.fileURL else {
+                        throw ClipboardError(.transferFailed, "\(item.label) gave no file")
+                    }
+                    let copy = folder.appendingPathComponent(file.lastPathComponent)
+                    try FileManager.default.copyItem(at: file, to: copy)
+                    return copy
+                }
+                files.append(kept)
+            }
+            return files
+        }
+        if case .success(let files) = result { exportedFiles.withLock { $0 = files } }
+        return result
+    }
+
+    /// Runs `body` on the clipboard's own executor and waits for it on this thread.
+    static func runBlocking<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value)
+        -> Result<Value, ClipboardError>
+    {
+        let outcome = Mutex<Result<Value, ClipboardError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task(executorPreference: ClipboardExecutor.shared) {
+            let result: Result<Value, ClipboardError>
+            do {
+                result = .success(try await body())
+            } catch let error as ClipboardError {
+                result = .failure(error)
+            } catch {
+                result = .failure(ClipboardError(.transferFailed, "export failed: \(error)"))
+            }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return outcome.withLock { $0! }
+    }
+}

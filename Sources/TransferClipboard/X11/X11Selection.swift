@@ -1,0 +1,149 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The ICCCM selection protocol (§2) on an ``X11Connection``: a requestor's conversions, with
+/// INCR, and an owner's answers, with TARGETS, TIMESTAMP, MULTIPLE and INCR.
+struct X11Selection {
+    let connection: X11Connection
+    /// The client's own InputOnly window, which receives property changes.
+    let window: UInt32
+    let atoms: Atoms
+
+    struct Atoms {
+        let clipboard, targets, timestamp, multiple, incr, atomPair, utf8String, text, property: UInt32
+
+        init(_ connection: X11Connection, deadline: ContinuousClock.Instant) throws(ClipboardError) {
+            clipboard = try connection.internAtom("CLIPBOARD", deadline: deadline)
+            targets = try connection.internAtom("TARGETS", deadline: deadline)
+            timestamp = try connection.internAtom("TIMESTAMP", deadline: deadline)
+            multiple = try connection.internAtom("MULTIPLE", deadline: deadline)
+            incr = try connection.internAtom("INCR", deadline: deadline)
+            atomPair = try connection.internAtom("ATOM_PAIR", deadline: deadline)
+            utf8String = try connection.internAtom("UTF8_STRING", deadline: deadline)
+            text = try connection.internAtom("TEXT", deadline: deadline)
+            property = try connection.internAtom("TRANSFERKIT_SELECTION", deadline: deadline)
+        }
+    }
+
+    init(_ connection: X11Connection, deadline: ContinuousClock.Instant) throws(ClipboardError) {
+        self.connection = connection
+        window = try connection.createWindow()
+        atoms = try Atoms(connection, deadline: deadline)
+    }
+
+    func atom(for selection: ClipboardSelection) -> UInt32 {
+        selection == .primary ? X11Connection.Atom.primary : atoms.clipboard
+    }
+
+    /// A server timestamp (ICCCM §2.1): a zero-length append to a property of the own window, and
+    /// the time of the `PropertyNotify` that follows.
+    func timestamp(deadline: ContinuousClock.Instant) throws(ClipboardError) -> UInt32 {
+        try connection.changeProperty(
+            window, atoms.property, type: X11Connection.Atom.integer, format: 8, data: [], append: true)
+        while let event = try connection.nextEvent(deadline: deadline) {
+            if event[0] == X11Connection.Event.propertyNotify, event.uint32(at: 4) == window,
+                event.uint32(at: 8) == atoms.property
+            {
+                return event.uint32(at: 12)
+            }
+        }
+        throw ClipboardError(.timedOut, "the X server sent no PropertyNotify for a timestamp in time")
+    }
+
+    // MARK: Requestor
+
+    /// The bytes of `target` from the owner of `selection`, INCR included.
+    ///
+    /// - Parameters:
+    ///   - limit: The most bytes accepted.
+    ///   - idle: How long the owner may stay silent, between any two steps.
+    ///   - deadline: When the whole conversion must be done.
+    func convert(
+        _ selection: ClipboardSelection, target: UInt32, targetName: String, limit: Int, idle: Duration,
+        deadline: ContinuousClock.Instant
+    ) throws(ClipboardError) -> (type: UInt32, format: UInt8, bytes: [UInt8]) {
+        let selectionAtom = atom(for: selection)
+        guard try connection.selectionOwner(selectionAtom, deadline: deadline) != 0 else {
+            throw ClipboardError(.empty, "the \(selection) selection has no owner: nothing is on it")
+        }
+        let time = try timestamp(deadline: deadline)
+        try connection.deleteProperty(window, atoms.property)
+        try connection.convertSelection(
+            requestor: window, selection: selectionAtom, target: target, property: atoms.property, time: time)
+        var answered: UInt32?
+        while answered == nil {
+            let stepDeadline = min(deadline, ContinuousClock.now + idle)
+            guard let event = try connection.nextEvent(deadline: stepDeadline) else {
+                throw ClipboardError(
+                    .timedOut, "the owner of the \(selection) selection did not answer for \(targetName) in time")
+            }
+            if event[0] == X11Connection.Event.selectionNotify, event.uint32(at: 8) == window,
+                event.uint32(at: 12) == selectionAtom
+            {
+                answered = event.uint32(at: 20)
+            }
+        }
+        guard answered != 0 else {
+            throw ClipboardError(.typeNotOffered, "the owner of the \(selection) selection refused \(targetName)")
+        }
+        let first = try readProperty(limit: limit, targetName: targetName, deadline: deadline)
+        guard first.type == atoms.incr else { return first }
+        // INCR (ICCCM §2.7.2): the property was deleted by the read; each chunk comes as a new
+        // value, and a zero-length one ends the transfer.
+        var bytes: [UInt8] = []
+        var format: UInt8 = 8
+        var type: UInt32 = 0
+        while true {
+            let stepDeadline = min(deadline, ContinuousClock.now + idle)
+            guard let event = try connection.nextEvent(deadline: stepDeadline) else {
+                throw ClipboardError(
+                    .timedOut,
+                    "the owner of the \(selection) selection stopped sending \(targetName) after \(bytes.count) bytes")
+            }
+            guard event[0] == X11Connection.Event.propertyNotify, event.uint32(at: 4) == window,
+                event.uint32(at: 8) == atoms.property, event[16] == 0
+            else { continue }
+            let chunk = try readProperty(limit: limit - bytes.count, targetName: targetName, deadline: deadline)
+            if chunk.bytes.isEmpty { return (type, format, bytes) }
+            bytes += chunk.bytes
+            format = chunk.format
+            type = chunk.type
+        }
+    }
+
+    /// Reads and deletes the own window's property, refusing more than `limit` bytes.
+    private func readProperty(limit: Int, targetName: String, deadline: ContinuousClock.Instant)
+        throws(ClipboardError) -> (type: UInt32, format: UInt8, bytes: [UInt8])
+    {
+        let units = limit / 4 + 1
+        let property = try connection.getProperty(
+            window, atoms.property, delete: true, longLength: units, deadline: deadline)
+        if property.value.count > limit || property.bytesAfter > 0 {
+            try connection.deleteProperty(window, atoms.property)
+            throw ClipboardError(
+                .tooLarge, "\(targetName) is larger than the limit of \(limit) bytes")
+        }
+        guard [0, 8, 16, 32].contains(property.format) else {
+            throw ClipboardError(.protocolError, "\(targetName) came in a property of format \(property.format)")
+        }
+        return (property.type, property.format, Array(property.value))
+    }
+
+    /// The target names the owner of `selection` offers, from `TARGETS`.
+    func targets(
+        _ selection: ClipboardSelection, limit: Int, idle: Duration, deadline: ContinuousClock.Instant
+    ) throws(ClipboardError) -> [String] {
+        let reply = try convert(
+            selection, target: atoms.targets, targetName: "TARGETS", limit: limit * 4, idle: idle, deadline: deadline)
+        guard reply.type == X11Connection.Atom.atom || reply.type == atoms.targets, reply.format == 32 else {
+            throw ClipboardError(
+                .protocolError,
+                "TARGETS came as type \(reply.type) format \(reply.format): expected a list of atoms (ATOM, format 32)")
+        }
+        let atoms = stride(from: 0, to: reply.bytes.count - 3, by: 4).map { reply.bytes.uint32(at: $0) }
+        return try connection.atomNames(atoms.filter { $0 != 0 }, deadline: deadline)
+    }
+}

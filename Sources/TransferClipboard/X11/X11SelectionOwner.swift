@@ -1,0 +1,199 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The owner's side of a selection (ICCCM §2.2, §2.5–2.6): answers each `SelectionRequest` from
+/// the content's targets — `TARGETS`, `TIMESTAMP`, `MULTIPLE`, and every target the content
+/// offers, in INCR chunks when it is larger than one request — until another client takes the
+/// selection and every transfer under way has ended, or until it is stopped.
+final class X11SelectionOwner {
+    private let selection: X11Selection
+    private let content: ClipboardContent
+    private let selectionAtom: UInt32
+    private let name: ClipboardSelection
+    /// When the selection was taken: requests from before are refused (ICCCM §2.2).
+    private let time: UInt32
+    /// Target atoms, in the content's order, and each one's name.
+    private var targetAtoms: [(atom: UInt32, name: String)] = []
+    /// INCR transfers under way, by requestor window and property.
+    private var outgoing: [Transfer.Key: Transfer] = [:]
+    private(set) var ownsSelection = true
+    /// How long a requestor may leave an INCR chunk unread before the transfer is dropped.
+    let idle: Duration
+
+    struct Transfer {
+        struct Key: Hashable {
+            let requestor: UInt32
+            let property: UInt32
+        }
+
+        let type: UInt32
+        let bytes: [UInt8]
+        var offset: Int
+        var lastActivity: ContinuousClock.Instant
+    }
+
+    /// Takes `name` for `content`.
+    ///
+    /// - Throws: ``ClipboardError`` when the server does not make this client the owner.
+    init(
+        _ selection: X11Selection, _ name: ClipboardSelection, content: ClipboardContent, idle: Duration,
+        deadline: ContinuousClock.Instant
+    ) throws(ClipboardError) {
+        self.selection = selection
+        self.content = content
+        self.name = name
+        self.idle = idle
+        selectionAtom = selection.atom(for: name)
+        time = try selection.timestamp(deadline: deadline)
+        for target in content.targets {
+            targetAtoms.append((try selection.connection.internAtom(target, deadline: deadline), target))
+        }
+        try selection.connection.setSelectionOwner(selection.window, selection: selectionAtom, time: time)
+        guard try selection.connection.selectionOwner(selectionAtom, deadline: deadline) == selection.window else {
+            throw ClipboardError(
+                .connectionFailed, "the X server did not make this client the \(name) selection's owner")
+        }
+    }
+
+    /// Whether there is anything left to do: the selection owned, or a transfer under way.
+    var isServing: Bool { ownsSelection || !outgoing.isEmpty }
+
+    /// Handles the events that come before `deadline`.
+    func serve(until deadline: ContinuousClock.Instant) throws(ClipboardError) {
+        let connection = selection.connection
+        while let event = try connection.nextEvent(deadline: deadline) {
+            switch event[0] {
+            case X11Connection.Event.selectionRequest:
+                try answer(
+                    time: event.uint32(at: 4), requestor: event.uint32(at: 12), selection: event.uint32(at: 16),
+                    target: event.uint32(at: 20), property: event.uint32(at: 24))
+            case X11Connection.Event.selectionClear:
+                if event.uint32(at: 12) == selectionAtom, event.uint32(at: 8) == selection.window {
+                    ownsSelection = false
+                }
+            case X11Connection.Event.propertyNotify where event[16] == 1:
+                try continueTransfer(Transfer.Key(requestor: event.uint32(at: 4), property: event.uint32(at: 8)))
+            default:
+                break
+            }
+            if !isServing { return }
+        }
+        // Requestors that stopped reading are let go (xclip issue 34: one such requestor must
+        // not hold the owner forever).
+        let now = ContinuousClock.now
+        outgoing = outgoing.filter { now - $0.value.lastActivity < idle }
+    }
+
+    /// Releases the selection if this client still owns it.
+    func release() {
+        guard ownsSelection else { return }
+        try? selection.connection.setSelectionOwner(0, selection: selectionAtom, time: time)
+        ownsSelection = false
+    }
+
+    private func answer(
+        time requested: UInt32, requestor: UInt32, selection requestedSelection: UInt32, target: UInt32,
+        property given: UInt32
+    )
+        throws(ClipboardError)
+    {
+        let connection = selection.connection
+        // An obsolete requestor names no property: the target is the property (ICCCM §2.2).
+        let property = given == 0 ? target : given
+        var converted = false
+        if requestedSelection == selectionAtom, ownsSelection, requested == 0 || requested >= time {
+            if target == selection.atoms.multiple {
+                converted = try convertMultiple(requestor: requestor, property: property)
+            } else {
+                converted = try convert(target, requestor: requestor, property: property)
+            }
+        }
+        try connection.notifySelection(
+            requestor: requestor, selection: requestedSelection, target: target, property: converted ? property : 0,
+            time: requested)
+    }
+
+    /// Writes `target` into `property` of `requestor`; `false` when it is not offered.
+    private func convert(_ target: UInt32, requestor: UInt32, property: UInt32) throws(ClipboardError) -> Bool {
+        let connection = selection.connection
+        let atoms = selection.atoms
+        if target == atoms.targets {
+            var list: [UInt8] = []
+            for atom in [atoms.targets, atoms.timestamp, atoms.multiple] + targetAtoms.map(\.atom) {
+                list.appendUInt32(atom)
+            }
+            try connection.changeProperty(
+                requestor, property, type: X11Connection.Atom.atom, format: 32, data: list[...])
+            return true
+        }
+        if target == atoms.timestamp {
+            var value: [UInt8] = []
+            value.appendUInt32(time)
+            try connection.changeProperty(
+                requestor, property, type: X11Connection.Atom.integer, format: 32, data: value[...])
+            return true
+        }
+        guard let name = targetAtoms.first(where: { $0.atom == target })?.name,
+            case .success(let bytes) = content.bytes(for: name)
+        else { return false }
+        // Text under the legacy names is typed as the name itself (UTF8_STRING, STRING, TEXT:
+        // ICCCM §2.7.1 lets TEXT be answered as any text type); everything else as its target.
+        let type = target == atoms.text ? atoms.utf8String : target
+        let capacity = connection.payloadCapacity(header: 24)
+        if bytes.count <= capacity {
+            try connection.changeProperty(requestor, property, type: type, format: 8, data: bytes[...])
+            return true
+        }
+        // INCR: the size as a lower bound, then chunks as the requestor deletes each.
+        try connection.selectPropertyChanges(on: requestor)
+        var size: [UInt8] = []
+        size.appendUInt32(UInt32(clamping: bytes.count))
+        try connection.changeProperty(requestor, property, type: selection.atoms.incr, format: 32, data: size[...])
+        outgoing[Transfer.Key(requestor: requestor, property: property)] = Transfer(
+            type: type, bytes: bytes, offset: 0, lastActivity: .now)
+        return true
+    }
+
+    /// MULTIPLE (ICCCM §2.6.2): each (target, property) pair of the requestor's ATOM_PAIR list
+    /// converted in order, a refused one's property replaced by None, one notification for all.
+    private func convertMultiple(requestor: UInt32, property: UInt32) throws(ClipboardError) -> Bool {
+        let connection = selection.connection
+        let deadline = ContinuousClock.now + idle
+        let pairs = try connection.getProperty(requestor, property, delete: false, longLength: 1024, deadline: deadline)
+        guard pairs.format == 32, pairs.value.count % 8 == 0 else { return false }
+        var answered: [UInt8] = []
+        for offset in stride(from: 0, to: pairs.value.count, by: 8) {
+            let target = pairs.value.uint32(at: offset)
+            let pairProperty = pairs.value.uint32(at: offset + 4)
+            var done = false
+            if target != selection.atoms.multiple, pairProperty != 0 {
+                done = try convert(target, requestor: requestor, property: pairProperty)
+            }
+            answered.appendUInt32(target)
+            answered.appendUInt32(done ? pairProperty : 0)
+        }
+        try connection.changeProperty(
+            requestor, property, type: selection.atoms.atomPair, format: 32, data: answered[...])
+        return true
+    }
+
+    /// The next INCR chunk, after the requestor deleted the last; a zero-length one at the end.
+    private func continueTransfer(_ key: Transfer.Key) throws(ClipboardError) {
+        guard var transfer = outgoing[key] else { return }
+        let connection = selection.connection
+        let size = min(connection.payloadCapacity(header: 24), transfer.bytes.count - transfer.offset)
+        try connection.changeProperty(
+            key.requestor, key.property, type: transfer.type, format: 8,
+            data: transfer.bytes[transfer.offset..<(transfer.offset + size)])
+        if size == 0 {
+            outgoing[key] = nil
+            return
+        }
+        transfer.offset += size
+        transfer.lastActivity = .now
+        outgoing[key] = transfer
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// The desktop programs the clipboard tests talk to: found on `PATH`, or, where absent, a skip
+/// with the reason printed — except where `TRANSFERKIT_REQUIRE_DESKTOP` is set (`.ci/run` sets it
+/// after installing them), where an absent program fails the test.
+enum DesktopTools {
+    static func path(_ name: String) -> String? {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// A program that stops reading its input must not end the test process: SIGPIPE ignored.
+    static let ignoresBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+    static var required: Bool { ProcessInfo.processInfo.environment["TRANSFERKIT_REQUIRE_DESKTOP"] != nil }
+
+    /// Whether every program in `names` is installed; prints why not, and records an issue where
+    /// they are required.
+    static func available(_ names: String...) -> Bool {
+        let missing = names.filter { path($0) == nil }
+        guard missing.isEmpty else {
+            let message =
+                "skipped: \(missing.joined(separator: ", ")) not installed "
+                + "(apt-get install xvfb xclip xsel; .ci/run installs them)"
+            if required {
+                Issue.record("\(message), and TRANSFERKIT_REQUIRE_DESKTOP is set")
+            } else {
+                print(message)
+            }
+            return false
+        }
+        return true
+    }
+
+    /// Runs a program to its end with `input` on standard input; its standard output, error and
+    /// status. Spawned and reaped here rather than by `Process`, whose wait on Linux lasts as long
+    /// as any descendant holds its pipe: xclip, xsel and wl-copy fork a child that keeps serving.
+    @discardableResult
+    static func run(
+        _ name: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:],
+        timeout: Duration = .seconds(60), detaches: Bool = false
+    ) async throws -> (output: Data, error: String, status: Int32) {
+        _ = ignoresBrokenPipes
+        // On a thread of its own: waiting for the program must not hold one of Swift
+        // concurrency's few threads, which the clipboard's exports need meanwhile.
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue(label: "DesktopTools.run").async {
+                continuation.resume(
+                    with: Result {
+                        try runBlocking(
+                            name, arguments, input: input, environment: environment, timeout: timeout,
+                            detaches: detaches)
+                    })
+            }
+        }
+    }
+
+    private static func runBlocking(
+        _ name: String, _ arguments: [String], input: Data?, environment: [String: String], timeout: Duration,
+        detaches: Bool
+    ) throws -> (output: Data, error: String, status: Int32) {
+        let executable = path(name) ?? name
+        var inputPipe: [Int32] = [0, 0]
+        var outputPipe: [Int32] = [0, 0]
+        var errorPipe: [Int32] = [0, 0]
+        guard pipe(&inputPipe) == 0, pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        if detaches {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        }
+        for descriptor in inputPipe + outputPipe + errorPipe { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawned = withCleanSpawnAttributes { posix_spawn(&pid, executable, &actions, &$0, argv, envp) }
+        close(inputPipe[0])
+        close(outputPipe[1])
+        close(errorPipe[1])
+        guard spawned == 0 else {
+            [inputPipe[1], outputPipe[0], errorPipe[0]].forEach { close($0) }
+            throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO)
+        }
+        let inputDescriptor = inputPipe[1]
+        let errorDescriptor = errorPipe[0]
+        let writer = Thread {
+            if let input {
+                input.withUnsafeBytes { bytes in
+                    var offset = 0
+                    while offset < bytes.count {
+                        let written = write(inputDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                        if written <= 0 { break }
+                        offset += written
+                    }
+                }
+            }
+            close(inputDescriptor)
+        }
+        writer.start()
+        @Sendable func drain(_ descriptor: Int32) -> Data {
+            var data = Data()
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = read(descriptor, &buffer, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                data.append(contentsOf: buffer[0..<count])
+            }
+            close(descriptor)
+            return data
+        }
+        let errorData = Mutex(Data())
+        let errorReader = Thread { errorData.withLock { $0 = drain(errorDescriptor) } }
+        errorReader.start()
+        let killer = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(timeout.components.seconds)), execute: killer)
+        let data = drain(outputPipe[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        killer.cancel()
+        while errorReader.isExecuting || writer.isExecuting { usleep(1000) }
+        return (data, String(decoding: errorData.withLock { $0 }, as: UTF8.self), (status >> 8) & 0xFF)
+    }
+}
+
+/// Spawn attributes that give the child an empty signal mask and default handlers: a thread of
+/// libdispatch blocks most signals, and a child inherits the spawning thread's mask, so a server
+/// started from one would ignore SIGTERM.
+func withCleanSpawnAttributes<Result>(_ body: (inout posix_spawnattr_t) -> Result) -> Result {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGTERM, SIGINT, SIGPIPE, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    return body(&attributes)
+}
+
+/// An X server of the test's own (`Xvfb`) on a free display number, stopped at the end.
+final class XvfbServer: @unchecked Sendable {
+    let display: String
+    private let pid: pid_t
+
+    /// Starts `Xvfb`, or returns `nil` (with the reason printed) where it is not installed.
+    static func start() throws -> XvfbServer? {
+        guard DesktopTools.available("Xvfb"), let executable = DesktopTools.path("Xvfb") else { return nil }
+        for _ in 0..<20 {
+            let number = Int.random(in: 100..<900)
+            guard !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"),
+                !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+            else { continue }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            let arguments: [String] = [executable, ":\(number)", "-nolisten", "tcp", "-screen", "0", "320x240x24"]
+            let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            var pid: pid_t = 0
+            guard withCleanSpawnAttributes({ posix_spawn(&pid, executable, &actions, &$0, argv, environ) }) == 0 else {
+                continue
+            }
+            let server = XvfbServer(display: ":\(number)", pid: pid)
+            for _ in 0..<500 {
+                if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { return server }
+                var status: Int32 = 0
+                if waitpid(pid, &status, WNOHANG) == pid { break }  // another server took the number
+                usleep(20_000)
+            }
+        }
+        throw XvfbFailure()
+    }
+
+    struct XvfbFailure: Error, CustomStringConvertible {
+        var description: String { "Xvfb did not start on any of 20 display numbers" }
+    }
+
+    private init(display: String, pid: pid_t) {
+        self.display = display
+        self.pid = pid
+    }
+
+    /// The environment of a client of this server.
+    var environment: [String: String] { ["DISPLAY": display, "XAUTHORITY": "/nonexistent"] }
+
+    deinit {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+}

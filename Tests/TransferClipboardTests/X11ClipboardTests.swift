@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+import TransferClipboard
+import TransferKit
+
+extension UTType {
+    /// An app's own type without a MIME type: offered under its identifier.
+    static let clipNote = UTType(exportedAs: "com.example.clip-note", conformingTo: .data)
+}
+
+/// A model with its own type first, then JSON, then its title as text.
+struct ClipNote: Codable, Transferable, Equatable {
+    var title: String
+    var body: String
+
+    static var transferRepresentation: some TransferRepresentation {
+        CodableRepresentation(contentType: .clipNote)
+        CodableRepresentation(contentType: .json)
+        ProxyRepresentation(exporting: \.title)
+    }
+}
+
+/// A PNG photo, as data.
+struct ClipPhoto: Transferable, Equatable {
+    var png: Data
+    static var transferRepresentation: some TransferRepresentation {
+        DataRepresentation(contentType: .png) {
+            $0.png
+        } importing: {
+            ClipPhoto(png: $0)
+        }
+    }
+}
+
+/// A document saved as a file.
+struct ClipDocument: Transferable {
+    var file: URL
+    static var transferRepresentation: some TransferRepresentation {
+        FileRepresentation(contentType: .pdf) {
+            SentTransferredFile($0.file)
+        } importing: { received in
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("pasted-\(UUID()).pdf")
+            try FileManager.default.copyItem(at: received.file, to: copy)
+            return ClipDocument(file: copy)
+        }
+    }
+}
+
+let pngBytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data((0..<300).map { UInt8($0 % 251) })
+
+/// Waits until a program that forked to serve the selection (xclip, xsel) owns it.
+func waitForOwner(_ clipboard: Clipboard, _ selection: ClipboardSelection = .clipboard) async throws {
+    for _ in 0..<100 {
+        if (try? await clipboard.types(in: selection)) != nil { return }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+}
+
+/// Runs `body` with an X server of its own and a clipboard on it; skips where Xvfb is absent.
+func withX11Clipboard(
+    limits: Clipboard.Limits = Clipboard.Limits(idleTimeout: .seconds(3), timeout: .seconds(30)),
+    _ body: (XvfbServer, Clipboard) async throws -> Void
+) async throws {
+    guard let server = try XvfbServer.start() else { return }
+    try await body(server, try Clipboard(environment: server.environment, limits: limits))
+}
+
+@Suite("The X11 clipboard, against xclip and xsel on Xvfb", .serialized)
+struct X11ClipboardTests {
+    @Test("a model copied in Swift: xclip lists every representation and reads each")
+    func xclipReadsWhatWeCopy() async throws {
+        guard DesktopTools.available("xclip") else { return }
+        try await withX11Clipboard { server, clipboard in
+            let note = ClipNote(title: "Grüße", body: "ß")
+            let ownership = try await clipboard.copy(note)
+            defer { ownership.stop() }
+            let targets = try await DesktopTools.run(
+                "xclip", ["-selection", "clipboard", "-o", "-t", "TARGETS"], environment: server.environment)
+            let names = String(decoding: targets.output, as: UTF8.self).split(separator: "\n").map(String.init)
+            #expect(
+                names == [
+                    "TARGETS", "TIMESTAMP", "MULTIPLE", "com.example.clip-note", "application/json",
+                    "text/plain;charset=utf-8", "UTF8_STRING", "text/plain", "TEXT", "STRING",
+                ], "\(targets.error)")
+            let json = try await DesktopTools.run(
+                "xclip", ["-selection", "clipboard", "-o", "-t", "application/json"], environment: server.environment)
+            #expect(try JSONDecoder().decode(ClipNote.self, from: json.output) == note)
+            let text = try await DesktopTools.run(
+                "xclip", ["-selection", "clipboard", "-o", "-t", "UTF8_STRING"], environment: server.environment)
+            #expect(String(decoding: text.output, as: UTF8.self) == "Grüße")
+            // STRING is Latin-1 (ICCCM): ü and ß are one byte each.
+            let latin1 = try await DesktopTools.run(
+                "xclip", ["-selection", "clipboard", "-o", "-t", "STRING"], environment: server.environment)
+            #expect(latin1.output == Data([0x47, 0x72, 0xFC, 0xDF, 0x65]))
+            let own = try await DesktopTools.run(
+                "xclip", ["-selection", "clipboard", "-o", "-t", "com.example.clip-note"],
+                environment: server.environment)
+            #expect(try JSONDecoder().decode(ClipNote.self, from: own.output) == note)
+        }
+    }
+
+    @Test("xsel reads our text")
+    func xselReadsWhatWeCopy() async throws {
+        guard DesktopTools.available("xsel") else { return }
+        try await withX11Clipboard { server, clipboard in
+            let ownership = try await clipboard.copy("copied from Swift ✓")
+            defer { ownership.stop() }
+            let text = try await DesktopTools.run("xsel", ["--clipboard", "--output"], environment: server.environment)
+            #expect(String(decoding: text.output, as: UTF8.self) == "copied from Swift ✓")
+        }
+    }
+
+    @Test("what xclip copies, pasted into a model and read as bytes")
+    func weReadWhatXclipCopies() async throws {
+        guard DesktopTools.available("xclip") else { return }
+        try await withX11Clipboard { server, clipboard in
+            try await DesktopTools.run(
+                "xclip", ["-selection", "clipboard", "-t", "image/png", "-i"], input: pngBytes,
+                environment: server.environment, detaches: true)
+            try await waitForOwner(clipboard)
+            let types = try await clipboard.types()
+            #expect(types.map(\.name) == ["image/png"])
+            #expect(types.first?.contentType == .png)
+            let photo = try await clipboard.paste(ClipPhoto.self)
+            #expect(photo.value.png == pngBytes)
+            #expect(photo.type.name == "image/png")
+            #expect(photo.negotiation.best?.offer.contentType == .png)
+            // A model that imports nothing offered: a typed error listing what is.
+            await #expect(throws: ClipboardError.self) { try await clipboard.paste(ClipNote.self) }
+        }
+    }
+
+    @Test("text xsel copies, pasted as a String; the primary selection apart from the clipboard")
+    func weReadWhatXselCopies() async throws {
+        guard DesktopTools.available("xsel") else { return }
+        try await withX11Clipboard { server, clipboard in
+            try await DesktopTools.run(
+                // xsel answers TEXT as UTF-8 only in a UTF-8 locale; in C, it cuts at the first other byte.
+                "xsel", ["--primary", "--input"], input: Data("middle button ✓".utf8),
+                environment: server.environment.merging(["LC_ALL": "C.UTF-8"]) { $1 }, detaches: true)
+            try await waitForOwner(clipboard, .primary)
+            let pasted = try await clipboard.paste(String.self, from: .primary)
+            #expect(pasted.value == "middle button ✓")
+            // xsel offers TEXT and STRING: TEXT answered as UTF8_STRING (or STRING, in Latin-1),
+            // decoded either way.
+            #expect(["TEXT", "STRING", "UTF8_STRING"].contains(pasted.type.name))
+            await #expect(throws: ClipboardError.self) { try await clipboard.types(in: .clipboard) }
+        }
+    }
+
+    @Test("a file copied: offered as text/uri-list and GNOME's list; pasted back into the model")
+    func filesTravelAsURIs() async throws {
+        guard DesktopTools.available("xclip") else { return }
+        try await withX11Clipboard { server, clipboard in
+            let source = FileManager.default.temporaryDirectory.appendingPathComponent("clip-\(UUID()).pdf")
+            try Data("%PDF-1.4 test".utf8).write(to: source)
+            defer { try? FileManager.default.removeItem(at: source) }
+            let ownership = try await clipboard.copy(ClipDocument(file: source))
+            let list = try await DesktopTools.run(
+                "xclip", ["-selection", "clipboard", "-o", "-t", "text/uri-list"], environment: server.environment)
+            let uris = String(decoding: list.output, as: UTF8.self)
+            #expect(uris.hasPrefix("file:///") && uris.hasSuffix(".pdf\r\n"), "\(uris)")
+            let gnome = try await DesktopTools.run(
+                "xclip", ["-selection", "clipboard", "-o", "-t", "x-special/gnome-copied-files"],
+                environment: server.environment)
+            #expect(String(decoding: gnome.output, as: UTF8.self).hasPrefix("copy\nfile:///"))
+            let pasted = try await clipboard.paste(ClipDocument.self)
+            #expect(try Data(contentsOf: pasted.value.file) == Data("%PDF-1.4 test".utf8))
+            try? FileManager.default.removeItem(at: pasted.value.file)
+            ownership.stop()
+            await ownership.waitUntilFinished()
+        }
+    }
+
+    @Test("100 MB both ways through INCR, byte for byte")
+    func largePayloadsUseINCR() async throws {
+        guard DesktopTools.available("xclip") else { return }
+        try await withX11Clipboard { server, clipboard in
+            var payload = Data(count: 100_000_000)
+            payload.withUnsafeMutableBytes { bytes in
+                for index in stride(from: 0, to: bytes.count, by: 4093) { bytes[index] = UInt8(index % 253) }
+            }
+            let ownership = try await clipboard.copy(payload, as: ["application/octet-stream"])
+            let read = try await DesktopTools.run(
+                "xclip", ["-selection", "clipboard", "-o", "-t", "application/octet-stream"],
+                environment: server.environment, timeout: .seconds(120))
+            #expect(read.output.count == payload.count)
+            #expect(read.output == payload)
+            ownership.stop()
+            await ownership.waitUntilFinished()
+            try await DesktopTools.run(
+                "xclip", ["-selection", "clipboard", "-t", "application/x-big", "-i"], input: payload,
+                environment: server.environment, timeout: .seconds(120), detaches: true)
+            try await waitForOwner(clipboard)
+            let back = try await clipboard.data(for: "application/x-big")
+            #expect(back == payload)
+        }
+    }
+
+    @Test("another app's copy ends ours; stop gives the selection up")
+    func ownershipEnds() async throws {
+        guard DesktopTools.available("xclip") else { return }
+        try await withX11Clipboard { server, clipboard in
+            let ownership = try await clipboard.copy("first")
+            #expect(ownership.isServing)
+            try await DesktopTools.run(
+                "xclip", ["-selection", "clipboard", "-i"], input: Data("second".utf8), environment: server.environment,
+                detaches: true)
+            try await waitForOwner(clipboard)
+            await ownership.waitUntilFinished()
+            #expect(!ownership.isServing)
+            #expect(try await clipboard.paste(String.self).value == "second")
+        }
+    }
+}
