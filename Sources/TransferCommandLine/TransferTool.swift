@@ -110,7 +110,8 @@ package enum TransferTool {
     /// The top-level commands.
     static let commands: [Command] = [
         ConvertCommand.command, TypesCommand.command, ReceiversCommand.command, NegotiateCommand.command,
-        PreviewCommand.command, PlaceholderCommand.command,
+        PreviewCommand.command, PlaceholderCommand.command, ClipboardCommands.copy, ClipboardCommands.paste,
+        ClipboardCommands.clipboard,
     ]
 
     static var help: String {

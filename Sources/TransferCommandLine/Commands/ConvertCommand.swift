@@ -1,6 +1,7 @@
 import Foundation
 import ProfileModels
 import Synchronization
+import TransferClipboard
 import TransferKit
 import TransferSupport
 
@@ -240,6 +241,11 @@ enum ConvertCommand {
         /// Plans a conversion from one type to another, in a CSV format of its own or the model's:
         /// a ``TransferConversion`` of the model.
         let plan: @Sendable (UTType, UTType, Mode, CSVFormat?) throws -> Conversion
+        /// Imports bytes of a type into the model and copies it to the clipboard.
+        let copy: @Sendable (Data, UTType, Clipboard, ClipboardSelection) async throws -> ClipboardOwnership
+        /// Pastes the model from the clipboard and exports it as a type: the bytes, and which
+        /// clipboard type it came from.
+        let paste: @Sendable (Clipboard, ClipboardSelection, UTType) async throws -> (Data, String)
     }
 
     /// A model converted by ``TransferConversion``: record by record when its representations are
@@ -263,6 +269,21 @@ enum ConvertCommand {
                 case .file(let url): try await conversion.convert(contentsOf: url) { try sink.write($0) }
                 case .bytes(let data): try await conversion.convert(data) { try sink.write($0) }
                 }
+            }
+        } copy: { data, type, clipboard, selection in
+            let value: T
+            do {
+                value = try await T(importing: data, contentType: type)
+            } catch {
+                throw ToolError(.dataError, "\(T.self) cannot import \(type.identifier): \(error)")
+            }
+            return try await clipboard.copy(value, to: selection)
+        } paste: { clipboard, selection, type in
+            let pasted = try await clipboard.paste(T.self, from: selection)
+            do {
+                return (try await pasted.value.exported(as: type), "\(T.self) from \(pasted.type.name)")
+            } catch {
+                throw ToolError(.dataError, "\(T.self) cannot be written as \(type.identifier): \(error)")
             }
         }
     }

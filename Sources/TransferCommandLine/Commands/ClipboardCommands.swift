@@ -1,0 +1,261 @@
+import Foundation
+import TransferClipboard
+import TransferKit
+import TransferSupport
+
+/// `transfer copy`, `transfer paste` and `transfer clipboard list`: the desktop clipboard from the
+/// command line.
+enum ClipboardCommands {
+    // MARK: copy
+
+    static let copy = Command(name: "copy", summary: "Copy a file or standard input to the desktop clipboard") {
+        arguments, console in
+        var arguments = arguments
+        if arguments.wantsHelp {
+            console.write(copyHelp)
+            return
+        }
+        let names = try arguments.options("type")
+        let modelName = try arguments.option("model")
+        let primary = arguments.flag("primary")
+        let foreground = arguments.flag("foreground")
+        let serving = arguments.flag("serve-child")
+        let path = arguments.positional()
+        try arguments.finish()
+        if modelName != nil, !names.isEmpty { throw UsageError("give --type or --model, not both") }
+        let selection: ClipboardSelection = primary ? .primary : .clipboard
+
+        let bytes: Data
+        if let path, path != "-" {
+            bytes = try InputFile.contents(of: path, limit: 1 << 30)
+        } else {
+            bytes = try StandardInput.readAll(limit: 1 << 30)
+        }
+        // The child a detached copy starts: the payload came on its standard input; it says
+        // `ready` (or why not) on standard output, then serves with no terminal.
+        if serving {
+            do {
+                let ownership = try await own(bytes, path: path, names: names, model: modelName, selection)
+                FileDescriptorOutput.write("ready\n", to: 1)
+                let null = open("/dev/null", O_RDWR)
+                dup2(null, 1)
+                dup2(null, 2)
+                await ownership.waitUntilFinished()
+            } catch let error as ToolError {
+                FileDescriptorOutput.write("\(error.status.rawValue) \(error.message)\n", to: 1)
+            } catch let error as UsageError {
+                FileDescriptorOutput.write("64 \(error)\n", to: 1)
+            } catch {
+                FileDescriptorOutput.write("65 \(error)\n", to: 1)
+            }
+            return
+        }
+        if foreground {
+            let ownership = try await own(bytes, path: path, names: names, model: modelName, selection)
+            console.error("transfer copy: serving the \(selection) selection until another app copies\n")
+            await ownership.waitUntilFinished()
+            return
+        }
+        // As xclip and wl-copy do: a process of its own keeps serving after this one returns.
+        var childArguments = ["copy", "--serve-child"]
+        if primary { childArguments.append("--primary") }
+        for name in names { childArguments += ["--type", name] }
+        if let modelName { childArguments += ["--model", modelName] }
+        if let path, path != "-" { childArguments.append(path) }
+        try Detached.start(arguments: childArguments, input: path == nil || path == "-" ? bytes : nil)
+    }
+
+    /// Takes the selection for the payload: as a model's representations, as the names given, or
+    /// as its file's type.
+    static func own(
+        _ bytes: Data, path: String?, names: [String], model modelName: String?, _ selection: ClipboardSelection
+    ) async throws -> ClipboardOwnership {
+        let clipboard = try makeClipboard()
+        do {
+            if let modelName {
+                guard let model = ConvertCommand.models.first(where: { $0.name.lowercased() == modelName.lowercased() })
+                else {
+                    throw ToolError(
+                        .usage,
+                        "unknown model '\(modelName)': expected one of "
+                            + ConvertCommand.models.map(\.name).joined(separator: ", "))
+                }
+                let type = try path.map { try TypesCommand.resolve(URL(fileURLWithPath: $0).pathExtension) }
+                guard let type else { throw UsageError("--model needs a FILE whose extension names its type") }
+                return try await model.copy(bytes, type, clipboard, selection)
+            }
+            var offered = names
+            if offered.isEmpty {
+                if let path, path != "-", let type = UTType(filenameExtension: URL(fileURLWithPath: path).pathExtension)
+                {
+                    offered = ClipboardTypeMapping.names(for: type)
+                } else if String(data: bytes, encoding: .utf8) != nil {
+                    offered = ClipboardTypeMapping.names(for: .utf8PlainText)
+                } else {
+                    offered = ["application/octet-stream"]
+                }
+            }
+            return try await clipboard.copy(bytes, as: offered, to: selection)
+        } catch let error as ClipboardError {
+            throw toolError(error)
+        }
+    }
+
+    static let copyHelp = """
+        USAGE: transfer copy [FILE] [--type NAME ...] [--model MODEL] [--primary] [--foreground]
+
+        Copies FILE (or standard input) to the desktop clipboard, as xclip -i and wl-copy do, and keeps
+        serving it from a process of its own until another app copies.
+
+        Without --type, a file is offered as its extension's type (photo.png as image/png; text also as
+        UTF8_STRING, text/plain;charset=utf-8, text/plain, TEXT and STRING), standard input as text when
+        it is UTF-8, else application/octet-stream. With --model, the file is imported into the model
+        (see 'transfer convert --list') and every representation it exports is offered, each exported
+        only when an app asks for it.
+
+        OPTIONS:
+          --type NAME     Offer the bytes under NAME (a MIME type, or a name such as UTF8_STRING);
+                          repeatable, in order of preference.
+          --model MODEL   Offer MODEL's representations of FILE.
+          --primary       The primary selection (middle-button paste) instead of the clipboard.
+          --foreground    Serve from this process, until another app copies.
+
+        Exit status: 0 once the selection is served; 66 the input cannot be read; 69 no display, or the
+        display refused; 64 usage.
+
+        """
+
+    // MARK: paste
+
+    static let paste = Command(name: "paste", summary: "Paste from the desktop clipboard") { arguments, console in
+        var arguments = arguments
+        if arguments.wantsHelp {
+            console.write(pasteHelp)
+            return
+        }
+        let name = try arguments.option("type")
+        let modelName = try arguments.option("model")
+        let target = try arguments.option("to")
+        let output = try arguments.option("o") ?? arguments.option("output")
+        let primary = arguments.flag("primary")
+        try arguments.finish()
+        let selection: ClipboardSelection = primary ? .primary : .clipboard
+        let clipboard = try makeClipboard()
+        let bytes: Data
+        do {
+            if let modelName {
+                guard let target else { throw UsageError("--model needs --to TYPE: the type to write the model as") }
+                guard let model = ConvertCommand.models.first(where: { $0.name.lowercased() == modelName.lowercased() })
+                else { throw ToolError(.usage, "unknown model '\(modelName)'") }
+                let (data, why) = try await model.paste(clipboard, selection, try TypesCommand.resolve(target))
+                console.error("transfer paste: \(why)\n")
+                bytes = data
+            } else if let name {
+                bytes = try await clipboard.data(for: name, in: selection)
+            } else {
+                // As wl-paste: text when there is some, else the owner's first type.
+                let types = try await clipboard.types(in: selection)
+                guard
+                    let chosen = types.first(where: { $0.contentType?.conforms(to: .plainText) == true })
+                        ?? types.first
+                else { throw ClipboardError(.empty, "the \(selection) selection offers no type") }
+                bytes = try await clipboard.data(for: chosen.name, in: selection)
+            }
+        } catch let error as ClipboardError {
+            throw toolError(error)
+        }
+        if let output {
+            do throws(CocoaError) {
+                try AtomicFile.write(bytes, to: URL(fileURLWithPath: output))
+            } catch {
+                throw ToolError(.cannotCreate, "\(output): cannot be written (\(error.fileSystemReason))")
+            }
+        } else {
+            console.writeData(bytes)
+        }
+    }
+
+    static let pasteHelp = """
+        USAGE: transfer paste [--type NAME | --model MODEL --to TYPE] [-o FILE] [--primary]
+
+        Writes what the desktop clipboard holds to standard output or FILE, as xclip -o and wl-paste do:
+        text when it offers some, else its first type.
+
+        OPTIONS:
+          --type NAME       The type to paste, as 'transfer clipboard list' names it.
+          --model MODEL     Paste into MODEL: the first type on the clipboard it imports (its own order),
+          --to TYPE         then write it as TYPE (an identifier or extension: csv, json, public.png).
+          -o, --output FILE Write FILE (whole or not at all) instead of standard output.
+          --primary         The primary selection instead of the clipboard.
+
+        Exit status: 0 success; 66 the clipboard is empty or does not offer the type; 65 the owner sent
+        what the protocol does not allow, or too much; 75 the owner did not answer in time; 69 no display.
+
+        """
+
+    // MARK: clipboard list
+
+    static let clipboard = Command(name: "clipboard", summary: "List the types on the desktop clipboard") {
+        arguments, console in
+        var arguments = arguments
+        let subcommand = arguments.positional()
+        if arguments.wantsHelp || subcommand == nil {
+            console.write(listHelp)
+            if arguments.wantsHelp { return }
+            throw UsageError("missing subcommand: list")
+        }
+        guard subcommand == "list" else {
+            throw UsageError("unknown subcommand 'clipboard \(subcommand!)': expected list")
+        }
+        let primary = arguments.flag("primary")
+        let format = try arguments.choice("format", ["text", "json"], default: "text")
+        try arguments.finish()
+        let types: [ClipboardType]
+        do {
+            types = try await makeClipboard().types(in: primary ? .primary : .clipboard)
+        } catch let error as ClipboardError {
+            throw toolError(error)
+        }
+        if format == "json" {
+            struct Entry: Encodable {
+                let name: String
+                let contentType: String?
+            }
+            console.write(
+                try TypesCommand.json(types.map { Entry(name: $0.name, contentType: $0.contentType?.identifier) }))
+        } else {
+            let width = types.map(\.name.count).max() ?? 0
+            console.write(
+                types.map { $0.name.padding(width + 1) + ($0.contentType?.identifier ?? "-") + "\n" }.joined())
+        }
+    }
+
+    static let listHelp = """
+        USAGE: transfer clipboard list [--primary] [--format text|json]
+
+        Lists the types the desktop clipboard's owner offers, in its order, each with the content type
+        it maps to ('-' for none).
+
+        """
+
+    // MARK: Support
+
+    static func makeClipboard() throws -> Clipboard {
+        do {
+            return try Clipboard()
+        } catch {
+            throw toolError(error)
+        }
+    }
+
+    static func toolError(_ error: ClipboardError) -> ToolError {
+        let status: TransferTool.ExitStatus =
+            switch error.code {
+            case .empty, .typeNotOffered, .noImportableType: .noInput
+            case .timedOut: .temporaryFailure
+            case .protocolError, .tooLarge, .transferFailed: .dataError
+            default: .unavailable
+            }
+        return ToolError(status, error.reason)
+    }
+}

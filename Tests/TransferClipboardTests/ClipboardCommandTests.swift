@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TransferClipboard
+import TransferKit
+
+/// The `transfer` executable beside the test bundle in the build folder.
+private let transfer: String = {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    while directory.pathExtension == "xctest" || ["MacOS", "Contents"].contains(directory.lastPathComponent) {
+        directory.deleteLastPathComponent()
+    }
+    return directory.appendingPathComponent("transfer").path
+}()
+
+@Suite("transfer copy, paste and clipboard list, against xclip on Xvfb", .serialized)
+struct ClipboardCommandTests {
+    @Test("transfer copy keeps serving after it returns; xclip reads it; transfer paste reads xclip's")
+    func copyAndPaste() async throws {
+        guard DesktopTools.available("xclip") else { return }
+        guard let server = try XvfbServer.start() else { return }
+        let copied = try await DesktopTools.run(
+            transfer, ["copy"], input: Data("from the CLI ✓".utf8), environment: server.environment, detaches: true)
+        #expect(copied.status == 0)
+        let read = try await DesktopTools.run(
+            "xclip", ["-selection", "clipboard", "-o", "-t", "UTF8_STRING"], environment: server.environment)
+        #expect(String(decoding: read.output, as: UTF8.self) == "from the CLI ✓")
+        let listed = try await DesktopTools.run(
+            transfer, ["clipboard", "list", "--format", "json"], environment: server.environment)
+        let entries = try JSONSerialization.jsonObject(with: listed.output) as? [[String: Any]]
+        #expect(entries?.first?["name"] as? String == "text/plain;charset=utf-8")
+        #expect(entries?.first?["contentType"] as? String == "public.utf8-plain-text")
+
+        try await DesktopTools.run(
+            "xclip", ["-selection", "clipboard", "-t", "image/png", "-i"], input: pngBytes,
+            environment: server.environment, detaches: true)
+        try await waitForOwner(try Clipboard(environment: server.environment))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-clip-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("pasted.png")
+        let pasted = try await DesktopTools.run(
+            transfer, ["paste", "--type", "image/png", "-o", output.path], environment: server.environment)
+        #expect(pasted.status == 0, "\(pasted.error)")
+        #expect(try Data(contentsOf: output) == pngBytes)
+        // The clipboard offers no text and nothing the model imports: 66, saying what it offers.
+        let refused = try await DesktopTools.run(
+            transfer, ["paste", "--model", "ProfilesArchive", "--to", "json"], environment: server.environment)
+        #expect(refused.status == 66)
+        #expect(refused.error.contains("image/png"))
+    }
+
+    @Test("a model's representations: transfer copy --model, each exported when asked")
+    func copyAsAModel() async throws {
+        guard DesktopTools.available("xclip") else { return }
+        guard let server = try XvfbServer.start() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-clip-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let csv = directory.appendingPathComponent("people.csv")
+        try Data(
+            """
+            id,name,bio,funFacts,video,portrait
+            E621E1F8-C36C-495A-93FC-0C247A3E6E5F,Ada,"Writes, reads",[],,
+
+            """.utf8
+        ).write(to: csv)
+        let copied = try await DesktopTools.run(
+            transfer, ["copy", "--model", "ProfilesArchive", csv.path], environment: server.environment, detaches: true)
+        #expect(copied.status == 0)
+        let targets = try await DesktopTools.run(
+            "xclip", ["-selection", "clipboard", "-o", "-t", "TARGETS"], environment: server.environment)
+        let names = String(decoding: targets.output, as: UTF8.self).split(separator: "\n")
+        #expect(names.contains("text/csv") && names.contains("application/json"), "\(names)")
+        let json = try await DesktopTools.run(
+            "xclip", ["-selection", "clipboard", "-o", "-t", "application/json"], environment: server.environment)
+        let records = try JSONSerialization.jsonObject(with: json.output) as? [[String: Any]]
+        #expect(records?.first?["name"] as? String == "Ada")
+        #expect(records?.first?["bio"] as? String == "Writes, reads")
+    }
+
+    @Test("no display: 69 and why; an empty clipboard: 66")
+    func failures() async throws {
+        let noDisplay = try await DesktopTools.run(transfer, ["clipboard", "list"], environment: ["DISPLAY": ""])
+        #expect(noDisplay.status == 69)
+        #expect(noDisplay.error.contains("DISPLAY"))
+        guard let server = try XvfbServer.start() else { return }
+        let empty = try await DesktopTools.run(transfer, ["paste"], environment: server.environment)
+        #expect(empty.status == 66)
+        #expect(empty.error.contains("no owner"))
+    }
+}
