@@ -1,9 +1,9 @@
 public import TransferKit
 
 #if canImport(FoundationEssentials)
-    public import FoundationEssentials
+    import FoundationEssentials
 #else
-    public import Foundation
+    import Foundation
 #endif
 
 /// Which of the desktop's selections: the clipboard (an explicit copy, pasted with a paste

@@ -201,11 +201,14 @@ final class X11Connection {
     /// Sends a request and returns its sequence number. `body` is everything after the 4-byte
     /// header; it is padded here.
     @discardableResult
-    func request(_ opcode: UInt8, _ byte1: UInt8 = 0, _ body: [UInt8]) throws(ClipboardError) -> UInt16 {
-        let padded = (body.count + 3) / 4 * 4
+    func request(_ opcode: UInt8, _ byte1: UInt8 = 0, _ body: [UInt8], payload: ArraySlice<UInt8> = [])
+        throws(ClipboardError) -> UInt16
+    {
+        let length = body.count + payload.count
+        let padded = (length + 3) / 4 * 4
         let units = 1 + padded / 4
         var packet: [UInt8] = [opcode, byte1]
-        packet.reserveCapacity(8 + padded)
+        packet.reserveCapacity(8 + body.count)
         if units <= 0xFFFF {
             packet.appendUInt16(UInt16(units))
         } else {
@@ -216,8 +219,10 @@ final class X11Connection {
             packet.appendUInt32(UInt32(units + 1))
         }
         packet += body
-        packet.pad()
-        try send(packet)
+        // A large payload goes out as it is, not copied into the packet first.
+        try send(packet[...])
+        try send(payload)
+        try send([UInt8](repeating: 0, count: padded - length)[...])
         sequence &+= 1
         return sequence
     }
@@ -298,14 +303,12 @@ final class X11Connection {
         append: Bool = false
     ) throws(ClipboardError) {
         var body: [UInt8] = []
-        body.reserveCapacity(20 + data.count)
         body.appendUInt32(window)
         body.appendUInt32(property)
         body.appendUInt32(type)
         body += [format, 0, 0, 0]
         body.appendUInt32(UInt32(data.count / Int(format / 8)))
-        body += data
-        try request(18, append ? 2 : 0, body)
+        try request(18, append ? 2 : 0, body, payload: data)
     }
 
     func deleteProperty(_ window: UInt32, _ property: UInt32) throws(ClipboardError) {
@@ -455,22 +458,45 @@ final class X11Connection {
         return head + (try read(extra, deadline: deadline))
     }
 
+    /// A buffer for reads, reused: small packets are gathered in `input` from it.
+    private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
+
     private func read(_ count: Int, deadline: ContinuousClock.Instant) throws(ClipboardError) -> [UInt8] {
+        let buffered = input.count - inputStart
+        if count > readBuffer.count, buffered < count {
+            // A large reply (an INCR chunk, a whole property): read straight into its own array.
+            var result = [UInt8](repeating: 0, count: count)
+            result.replaceSubrange(0..<buffered, with: input[inputStart...])
+            input.removeAll(keepingCapacity: true)
+            inputStart = 0
+            var filled = buffered
+            while filled < count {
+                try waitReadable(deadline: deadline)
+                let received = result.withUnsafeMutableBytes {
+                    SystemCalls.read(descriptor, into: $0.baseAddress! + filled, count: count - filled)
+                }
+                if received < 0, errno == EAGAIN { continue }
+                guard received > 0 else {
+                    throw ClipboardError(.connectionFailed, "the X server closed the connection")
+                }
+                filled += received
+            }
+            return result
+        }
         while input.count - inputStart < count {
             if inputStart > 0, inputStart >= input.count / 2 {
                 input.removeFirst(inputStart)
                 inputStart = 0
             }
             try waitReadable(deadline: deadline)
-            var chunk = [UInt8](repeating: 0, count: max(65536, count - (input.count - inputStart)))
-            let received = chunk.withUnsafeMutableBytes {
+            let received = readBuffer.withUnsafeMutableBytes {
                 SystemCalls.read(descriptor, into: $0.baseAddress!, count: $0.count)
             }
             if received < 0, errno == EAGAIN { continue }
             guard received > 0 else {
                 throw ClipboardError(.connectionFailed, "the X server closed the connection")
             }
-            input += chunk.prefix(received)
+            input += readBuffer[0..<received]
         }
         defer { inputStart += count }
         return Array(input[inputStart..<(inputStart + count)])
@@ -492,11 +518,25 @@ final class X11Connection {
 
     /// Writes all of `bytes`; a closed connection is an error, not a SIGPIPE (`MSG_NOSIGNAL`).
     private func send(_ bytes: [UInt8]) throws(ClipboardError) {
+        try send(bytes[...])
+    }
+
+    private func send(_ bytes: ArraySlice<UInt8>) throws(ClipboardError) {
+        let failure = bytes.withUnsafeBytes { buffer -> ClipboardError? in
+            do throws(ClipboardError) {
+                try send(buffer)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    private func send(_ bytes: UnsafeRawBufferPointer) throws(ClipboardError) {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes {
-                Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
-            }
+            let sent = Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
             if sent < 0 {
                 if errno == EINTR { continue }
                 throw ClipboardError(.connectionFailed, "writing to the X server: \(Self.reason(errno))")

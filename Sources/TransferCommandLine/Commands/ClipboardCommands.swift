@@ -25,8 +25,17 @@ enum ClipboardCommands {
         if modelName != nil, !names.isEmpty { throw UsageError("give --type or --model, not both") }
         let selection: ClipboardSelection = primary ? .primary : .clipboard
 
+        let fromFile = path != nil && path != "-"
+        // A detached copy of a file: the serving process reads it; this one only checks it can.
+        let detachesFile = fromFile && !serving && !foreground
         let bytes: Data
-        if let path, path != "-" {
+        if detachesFile {
+            guard FileManager.default.isReadableFile(atPath: path!) else {
+                _ = try InputFile.contents(of: path!, limit: 1)  // its error: missing, unreadable
+                throw ToolError(.noInput, "\(path!): cannot be read")
+            }
+            bytes = Data()
+        } else if let path, fromFile {
             bytes = try InputFile.contents(of: path, limit: 1 << 30)
         } else {
             bytes = try StandardInput.readAll(limit: 1 << 30)
