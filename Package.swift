@@ -51,7 +51,7 @@ let package = Package(
             name: "TransferCommandLine",
             dependencies: [
                 "ContentTypes", "TransferKit", "TransferSupport", "LinkPreviews", "ProfileModels", "TransferKitTesting",
-                "TransferClipboard",
+                "TransferClipboard", "CTransferKitSystem",
             ]),
         .executableTarget(name: "transfer", dependencies: ["TransferCommandLine"]),
         .target(name: "ProfileModels", dependencies: ["TransferKit"]),

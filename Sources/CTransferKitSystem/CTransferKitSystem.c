@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <spawn.h>
 #include <unistd.h>
 
 #if defined(__linux__)
@@ -42,5 +43,15 @@ int transferkit_start_writeback(int descriptor, int64_t offset, int64_t count) {
     (void)count;
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+int transferkit_spawn_close_from(void *actions, int from) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, from);
+#else
+    (void)actions;
+    (void)from;
+    return ENOSYS;
 #endif
 }

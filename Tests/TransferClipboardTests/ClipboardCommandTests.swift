@@ -78,6 +78,17 @@ struct ClipboardCommandTests {
         #expect(records?.first?["bio"] as? String == "Writes, reads")
     }
 
+    @Test("the serving process holds none of the caller's descriptors: a command substitution returns")
+    func servingProcessInheritsNoDescriptors() async throws {
+        guard let server = try XvfbServer.start() else { return }
+        // $(…) waits for every holder of its pipe, here also on the command's descriptor 3; the
+        // serving process must not be one.
+        let shell = try await DesktopTools.run(
+            "sh", ["-c", "out=$(printf 'x' | '\(transfer)' copy 3>&1); echo \"done $?\""],
+            environment: server.environment, timeout: .seconds(20))
+        #expect(String(decoding: shell.output, as: UTF8.self) == "done 0\n", "\(shell.error)")
+    }
+
     @Test("no display: 69 and why; an empty clipboard: 66")
     func failures() async throws {
         let noDisplay = try await DesktopTools.run(transfer, ["clipboard", "list"], environment: ["DISPLAY": ""])

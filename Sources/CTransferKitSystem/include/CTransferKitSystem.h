@@ -24,4 +24,9 @@ ssize_t transferkit_copy_file_range(int input, int output, size_t length);
 /// later `fsync` has little left to do; 0, or -1 with errno set (ENOSYS where the call does not exist).
 int transferkit_start_writeback(int descriptor, int64_t offset, int64_t count);
 
+/// Adds to `actions` (a `posix_spawn_file_actions_t *`) the closing of every descriptor from `from`
+/// up (`posix_spawn_file_actions_addclosefrom_np`, glibc 2.34 and later), so that a spawned process
+/// inherits none of the caller's other descriptors; 0, or an errno (ENOSYS where it does not exist).
+int transferkit_spawn_close_from(void *actions, int from);
+
 #endif

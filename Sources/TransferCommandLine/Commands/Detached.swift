@@ -1,3 +1,4 @@
+import CTransferKitSystem
 import Foundation
 import TransferSupport
 
@@ -28,7 +29,11 @@ enum Detached {
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        for descriptor in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        // Nothing else of the caller's: a descriptor without FD_CLOEXEC (a caller's pipe on fd 3)
+        // would otherwise be held open as long as the copy is served.
+        if transferkit_spawn_close_from(&actions, 3) != 0 {
+            for descriptor in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

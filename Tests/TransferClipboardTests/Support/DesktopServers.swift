@@ -183,9 +183,16 @@ final class XvfbServer: @unchecked Sendable {
             }
             let server = XvfbServer(display: ":\(number)", pid: pid)
             for _ in 0..<500 {
-                if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { return server }
                 var status: Int32 = 0
                 if waitpid(pid, &status, WNOHANG) == pid { break }  // another server took the number
+                // Ours only when the lock names our process: two tests may race for one number, and
+                // the loser must not take the winner's socket for its own.
+                let lock = (try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8)) ?? ""
+                if Int32(lock.trimmingCharacters(in: .whitespacesAndNewlines)) == pid,
+                    FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+                {
+                    return server
+                }
                 usleep(20_000)
             }
         }
