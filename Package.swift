@@ -46,7 +46,7 @@ let package = Package(
             dependencies: ["ContentTypes", "TransferKit", "TransferSupport", "CTransferKitSystem"]),
         // The Linux desktop's clipboard for Transferable values: X11's selection protocol spoken over the
         // display's socket (ICCCM: TARGETS, TIMESTAMP, MULTIPLE, INCR), no library.
-        .target(name: "TransferClipboard", dependencies: ["TransferKit", "TransferSupport"]),
+        .target(name: "TransferClipboard", dependencies: ["TransferKit", "TransferSupport", "CTransferKitSystem"]),
         .target(
             name: "TransferCommandLine",
             dependencies: [

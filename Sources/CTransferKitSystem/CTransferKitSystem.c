@@ -3,6 +3,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
 #include <spawn.h>
 #include <unistd.h>
 
@@ -54,4 +59,88 @@ int transferkit_spawn_close_from(void *actions, int from) {
     (void)from;
     return ENOSYS;
 #endif
+}
+
+ssize_t transferkit_send_with_descriptor(int socket, const void *bytes, size_t count, int descriptor) {
+    struct iovec vector = {.iov_base = (void *)bytes, .iov_len = count};
+    struct msghdr message = {.msg_iov = &vector, .msg_iovlen = 1};
+    union {
+        char buffer[CMSG_SPACE(sizeof(int))];
+        struct cmsghdr align;
+    } control;
+    if (descriptor >= 0) {
+        memset(&control, 0, sizeof control);
+        message.msg_control = control.buffer;
+        message.msg_controllen = sizeof control.buffer;
+        struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+        header->cmsg_level = SOL_SOCKET;
+        header->cmsg_type = SCM_RIGHTS;
+        header->cmsg_len = CMSG_LEN(sizeof(int));
+        memcpy(CMSG_DATA(header), &descriptor, sizeof(int));
+    }
+    ssize_t sent;
+    do {
+        sent = sendmsg(socket, &message, MSG_NOSIGNAL);
+    } while (sent < 0 && errno == EINTR);
+    return sent;
+}
+
+ssize_t transferkit_receive_with_descriptors(
+    int socket, void *bytes, size_t capacity, int *descriptors, int descriptor_capacity, int *descriptor_count) {
+    struct iovec vector = {.iov_base = bytes, .iov_len = capacity};
+    union {
+        char buffer[CMSG_SPACE(sizeof(int) * 28)];
+        struct cmsghdr align;
+    } control;
+    struct msghdr message = {
+        .msg_iov = &vector, .msg_iovlen = 1, .msg_control = control.buffer, .msg_controllen = sizeof control.buffer};
+    *descriptor_count = 0;
+    ssize_t received;
+    do {
+        received = recvmsg(socket, &message, MSG_CMSG_CLOEXEC);
+    } while (received < 0 && errno == EINTR);
+    if (received < 0) return received;
+    for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header != NULL; header = CMSG_NXTHDR(&message, header)) {
+        if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
+        size_t count = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+        for (size_t index = 0; index < count; index++) {
+            int descriptor;
+            memcpy(&descriptor, CMSG_DATA(header) + index * sizeof(int), sizeof(int));
+            if (*descriptor_count < descriptor_capacity) {
+                descriptors[(*descriptor_count)++] = descriptor;
+            } else {
+                close(descriptor);
+            }
+        }
+    }
+    return received;
+}
+
+ssize_t transferkit_write_without_sigpipe(int descriptor, const void *bytes, size_t count) {
+    sigset_t pipe_only, previous, pending;
+    sigemptyset(&pipe_only);
+    sigaddset(&pipe_only, SIGPIPE);
+    // A SIGPIPE already pending for the thread or process is not ours to take.
+    sigpending(&pending);
+    int was_pending = sigismember(&pending, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_only, &previous);
+    ssize_t written;
+    do {
+        written = write(descriptor, bytes, count);
+    } while (written < 0 && errno == EINTR);
+    if (written < 0 && errno == EPIPE && !was_pending) {
+        int saved = errno;
+        struct timespec now = {0, 0};
+        while (sigtimedwait(&pipe_only, NULL, &now) < 0 && errno == EINTR) {
+        }
+        errno = saved;
+    }
+    int saved = errno;
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    errno = saved;
+    return written;
+}
+
+int transferkit_pipe_cloexec(int descriptors[2]) {
+    return pipe2(descriptors, O_CLOEXEC);
 }

@@ -12,9 +12,11 @@ public import TransferKit
 /// it exports becomes a type other apps can paste, exported only when one asks; paste a model
 /// from the first type on the clipboard it can import.
 ///
-/// It talks the display's own protocol over its socket, with no library: X11's selections
-/// (ICCCM: `TARGETS`, `TIMESTAMP`, `MULTIPLE`, INCR for large payloads, both ways) through
-/// `DISPLAY`.
+/// It talks the display's own protocol over its socket, with no library (``ClipboardDisplay``):
+/// Wayland's data-control (`ext-data-control-v1`, else `zwlr-data-control-unstable-v1`: sway and
+/// other wlroots compositors, KDE's KWin, Hyprland) through `WAYLAND_DISPLAY`, and X11's
+/// selections (ICCCM: `TARGETS`, `TIMESTAMP`, `MULTIPLE`, INCR for large payloads, both ways)
+/// through `DISPLAY` — and through XWayland on a compositor without data-control (GNOME's Mutter).
 ///
 /// ```swift
 /// let clipboard = try Clipboard()
@@ -59,25 +61,43 @@ public final class Clipboard: Sendable {
         }
     }
 
-    /// The display, as `DISPLAY` names it.
-    public let display: String
+    /// The display whose clipboard this is.
+    public let display: ClipboardDisplay
     /// The limits of every operation.
     public let limits: Limits
     private let environment: [String: String]
 
-    /// The clipboard of the display the environment names (`DISPLAY`).
+    /// The clipboard of the display the environment names: the Wayland compositor of
+    /// `WAYLAND_DISPLAY` when it is set, else the X server of `DISPLAY` (see
+    /// ``ClipboardDisplay/init(environment:)``).
     ///
     /// - Parameters:
-    ///   - environment: Where `DISPLAY`, `XAUTHORITY` and `HOME` are read. The default is the
-    ///     process's.
+    ///   - environment: Where `WAYLAND_DISPLAY`, `XDG_RUNTIME_DIR`, `DISPLAY`, `XAUTHORITY` and
+    ///     `HOME` are read. The default is the process's.
     ///   - limits: The limits. The default allows 1 GiB, 4,096 types, 5 s of silence, 60 s in all.
-    /// - Throws: ``ClipboardError/Code/noDisplay`` when no display is named.
-    public init(
+    /// - Throws: ``ClipboardError/Code/noDisplay`` when neither display is named.
+    public convenience init(
         environment: [String: String] = ProcessInfo.processInfo.environment, limits: Limits = Limits()
     ) throws(ClipboardError) {
-        guard let display = environment["DISPLAY"], !display.isEmpty else {
-            throw ClipboardError(.noDisplay, "no display: DISPLAY is not set")
+        guard let display = ClipboardDisplay(environment: environment) else {
+            throw ClipboardError(
+                .noDisplay, "no display: neither WAYLAND_DISPLAY (with XDG_RUNTIME_DIR) nor DISPLAY is set")
         }
+        self.init(display: display, environment: environment, limits: limits)
+    }
+
+    /// The clipboard of `display`.
+    ///
+    /// - Parameters:
+    ///   - display: The display.
+    ///   - environment: Where `DISPLAY` is read when a Wayland compositor has no data-control and
+    ///     its XWayland server is used instead, and `XAUTHORITY` and `HOME` for an X server's
+    ///     cookie. The default is the process's.
+    ///   - limits: The limits.
+    public init(
+        display: ClipboardDisplay, environment: [String: String] = ProcessInfo.processInfo.environment,
+        limits: Limits = Limits()
+    ) {
         self.display = display
         self.limits = limits
         self.environment = environment
@@ -236,20 +256,25 @@ public final class Clipboard: Sendable {
         -> ClipboardOwnership
     {
         let ownership = ClipboardOwnership(selection: selection)
-        let display = display
-        let environment = environment
+        let connector = connector
         let limits = limits
         let result: Result<Void, ClipboardError> = await withCheckedContinuation { continuation in
             DispatchQueue(label: "TransferClipboard.owner").async {
-                let owner: X11SelectionOwner
+                let owner: any SelectionServer
                 do throws(ClipboardError) {
                     let deadline = ContinuousClock.now + limits.timeout
-                    let connection = try X11Connection(
-                        display: display, environment: environment, timeout: limits.timeout)
-                    let session = try X11Selection(connection, deadline: deadline)
-                    owner = try X11SelectionOwner(
-                        session, selection, content: content, idle: limits.idleTimeout, deadline: deadline)
-                    try connection.sync(deadline: deadline)
+                    owner = try connector.connect(deadline: deadline) { connection throws(ClipboardError) in
+                        switch connection {
+                        case .x11(let session):
+                            let owner = try X11SelectionOwner(
+                                session, selection, content: content, idle: limits.idleTimeout, deadline: deadline)
+                            try session.connection.sync(deadline: deadline)
+                            return owner
+                        case .wayland(let control):
+                            return try WaylandSelectionOwner(
+                                control, selection, content: content, idle: limits.idleTimeout, deadline: deadline)
+                        }
+                    }
                 } catch {
                     continuation.resume(returning: .failure(error))
                     return
@@ -273,24 +298,29 @@ public final class Clipboard: Sendable {
 
     // MARK: Sessions
 
+    private var connector: Connector { Connector(display: display, environment: environment, limits: limits) }
+
     /// Runs `body` with a connection of its own, on a thread that may block: a queue of its own,
     /// which gets a thread even when the global queues' few are busy, and not one of Swift
     /// concurrency's.
     private func session<Value: Sendable>(
         _ body: @escaping @Sendable (ReadSession, ContinuousClock.Instant) throws(ClipboardError) -> Value
     ) async throws(ClipboardError) -> Value {
-        let display = display
-        let environment = environment
+        let connector = connector
         let limits = limits
         let result: Result<Value, ClipboardError> = await withCheckedContinuation { continuation in
             DispatchQueue(label: "TransferClipboard.session").async {
                 do throws(ClipboardError) {
                     let deadline = ContinuousClock.now + limits.timeout
-                    let connection = try X11Connection(
-                        display: display, environment: environment, timeout: limits.timeout)
-                    let session = ReadSession(
-                        selection: try X11Selection(connection, deadline: deadline), limits: limits)
-                    continuation.resume(returning: .success(try body(session, deadline)))
+                    let value = try connector.connect(deadline: deadline) { connection throws(ClipboardError) in
+                        let reader: any SelectionReader =
+                            switch connection {
+                            case .x11(let session): session
+                            case .wayland(let control): control
+                            }
+                        return try body(ReadSession(reader: reader, limits: limits), deadline)
+                    }
+                    continuation.resume(returning: .success(value))
                 } catch {
                     continuation.resume(returning: .failure(error))
                 }
@@ -299,15 +329,53 @@ public final class Clipboard: Sendable {
         return try result.get()
     }
 
+    /// Opens a connection to the display by its protocol.
+    struct Connector: Sendable {
+        let display: ClipboardDisplay
+        let environment: [String: String]
+        let limits: Limits
+
+        enum Connection {
+            case x11(X11Selection)
+            case wayland(WaylandDataControl)
+        }
+
+        /// Runs `body` with a new connection: on a Wayland compositor without data-control,
+        /// one to its XWayland server when `DISPLAY` names one.
+        func connect<Value>(
+            deadline: ContinuousClock.Instant, _ body: (Connection) throws(ClipboardError) -> Value
+        ) throws(ClipboardError) -> Value {
+            switch display {
+            case .x11(let name):
+                return try body(.x11(try x11(name, deadline: deadline)))
+            case .wayland(let socket):
+                let control: WaylandDataControl
+                do {
+                    control = try WaylandDataControl(
+                        try WaylandConnection(socket: socket), maximumTypes: limits.maximumTypes, deadline: deadline)
+                } catch let error where error.code == .unsupported {
+                    guard let name = environment["DISPLAY"], !name.isEmpty else { throw error }
+                    return try body(.x11(try x11(name, deadline: deadline)))
+                }
+                return try body(.wayland(control))
+            }
+        }
+
+        private func x11(_ name: String, deadline: ContinuousClock.Instant) throws(ClipboardError) -> X11Selection {
+            let connection = try X11Connection(display: name, environment: environment, timeout: limits.timeout)
+            return try X11Selection(connection, deadline: deadline)
+        }
+    }
+
     /// A requestor's connection, for one operation.
     struct ReadSession {
-        let selection: X11Selection
+        let reader: any SelectionReader
         let limits: Limits
 
         func types(_ name: ClipboardSelection, deadline: ContinuousClock.Instant) throws(ClipboardError)
             -> [ClipboardType]
         {
-            let names = try selection.targets(
+            let names = try reader.names(
                 name, limit: limits.maximumTypes, idle: limits.idleTimeout, deadline: deadline)
             let meta: Set<String> = [
                 "TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "DELETE", "INSERT_SELECTION", "INCR",
@@ -328,12 +396,8 @@ public final class Clipboard: Sendable {
         func typedBytes(_ target: String, _ name: ClipboardSelection, deadline: ContinuousClock.Instant)
             throws(ClipboardError) -> (type: String, bytes: [UInt8])
         {
-            let atom = try selection.connection.internAtom(target, deadline: deadline)
-            let reply = try selection.convert(
-                name, target: atom, targetName: target, limit: limits.maximumBytes, idle: limits.idleTimeout,
-                deadline: deadline)
-            let type = reply.type == 0 ? "" : try selection.connection.atomNames([reply.type], deadline: deadline)[0]
-            return (type, reply.bytes)
+            try reader.typedBytes(
+                target, name, limit: limits.maximumBytes, idle: limits.idleTimeout, deadline: deadline)
         }
     }
 }

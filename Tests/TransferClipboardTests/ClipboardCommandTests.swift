@@ -91,7 +91,8 @@ struct ClipboardCommandTests {
 
     @Test("no display: 69 and why; an empty clipboard: 66")
     func failures() async throws {
-        let noDisplay = try await DesktopTools.run(transfer, ["clipboard", "list"], environment: ["DISPLAY": ""])
+        let noDisplay = try await DesktopTools.run(
+            transfer, ["clipboard", "list"], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
         #expect(noDisplay.status == 69)
         #expect(noDisplay.error.contains("DISPLAY"))
         guard let server = try XvfbServer.start() else { return }

@@ -48,12 +48,24 @@ struct ClipDocument: Transferable {
 
 let pngBytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data((0..<300).map { UInt8($0 % 251) })
 
-/// Waits until a program that forked to serve the selection (xclip, xsel) owns it.
-func waitForOwner(_ clipboard: Clipboard, _ selection: ClipboardSelection = .clipboard) async throws {
-    for _ in 0..<100 {
-        if (try? await clipboard.types(in: selection)) != nil { return }
+/// Waits until a program that forked to serve the selection (xclip, xsel, wl-copy) owns it: until
+/// the selection offers types that `offers` accepts, for at most 10 seconds.
+func waitForOwner(
+    _ clipboard: Clipboard, _ selection: ClipboardSelection = .clipboard,
+    offers: ([ClipboardType]) -> Bool = { _ in true }
+) async throws {
+    var last = "nothing"
+    for _ in 0..<500 {
+        do {
+            let types = try await clipboard.types(in: selection)
+            if offers(types) { return }
+            last = "\(types)"
+        } catch {
+            last = "\(error)"
+        }
         try await Task.sleep(for: .milliseconds(20))
     }
+    Issue.record("no owner offered the types expected in 10 seconds; the last answer: \(last)")
 }
 
 /// Runs `body` with an X server of its own and a clipboard on it; skips where Xvfb is absent.

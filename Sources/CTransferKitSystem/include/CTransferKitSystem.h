@@ -29,4 +29,26 @@ int transferkit_start_writeback(int descriptor, int64_t offset, int64_t count);
 /// inherits none of the caller's other descriptors; 0, or an errno (ENOSYS where it does not exist).
 int transferkit_spawn_close_from(void *actions, int from);
 
+/// Sends `count` bytes on the Unix stream socket `socket`, with `descriptor` attached (SCM_RIGHTS)
+/// when it is not negative, and without SIGPIPE (`MSG_NOSIGNAL`); the count sent, or -1 with errno
+/// set. Used by the Wayland clipboard, whose messages carry pipes.
+ssize_t transferkit_send_with_descriptor(int socket, const void *bytes, size_t count, int descriptor);
+
+/// Receives up to `capacity` bytes from the Unix stream socket `socket`, and the descriptors that
+/// came with them (SCM_RIGHTS, close-on-exec): up to `descriptor_capacity` are stored in
+/// `descriptors` and their count in `*descriptor_count`, any more are closed. The count received (0
+/// at the end), or -1 with errno set.
+ssize_t transferkit_receive_with_descriptors(
+    int socket, void *bytes, size_t capacity, int *descriptors, int descriptor_capacity, int *descriptor_count);
+
+/// `pipe2(descriptors, O_CLOEXEC)`: a pipe whose ends no spawned program inherits, made atomically
+/// (pipe2 needs _GNU_SOURCE); 0, or -1 with errno set.
+int transferkit_pipe_cloexec(int descriptors[2]);
+
+/// `write` that cannot end the process with SIGPIPE when the reader has gone: the signal is blocked
+/// in the calling thread for the call, and one the call raised is taken before it is unblocked, so
+/// the reader's absence is only EPIPE. Pipes have no `MSG_NOSIGNAL`; a library must not change the
+/// process's signal dispositions.
+ssize_t transferkit_write_without_sigpipe(int descriptor, const void *bytes, size_t count);
+
 #endif

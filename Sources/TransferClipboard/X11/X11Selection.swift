@@ -147,3 +147,20 @@ struct X11Selection {
         return try connection.atomNames(atoms.filter { $0 != 0 }, deadline: deadline)
     }
 }
+
+extension X11Selection: SelectionReader {
+    func names(_ selection: ClipboardSelection, limit: Int, idle: Duration, deadline: ContinuousClock.Instant)
+        throws(ClipboardError) -> [String]
+    {
+        try targets(selection, limit: limit, idle: idle, deadline: deadline)
+    }
+
+    func typedBytes(
+        _ name: String, _ selection: ClipboardSelection, limit: Int, idle: Duration, deadline: ContinuousClock.Instant
+    ) throws(ClipboardError) -> (type: String, bytes: [UInt8]) {
+        let atom = try connection.internAtom(name, deadline: deadline)
+        let reply = try convert(selection, target: atom, targetName: name, limit: limit, idle: idle, deadline: deadline)
+        let type = reply.type == 0 ? "" : try connection.atomNames([reply.type], deadline: deadline)[0]
+        return (type, reply.bytes)
+    }
+}

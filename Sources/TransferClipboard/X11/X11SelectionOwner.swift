@@ -8,7 +8,7 @@
 /// the content's targets — `TARGETS`, `TIMESTAMP`, `MULTIPLE`, and every target the content
 /// offers, in INCR chunks when it is larger than one request — until another client takes the
 /// selection and every transfer under way has ended, or until it is stopped.
-final class X11SelectionOwner {
+final class X11SelectionOwner: SelectionServer {
     private let selection: X11Selection
     private let content: ClipboardContent
     private let selectionAtom: UInt32

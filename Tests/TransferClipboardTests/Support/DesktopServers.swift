@@ -23,7 +23,7 @@ enum DesktopTools {
         guard missing.isEmpty else {
             let message =
                 "skipped: \(missing.joined(separator: ", ")) not installed "
-                + "(apt-get install xvfb xclip xsel; .ci/run installs them)"
+                + "(Scripts/install-desktop-tools.sh installs them; .ci/run does)"
             if required {
                 Issue.record("\(message), and TRANSFERKIT_REQUIRE_DESKTOP is set")
             } else {
@@ -209,11 +209,106 @@ final class XvfbServer: @unchecked Sendable {
     }
 
     /// The environment of a client of this server.
-    var environment: [String: String] { ["DISPLAY": display, "XAUTHORITY": "/nonexistent"] }
+    var environment: [String: String] { ["DISPLAY": display, "XAUTHORITY": "/nonexistent", "WAYLAND_DISPLAY": ""] }
 
     deinit {
         kill(pid, SIGTERM)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+}
+
+/// A Wayland compositor of the test's own: `sway` on wlroots' headless backend, with a runtime
+/// directory of its own, stopped at the end. sway refuses to run as root, so as root it runs as
+/// `nobody` (through `setpriv`); clients running as root can still use its socket.
+final class SwayServer: @unchecked Sendable {
+    let runtimeDirectory: URL
+    let socket: String
+    private let pid: pid_t
+
+    /// Starts `sway`, or returns `nil` (with the reason printed) where it is not installed.
+    static func start() throws -> SwayServer? {
+        guard DesktopTools.available("sway", "wl-copy", "wl-paste"), let sway = DesktopTools.path("sway") else {
+            return nil
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transferkit-sway-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        chmod(directory.path, 0o700)
+        let variables = [
+            "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=\(directory.path)", "XDG_RUNTIME_DIR=\(directory.path)",
+            "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1",
+        ]
+        // No Xwayland: it would take a display number the X11 tests' servers may want.
+        let configuration = directory.appendingPathComponent("config")
+        try Data("xwayland disable\n".utf8).write(to: configuration)
+        var arguments = ["/usr/bin/env", "-i"] + variables + [sway, "-c", configuration.path]
+        if getuid() == 0 {
+            // setpriv becomes sway, so stopping it is one signal; runuser would stay its parent
+            // and wait two seconds after forwarding SIGTERM.
+            guard let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.isExecutableFile)
+            else {
+                throw SwayFailure(reason: "sway refuses to run as root, and setpriv (util-linux) is not installed")
+            }
+            guard let nobody = getpwnam("nobody") else { throw SwayFailure(reason: "there is no user nobody") }
+            let (uid, gid) = (nobody.pointee.pw_uid, nobody.pointee.pw_gid)
+            chown(directory.path, uid, gid)
+            arguments = [setpriv, "--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--"] + arguments
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let log = directory.appendingPathComponent("sway.log").path
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = withCleanSpawnAttributes { posix_spawn(&pid, arguments[0], &actions, &$0, argv, environ) }
+        guard spawned == 0 else {
+            throw SwayFailure(reason: "cannot start sway: \(String(cString: strerror(spawned)))")
+        }
+        for _ in 0..<500 {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                let words = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                try? FileManager.default.removeItem(at: directory)
+                throw SwayFailure(reason: "sway exited at start: \(words.suffix(600))")
+            }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            if let socket = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }) {
+                return SwayServer(directory: directory, socket: directory.appendingPathComponent(socket).path, pid: pid)
+            }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
+        throw SwayFailure(reason: "sway made no socket in 5 seconds")
+    }
+
+    struct SwayFailure: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { reason }
+    }
+
+    private init(directory: URL, socket: String, pid: pid_t) {
+        runtimeDirectory = directory
+        self.socket = socket
+        self.pid = pid
+    }
+
+    /// The environment of a client of this compositor; `DISPLAY` emptied, so that nothing falls
+    /// back to an X server.
+    var environment: [String: String] {
+        [
+            "XDG_RUNTIME_DIR": runtimeDirectory.path, "WAYLAND_DISPLAY": (socket as NSString).lastPathComponent,
+            "DISPLAY": "",
+        ]
+    }
+
+    deinit {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        try? FileManager.default.removeItem(at: runtimeDirectory)
     }
 }

@@ -1,0 +1,248 @@
+internal import CTransferKitSystem
+internal import TransferSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A data-control device on a Wayland compositor: the protocol clipboard tools and managers use
+/// to read and set the selection without a surface or keyboard focus. `ext-data-control-v1`
+/// where the compositor has it, else `zwlr-data-control-unstable-v1` (version 2 for the primary
+/// selection); the two have the same requests and events under different names.
+///
+/// On connecting, the compositor sends the current selection's offer, its MIME types, and the
+/// `selection` (and `primary_selection`) event naming it; every later change repeats that. This
+/// type keeps the latest offer of each selection.
+final class WaylandDataControl {
+    /// The opcodes of the manager, device, source and offer, which both protocols share.
+    enum Opcode {
+        static let createDataSource: UInt16 = 0
+        static let getDataDevice: UInt16 = 1
+        static let setSelection: UInt16 = 0
+        static let setPrimarySelection: UInt16 = 2
+        static let offer: UInt16 = 0
+        static let receive: UInt16 = 0
+        static let destroy: UInt16 = 1
+        // Events
+        static let dataOffer: UInt16 = 0
+        static let selection: UInt16 = 1
+        static let finished: UInt16 = 2
+        static let primarySelection: UInt16 = 3
+        static let send: UInt16 = 0
+        static let cancelled: UInt16 = 1
+    }
+
+    let connection: WaylandConnection
+    /// The protocol bound: `ext_data_control_manager_v1` or `zwlr_data_control_manager_v1`.
+    let protocolName: String
+    let manager: UInt32
+    let device: UInt32
+    /// Whether the bound version has the primary selection.
+    let hasPrimarySelection: Bool
+    private let maximumTypes: Int
+    /// The MIME types of every offer alive, as announced so far.
+    private var offers: [UInt32: [String]] = [:]
+    /// Offers that announced more types than the limit: their types are not kept.
+    private var oversized: Set<UInt32> = []
+    /// The offer each selection holds; none when it is empty.
+    private var currentOffer: [ClipboardSelection: UInt32] = [:]
+    /// Set when the compositor said the device is gone.
+    private var failure: ClipboardError?
+
+    /// Binds the compositor's data-control manager and the first seat, and makes a device for it.
+    ///
+    /// - Throws: ``ClipboardError``: `unsupported` when the compositor has neither protocol
+    ///   (GNOME's Mutter), or no seat; `timedOut`, `connectionFailed`, `protocolError`.
+    init(_ connection: WaylandConnection, maximumTypes: Int, deadline: ContinuousClock.Instant) throws(ClipboardError) {
+        self.connection = connection
+        self.maximumTypes = maximumTypes
+        let registry = connection.newID()
+        try connection.send(WaylandConnection.display, 1, .init().uint(registry))
+        var globals: [String: (name: UInt32, version: UInt32)] = [:]
+        try connection.roundTrip(deadline: deadline) { message throws(ClipboardError) in
+            guard message.object == registry, message.opcode == 0 else { return }
+            var reader = ArgumentReader(message)
+            let name = try reader.uint()
+            let interface = try reader.string()
+            let version = try reader.uint()
+            if globals[interface] == nil { globals[interface] = (name, version) }
+        }
+        let chosen: (interface: String, version: UInt32, primary: Bool)
+        if globals["ext_data_control_manager_v1"] != nil {
+            chosen = ("ext_data_control_manager_v1", 1, true)
+        } else if let wlr = globals["zwlr_data_control_manager_v1"] {
+            let version = min(wlr.version, 2)
+            chosen = ("zwlr_data_control_manager_v1", version, version >= 2)
+        } else {
+            throw ClipboardError(
+                .unsupported,
+                "the Wayland compositor at \(connection.name) offers neither ext-data-control-v1 nor "
+                    + "zwlr-data-control-v1, which reading and setting the clipboard without a window needs "
+                    + "(GNOME's Mutter has neither; use its X11 clipboard through XWayland)")
+        }
+        guard let seat = globals["wl_seat"] else {
+            throw ClipboardError(.unsupported, "the Wayland compositor at \(connection.name) has no seat")
+        }
+        protocolName = chosen.interface
+        hasPrimarySelection = chosen.primary
+        manager = connection.newID()
+        try connection.send(
+            registry, 0,
+            .init().uint(globals[chosen.interface]!.name).string(chosen.interface).uint(chosen.version).uint(manager))
+        let seatID = connection.newID()
+        try connection.send(registry, 0, .init().uint(seat.name).string("wl_seat").uint(1).uint(seatID))
+        device = connection.newID()
+        try connection.send(manager, Opcode.getDataDevice, .init().uint(device).uint(seatID))
+        try connection.roundTrip(deadline: deadline) { message throws(ClipboardError) in
+            try handle(message)
+        }
+        if let failure { throw failure }
+    }
+
+    /// Follows the device's and offers' events: a new offer and its types, a selection naming one
+    /// (the offer it replaces destroyed). Returns `false` for a message that is none of these, for
+    /// the caller to handle.
+    @discardableResult
+    func handle(_ message: WaylandConnection.Message) throws(ClipboardError) -> Bool {
+        var reader = ArgumentReader(message)
+        if message.object == device {
+            switch message.opcode {
+            case Opcode.dataOffer:
+                offers[try reader.uint()] = []
+            case Opcode.selection, Opcode.primarySelection:
+                let offer = try reader.uint()
+                let selection: ClipboardSelection = message.opcode == Opcode.selection ? .clipboard : .primary
+                let previous = currentOffer[selection]
+                currentOffer[selection] = offer == 0 ? nil : offer
+                if let previous, previous != offer, !currentOffer.values.contains(previous) {
+                    offers[previous] = nil
+                    oversized.remove(previous)
+                    try connection.send(previous, Opcode.destroy)
+                }
+            case Opcode.finished:
+                failure = ClipboardError(
+                    .connectionFailed, "the Wayland compositor at \(connection.name) ended the data-control device")
+            default:
+                break
+            }
+            return true
+        }
+        if message.opcode == Opcode.offer, offers[message.object] != nil || oversized.contains(message.object) {
+            let type = try reader.string()
+            if offers[message.object] != nil {
+                offers[message.object]!.append(type)
+                if offers[message.object]!.count > maximumTypes {
+                    offers[message.object] = nil
+                    oversized.insert(message.object)
+                }
+            }
+            return true
+        }
+        return false
+    }
+
+    /// The MIME types of `selection`, in the owner's order.
+    ///
+    /// - Throws: ``ClipboardError``: `empty` when nothing is on it; `unsupported` for the primary
+    ///   selection where the compositor has none; `tooLarge` over the types limit.
+    func types(_ selection: ClipboardSelection) throws(ClipboardError) -> (offer: UInt32, types: [String]) {
+        if let failure { throw failure }
+        if selection == .primary, !hasPrimarySelection {
+            throw ClipboardError(
+                .unsupported,
+                "the Wayland compositor at \(connection.name) has \(protocolName) version 1, which has no "
+                    + "primary selection")
+        }
+        guard let offer = currentOffer[selection] else {
+            throw ClipboardError(.empty, "the \(selection) selection is empty")
+        }
+        guard let types = offers[offer] else {
+            throw ClipboardError(
+                .tooLarge,
+                "the clipboard's owner offers more than \(maximumTypes) types (Clipboard.Limits.maximumTypes)")
+        }
+        return (offer, types)
+    }
+
+    /// The bytes the owner of `selection` sends for `type`: a pipe handed to it through the
+    /// compositor, read to its end.
+    ///
+    /// The end of the pipe is the end of the data, as Wayland has no length: an owner that dies
+    /// mid-transfer gives what it wrote so far, as `wl-paste` does.
+    ///
+    /// - Throws: ``ClipboardError``: `typeNotOffered` when the owner does not offer `type`;
+    ///   `tooLarge` past `limit`; `timedOut` after `idle` without a byte, or at `deadline`.
+    func read(
+        _ type: String, from selection: ClipboardSelection, limit: Int, idle: Duration,
+        deadline: ContinuousClock.Instant
+    ) throws(ClipboardError) -> [UInt8] {
+        let (offer, types) = try types(selection)
+        guard types.contains(type) else {
+            throw ClipboardError(
+                .typeNotOffered, "the clipboard does not offer \(type); it offers \(types.joined(separator: ", "))")
+        }
+        var ends: [Int32] = [0, 0]
+        guard transferkit_pipe_cloexec(&ends) == 0 else {
+            throw ClipboardError(.connectionFailed, "cannot make a pipe: \(X11Connection.reason(errno))")
+        }
+        defer { close(ends[0]) }
+        do {
+            defer { close(ends[1]) }
+            try connection.send(offer, Opcode.receive, .init().string(type), descriptor: ends[1])
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var lastByte = ContinuousClock.now
+        while true {
+            let wait = min(deadline, lastByte + idle)
+            let remaining = ContinuousClock.now.duration(to: wait)
+            guard remaining > .zero else {
+                throw ClipboardError(
+                    .timedOut,
+                    "the clipboard's owner sent \(bytes.count) bytes of \(type), then nothing for \(idle)"
+                        + (wait == deadline ? " (the operation's deadline)" : ""))
+            }
+            var poller = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(clamping: remaining.milliseconds + 1))
+            if ready < 0, errno != EINTR {
+                throw ClipboardError(
+                    .connectionFailed, "waiting for the clipboard's owner: \(X11Connection.reason(errno))")
+            }
+            guard ready > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes {
+                SystemCalls.read(ends[0], into: $0.baseAddress!, count: $0.count)
+            }
+            if count < 0 {
+                if errno == EAGAIN { continue }
+                throw ClipboardError(
+                    .transferFailed, "reading \(type) from the clipboard: \(X11Connection.reason(errno))")
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else {
+                throw ClipboardError(
+                    .tooLarge,
+                    "the clipboard's owner sent more than \(limit) bytes of \(type) (Clipboard.Limits.maximumBytes)")
+            }
+            bytes += buffer[0..<count]
+            lastByte = .now
+        }
+    }
+}
+
+extension WaylandDataControl: SelectionReader {
+    func names(_ selection: ClipboardSelection, limit: Int, idle: Duration, deadline: ContinuousClock.Instant)
+        throws(ClipboardError) -> [String]
+    {
+        try types(selection).types
+    }
+
+    func typedBytes(
+        _ name: String, _ selection: ClipboardSelection, limit: Int, idle: Duration, deadline: ContinuousClock.Instant
+    ) throws(ClipboardError) -> (type: String, bytes: [UInt8]) {
+        (name, try read(name, from: selection, limit: limit, idle: idle, deadline: deadline))
+    }
+}
