@@ -101,3 +101,72 @@ struct ClipboardCommandTests {
         #expect(empty.error.contains("no owner"))
     }
 }
+
+@Suite("transfer copy, paste and clipboard list, against wl-clipboard on a headless sway", .serialized)
+struct WaylandClipboardCommandTests {
+    @Test("transfer copy keeps serving after it returns; wl-paste reads it; transfer paste reads wl-copy's")
+    func copyAndPaste() async throws {
+        guard let server = try SwayServer.start() else { return }
+        let copied = try await DesktopTools.run(
+            transfer, ["copy"], input: Data("from the CLI ✓".utf8), environment: server.environment, detaches: true)
+        #expect(copied.status == 0)
+        let read = try await DesktopTools.run(
+            "wl-paste", ["--no-newline", "--type", "UTF8_STRING"], environment: server.environment)
+        #expect(String(decoding: read.output, as: UTF8.self) == "from the CLI ✓")
+        let listed = try await DesktopTools.run(transfer, ["clipboard", "list"], environment: server.environment)
+        #expect(
+            String(decoding: listed.output, as: UTF8.self).contains("text/plain;charset=utf-8 public.utf8-plain-text"),
+            "\(listed.error)")
+
+        try await DesktopTools.run(
+            "wl-copy", ["--type", "image/png"], input: pngBytes, environment: server.environment, detaches: true)
+        try await waitForOwner(
+            try Clipboard(environment: server.environment), offers: { $0.map(\.name) == ["image/png"] })
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-clip-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("pasted.png")
+        let pasted = try await DesktopTools.run(
+            transfer, ["paste", "--type", "image/png", "-o", output.path], environment: server.environment)
+        #expect(pasted.status == 0, "\(pasted.error)")
+        #expect(try Data(contentsOf: output) == pngBytes)
+        let refused = try await DesktopTools.run(
+            transfer, ["paste", "--type", "text/plain"], environment: server.environment)
+        #expect(refused.status == 66)
+        #expect(refused.error.contains("image/png"), "\(refused.error)")
+    }
+
+    @Test("a model's representations on the primary selection: wl-paste --primary reads each")
+    func copyAsAModel() async throws {
+        guard let server = try SwayServer.start() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-clip-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let csv = directory.appendingPathComponent("people.csv")
+        try Data(
+            """
+            id,name,bio,funFacts,video,portrait
+            E621E1F8-C36C-495A-93FC-0C247A3E6E5F,Ada,"Writes, reads",[],,
+
+            """.utf8
+        ).write(to: csv)
+        let copied = try await DesktopTools.run(
+            transfer, ["copy", "--primary", "--model", "ProfilesArchive", csv.path], environment: server.environment,
+            detaches: true)
+        #expect(copied.status == 0)
+        let types = try await DesktopTools.run(
+            "wl-paste", ["--primary", "--list-types"], environment: server.environment)
+        let names = String(decoding: types.output, as: UTF8.self).split(separator: "\n")
+        #expect(names.contains("text/csv") && names.contains("application/json"), "\(names)")
+        let json = try await DesktopTools.run(
+            "wl-paste", ["--primary", "--type", "application/json"], environment: server.environment)
+        let records = try JSONSerialization.jsonObject(with: json.output) as? [[String: Any]]
+        #expect(records?.first?["name"] as? String == "Ada")
+        // The paste command reads the same selection back into the model.
+        let back = try await DesktopTools.run(
+            transfer, ["paste", "--primary", "--model", "ProfilesArchive", "--to", "csv"],
+            environment: server.environment)
+        #expect(back.status == 0, "\(back.error)")
+        #expect(String(decoding: back.output, as: UTF8.self).contains("Ada,\"Writes, reads\""))
+    }
+}
