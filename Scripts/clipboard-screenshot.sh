@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# A real X11 app pasting what `transfer copy` put on the clipboard: the script starts an Xvfb of its
-# own, copies a Profile (`transfer copy --model Profile profile.json`, every representation the model
-# exports), opens a page of its own in headed Chromium, sends ctrl+v with xdotool, then copies a PNG
-# (`transfer copy picture.png`) and pastes again. The page lists what `transfer clipboard list` says
-# is offered and what Chromium gave the page's `paste` event (`event.clipboardData`: each type, its
-# content, each file, the image drawn); Chromium passes only the web's types on (text/plain,
-# text/html, files, custom web formats), so the page shows what Chromium took. The screenshot of the
-# screen goes to Docs/Images/clipboard-paste-chromium.png.
+# A real X11 app pasting what `transfer copy` put on the clipboard. The script starts an Xvfb of its
+# own and copies a Profile (`transfer copy --model Profile profile.json`: every representation the
+# model exports), opens a page of its own in headed Chromium and sends ctrl+v with xdotool; then it
+# copies a PNG (`transfer copy picture.png`) and pastes again. The page shows what each copy offers
+# (`transfer clipboard list`) and what Chromium gave the page's `paste` event
+# (`event.clipboardData`: each type with its content, each file, the image drawn). Chromium passes
+# a page only the web's types (text/plain, text/html, files, custom web formats), so the page shows
+# what Chromium took. A screenshot of the screen (1280×800) goes to
+# Docs/Images/clipboard-paste-chromium.png.
 #
 # Installs what is missing with apt-get (chromium, xvfb, xdotool, imagemagick for `import`; as root
 # or through sudo); neither CI nor the tests need them.
@@ -15,13 +16,14 @@
 #   Scripts/clipboard-screenshot.sh [path/to/transfer]   # default: .build/debug/transfer
 set -euo pipefail
 
-transfer=${1:-.build/debug/transfer}
-[[ $transfer == */* ]] || transfer=./$transfer
-transfer=$(realpath -e "$transfer" 2>/dev/null) || {
-  echo "clipboard-screenshot.sh: no ${1:-.build/debug/transfer} (swift build --product transfer)" >&2
-  exit 66
-}
+transfer=
+[[ $# -eq 0 ]] || transfer=$(realpath -m -- "$1")
 cd "$(dirname "$0")/.."
+transfer=${transfer:-$PWD/.build/debug/transfer}
+if [[ ! -x $transfer ]]; then
+  echo "clipboard-screenshot.sh: no $transfer to run (swift build --product transfer)" >&2
+  exit 66
+fi
 screenshot=Docs/Images/clipboard-paste-chromium.png
 fail() { echo "clipboard-screenshot.sh: $*" >&2; exit 1; }
 
@@ -55,7 +57,7 @@ xvfb= browser= servers=()
 cleanup() {
   local pid
   for pid in $browser "${servers[@]}" $xvfb; do
-    kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+    kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
   done
   rm -rf "$work"
 }
@@ -70,17 +72,21 @@ for _ in $(seq 100); do [[ -s $work/display ]] && break; sleep 0.1; done
 export DISPLAY=:$(head -1 "$work/display")
 unset WAYLAND_DISPLAY XAUTHORITY
 
-# `transfer copy --foreground FILE …` in the background (its process id ours to stop), once the
-# clipboard offers what it serves.
+# `transfer copy --foreground …` in the background (its process id ours to stop), until it says it
+# serves the clipboard; then what the clipboard offers (`transfer clipboard list`) in $work/offered.
 copy() {
-  "$transfer" copy --foreground "$@" 2>>"$work/transfer.log" &
+  local log=$work/copy-${#servers[@]}.log
+  "$transfer" copy --foreground "$@" 2>"$log" &
   servers+=($!)
   for _ in $(seq 100); do
-    "$transfer" clipboard list >"$work/offered" 2>/dev/null && [[ -s $work/offered ]] && return
+    if grep -q '^transfer copy: serving' "$log"; then
+      "$transfer" clipboard list >"$work/offered" && return
+      break
+    fi
     kill -0 "${servers[-1]}" 2>/dev/null || break
     sleep 0.1
   done
-  cat "$work/transfer.log" >&2
+  cat "$log" >&2
   fail "transfer copy $* did not take the clipboard"
 }
 # Escapes text for the page.
@@ -91,7 +97,7 @@ cat >"$work/profile.json" <<'JSON'
   "id": "5F0C5F6E-3A7C-4B8E-9C1D-1815A0DA1852",
   "name": "Ada Lovelace",
   "bio": "Mathematician and writer; her notes on Babbage's Analytical Engine hold the first published program.",
-  "funFacts": ["Her father was the poet Lord Byron.", "She called her approach “poetical science”."],
+  "funFacts": ["Her father was the poet Lord Byron.", "She called her way of working “poetical science”."],
   "video": null,
   "portrait": null
 }
@@ -111,8 +117,12 @@ open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(
                               + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 PY
 
+# What each copy offers, for the page: the picture's, then the profile's, pasted first.
+copy "$work/picture.png"
+offered_picture=$(html "$work/offered")
 copy --model Profile "$work/profile.json"
-offered=$(html "$work/offered")
+offered_profile=$(html "$work/offered")
+profile=$(html "$work/profile.json")
 version=$(chromium --version 2>/dev/null | html)
 
 cat >"$work/page.html" <<HTML
@@ -120,32 +130,38 @@ cat >"$work/page.html" <<HTML
 <meta charset="utf-8">
 <title>ready</title>
 <style>
-  body { font: 15px/1.4 "DejaVu Sans", sans-serif; margin: 18px 24px; color: #1d1d1f; background: #fff; }
+  body { font: 15px/1.4 "DejaVu Sans", sans-serif; margin: 16px 24px; color: #1d1d1f; background: #fff; }
   h1 { font-size: 22px; margin: 0 0 2px; }
+  h2 { font-size: 14px; margin: 12px 0 4px; }
   code, pre { font-family: "DejaVu Sans Mono", monospace; font-size: 13px; }
-  .note { color: #555; margin: 0 0 12px; }
-  .columns { display: flex; gap: 20px; align-items: flex-start; }
-  .offered { flex: 0 0 330px; }
-  .pastes { flex: 1; }
-  h2 { font-size: 15px; margin: 0 0 6px; }
-  pre { margin: 0; padding: 8px 10px; background: #f4f4f6; border-radius: 6px; white-space: pre-wrap; }
-  #target { border: 2px solid #0a66d8; border-radius: 6px; padding: 8px 10px; min-height: 22px; margin-bottom: 12px; }
+  .note { color: #555; margin: 0 0 4px; }
+  .columns { display: flex; gap: 24px; align-items: flex-start; }
+  .copied { flex: 0 0 490px; }
+  .pasted { flex: 1; min-width: 0; }
+  pre { margin: 0; padding: 6px 10px; background: #f4f4f6; border-radius: 6px; white-space: pre-wrap; }
+  #target { border: 2px solid #0a66d8; border-radius: 6px; padding: 6px 10px; min-height: 22px; }
   #target:empty::before { content: "ctrl+v here"; color: #999; }
-  table { border-collapse: collapse; width: 100%; margin-bottom: 12px; }
+  table { border-collapse: collapse; width: 100%; }
   th, td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid #ddd; }
   th { background: #eef3fb; font-weight: 600; }
   td:first-child { white-space: nowrap; width: 1%; }
   img { display: block; border: 1px solid #ccc; margin-top: 4px; }
 </style>
 <h1>Pasted in Chromium from <code>transfer copy</code></h1>
-<p class="note">${version} (headed, X11 on Xvfb ${DISPLAY}); ctrl+v sent by xdotool.
-The page lists <code>event.clipboardData</code> of each <code>paste</code> event: what Chromium took from the clipboard.</p>
+<p class="note">${version}, headed, X11 on Xvfb ${DISPLAY}; ctrl+v sent by xdotool. Right: <code>event.clipboardData</code>
+of each <code>paste</code> event, what Chromium took from the clipboard. Chromium gives a page only the web's types
+(text/plain, text/html, files, custom web formats).</p>
 <div class="columns">
-  <div class="offered">
-    <h2>Offered by <code>transfer copy --model Profile profile.json</code> (<code>transfer clipboard list</code>)</h2>
-    <pre>${offered}</pre>
+  <div class="copied">
+    <h2>profile.json</h2>
+    <pre>${profile}</pre>
+    <h2>1. <code>transfer copy --model Profile profile.json</code> offers (<code>transfer clipboard list</code>)</h2>
+    <pre>${offered_profile}</pre>
+    <h2>2. <code>transfer copy picture.png</code> offers</h2>
+    <pre>${offered_picture}</pre>
   </div>
-  <div class="pastes">
+  <div class="pasted">
+    <h2>The paste target (contenteditable, focused)</h2>
     <div id="target" contenteditable="true" autofocus></div>
     <div id="log"></div>
   </div>
@@ -156,46 +172,44 @@ const log = document.getElementById("log");
 let pastes = 0;
 function cell(row, content, header) {
   const element = document.createElement(header ? "th" : "td");
-  if (content instanceof Node) element.append(content); else element.textContent = content;
+  element.append(content);
   row.append(element);
   return element;
 }
 function code(text) { const element = document.createElement("code"); element.textContent = text; return element; }
 target.addEventListener("paste", event => {
   const data = event.clipboardData;
+  const types = Array.from(data.types);
   pastes += 1;
   if (data.files.length > 0) event.preventDefault();   // the image is drawn below, not in the box
   const title = document.createElement("h2");
-  title.textContent = "Paste " + pastes + ": event.clipboardData.types = " + JSON.stringify(Array.from(data.types));
+  title.append("Paste " + pastes + ": event.clipboardData.types = ", code(JSON.stringify(types)));
   const table = document.createElement("table");
   const header = table.insertRow();
-  cell(header, "type", true); cell(header, "getData(type), or the file", true);
-  for (const type of data.types) {
+  cell(header, "type", true);
+  cell(header, "getData(type), or the files", true);
+  for (const type of types) {
     const row = table.insertRow();
     cell(row, code(type));
-    if (type === "Files") {
-      const files = cell(row, "");
-      for (const file of data.files) {
-        files.append(code(file.name + " — " + file.type + ", " + file.size + " bytes"));
-        if (file.type.startsWith("image/")) {
-          const image = new Image();
-          image.src = URL.createObjectURL(file);
-          files.append(image);
-        }
-      }
-    } else {
-      cell(row, code(data.getData(type)));
+    if (type !== "Files") { cell(row, code(data.getData(type))); continue; }
+    const files = cell(row, "");
+    for (const file of data.files) {
+      files.append(code(file.name + ": " + file.type + ", " + file.size + " bytes"));
+      if (!file.type.startsWith("image/")) continue;
+      const image = new Image();
+      image.src = URL.createObjectURL(file);
+      files.append(image);
     }
   }
   log.append(title, table);
-  setTimeout(() => { document.title = "pasted " + pastes; }, 300);
+  setTimeout(() => { document.title = "pasted " + pastes + ": " + types.join(", "); }, 300);
 });
 window.addEventListener("load", () => target.focus());
 </script>
 HTML
 
-# Headed Chromium on the page; a window of its own (no window manager needed: xdotool gives it the
-# focus), at the screen's corner.
+# Headed Chromium on the page, in a window of its own at the screen's corner (no window manager:
+# xdotool gives it the focus). --test-type leaves out the --no-sandbox warning bar.
 mkdir -p "$work/home"
 HOME=$work/home XDG_CONFIG_HOME=$work/home XDG_CACHE_HOME=$work/home \
   chromium --no-sandbox --test-type --user-data-dir="$work/profile" --no-first-run \
@@ -204,35 +218,34 @@ HOME=$work/home XDG_CONFIG_HOME=$work/home XDG_CACHE_HOME=$work/home \
   "file://$work/page.html" >"$work/chromium.log" 2>&1 &
 browser=$!
 
-# Waits until the window's title starts with $1.
+# The window whose title starts with $1, once there is one.
 window_titled() {
   local window
   for _ in $(seq 300); do
-    window=$(xdotool search --onlyvisible --name "^$1" 2>/dev/null | head -1) && [[ -n $window ]] && {
-      echo "$window"
-      return
-    }
+    window=$(xdotool search --onlyvisible --name "^$1" 2>/dev/null | head -1) || true
+    [[ -n $window ]] && { echo "$window"; return; }
     kill -0 "$browser" 2>/dev/null || break
     sleep 0.1
   done
   tail -20 "$work/chromium.log" >&2
-  fail "no Chromium window titled '$1'"
+  fail "no Chromium window titled '$1…'"
 }
+# Focuses the window titled $1…, sends ctrl+v, waits for the page's title $2… and prints it.
 paste() {
   local window
   window=$(window_titled "$1")
-  xdotool windowactivate --sync "$window" 2>/dev/null || xdotool windowfocus --sync "$window"
+  xdotool windowfocus --sync "$window"
   sleep 0.5
   xdotool key --clearmodifiers ctrl+v
-  window_titled "$2" >/dev/null
+  window=$(window_titled "$2")
+  xdotool getwindowname "$window" | sed 's/ - Chromium$//'
 }
 
-paste ready "pasted 1"
+paste ready "pasted 1"   # the profile, copied last
 copy "$work/picture.png"
 paste "pasted 1" "pasted 2"
-sleep 0.5
+sleep 0.5   # the image drawn
 
 mkdir -p "$(dirname "$screenshot")"
 import -window root "png:$screenshot"
-echo "Chromium took: $(xdotool search --name '^pasted' getwindowname 2>/dev/null | head -1)" >&2
 echo "screenshot: $screenshot" >&2

@@ -129,7 +129,7 @@ public final class Clipboard: Sendable {
         -> Data
     {
         try await session { session, deadline throws(ClipboardError) in
-            Data(try session.bytes(name, selection, deadline: deadline))
+            try session.bytes(name, selection, deadline: deadline)
         }
     }
 
@@ -151,7 +151,7 @@ public final class Clipboard: Sendable {
             let types = try session.types(selection, deadline: deadline)
             var files: [URL] = []
             if let list = types.first(where: { $0.contentType == .fileURL }) {
-                files = ClipboardTypeMapping.files(in: try session.bytes(list.name, selection, deadline: deadline))
+                files = ClipboardTypeMapping.files(in: [UInt8](try session.bytes(list.name, selection, deadline: deadline)))
             }
             return (types, files)
         }
@@ -196,7 +196,7 @@ public final class Clipboard: Sendable {
             // unless the bytes are valid UTF-8 beyond ASCII, as xsel sends them typed STRING.
             let bytes =
                 type == "STRING" && String(validating: raw, as: UTF8.self) == nil
-                ? Data(ClipboardTypeMapping.utf8(fromLatin1: raw)) : Data(raw)
+                ? Data(ClipboardTypeMapping.utf8(fromLatin1: [UInt8](raw))) : raw
             let value = try await Item(importing: bytes, contentType: best.offer.contentType)
             return ClipboardPaste(value: value, type: chosen, negotiation: negotiation)
         } catch let error as ClipboardError {
@@ -249,7 +249,7 @@ public final class Clipboard: Sendable {
     public func copy(_ data: Data, as names: [String], to selection: ClipboardSelection = .clipboard)
         async throws(ClipboardError) -> ClipboardOwnership
     {
-        try await own(ClipboardContent(bytes: [UInt8](data), names: names), selection)
+        try await own(ClipboardContent(bytes: data, names: names), selection)
     }
 
     private func own(_ content: ClipboardContent, _ selection: ClipboardSelection) async throws(ClipboardError)
@@ -387,14 +387,14 @@ public final class Clipboard: Sendable {
         }
 
         func bytes(_ target: String, _ name: ClipboardSelection, deadline: ContinuousClock.Instant)
-            throws(ClipboardError) -> [UInt8]
+            throws(ClipboardError) -> Data
         {
             try typedBytes(target, name, deadline: deadline).bytes
         }
 
         /// The bytes of `target`, and the name of the type the owner gave them.
         func typedBytes(_ target: String, _ name: ClipboardSelection, deadline: ContinuousClock.Instant)
-            throws(ClipboardError) -> (type: String, bytes: [UInt8])
+            throws(ClipboardError) -> (type: String, bytes: Data)
         {
             try reader.typedBytes(
                 target, name, limit: limits.maximumBytes, idle: limits.idleTimeout, deadline: deadline)

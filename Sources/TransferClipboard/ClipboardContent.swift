@@ -23,7 +23,7 @@ final class ClipboardContent: Sendable {
         /// The items' files as a list.
         case files(gnome: Bool)
         /// Bytes given as they are.
-        case bytes([UInt8])
+        case bytes(Data)
     }
 
     /// The target names, in the order offered.
@@ -31,7 +31,7 @@ final class ClipboardContent: Sendable {
     private let sources: [String: Source]
     private let items: [ShareItem]
     private let directory: URL
-    private let cache = Mutex<[String: Result<[UInt8], ClipboardError>]>([:])
+    private let cache = Mutex<[String: Result<Data, ClipboardError>]>([:])
     private let exportedFiles = Mutex<[URL]?>(nil)
 
     /// The content of `items`, each exported lazily.
@@ -74,7 +74,7 @@ final class ClipboardContent: Sendable {
     }
 
     /// Content of bytes given as they are, under `names` in order.
-    init(bytes: [UInt8], names: [String]) {
+    init(bytes: Data, names: [String]) {
         targets = names
         sources = Dictionary(names.map { ($0, Source.bytes(bytes)) }, uniquingKeysWith: { first, _ in first })
         items = []
@@ -91,12 +91,12 @@ final class ClipboardContent: Sendable {
 
     /// The bytes of `target`, exported on the first call. Blocks the calling thread, which must
     /// not be one of Swift concurrency's.
-    func bytes(for target: String) -> Result<[UInt8], ClipboardError> {
+    func bytes(for target: String) -> Result<Data, ClipboardError> {
         if let cached = cache.withLock({ $0[target] }) { return cached }
         guard let source = sources[target] else {
             return .failure(ClipboardError(.typeNotOffered, "\(target) is not offered"))
         }
-        let result: Result<[UInt8], ClipboardError>
+        let result: Result<Data, ClipboardError>
         switch source {
         case .bytes(let bytes):
             result = .success(bytes)
@@ -108,12 +108,12 @@ final class ClipboardContent: Sendable {
                         throw ClipboardError(
                             .transferFailed, "\(item.label) gave no bytes for \(offer.contentType.identifier)")
                     }
-                    return latin1 ? ClipboardTypeMapping.latin1([UInt8](data)) : [UInt8](data)
+                    return latin1 ? Data(ClipboardTypeMapping.latin1([UInt8](data))) : data
                 }
             }
         case .files(let gnome):
             result = files().map {
-                gnome ? ClipboardTypeMapping.gnomeCopiedFiles($0) : ClipboardTypeMapping.uriList($0)
+                Data(gnome ? ClipboardTypeMapping.gnomeCopiedFiles($0) : ClipboardTypeMapping.uriList($0))
             }
         }
         cache.withLock { $0[target] = result }

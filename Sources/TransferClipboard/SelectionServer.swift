@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// One display protocol's side of the clipboard, for one operation on a connection of its own:
 /// what X11's selections and Wayland's data-control have in common.
 protocol SelectionReader {
@@ -9,7 +15,7 @@ protocol SelectionReader {
     /// may answer `TEXT` as `STRING`; Wayland answers as asked).
     func typedBytes(
         _ name: String, _ selection: ClipboardSelection, limit: Int, idle: Duration, deadline: ContinuousClock.Instant
-    ) throws(ClipboardError) -> (type: String, bytes: [UInt8])
+    ) throws(ClipboardError) -> (type: String, bytes: Data)
 }
 
 /// The owner's side: serving a copy until another client takes the selection.

@@ -1,6 +1,12 @@
 internal import CTransferKitSystem
 internal import TransferSupport
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -179,7 +185,7 @@ final class WaylandDataControl {
     func read(
         _ type: String, from selection: ClipboardSelection, limit: Int, idle: Duration,
         deadline: ContinuousClock.Instant
-    ) throws(ClipboardError) -> [UInt8] {
+    ) throws(ClipboardError) -> Data {
         let (offer, types) = try types(selection)
         guard types.contains(type) else {
             throw ClipboardError(
@@ -194,7 +200,7 @@ final class WaylandDataControl {
             defer { close(ends[1]) }
             try connection.send(offer, Opcode.receive, .init().string(type), descriptor: ends[1])
         }
-        var bytes: [UInt8] = []
+        var bytes = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var lastByte = ContinuousClock.now
         while true {
@@ -227,7 +233,7 @@ final class WaylandDataControl {
                     .tooLarge,
                     "the clipboard's owner sent more than \(limit) bytes of \(type) (Clipboard.Limits.maximumBytes)")
             }
-            bytes += buffer[0..<count]
+            bytes.append(contentsOf: buffer[0..<count])
             lastByte = .now
         }
     }
@@ -242,7 +248,7 @@ extension WaylandDataControl: SelectionReader {
 
     func typedBytes(
         _ name: String, _ selection: ClipboardSelection, limit: Int, idle: Duration, deadline: ContinuousClock.Instant
-    ) throws(ClipboardError) -> (type: String, bytes: [UInt8]) {
+    ) throws(ClipboardError) -> (type: String, bytes: Data) {
         (name, try read(name, from: selection, limit: limit, idle: idle, deadline: deadline))
     }
 }

@@ -1,5 +1,11 @@
 internal import CTransferKitSystem
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -27,7 +33,7 @@ final class WaylandSelectionOwner: SelectionServer {
 
     private struct Transfer {
         let descriptor: Int32
-        let bytes: [UInt8]
+        let bytes: Data
         var offset = 0
         var lastActivity = ContinuousClock.now
     }

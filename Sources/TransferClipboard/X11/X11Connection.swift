@@ -201,8 +201,9 @@ final class X11Connection {
     /// Sends a request and returns its sequence number. `body` is everything after the 4-byte
     /// header; it is padded here.
     @discardableResult
-    func request(_ opcode: UInt8, _ byte1: UInt8 = 0, _ body: [UInt8], payload: ArraySlice<UInt8> = [])
-        throws(ClipboardError) -> UInt16
+    func request(
+        _ opcode: UInt8, _ byte1: UInt8 = 0, _ body: [UInt8], payload: some DataProtocol & ContiguousBytes = [UInt8]()
+    ) throws(ClipboardError) -> UInt16
     {
         let length = body.count + payload.count
         let padded = (length + 3) / 4 * 4
@@ -299,7 +300,7 @@ final class X11Connection {
     }
 
     func changeProperty(
-        _ window: UInt32, _ property: UInt32, type: UInt32, format: UInt8, data: ArraySlice<UInt8>,
+        _ window: UInt32, _ property: UInt32, type: UInt32, format: UInt8, data: some DataProtocol & ContiguousBytes,
         append: Bool = false
     ) throws(ClipboardError) {
         var body: [UInt8] = []
@@ -455,25 +456,31 @@ final class X11Connection {
         let head = try read(32, deadline: deadline)
         guard head[0] == 1 || head[0] == 35 else { return head }
         let extra = Int(head.uint32(at: 4)) * 4
-        return head + (try read(extra, deadline: deadline))
+        guard extra > 0 else { return head }
+        return try read(extra, deadline: deadline, after: head)
     }
 
     /// A buffer for reads, reused: small packets are gathered in `input` from it.
     private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
 
-    private func read(_ count: Int, deadline: ContinuousClock.Instant) throws(ClipboardError) -> [UInt8] {
+    /// The next `count` bytes, after `prefix`: a large reply (an INCR chunk, a whole property) is
+    /// read from the socket straight into the array returned, not through the buffer.
+    private func read(_ count: Int, deadline: ContinuousClock.Instant, after prefix: [UInt8] = [])
+        throws(ClipboardError) -> [UInt8]
+    {
         let buffered = input.count - inputStart
         if count > readBuffer.count, buffered < count {
-            // A large reply (an INCR chunk, a whole property): read straight into its own array.
-            var result = [UInt8](repeating: 0, count: count)
-            result.replaceSubrange(0..<buffered, with: input[inputStart...])
+            let start = prefix.count
+            var result = [UInt8](repeating: 0, count: start + count)
+            result.replaceSubrange(0..<start, with: prefix)
+            result.replaceSubrange(start..<(start + buffered), with: input[inputStart...])
             input.removeAll(keepingCapacity: true)
             inputStart = 0
-            var filled = buffered
-            while filled < count {
+            var filled = start + buffered
+            while filled < result.count {
                 try waitReadable(deadline: deadline)
                 let received = result.withUnsafeMutableBytes {
-                    SystemCalls.read(descriptor, into: $0.baseAddress! + filled, count: count - filled)
+                    SystemCalls.read(descriptor, into: $0.baseAddress! + filled, count: $0.count - filled)
                 }
                 if received < 0, errno == EAGAIN { continue }
                 guard received > 0 else {
@@ -499,7 +506,7 @@ final class X11Connection {
             input += readBuffer[0..<received]
         }
         defer { inputStart += count }
-        return Array(input[inputStart..<(inputStart + count)])
+        return prefix + input[inputStart..<(inputStart + count)]
     }
 
     private func waitReadable(deadline: ContinuousClock.Instant) throws(ClipboardError) {
@@ -521,7 +528,7 @@ final class X11Connection {
         try send(bytes[...])
     }
 
-    private func send(_ bytes: ArraySlice<UInt8>) throws(ClipboardError) {
+    private func send(_ bytes: some ContiguousBytes) throws(ClipboardError) {
         let failure = bytes.withUnsafeBytes { buffer -> ClipboardError? in
             do throws(ClipboardError) {
                 try send(buffer)

@@ -64,7 +64,7 @@ struct X11Selection {
     func convert(
         _ selection: ClipboardSelection, target: UInt32, targetName: String, limit: Int, idle: Duration,
         deadline: ContinuousClock.Instant
-    ) throws(ClipboardError) -> (type: UInt32, format: UInt8, bytes: [UInt8]) {
+    ) throws(ClipboardError) -> (type: UInt32, format: UInt8, bytes: Data) {
         let selectionAtom = atom(for: selection)
         guard try connection.selectionOwner(selectionAtom, deadline: deadline) != 0 else {
             throw ClipboardError(.empty, "the \(selection) selection has no owner: nothing is on it")
@@ -90,10 +90,11 @@ struct X11Selection {
             throw ClipboardError(.typeNotOffered, "the owner of the \(selection) selection refused \(targetName)")
         }
         let first = try readProperty(limit: limit, targetName: targetName, deadline: deadline)
-        guard first.type == atoms.incr else { return first }
+        guard first.type == atoms.incr else { return (first.type, first.format, Data(first.bytes)) }
         // INCR (ICCCM §2.7.2): the property was deleted by the read; each chunk comes as a new
-        // value, and a zero-length one ends the transfer.
-        var bytes: [UInt8] = []
+        // value, and a zero-length one ends the transfer. The size it names is a lower bound.
+        var bytes = Data()
+        if first.bytes.count >= 4 { bytes.reserveCapacity(min(Int(first.bytes.uint32(at: 0)), limit)) }
         var format: UInt8 = 8
         var type: UInt32 = 0
         while true {
@@ -108,7 +109,7 @@ struct X11Selection {
             else { continue }
             let chunk = try readProperty(limit: limit - bytes.count, targetName: targetName, deadline: deadline)
             if chunk.bytes.isEmpty { return (type, format, bytes) }
-            bytes += chunk.bytes
+            bytes.append(contentsOf: chunk.bytes)
             format = chunk.format
             type = chunk.type
         }
@@ -116,7 +117,7 @@ struct X11Selection {
 
     /// Reads and deletes the own window's property, refusing more than `limit` bytes.
     private func readProperty(limit: Int, targetName: String, deadline: ContinuousClock.Instant)
-        throws(ClipboardError) -> (type: UInt32, format: UInt8, bytes: [UInt8])
+        throws(ClipboardError) -> (type: UInt32, format: UInt8, bytes: ArraySlice<UInt8>)
     {
         let units = limit / 4 + 1
         let property = try connection.getProperty(
@@ -129,7 +130,7 @@ struct X11Selection {
         guard [0, 8, 16, 32].contains(property.format) else {
             throw ClipboardError(.protocolError, "\(targetName) came in a property of format \(property.format)")
         }
-        return (property.type, property.format, Array(property.value))
+        return (property.type, property.format, property.value)
     }
 
     /// The target names the owner of `selection` offers, from `TARGETS`.
@@ -157,7 +158,7 @@ extension X11Selection: SelectionReader {
 
     func typedBytes(
         _ name: String, _ selection: ClipboardSelection, limit: Int, idle: Duration, deadline: ContinuousClock.Instant
-    ) throws(ClipboardError) -> (type: String, bytes: [UInt8]) {
+    ) throws(ClipboardError) -> (type: String, bytes: Data) {
         let atom = try connection.internAtom(name, deadline: deadline)
         let reply = try convert(selection, target: atom, targetName: name, limit: limit, idle: idle, deadline: deadline)
         let type = reply.type == 0 ? "" : try connection.atomNames([reply.type], deadline: deadline)[0]
