@@ -151,7 +151,8 @@ public final class Clipboard: Sendable {
             let types = try session.types(selection, deadline: deadline)
             var files: [URL] = []
             if let list = types.first(where: { $0.contentType == .fileURL }) {
-                files = ClipboardTypeMapping.files(in: [UInt8](try session.bytes(list.name, selection, deadline: deadline)))
+                files = ClipboardTypeMapping.files(
+                    in: [UInt8](try session.bytes(list.name, selection, deadline: deadline)))
             }
             return (types, files)
         }

@@ -203,8 +203,7 @@ final class X11Connection {
     @discardableResult
     func request(
         _ opcode: UInt8, _ byte1: UInt8 = 0, _ body: [UInt8], payload: some DataProtocol & ContiguousBytes = [UInt8]()
-    ) throws(ClipboardError) -> UInt16
-    {
+    ) throws(ClipboardError) -> UInt16 {
         let length = body.count + payload.count
         let padded = (length + 3) / 4 * 4
         let units = 1 + padded / 4
