@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
 public import TransferKit
+internal import TransferSupport
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
@@ -130,6 +131,44 @@ public final class Clipboard: Sendable {
     {
         try await session { session, deadline throws(ClipboardError) in
             try session.bytes(name, selection, deadline: deadline)
+        }
+    }
+
+    /// Writes the bytes the clipboard holds under `name` into `file` as they arrive, so that
+    /// memory stays at one chunk whatever their size. The file appears whole or not at all: the
+    /// bytes go to a temporary file beside it, moved into place at the end and removed on failure.
+    ///
+    /// - Parameters:
+    ///   - name: A name from ``types(in:)``, such as `image/png`.
+    ///   - selection: The clipboard (the default) or the primary selection.
+    ///   - file: The file to write; one already there is replaced.
+    /// - Throws: ``ClipboardError``: `outputFailed` when the file cannot be written; and what
+    ///   ``data(for:in:)`` throws.
+    public func write(_ name: String, in selection: ClipboardSelection = .clipboard, to file: URL)
+        async throws(ClipboardError)
+    {
+        try await session { session, deadline throws(ClipboardError) in
+            let output: AtomicFile
+            do throws(CocoaError) {
+                output = try AtomicFile(writing: file)
+            } catch {
+                throw ClipboardError(.outputFailed, "\(file.path): cannot be created (\(error.fileSystemReason))")
+            }
+            let sink = ChunkSink { chunk throws(ClipboardError) in
+                do throws(CocoaError) {
+                    try output.write(chunk)
+                } catch {
+                    throw ClipboardError(.outputFailed, "\(file.path): cannot be written (\(error.fileSystemReason))")
+                }
+            }
+            _ = try session.reader.stream(
+                name, selection, limit: session.limits.maximumBytes, idle: session.limits.idleTimeout,
+                deadline: deadline, into: sink)
+            do throws(CocoaError) {
+                try output.commit(synchronizing: false)
+            } catch {
+                throw ClipboardError(.outputFailed, "\(file.path): cannot be written (\(error.fileSystemReason))")
+            }
         }
     }
 

@@ -35,6 +35,8 @@ public struct ClipboardError: Error, Sendable, Hashable, CustomStringConvertible
         public static let protocolError = Code(rawValue: "protocolError")
         /// Exporting or importing the model failed.
         public static let transferFailed = Code(rawValue: "transferFailed")
+        /// The file a paste was to be written to could not be created or written.
+        public static let outputFailed = Code(rawValue: "outputFailed")
 
         /// The name.
         public var description: String { rawValue }

@@ -130,6 +130,18 @@ struct WaylandClipboardTests {
                 timeout: .seconds(120), detaches: true)
             try await waitForOwner(clipboard, offers: { $0.contains { $0.name == "application/x-big" } })
             #expect(try await clipboard.data(for: "application/x-big") == payload)
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clip-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("pasted.bin")
+            try await clipboard.write("application/x-big", to: file)
+            #expect(try Data(contentsOf: file) == payload)
+            // A type not offered: a typed error, and no file, whole or partial.
+            let notOffered = await #expect(throws: ClipboardError.self) {
+                try await clipboard.write("image/png", to: directory.appendingPathComponent("no.png"))
+            }
+            #expect(notOffered?.code == .typeNotOffered)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["pasted.bin"])
         }
     }
 

@@ -206,6 +206,20 @@ struct X11ClipboardTests {
             try await waitForOwner(clipboard)
             let back = try await clipboard.data(for: "application/x-big")
             #expect(back == payload)
+            // Streamed into a file, chunk by chunk; the file appears whole, nothing else beside it.
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clip-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("pasted.bin")
+            try await clipboard.write("application/x-big", to: file)
+            #expect(try Data(contentsOf: file) == payload)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["pasted.bin"])
+            let nowhere = directory.appendingPathComponent("missing/pasted.bin")
+            let refused = await #expect(throws: ClipboardError.self) {
+                try await clipboard.write("application/x-big", to: nowhere)
+            }
+            #expect(refused?.code == .outputFailed)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["pasted.bin"])
         }
     }
 

@@ -174,8 +174,8 @@ final class WaylandDataControl {
         return (offer, types)
     }
 
-    /// The bytes the owner of `selection` sends for `type`: a pipe handed to it through the
-    /// compositor, read to its end.
+    /// Hands `sink` the bytes the owner of `selection` sends for `type` as they arrive: a pipe
+    /// handed to it through the compositor, read to its end.
     ///
     /// The end of the pipe is the end of the data, as Wayland has no length: an owner that dies
     /// mid-transfer gives what it wrote so far, as `wl-paste` does.
@@ -184,8 +184,9 @@ final class WaylandDataControl {
     ///   `tooLarge` past `limit`; `timedOut` after `idle` without a byte, or at `deadline`.
     func read(
         _ type: String, from selection: ClipboardSelection, limit: Int, idle: Duration,
-        deadline: ContinuousClock.Instant
-    ) throws(ClipboardError) -> Data {
+        deadline: ContinuousClock.Instant,
+        into sink: ChunkSink
+    ) throws(ClipboardError) {
         let (offer, types) = try types(selection)
         guard types.contains(type) else {
             throw ClipboardError(
@@ -200,8 +201,9 @@ final class WaylandDataControl {
             defer { close(ends[1]) }
             try connection.send(offer, Opcode.receive, .init().string(type), descriptor: ends[1])
         }
-        var bytes = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        widenPipe(ends[0])
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var received = 0
         var lastByte = ContinuousClock.now
         while true {
             let wait = min(deadline, lastByte + idle)
@@ -209,7 +211,7 @@ final class WaylandDataControl {
             guard remaining > .zero else {
                 throw ClipboardError(
                     .timedOut,
-                    "the clipboard's owner sent \(bytes.count) bytes of \(type), then nothing for \(idle)"
+                    "the clipboard's owner sent \(received) bytes of \(type), then nothing for \(idle)"
                         + (wait == deadline ? " (the operation's deadline)" : ""))
             }
             var poller = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
@@ -227,16 +229,27 @@ final class WaylandDataControl {
                 throw ClipboardError(
                     .transferFailed, "reading \(type) from the clipboard: \(X11Connection.reason(errno))")
             }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= limit else {
+            if count == 0 { return }
+            received += count
+            guard received <= limit else {
                 throw ClipboardError(
                     .tooLarge,
                     "the clipboard's owner sent more than \(limit) bytes of \(type) (Clipboard.Limits.maximumBytes)")
             }
-            bytes.append(contentsOf: buffer[0..<count])
+            try sink.write(buffer[0..<count])
             lastByte = .now
         }
     }
+}
+
+/// Gives a pipe 1 MiB of buffer where the system allows it (`F_SETPIPE_SZ`; 1 MiB is Linux's
+/// default most for an unprivileged process), instead of 64 KiB: sixteen times fewer wake-ups for
+/// the reader and the writer on a large transfer. Left as it is where refused.
+func widenPipe(_ descriptor: Int32) {
+    #if os(Linux)
+        let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc's module does not export
+        _ = fcntl(descriptor, setPipeSize, Int32(1 << 20))
+    #endif
 }
 
 extension WaylandDataControl: SelectionReader {
@@ -246,9 +259,11 @@ extension WaylandDataControl: SelectionReader {
         try types(selection).types
     }
 
-    func typedBytes(
-        _ name: String, _ selection: ClipboardSelection, limit: Int, idle: Duration, deadline: ContinuousClock.Instant
-    ) throws(ClipboardError) -> (type: String, bytes: Data) {
-        (name, try read(name, from: selection, limit: limit, idle: idle, deadline: deadline))
+    func stream(
+        _ name: String, _ selection: ClipboardSelection, limit: Int, idle: Duration, deadline: ContinuousClock.Instant,
+        into sink: ChunkSink
+    ) throws(ClipboardError) -> String {
+        try read(name, from: selection, limit: limit, idle: idle, deadline: deadline, into: sink)
+        return name
     }
 }

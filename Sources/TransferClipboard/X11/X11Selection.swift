@@ -65,6 +65,24 @@ struct X11Selection {
         _ selection: ClipboardSelection, target: UInt32, targetName: String, limit: Int, idle: Duration,
         deadline: ContinuousClock.Instant
     ) throws(ClipboardError) -> (type: UInt32, format: UInt8, bytes: Data) {
+        var bytes = Data()
+        let sink = ChunkSink {
+            bytes.reserveCapacity(min($0, limit))
+        } write: {
+            bytes.append(contentsOf: $0)
+        }
+        let (type, format) = try convert(
+            selection, target: target, targetName: targetName, limit: limit, idle: idle, deadline: deadline, into: sink)
+        return (type, format, bytes)
+    }
+
+    /// Converts `target` and hands its bytes to `sink` as they arrive: with INCR, chunk by chunk.
+    ///
+    /// - Returns: The type and format of the property they came in.
+    func convert(
+        _ selection: ClipboardSelection, target: UInt32, targetName: String, limit: Int, idle: Duration,
+        deadline: ContinuousClock.Instant, into sink: ChunkSink
+    ) throws(ClipboardError) -> (type: UInt32, format: UInt8) {
         let selectionAtom = atom(for: selection)
         guard try connection.selectionOwner(selectionAtom, deadline: deadline) != 0 else {
             throw ClipboardError(.empty, "the \(selection) selection has no owner: nothing is on it")
@@ -90,11 +108,14 @@ struct X11Selection {
             throw ClipboardError(.typeNotOffered, "the owner of the \(selection) selection refused \(targetName)")
         }
         let first = try readProperty(limit: limit, targetName: targetName, deadline: deadline)
-        guard first.type == atoms.incr else { return (first.type, first.format, Data(first.bytes)) }
+        guard first.type == atoms.incr else {
+            try sink.write(first.bytes)
+            return (first.type, first.format)
+        }
         // INCR (ICCCM §2.7.2): the property was deleted by the read; each chunk comes as a new
         // value, and a zero-length one ends the transfer. The size it names is a lower bound.
-        var bytes = Data()
-        if first.bytes.count >= 4 { bytes.reserveCapacity(min(Int(first.bytes.uint32(at: 0)), limit)) }
+        if first.bytes.count >= 4 { sink.expect(Int(first.bytes.uint32(at: 0))) }
+        var received = 0
         var format: UInt8 = 8
         var type: UInt32 = 0
         while true {
@@ -102,14 +123,15 @@ struct X11Selection {
             guard let event = try connection.nextEvent(deadline: stepDeadline) else {
                 throw ClipboardError(
                     .timedOut,
-                    "the owner of the \(selection) selection stopped sending \(targetName) after \(bytes.count) bytes")
+                    "the owner of the \(selection) selection stopped sending \(targetName) after \(received) bytes")
             }
             guard event[0] == X11Connection.Event.propertyNotify, event.uint32(at: 4) == window,
                 event.uint32(at: 8) == atoms.property, event[16] == 0
             else { continue }
-            let chunk = try readProperty(limit: limit - bytes.count, targetName: targetName, deadline: deadline)
-            if chunk.bytes.isEmpty { return (type, format, bytes) }
-            bytes.append(contentsOf: chunk.bytes)
+            let chunk = try readProperty(limit: limit - received, targetName: targetName, deadline: deadline)
+            if chunk.bytes.isEmpty { return (type, format) }
+            try sink.write(chunk.bytes)
+            received += chunk.bytes.count
             format = chunk.format
             type = chunk.type
         }
@@ -156,12 +178,13 @@ extension X11Selection: SelectionReader {
         try targets(selection, limit: limit, idle: idle, deadline: deadline)
     }
 
-    func typedBytes(
-        _ name: String, _ selection: ClipboardSelection, limit: Int, idle: Duration, deadline: ContinuousClock.Instant
-    ) throws(ClipboardError) -> (type: String, bytes: Data) {
+    func stream(
+        _ name: String, _ selection: ClipboardSelection, limit: Int, idle: Duration, deadline: ContinuousClock.Instant,
+        into sink: ChunkSink
+    ) throws(ClipboardError) -> String {
         let atom = try connection.internAtom(name, deadline: deadline)
-        let reply = try convert(selection, target: atom, targetName: name, limit: limit, idle: idle, deadline: deadline)
-        let type = reply.type == 0 ? "" : try connection.atomNames([reply.type], deadline: deadline)[0]
-        return (type, reply.bytes)
+        let reply = try convert(
+            selection, target: atom, targetName: name, limit: limit, idle: idle, deadline: deadline, into: sink)
+        return reply.type == 0 ? "" : try connection.atomNames([reply.type], deadline: deadline)[0]
     }
 }

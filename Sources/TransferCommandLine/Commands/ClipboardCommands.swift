@@ -159,16 +159,22 @@ enum ClipboardCommands {
                 let (data, why) = try await model.paste(clipboard, selection, try TypesCommand.resolve(target))
                 console.error("transfer paste: \(why)\n")
                 bytes = data
-            } else if let name {
-                bytes = try await clipboard.data(for: name, in: selection)
             } else {
-                // As wl-paste: text when there is some, else the owner's first type.
-                let types = try await clipboard.types(in: selection)
-                guard
-                    let chosen = types.first(where: { $0.contentType?.conforms(to: .plainText) == true })
-                        ?? types.first
-                else { throw ClipboardError(.empty, "the \(selection) selection offers no type") }
-                bytes = try await clipboard.data(for: chosen.name, in: selection)
+                // As wl-paste without --type: text when there is some, else the owner's first type.
+                var chosen = name
+                if chosen == nil {
+                    let types = try await clipboard.types(in: selection)
+                    chosen =
+                        (types.first(where: { $0.contentType?.conforms(to: .plainText) == true }) ?? types.first)?
+                        .name
+                }
+                guard let chosen else { throw ClipboardError(.empty, "the \(selection) selection offers no type") }
+                if let output {
+                    // Streamed into the file: memory stays at one chunk however large the paste.
+                    try await clipboard.write(chosen, in: selection, to: URL(fileURLWithPath: output))
+                    return
+                }
+                bytes = try await clipboard.data(for: chosen, in: selection)
             }
         } catch let error as ClipboardError {
             throw toolError(error)
@@ -263,6 +269,7 @@ enum ClipboardCommands {
             case .empty, .typeNotOffered, .noImportableType: .noInput
             case .timedOut: .temporaryFailure
             case .protocolError, .tooLarge, .transferFailed: .dataError
+            case .outputFailed: .cannotCreate
             default: .unavailable
             }
         return ToolError(status, error.reason)
