@@ -18,7 +18,7 @@ transfer="$root/.build/release/transfer"
 
 work="$(mktemp -d)"
 display=":$((500 + RANDOM % 300))"
-Xvfb "$display" -nolisten tcp >/dev/null 2>&1 &
+Xvfb "$display" -nolisten tcp -noreset >/dev/null 2>&1 &
 server=$!
 compositor=
 trap 'kill $server $compositor 2>/dev/null; pkill -f "xclip -selection clipboard" 2>/dev/null || true; rm -rf "$work"' EXIT

@@ -292,6 +292,31 @@ public final class Clipboard: Sendable {
         try await own(ClipboardContent(bytes: data, names: names), selection)
     }
 
+    /// Empties the clipboard, whoever owns it, as `wl-copy --clear` does: the owner is told its
+    /// copy is no longer the selection, and stops serving it.
+    ///
+    /// - Parameter selection: The clipboard (the default) or the primary selection.
+    /// - Throws: ``ClipboardError`` when the display refuses.
+    public func clear(_ selection: ClipboardSelection = .clipboard) async throws(ClipboardError) {
+        let connector = connector
+        let limits = limits
+        let result: Result<Void, ClipboardError> = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "TransferClipboard.clear").async {
+                continuation.resume(
+                    returning: Result { () throws(ClipboardError) in
+                        let deadline = ContinuousClock.now + limits.timeout
+                        try connector.connect(deadline: deadline) { connection throws(ClipboardError) in
+                            switch connection {
+                            case .x11(let session): try session.clear(selection, deadline: deadline)
+                            case .wayland(let control): try control.clear(selection, deadline: deadline)
+                            }
+                        }
+                    })
+            }
+        }
+        try result.get()
+    }
+
     private func own(_ content: ClipboardContent, _ selection: ClipboardSelection) async throws(ClipboardError)
         -> ClipboardOwnership
     {

@@ -30,7 +30,8 @@ final class ClipboardContent: Sendable {
     let targets: [String]
     private let sources: [String: Source]
     private let items: [ShareItem]
-    private let directory: URL
+    /// The private directory the items' files are exported into, made on the first export.
+    private let directory = Mutex<URL?>(nil)
     private let cache = Mutex<[String: Result<Data, ClipboardError>]>([:])
     private let exportedFiles = Mutex<[URL]?>(nil)
 
@@ -69,8 +70,6 @@ final class ClipboardContent: Sendable {
         self.targets = targets
         self.sources = sources
         self.items = items
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "transferkit-clipboard-\(UUID().uuidString)")
     }
 
     /// Content of bytes given as they are, under `names` in order.
@@ -78,15 +77,13 @@ final class ClipboardContent: Sendable {
         targets = names
         sources = Dictionary(names.map { ($0, Source.bytes(bytes)) }, uniquingKeysWith: { first, _ in first })
         items = []
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "transferkit-clipboard-\(UUID().uuidString)")
     }
 
     deinit { close() }
 
     /// Removes the exported files.
     func close() {
-        try? FileManager.default.removeItem(at: directory)
+        if let directory = directory.withLock({ $0.take() }) { TemporaryDirectory.remove(directory) }
     }
 
     /// The bytes of `target`, exported on the first call. Blocks the calling thread, which must
@@ -124,7 +121,18 @@ final class ClipboardContent: Sendable {
     private func files() -> Result<[URL], ClipboardError> {
         if let files = exportedFiles.withLock({ $0 }) { return .success(files) }
         let items = items
-        let directory = directory
+        let directory: URL
+        do {
+            directory = try self.directory.withLock { made in
+                if let made { return made }
+                // TransferKit's private directories: mode 0700, and removed by a tool a signal stops.
+                let new = try TemporaryDirectory.make()
+                made = new
+                return new
+            }
+        } catch {
+            return .failure(ClipboardError(.transferFailed, "cannot export the files: \(error)"))
+        }
         let result = Self.runBlocking { () async throws -> [URL] in
             var files: [URL] = []
             for (index, item) in items.enumerated() {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TransferKit
+import TransferSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +12,8 @@ import TransferKit
 #endif
 
 /// What the tool removes when SIGINT, SIGTERM, SIGHUP, SIGQUIT or SIGPIPE stops it: the partial
-/// output file it is writing, and every private temporary directory TransferKit has open; then it
+/// output file it is writing, the temporary file of every `AtomicFile` not yet finished (a paste
+/// streamed into its file, say), and every private temporary directory TransferKit has open; then it
 /// exits with 128 + the signal's number (130, 143, 129, 131, 141), as a shell reports a process the
 /// signal killed. (The signals git cleans up after, for the same reason; SIGQUIT's core dump is
 /// given up for it.)
@@ -103,6 +105,7 @@ package enum SignalCleanup {
             return registry.files
         }
         for path in files { unlink(path) }
+        AtomicFile.removeAllOpen()
         TemporaryDirectory.removeAllOpen()
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
     package import FoundationEssentials
 #else
@@ -52,9 +54,38 @@ package final class AtomicFile {
         create: (_ path: String, _ mode: mode_t) -> Int32 = AtomicFile.createExclusively
     ) throws(CocoaError) {
         self.destination = destination
-        self.temporary = destination.temporarySibling
-        self.descriptor = create(temporary.path, mode)
-        guard descriptor >= 0 else { throw .writing(destination, errno: errno) }
+        let temporary = destination.temporarySibling
+        self.temporary = temporary
+        // Made and registered under the lock that the signal cleanup closes: removed by it, or
+        // never made.
+        let made: (descriptor: Int32, error: Int32) = Self.openTemporaries.withLock { registry in
+            guard !registry.isClosed else { return (-1, ECANCELED) }
+            let descriptor = create(temporary.path, mode)
+            let number = errno
+            if descriptor >= 0 { registry.paths.insert(temporary.path) }
+            return (descriptor, number)
+        }
+        self.descriptor = made.descriptor
+        guard descriptor >= 0 else { throw .writing(destination, errno: made.error) }
+    }
+
+    /// The temporary files of every writer not yet committed or discarded, in this process.
+    private static let openTemporaries = Mutex<(paths: Set<String>, isClosed: Bool)>(([], false))
+
+    /// Removes the temporary file of every writer not yet finished, for a tool that a signal stops
+    /// while one is writing; after it, no writer is created (``init(writing:mode:create:)`` throws
+    /// `ECANCELED`).
+    package static func removeAllOpen() {
+        let paths = openTemporaries.withLock { registry in
+            registry.isClosed = true
+            return registry.paths
+        }
+        for path in paths { unlink(path) }
+    }
+
+    private func finish() {
+        isFinished = true
+        _ = Self.openTemporaries.withLock { $0.paths.remove(temporary.path) }
     }
 
     deinit { discard() }
@@ -127,7 +158,7 @@ package final class AtomicFile {
             : link(temporary.path, destination.path) == 0
         let number = errno
         if !moved || !replacing { unlink(temporary.path) }
-        isFinished = true
+        finish()
         if !moved { throw .writing(destination, errno: number) }
     }
 
@@ -137,7 +168,7 @@ package final class AtomicFile {
         if descriptor >= 0 { SystemCalls.close(descriptor) }
         descriptor = -1
         unlink(temporary.path)
-        isFinished = true
+        finish()
     }
 
     private func flush() throws(CocoaError) {

@@ -170,3 +170,118 @@ struct WaylandClipboardCommandTests {
         #expect(String(decoding: back.output, as: UTF8.self).contains("Ada,\"Writes, reads\""))
     }
 }
+
+/// A program started and left running, for a test to signal; killed at the end if still there.
+final class RunningProgram: @unchecked Sendable {
+    let pid: pid_t
+
+    init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
+        _ = DesktopTools.ignoresBrokenPipes
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawned = withCleanSpawnAttributes { posix_spawn(&pid, executable, &actions, &$0, argv, envp) }
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        self.pid = pid
+    }
+
+    /// Sends `signal` and waits (at most 10 seconds) for the exit status, as a shell reports it:
+    /// the code, or 128 + the signal that killed it.
+    func stop(with signal: Int32) async -> Int32? {
+        kill(pid, signal)
+        for _ in 0..<500 {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, WNOHANG)
+    }
+}
+
+@Suite("The clipboard commands stop cleanly", .serialized)
+struct ClipboardCommandStopTests {
+    @Test("SIGTERM to a copy being served: the selection given up, nothing left in TMPDIR, exit 0")
+    func copyStopsOnSIGTERM() async throws {
+        guard let server = try SwayServer.start() else { return }
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("cli-stop-\(UUID())")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let csv = temporary.appendingPathComponent("people.csv")
+        try Data("id,name,bio,funFacts,video,portrait\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,Ada,bio,[],,\n".utf8)
+            .write(to: csv)
+        let scratch = temporary.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let copy = try RunningProgram(
+            transfer, ["copy", "--foreground", "--model", "ProfilesArchive", csv.path],
+            environment: server.environment.merging(["TMPDIR": scratch.path]) { $1 })
+        let clipboard = try Clipboard(environment: server.environment)
+        try await waitForOwner(clipboard, offers: { $0.contains { $0.name == "application/json" } })
+        let json = try await clipboard.data(for: "application/json")
+        #expect(String(decoding: json, as: UTF8.self).contains("\"Ada\""))
+        #expect(await copy.stop(with: SIGTERM) == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+        let empty = await #expect(throws: ClipboardError.self) { try await clipboard.types() }
+        #expect(empty?.code == .empty)
+    }
+
+    @Test("SIGINT during a paste into a file: 130, and no partial file left")
+    func pasteStopsOnSIGINT() async throws {
+        guard let server = try SwayServer.start() else { return }
+        let owner = try HostileWaylandOwner(.neverWrites, socket: server.socket)
+        defer { owner.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-stop-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paste = try RunningProgram(
+            transfer, ["paste", "--type", "text/plain", "-o", directory.appendingPathComponent("out.txt").path],
+            environment: server.environment)
+        // The paste waits for bytes that never come, its temporary file open beside out.txt.
+        for _ in 0..<250 {
+            if try !FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
+        #expect(await paste.stop(with: SIGINT) == 130)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("transfer clipboard clear empties the clipboard, whoever owns it; its owner stops")
+    func clear() async throws {
+        guard let server = try SwayServer.start() else { return }
+        try await DesktopTools.run(
+            "wl-copy", [], input: Data("to clear".utf8), environment: server.environment, detaches: true)
+        let clipboard = try Clipboard(environment: server.environment)
+        try await waitForOwner(clipboard)
+        let cleared = try await DesktopTools.run(transfer, ["clipboard", "clear"], environment: server.environment)
+        #expect(cleared.status == 0, "\(cleared.error)")
+        let empty = await #expect(throws: ClipboardError.self) { try await clipboard.types() }
+        #expect(empty?.code == .empty)
+        // And on X11, with the API: xclip's copy ends.
+        guard DesktopTools.available("xclip"), let x11 = try XvfbServer.start() else { return }
+        let xClipboard = try Clipboard(environment: x11.environment)
+        let ours = try await xClipboard.copy("ours")
+        try await xClipboard.clear()
+        await ours.waitUntilFinished()
+        let none = await #expect(throws: ClipboardError.self) { try await xClipboard.types() }
+        #expect(none?.code == .empty, "\(String(describing: none))")
+    }
+}

@@ -151,6 +151,22 @@ final class WaylandDataControl {
         return false
     }
 
+    /// Sets `selection` to nothing: its owner's source is cancelled.
+    ///
+    /// - Throws: ``ClipboardError``: `unsupported` for the primary selection where the compositor
+    ///   has none.
+    func clear(_ selection: ClipboardSelection, deadline: ContinuousClock.Instant) throws(ClipboardError) {
+        if selection == .primary, !hasPrimarySelection {
+            throw ClipboardError(
+                .unsupported,
+                "the Wayland compositor at \(connection.name) has \(protocolName) version 1, which has no "
+                    + "primary selection")
+        }
+        try connection.send(
+            device, selection == .primary ? Opcode.setPrimarySelection : Opcode.setSelection, .init().uint(0))
+        try connection.roundTrip(deadline: deadline) { message throws(ClipboardError) in try handle(message) }
+    }
+
     /// The MIME types of `selection`, in the owner's order.
     ///
     /// - Throws: ``ClipboardError``: `empty` when nothing is on it; `unsupported` for the primary

@@ -53,6 +53,14 @@ struct X11Selection {
         throw ClipboardError(.timedOut, "the X server sent no PropertyNotify for a timestamp in time")
     }
 
+    /// Makes `selection` ownerless (`SetSelectionOwner` to None at a real timestamp): its owner
+    /// gets `SelectionClear`.
+    func clear(_ selection: ClipboardSelection, deadline: ContinuousClock.Instant) throws(ClipboardError) {
+        let time = try timestamp(deadline: deadline)
+        try connection.setSelectionOwner(0, selection: atom(for: selection), time: time)
+        try connection.sync(deadline: deadline)
+    }
+
     // MARK: Requestor
 
     /// The bytes of `target` from the owner of `selection`, INCR included.

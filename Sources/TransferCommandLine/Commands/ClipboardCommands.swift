@@ -45,6 +45,8 @@ enum ClipboardCommands {
         if serving {
             do {
                 let ownership = try await own(bytes, path: path, names: names, model: modelName, selection)
+                // SIGTERM or SIGINT: the selection given up and the exported files removed, exit 0.
+                SignalCleanup.onInterruption { _ in ownership.stop() }
                 FileDescriptorOutput.write("ready\n", to: 1)
                 let null = open("/dev/null", O_RDWR)
                 dup2(null, 1)
@@ -61,6 +63,7 @@ enum ClipboardCommands {
         }
         if foreground {
             let ownership = try await own(bytes, path: path, names: names, model: modelName, selection)
+            SignalCleanup.onInterruption { _ in ownership.stop() }
             console.error("transfer copy: serving the \(selection) selection until another app copies\n")
             await ownership.waitUntilFinished()
             return
@@ -210,19 +213,28 @@ enum ClipboardCommands {
 
     // MARK: clipboard list
 
-    static let clipboard = Command(name: "clipboard", summary: "List the types on the desktop clipboard") {
+    static let clipboard = Command(name: "clipboard", summary: "List the types on the desktop clipboard, or clear it") {
         arguments, console in
         var arguments = arguments
         let subcommand = arguments.positional()
         if arguments.wantsHelp || subcommand == nil {
             console.write(listHelp)
             if arguments.wantsHelp { return }
-            throw UsageError("missing subcommand: list")
+            throw UsageError("missing subcommand: list or clear")
         }
-        guard subcommand == "list" else {
-            throw UsageError("unknown subcommand 'clipboard \(subcommand!)': expected list")
+        guard subcommand == "list" || subcommand == "clear" else {
+            throw UsageError("unknown subcommand 'clipboard \(subcommand!)': expected list or clear")
         }
         let primary = arguments.flag("primary")
+        if subcommand == "clear" {
+            try arguments.finish()
+            do {
+                try await makeClipboard().clear(primary ? .primary : .clipboard)
+            } catch let error as ClipboardError {
+                throw toolError(error)
+            }
+            return
+        }
         let format = try arguments.choice("format", ["text", "json"], default: "text")
         try arguments.finish()
         let types: [ClipboardType]
@@ -247,9 +259,11 @@ enum ClipboardCommands {
 
     static let listHelp = """
         USAGE: transfer clipboard list [--primary] [--format text|json]
+               transfer clipboard clear [--primary]
 
-        Lists the types the desktop clipboard's owner offers, in its order, each with the content type
+        list: the types the desktop clipboard's owner offers, in its order, each with the content type
         it maps to ('-' for none).
+        clear: empties the clipboard, whoever owns it (as wl-copy --clear); its owner stops serving.
 
         """
 

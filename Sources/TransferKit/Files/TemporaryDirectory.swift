@@ -63,7 +63,7 @@ package enum TemporaryDirectory {
     ///
     /// After ``removeAllOpen()`` — a tool on its way out after a signal — the calling thread waits
     /// for the process to end instead: a directory made then would be left behind.
-    static func make() throws(TransferError) -> URL {
+    package static func make() throws(TransferError) -> URL {
         let base = (TemporaryDirectory.base ?? FileManager.default.temporaryDirectory).path
         // The process's identifier in the name, to tell whose a directory left by a crash was.
         var template = Array("\(base)/TransferKit-\(getpid())-XXXXXX".utf8CString)
@@ -99,7 +99,7 @@ package enum TemporaryDirectory {
 
     /// Removes a directory made by ``make()`` and everything in it; errors are ignored, since there
     /// is nothing more to do about them on the way out.
-    static func remove(_ directory: URL) {
+    package static func remove(_ directory: URL) {
         try? FileManager.default.removeItem(at: directory)
         _ = registry.withLock { $0.open.remove(directory.path) }
     }

@@ -174,7 +174,9 @@ final class XvfbServer: @unchecked Sendable {
             defer { posix_spawn_file_actions_destroy(&actions) }
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            let arguments: [String] = [executable, ":\(number)", "-nolisten", "tcp", "-screen", "0", "320x240x24"]
+            let arguments: [String] = [
+                executable, ":\(number)", "-nolisten", "tcp", "-noreset", "-screen", "0", "320x240x24",
+            ]
             let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
             var pid: pid_t = 0
