@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TransferCodecs", targets: ["TransferCodecs"]),
         .library(name: "TransferKit", targets: ["TransferKit"]),
         .library(name: "TransferKitTesting", targets: ["TransferKitTesting"]),
+        .library(name: "TransferKitFoundation", targets: ["TransferKitFoundation"]),
         .library(name: "LinkPreviews", targets: ["LinkPreviews"]),
         .library(name: "TransferClipboard", targets: ["TransferClipboard"]),
         .executable(name: "transfer", targets: ["transfer"]),
@@ -38,14 +39,19 @@ let package = Package(
             name: "TransferKitTesting", dependencies: ["TransferKit"],
             // GNU Unifont's glyphs for placeholder images' text (SIL OFL 1.1: Resources/Unifont/LICENSE.txt).
             resources: [.copy("Resources/Unifont")]),
+        // TransferKit with full Foundation, and UniformTypeIdentifiers' and CoreTransferable's additions to
+        // Foundation's classes (NSString, NSItemProvider, Progress): what Apple's modules bring along.
+        .target(name: "TransferKitFoundation", dependencies: ["TransferKit"]),
         // Link previews: LinkMetadata from HTML bytes (an encoding sniffer and tokenizer of its own) and
         // from the network (libcurl driven directly on Linux, URLSession elsewhere; FoundationNetworking in
         // the fetching files only), the cache and the share-sheet flow.
         .target(
             name: "LinkPreviews",
-            dependencies: ["ContentTypes", "TransferKit", "TransferSupport", "CTransferKitSystem"]),
-        // The Linux desktop's clipboard for Transferable values: X11's selection protocol spoken over the
-        // display's socket (ICCCM: TARGETS, TIMESTAMP, MULTIPLE, INCR), no library.
+            dependencies: [
+                "ContentTypes", "TransferKit", "TransferKitFoundation", "TransferSupport", "CTransferKitSystem",
+            ]),
+        // The Linux desktop's clipboard for Transferable values: Wayland's data-control and X11's selection
+        // protocol spoken over the display's socket, no library.
         .target(name: "TransferClipboard", dependencies: ["TransferKit", "TransferSupport", "CTransferKitSystem"]),
         .target(
             name: "TransferCommandLine",
@@ -83,17 +89,24 @@ let package = Package(
         // Apple's sample code and apps' LinkPresentation code, unchanged but for their imports, in the
         // language mode they were written for.
         .testTarget(
-            name: "SwiftFiveModeTests", dependencies: ["TransferKit", "LinkPreviews"],
+            name: "SwiftFiveModeTests",
+            dependencies: ["ContentTypes", "TransferKit", "TransferKitFoundation", "LinkPreviews"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // Apps' LinkPresentation code in Swift 6 mode with the compiler's default settings, as an app has
         // them: none of the upcoming features the package's own targets enable.
         .testTarget(name: "LinkPresentationCompatibilityTests", dependencies: ["LinkPreviews"]),
+        .testTarget(name: "TransferKitFoundationTests", dependencies: ["TransferKitFoundation"]),
+        // Apps' UniformTypeIdentifiers and CoreTransferable code in Swift 6 mode, an app's settings.
+        .testTarget(
+            name: "AppSourceCompatibilityTests", dependencies: ["ContentTypes", "TransferKit", "TransferKitFoundation"]),
     ]
 )
 
 // Upcoming language features, enabled for every target in one place — but the C target, and the
 // targets that compile code as apps wrote it for Apple's platforms, with an app's default settings.
-let asAppsWriteIt: Set<String> = ["CTransferKitSystem", "SwiftFiveModeTests", "LinkPresentationCompatibilityTests"]
+let asAppsWriteIt: Set<String> = [
+    "CTransferKitSystem", "SwiftFiveModeTests", "LinkPresentationCompatibilityTests", "AppSourceCompatibilityTests",
+]
 for target in package.targets where !asAppsWriteIt.contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [

@@ -142,3 +142,26 @@ struct RegisteredTagTests {
         #expect(!UTType.jsonLines.conforms(to: .json), "a JSON Lines file is not one JSON text")
     }
 }
+
+@Suite("Types Apple declares beyond its headers' tags")
+struct LaterImageTypesTests {
+    @Test("public.avif: declared, image/avif and .avif, an image (macOS 13, iOS 16)")
+    func avif() throws {
+        let avif = try #require(UTType("public.avif"))
+        #expect(avif.isDeclared && !avif.isDynamic)
+        #expect(avif.conforms(to: .image) && avif.conforms(to: .data))
+        #expect(avif.preferredMIMEType == "image/avif")
+        #expect(avif.preferredFilenameExtension == "avif")
+        #expect(UTType(mimeType: "image/avif") == avif)
+        #expect(UTType(filenameExtension: "avif") == avif)
+        #expect(UTType(filenameExtension: "AVIF") == avif)
+    }
+
+    @Test("public.jpeg-xl: image/jxl and .jxl, from libjxl's declaration")
+    func jpegXL() {
+        #expect(UTType.jpegxl.preferredMIMEType == "image/jxl")
+        #expect(UTType.jpegxl.preferredFilenameExtension == "jxl")
+        #expect(UTType(mimeType: "image/jxl") == .jpegxl)
+        #expect(UTType(filenameExtension: "jxl") == .jpegxl)
+    }
+}

@@ -27,7 +27,12 @@ struct FoundationLinkageTests {
         "TransferKitTesting": [
             "TransferKitTesting", "TransferKit", "ContentTypes", "TransferCodecs", "TransferSupport",
         ],
-        "LinkPreviews": ["LinkPreviews", "TransferKit", "ContentTypes", "TransferCodecs", "TransferSupport"],
+        "TransferKitFoundation": [
+            "TransferKitFoundation", "TransferKit", "ContentTypes", "TransferCodecs", "TransferSupport",
+        ],
+        "LinkPreviews": [
+            "LinkPreviews", "TransferKitFoundation", "TransferKit", "ContentTypes", "TransferCodecs", "TransferSupport",
+        ],
         "TransferClipboard": ["TransferClipboard", "TransferKit", "ContentTypes", "TransferCodecs", "TransferSupport"],
     ]
 
@@ -42,6 +47,7 @@ struct FoundationLinkageTests {
         "LinkPreviews": [
             "FoundationEssentials", "FoundationInternationalization", "Foundation", "FoundationNetworking",
         ],
+        "TransferKitFoundation": ["FoundationEssentials", "FoundationInternationalization", "Foundation"],
         "TransferClipboard": ["FoundationEssentials"],
     ]
 

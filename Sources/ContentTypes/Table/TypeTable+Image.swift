@@ -85,6 +85,13 @@ extension TypeTable {
         .imported("com.j2.jfx-fax", ["public.fax"], extensions: ["jfx"], "J2 fax"),
         .imported("com.j2.efx-fax", ["public.fax"], extensions: ["efx"], mimeTypes: ["image/efax"], "eFax fax"),
         .exported("com.adobe.raw-image", ["public.image"], extensions: ["dng"]),
-        .exported("public.jpeg-xl", ["public.image"]),
+        // Tags: the JPEG XL reference implementation's shared-mime-info declaration (libjxl,
+        // plugins/mime/image-jxl.xml: `image/jxl`, `*.jxl`); Apple's header gives none.
+        .exported("public.jpeg-xl", ["public.image"], extensions: ["jxl"], mimeTypes: ["image/jxl"], "JPEG XL image"),
+        // Declared by Apple's systems since macOS 13 and iOS 16, with no constant in the headers.
+        // Tags: the AV1 Image File Format specification (AOMedia, v1.1.0, "AVIF image MIME type":
+        // `image/avif`; the `.avif` extension). Its parent here is `public.image`, the one
+        // conformance known for certain; whether Apple puts it under `public.heif-standard` is not.
+        .imported("public.avif", ["public.image"], extensions: ["avif"], mimeTypes: ["image/avif"], "AVIF image"),
     ]
 }

@@ -59,6 +59,13 @@ package enum TemporaryDirectory {
         return try await body(directory)
     }
 
+    /// Whether `url` is inside one of the private directories made and not yet removed: a copy a
+    /// transfer made, not a file of the caller's.
+    package static func holds(_ url: URL) -> Bool {
+        let path = url.standardizedFileURL.path
+        return registry.withLock { registry in registry.open.contains { path.hasPrefix($0 + "/") } }
+    }
+
     /// Makes a new private directory under the system's temporary directory.
     ///
     /// After ``removeAllOpen()`` — a tool on its way out after a signal — the calling thread waits

@@ -1,4 +1,3 @@
-internal import ContentTypes
 public import Foundation
 public import TransferKit
 
@@ -178,7 +177,7 @@ extension ItemProvider {
 
 extension TransferError {
     /// A type identifier that names no type this process knows.
-    fileprivate static func unknownTypeIdentifier(_ identifier: String) -> TransferError {
+    static func unknownTypeIdentifier(_ identifier: String) -> TransferError {
         TransferError(
             .noMatchingRepresentation, itemType: ItemProvider.self,
             reason: "'\(identifier)' names no known type; expected a type identifier such as public.png")
@@ -187,7 +186,7 @@ extension TransferError {
 
 /// A completion handler that is not `Sendable`, as Apple's are not, called once from a task: the
 /// caller hands it over and does not call it itself.
-private struct UncheckedHandler<each Argument>: @unchecked Sendable {
+struct UncheckedHandler<each Argument>: @unchecked Sendable {
     let body: (repeat each Argument) -> Void
     init(_ body: @escaping (repeat each Argument) -> Void) { self.body = body }
     func call(_ argument: repeat each Argument) { body(repeat each argument) }

@@ -1,0 +1,1 @@
+../LinkPresentationCompatibilityTests/LinkMetadataKeyValueCodingTests.swift

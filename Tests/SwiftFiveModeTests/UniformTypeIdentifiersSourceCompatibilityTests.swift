@@ -1,0 +1,1 @@
+../AppSourceCompatibilityTests/UniformTypeIdentifiersSourceCompatibilityTests.swift
