@@ -208,6 +208,57 @@ struct HostileServerTests {
         expectWords(error, words)
     }
 
+    @Test(
+        "A header smuggled after a bare CR is refused, never followed; so are two values of a one-value field",
+        arguments: [
+            (
+                "HTTP/1.1 302 Found\r\nLocation: /ssrf-hit/cr-injected\rLocation: /target-cr-safe\r\n"
+                    + "Content-Length: 0\r\n\r\n", "location header holds a bare CR"
+            ),
+            (
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\rX-Injected: 1\r\nContent-Length: 3\r\n\r\nabc",
+                "content-type header holds a bare CR"
+            ),
+            (
+                "HTTP/1.1 302 Found\r\nLocation: /one\r\nLocation: /two\r\nContent-Length: 0\r\n\r\n",
+                "two location headers, '/one' and '/two'"
+            ),
+            (
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Type: image/png\r\nContent-Length: 3\r\n\r\nabc",
+                "two content-type headers, 'text/html' and 'image/png'"
+            ),
+        ]
+    )
+    func smuggledHeaders(response: String, words: String) async throws {
+        let hits = Mutex<[String]>([])
+        let server = try LoopbackHTTPServer { path in
+            hits.withLock { $0.append(path) }
+            return .raw(response)
+        }
+        defer { server.stop() }
+        let error = await #expect(throws: LinkPreviewError.self) {
+            try await loopbackFetcher().metadata(for: server.url("/"), timeout: patient, includeSubresources: false)
+        }
+        #expect(error?.code == .network)
+        expectWords(error, words)
+        // Nothing after the first response: no redirect followed, to either value or to both joined.
+        #expect(hits.withLock { $0 } == ["/"])
+    }
+
+    @Test("The same value of a one-value field twice is one value: the page previews")
+    func repeatedSameValue() async throws {
+        let body = "<title>Twice</title>"
+        let server = try LoopbackHTTPServer { _ in
+            .raw(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Type: text/html\r\nVary: a\r\nVary: b\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        }
+        defer { server.stop() }
+        let metadata = try await loopbackFetcher().metadata(
+            for: server.url("/"), timeout: patient, includeSubresources: false)
+        #expect(metadata.title == "Twice")
+    }
+
     @Test("10,000 headers, or a 1 MiB header line, are refused as too large")
     func hugeHeaders() async throws {
         let many = try await failure(

@@ -26,7 +26,8 @@ internal import FoundationEssentials
 ///   private address. No proxy from the environment is used.
 /// - **Framing HTTP forbids is refused**: two different `Content-Length` values, `Content-Length`
 ///   with `Transfer-Encoding`, more than 500 header lines or 256 KiB of headers, a header with a NUL
-///   byte, an answer without a status line (HTTP/0.9), bad chunk sizes.
+///   byte or a bare CR in its value, two different `Location` or `Content-Type` values, an answer
+///   without a status line (HTTP/0.9), bad chunk sizes.
 ///
 /// Every failure is thrown with a message in words: what happened, and how far the response came.
 ///
@@ -183,9 +184,15 @@ private struct Exchange: Sendable {
                 body = Data(bytesNoCopy: bytes, count: response.body_length, deallocator: .free)
                 response.body = nil
             }
+            let fields: [String: String]
+            do {
+                fields = try Self.fields(of: headers)
+            } catch {
+                return .failure(error)
+            }
             return .success(
                 LinkTransportResponse(
-                    url: url, statusCode: response.status, headerFields: Self.fields(of: headers), body: body,
+                    url: url, statusCode: response.status, headerFields: fields, body: body,
                     isTruncated: stop == Int(TRANSFERKIT_HTTP_STOP_BODY_LIMIT)))
         case Int(TRANSFERKIT_HTTP_STOP_CANCELLED):
             return .failure(CancellationError())
@@ -207,17 +214,46 @@ private struct Exchange: Sendable {
     }
 
     /// The header lines of a response as fields: names lower-cased, repeated fields joined with ", ".
-    static func fields(of headers: String) -> [String: String] {
+    ///
+    /// A line ends at CRLF or LF only. A value that holds a CR (or LF, or NUL) is refused rather than
+    /// cleaned (RFC 9110 §5.5 allows either): replacing a bare CR with a space would still hand on a
+    /// value that a header was smuggled into — `/a\rLocation: /b` is no one's redirect target.
+    /// Fields that can have one value only (`Location`, `Content-Length`, `Content-Type`) given twice
+    /// with different values are refused too, rather than joined into a value no one sent.
+    static func fields(of headers: String) throws(HeaderFieldFailure) -> [String: String] {
         var fields: [String: String] = [:]
-        for line in headers.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }).dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let lines = headers.utf8.split(separator: 0x0A, omittingEmptySubsequences: true).map { line in
+            line.last == 0x0D ? line.dropLast() : line
+        }
+        for line in lines.dropFirst() where !line.isEmpty {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let name = String(decoding: line[..<colon], as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased()
+            let raw = line[line.index(after: colon)...]
             guard !name.isEmpty else { continue }
-            fields[name] = fields[name].map { "\($0), \(value)" } ?? value
+            if let bad = raw.first(where: { $0 == 0x0D || $0 == 0x00 }) {
+                throw HeaderFieldFailure(
+                    "the response's \(name) header holds a \(bad == 0x0D ? "bare CR" : "NUL") in its value, which "
+                        + "HTTP forbids (RFC 9110 §5.5): refused, as it could be a second header smuggled into the first")
+            }
+            let value = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            if let existing = fields[name] {
+                guard !singletonFields.contains(name) else {
+                    guard existing == value else {
+                        throw HeaderFieldFailure(
+                            "the response has two \(name) headers, '\(existing)' and '\(value)', where HTTP allows one")
+                    }
+                    continue
+                }
+                fields[name] = "\(existing), \(value)"
+            } else {
+                fields[name] = value
+            }
         }
         return fields
     }
+
+    /// The fields a response may have one value of.
+    static let singletonFields: Set<String> = ["location", "content-length", "content-type"]
 
     /// Whether `host` is an IP address written out rather than a name.
     private static func isAddressLiteral(_ host: String) -> Bool {

@@ -5,6 +5,12 @@ import TransferSupport
     import FoundationNetworking
 #endif
 
+/// A response header that HTTP forbids (RFC 9110 §5.5, §5.3): refused with what was found.
+struct HeaderFieldFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
 /// A transport's failure in words — what happened, with the transport's own detail where it gives
 /// one — never Foundation's dump of an error and its user info.
 enum TransportFailure {
@@ -12,6 +18,7 @@ enum TransportFailure {
     /// `the server's response is not valid HTTP (Nul byte in header)`.
     static func words(for error: any Error) -> String {
         if let failure = error as? CurlTransportFailure { return failure.description }
+        if let failure = error as? HeaderFieldFailure { return failure.description }
         if let error = error as? URLError {
             let detail = detail(of: error as NSError)
             // libcurl reports an answer without a status line (HTTP/0.9, TLS bytes on http) as an
