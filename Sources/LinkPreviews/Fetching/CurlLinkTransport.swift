@@ -233,7 +233,8 @@ private struct Exchange: Sendable {
             if let bad = raw.first(where: { $0 == 0x0D || $0 == 0x00 }) {
                 throw HeaderFieldFailure(
                     "the response's \(name) header holds a \(bad == 0x0D ? "bare CR" : "NUL") in its value, which "
-                        + "HTTP forbids (RFC 9110 §5.5): refused, as it could be a second header smuggled into the first")
+                        + "HTTP forbids (RFC 9110 §5.5): refused, as it could be a second header smuggled into the first"
+                )
             }
             let value = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespaces)
             if let existing = fields[name] {
