@@ -169,15 +169,10 @@ extension HTMLMetadataExtractor {
         return output.isEmpty ? nil : String(decoding: output, as: UTF8.self)
     }
 
-    /// A date written as ISO 8601 (`2024-05-01T12:00:00Z`, with an offset or fractions of a second, or
-    /// a date alone, taken at midnight UTC), as `article:published_time` and schema.org write it; kept
-    /// to the second (a publication time needs no more, and a whole second survives any round trip).
+    /// A date as pages write it (``PageDate``: ISO 8601 with or without an offset, RFC 5322,
+    /// `asctime`, a date alone); kept to the second (a publication time needs no more, and a whole
+    /// second survives any round trip).
     static func date(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let parsed =
-            LinkMetadata.date(iso8601: trimmed)
-            ?? (trimmed.utf8.count == 10
-                ? try? Date(trimmed, strategy: Date.ISO8601FormatStyle().year().month().day()) : nil)
-        return parsed.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
+        PageDate.parse(text).map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
     }
 }
