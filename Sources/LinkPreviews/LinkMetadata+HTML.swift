@@ -73,7 +73,10 @@ extension LinkMetadata {
         -> HTMLMetadataExtractor
     {
         let utf8 = try encoding.decodeToUTF8(body) ?? body
-        var extractor = HTMLMetadataExtractor()
+        // Microdata's elements are followed only on a page that names an item scope.
+        let mayHaveMicrodata =
+            utf8.firstRange(of: Array("itemscope".utf8)) != nil || utf8.firstRange(of: Array("ITEMSCOPE".utf8)) != nil
+        var extractor = HTMLMetadataExtractor(readsMicrodata: mayHaveMicrodata)
         utf8.withUnsafeBufferPointer { buffer in
             var tokenizer = HTMLTokenizer(bytes: buffer)
             tokenizer.run(&extractor)

@@ -165,3 +165,54 @@ struct LinkedDataTests {
         #expect(try page(#"<meta name="author" content="Meta Author">"#).author == "Meta Author")
     }
 }
+
+@Suite("JSON-LD: every creative work describes its page")
+struct LinkedDataCreativeWorkTests {
+    func metadata(_ json: String) throws -> LinkMetadata {
+        let html =
+            #"<html><head><title>Fallback</title><script type="application/ld+json">\#(json)</script></head></html>"#
+        return try LinkMetadata(html: Data(html.utf8), url: URL(string: "https://example.com/p")!)
+    }
+
+    @Test("a Review page: its name, its publisher as the site, its date")
+    func review() throws {
+        let page = try metadata(
+            #"{"@context":"https://schema.org","@type":"Review","name":"Review: the Phone 12","#
+                + #""datePublished":"2017-06-21 09:51:00 -0400","author":{"@type":"Person","name":"A. Critic"},"#
+                + #""publisher":{"@type":"Organization","name":"Gadget Weekly"},"#
+                + #""itemReviewed":{"@type":"Product","name":"Phone 12"},"reviewBody":"Good."}"#)
+        #expect(page.title == "Review: the Phone 12")  // the structured name before <title>, as Mastodon ranks them
+        #expect(page.siteName == "Gadget Weekly")
+        #expect(page.author == "A. Critic")
+        #expect(page.publishedDate == Date(timeIntervalSince1970: 1_498_053_060))
+    }
+
+    @Test("a @graph: the Recipe describes the page, the WebSite names the site; the WebPage ranks below")
+    func graph() throws {
+        let page = try metadata(
+            #"{"@context":"https://schema.org","@graph":[{"@type":"WebPage","name":"Page","datePublished":"2020-01-01"},"#
+                + #"{"@type":["Recipe","HowTo"],"name":"Bread","description":"A loaf.","image":"/bread.jpg","#
+                + #""dateCreated":"2021-02-03"},{"@type":"WebSite","name":"Baking"}]}"#)
+        #expect(page.summary == "A loaf.")
+        #expect(page.siteName == "Baking")
+        #expect(page.images.first?.url.absoluteString == "https://example.com/bread.jpg")
+        #expect(page.publishedDate == Date(timeIntervalSince1970: 1_612_310_400))
+    }
+
+    @Test(
+        "types below CreativeWork, with schema.org prefixes and in arrays",
+        arguments: ["Dataset", "schema:Book", "https://schema.org/PodcastEpisode", "TVEpisode", "MusicAlbum", "Event"]
+    )
+    func creativeWorks(type: String) throws {
+        let page = try metadata(#"{"@type":"\#(type)","description":"About it.","datePublished":"2019-05-05"}"#)
+        #expect(page.summary == "About it.", "\(type)")
+        #expect(page.publishedDate != nil, "\(type)")
+    }
+
+    @Test("the parts of a page do not describe it: an ImageObject or a WPHeader alone gives nothing")
+    func parts() throws {
+        let page = try metadata(
+            #"[{"@type":"ImageObject","description":"A logo"},{"@type":"WPHeader","description":"Menu"}]"#)
+        #expect(page.summary == nil)
+    }
+}

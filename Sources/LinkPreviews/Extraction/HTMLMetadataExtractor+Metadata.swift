@@ -14,19 +14,23 @@ extension HTMLMetadataExtractor {
         metadata.url = resolve(scalars["og:url"]) ?? resolve(canonical) ?? documentURL
         // JSON-LD after Open Graph and Twitter, before the HTML (Docs/LinkPreviews.md says why).
         let linked = linkedData.isEmpty ? nil : LinkedData(blocks: linkedData)
+        // Microdata after JSON-LD: both are schema.org, and JSON-LD is the one written for machines.
+        let micro = microdata.isEmpty ? nil : LinkedData(nodes: microdata.nodes())
         metadata.title =
-            text(scalars["og:title"]) ?? text(scalars["twitter:title"]) ?? text(linked?.title) ?? text(title)
+            text(scalars["og:title"]) ?? text(scalars["twitter:title"]) ?? text(linked?.title) ?? text(micro?.title)
+            ?? text(title)
         metadata.summary =
             text(scalars["og:description"]) ?? text(scalars["twitter:description"]) ?? text(linked?.summary)
-            ?? text(scalars["description"])
-        metadata.siteName = text(scalars["og:site_name"]) ?? text(linked?.siteName)
-        metadata.type = text(scalars["og:type"]) ?? linked?.type
+            ?? text(micro?.summary) ?? text(scalars["description"])
+        metadata.siteName = text(scalars["og:site_name"]) ?? text(linked?.siteName) ?? text(micro?.siteName)
+        metadata.type = text(scalars["og:type"]) ?? linked?.type ?? micro?.type
         metadata.author =
-            text(linked?.author) ?? text(scalars["author"])
+            text(linked?.author) ?? text(micro?.author) ?? text(scalars["author"])
             ?? text(scalars["article:author"]).flatMap {
                 URL(string: $0).map(URLResolution.isWebURL) == true ? nil : $0
             }
-        metadata.publishedDate = (text(scalars["article:published_time"]) ?? text(linked?.published))
+        metadata.publishedDate =
+            (text(scalars["article:published_time"]) ?? text(linked?.published) ?? text(micro?.published))
             .flatMap(Self.date)
 
         var seen: Set<URL> = []
@@ -46,7 +50,8 @@ extension HTMLMetadataExtractor {
             guard let url = resolve(scalars[key]), seen.insert(url).inserted else { continue }
             metadata.images.append(LinkMetadata.Image(url: url, alt: text(scalars["twitter:image:alt"])))
         }
-        for url in (linked?.images ?? []).compactMap(resolve) + [resolve(scalars["image"])].compactMap({ $0 })
+        for url in ((linked?.images ?? []) + (micro?.images ?? [])).compactMap(resolve)
+            + [resolve(scalars["image"])].compactMap({ $0 })
         where seen.insert(url).inserted {
             metadata.images.append(LinkMetadata.Image(url: url))
         }
@@ -68,7 +73,8 @@ extension HTMLMetadataExtractor {
                 LinkMetadata.Video(url: url, mimeType: text(scalars["twitter:player:stream:content_type"]))
             )
         }
-        for url in (linked?.videos ?? []).compactMap(resolve) where seenVideos.insert(url).inserted {
+        for url in ((linked?.videos ?? []) + (micro?.videos ?? [])).compactMap(resolve)
+        where seenVideos.insert(url).inserted {
             metadata.videos.append(LinkMetadata.Video(url: url))
         }
 

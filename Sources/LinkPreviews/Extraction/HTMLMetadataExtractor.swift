@@ -38,6 +38,28 @@ struct HTMLMetadataExtractor: HTMLTokenSink {
     private var hasMetDeclaration = false
     /// The JSON-LD blocks (`<script type="application/ld+json">`), as written.
     private(set) var linkedData: [[UInt8]] = []
+    /// The microdata items, read when the page has any (`readsMicrodata`).
+    private(set) var microdata = Microdata()
+    /// Whether to follow every element for microdata: only for a page that says `itemscope`
+    /// somewhere, so that the others cost nothing more.
+    let readsMicrodata: Bool
+
+    /// An extractor; `readsMicrodata` when the page may have microdata items.
+    init(readsMicrodata: Bool = false) {
+        self.readsMicrodata = readsMicrodata
+    }
+
+    var wantsElements: Bool { readsMicrodata }
+
+    mutating func element(
+        _ name: UnsafeBufferPointer<UInt8>, attributes: HTMLAttributes, selfClosing: Bool, contentStart: Int
+    ) {
+        microdata.start(name, attributes: attributes, selfClosing: selfClosing, contentStart: contentStart)
+    }
+
+    mutating func endElement(_ name: UnsafeBufferPointer<UInt8>, tagStart: Int, document: UnsafeBufferPointer<UInt8>) {
+        microdata.end(name, tagStart: tagStart, document: document)
+    }
 
     /// The scalar keys read, all others ignored (so that a page with a million metas keeps a bounded
     /// dictionary).

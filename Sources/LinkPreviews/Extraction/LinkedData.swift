@@ -3,8 +3,10 @@
 ///
 /// The node is the first of, in this order: an article (`Article`, `NewsArticle`, `BlogPosting`,
 /// `Report`, `ScholarlyArticle`, `TechArticle` and the other `…Article` types), a `VideoObject`, a
-/// `Product`, another creative work (`Recipe`, `Event`, `Book`, `Movie`, `Course`, `MusicRecording`,
-/// `PodcastEpisode`, `SoftwareApplication`), a web page (`WebPage`, `ItemPage`, `AboutPage`, …).
+/// `Product`, any other creative work (every schema.org type below `CreativeWork` — `Review`,
+/// `Recipe`, `Book`, `Movie`, `Dataset`, `Course`, `PodcastEpisode`, … — and `Event`), a web page
+/// (`WebPage`, `ItemPage`, `AboutPage`, …); within a rank, the first in document order. A node's
+/// `@type` may list several types: it ranks by its highest.
 /// Nodes are read from objects, arrays and `@graph`s; `@type` may be a string or an array, with or
 /// without a `schema:` or `https://schema.org/` prefix. The site name comes from the node's
 /// `publisher`, else a `WebSite` or `Organization` node.
@@ -34,6 +36,12 @@ struct LinkedData: Equatable {
             guard let json = Self.unwrapped(block), let root = JSON.parse(json) else { continue }
             Self.collect(root, into: &nodes, depth: 0)
         }
+        self.init(nodes: nodes)
+    }
+
+    /// The summary of schema.org nodes — JSON-LD's, or microdata's items read as nodes
+    /// (``Microdata/nodes()``) — or `nil` when none describes the page.
+    init?(nodes: [JSON]) {
         guard !nodes.isEmpty else { return nil }
         let main = Self.rank.lazy.compactMap { kind in nodes.first { Self.types(of: $0).contains(where: kind.matches) }
         }
@@ -54,7 +62,9 @@ struct LinkedData: Equatable {
                 if images.isEmpty { images = Self.urls(video["thumbnailUrl"]) }
             }
             author = Self.names(main["author"]) ?? Self.names(main["creator"])
-            published = Self.text(main["datePublished"]) ?? Self.text(main["uploadDate"])
+            published =
+                Self.text(main["datePublished"]) ?? Self.text(main["uploadDate"]) ?? Self.text(main["dateCreated"])
+                ?? Self.text(main["startDate"])
             siteName = Self.objects(main["publisher"]).lazy.compactMap { Self.text($0["name"]) }.first
             type = Self.openGraphType(of: types)
         }
@@ -64,26 +74,56 @@ struct LinkedData: Equatable {
 
     // MARK: - Nodes and types
 
-    /// One rank of the node that describes the page.
+    /// One rank of the node that describes the page; in a rank, the first node in document order.
     private enum Kind: CaseIterable {
         case article, video, product, creativeWork, webPage
 
         func matches(_ type: String) -> Bool {
             switch self {
-            case .article:
-                ["Article", "Report", "BlogPosting", "LiveBlogPosting", "SocialMediaPosting", "DiscussionForumPosting"]
-                    .contains(type) || type.hasSuffix("Article")
-            case .video: type == "VideoObject"
-            case .product: type == "Product" || type == "ProductGroup"
-            case .creativeWork:
-                [
-                    "Recipe", "Event", "Book", "Movie", "Course", "MusicRecording", "MusicAlbum", "PodcastEpisode",
-                    "PodcastSeries", "SoftwareApplication", "MobileApplication", "TVSeries", "Episode",
-                ].contains(type)
-            case .webPage: type == "WebPage" || type.hasSuffix("Page")
+            case .article: LinkedData.articles.contains(type) || type.hasSuffix("Article")
+            case .video: type == "VideoObject" || type == "MusicVideoObject"
+            case .product: type == "Product" || type == "ProductGroup" || type == "IndividualProduct"
+            case .creativeWork: LinkedData.creativeWorks.contains(type)
+            case .webPage: type == "WebPage" || type.hasSuffix("Page") || LinkedData.webPages.contains(type)
             }
         }
     }
+
+    /// schema.org's `Article` and the types below it that do not end in `Article`.
+    static let articles: Set<String> = [
+        "Article", "Report", "BlogPosting", "LiveBlogPosting", "SocialMediaPosting", "DiscussionForumPosting",
+        "OpinionNewsArticle", "ReportageNewsArticle", "BackgroundNewsArticle", "AnalysisNewsArticle",
+    ]
+
+    /// schema.org's `CreativeWork` and every type below it (schema.org 29), but the article, video,
+    /// web-page and site types ranked on their own, and the parts of a page (`WebPageElement` and
+    /// its kin, `ImageObject`, `Comment`), which describe something on the page, not the page; with
+    /// `Event`, which is not a creative work but describes its page as one does.
+    static let creativeWorks: Set<String> = [
+        "CreativeWork", "AmpStory", "ArchiveComponent", "Atlas", "Blog", "Book", "Chapter", "Claim", "Clip",
+        "MovieClip",
+        "RadioClip", "TVClip", "VideoGameClip", "Code", "Collection", "ProductCollection", "ComicStory",
+        "ComicCoverArt", "ComicIssue", "ComicSeries", "Conversation", "Course", "CreativeWorkSeason", "PodcastSeason",
+        "RadioSeason", "TVSeason", "CreativeWorkSeries", "BookSeries", "MovieSeries", "Periodical", "PodcastSeries",
+        "RadioSeries", "TVSeries", "VideoGameSeries", "DataCatalog", "Dataset", "DataFeed", "DefinedTermSet",
+        "CategoryCodeSet", "Diet", "DigitalDocument", "NoteDigitalDocument", "PresentationDigitalDocument",
+        "SpreadsheetDigitalDocument", "TextDigitalDocument", "Drawing", "EducationalOccupationalCredential",
+        "Episode", "PodcastEpisode", "RadioEpisode", "TVEpisode", "ExercisePlan", "Game", "VideoGame", "Guide",
+        "HowTo", "Recipe", "HyperToc", "LearningResource", "Quiz", "Syllabus", "Legislation", "Manuscript", "Map",
+        "MathSolver", "MediaObject", "AudioObject", "AudioObjectSnapshot", "Audiobook", "DataDownload",
+        "3DModel", "LegislationObject", "TextObject", "MediaReviewItem", "Menu", "MenuSection", "Message",
+        "EmailMessage", "Movie", "MusicComposition", "MusicPlaylist", "MusicAlbum", "MusicRelease", "MusicRecording",
+        "Painting", "Photograph", "Play", "Poster", "PublicationIssue", "PublicationVolume", "Quotation", "Review",
+        "ClaimReview", "CriticReview", "EmployerReview", "MediaReview", "Recommendation", "UserReview",
+        "Sculpture", "Season", "SheetMusic", "ShortStory", "SoftwareApplication", "MobileApplication",
+        "WebApplication", "SoftwareSourceCode", "SpecialAnnouncement", "Statement", "Thesis", "VisualArtwork",
+        "CoverArt", "WebContent", "HealthTopicContent", "Question", "Answer", "Event",
+    ]
+
+    /// The web pages whose names do not end in `Page`.
+    static let webPages: Set<String> = [
+        "RealEstateListing", "MediaGallery", "ImageGallery", "VideoGallery",
+    ]
 
     private static let rank = Kind.allCases
     private static let organizations: Set<String> = ["Organization", "NewsMediaOrganization", "Corporation"]
@@ -126,6 +166,13 @@ struct LinkedData: Equatable {
         if types.contains(where: Kind.article.matches) { return "article" }
         if types.contains(where: Kind.video.matches) { return "video.other" }
         if types.contains(where: Kind.product.matches) { return "product" }
+        // Open Graph's types for the creative works it names (ogp.me, "Object Types").
+        for (type, openGraph) in [
+            ("Book", "book"), ("Movie", "video.movie"), ("TVEpisode", "video.episode"), ("Episode", "video.episode"),
+            ("MusicRecording", "music.song"), ("MusicAlbum", "music.album"), ("MusicPlaylist", "music.playlist"),
+        ] where types.contains(type) {
+            return openGraph
+        }
         if types.contains(where: Kind.webPage.matches) { return "website" }
         return nil
     }

@@ -72,8 +72,10 @@ enum HTMLElement: UInt8, Sendable {
 /// The attributes the extraction reads, each at a fixed slot.
 enum HTMLAttributeName: Int, CaseIterable {
     case property, name, content, itemprop, href, rel, sizes, type, lang, color, face, size, charset
-    /// `http-equiv`, the one name longer than eight bytes.
-    case httpEquiv
+    /// Microdata's and its values' (HTML "Microdata", §5.2.4 "Values").
+    case itemtype, src, datetime, value
+    /// `http-equiv` and `itemscope`, the names longer than eight bytes.
+    case httpEquiv, itemscope
 
     /// Classifies an attribute name (ASCII case-insensitive); `nil` for any other name.
     @inline(__always)
@@ -83,6 +85,11 @@ enum HTMLAttributeName: Int, CaseIterable {
             for index in 0..<10 where name[index].asciiLowercased != pattern.utf8Start[index] { return nil }
             return .httpEquiv
         }
+        if name.count == 9 {
+            let pattern: StaticString = "itemscope"
+            for index in 0..<9 where name[index].asciiLowercased != pattern.utf8Start[index] { return nil }
+            return .itemscope
+        }
         guard name.count >= 3, name.count <= 8 else { return nil }
         var key: UInt64 = 0
         for index in 0..<name.count { key |= UInt64(name[index].asciiLowercased) << (8 * UInt64(index)) }
@@ -91,7 +98,7 @@ enum HTMLAttributeName: Int, CaseIterable {
 
     private static let byKey: [UInt64: HTMLAttributeName] = {
         var table: [UInt64: HTMLAttributeName] = [:]
-        for attribute in allCases where attribute != .httpEquiv {
+        for attribute in allCases where attribute != .httpEquiv && attribute != .itemscope {
             var key: UInt64 = 0
             for (index, byte) in "\(attribute)".utf8.enumerated() { key |= UInt64(byte) << (8 * UInt64(index)) }
             table[key] = attribute

@@ -16,6 +16,23 @@ protocol HTMLTokenSink {
     /// The text of an HTML `<script>` element (script data: never decoded), with its start tag's
     /// attributes.
     mutating func script(_ text: UnsafeBufferPointer<UInt8>, attributes: HTMLAttributes, inTemplate: Bool)
+    /// Whether the sink wants every element's start and end (for microdata), not only the ones above.
+    var wantsElements: Bool { get }
+    /// Any start tag in HTML content outside templates, with its attributes; `contentStart` is the
+    /// index after its `>`. Reported only when ``wantsElements``.
+    mutating func element(
+        _ name: UnsafeBufferPointer<UInt8>, attributes: HTMLAttributes, selfClosing: Bool, contentStart: Int)
+    /// Any end tag in HTML content outside templates; `tagStart` is the index of its `<`, in
+    /// `document`. Reported only when ``wantsElements``.
+    mutating func endElement(_ name: UnsafeBufferPointer<UInt8>, tagStart: Int, document: UnsafeBufferPointer<UInt8>)
+}
+
+extension HTMLTokenSink {
+    var wantsElements: Bool { false }
+    mutating func element(
+        _ name: UnsafeBufferPointer<UInt8>, attributes: HTMLAttributes, selfClosing: Bool, contentStart: Int
+    ) {}
+    mutating func endElement(_ name: UnsafeBufferPointer<UInt8>, tagStart: Int, document: UnsafeBufferPointer<UInt8>) {}
 }
 
 /// The attribute values a start tag carries, by slot; the first of duplicate attributes wins.
@@ -184,7 +201,8 @@ struct HTMLTokenizer {
         }
         let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<index])
         let element = HTMLElement.classify(name)
-        let collects = !isEndTag && element.wantsAttributes
+        let reportsElement = sink.wantsElements && !inForeignContent && templateDepth == 0
+        let collects = !isEndTag && (element.wantsAttributes || reportsElement)
         if collects { attributes.reset() }
         guard let (after, selfClosing) = self.attributes(from: index, collecting: collects) else {
             position = end  // A tag still open at the end of the input is dropped.
@@ -192,8 +210,12 @@ struct HTMLTokenizer {
         }
         position = after
         if isEndTag {
+            if reportsElement { sink.endElement(name, tagStart: nameStart - 2, document: bytes) }
             endTag(element, name: name)
         } else {
+            if reportsElement, element != .svg, element != .math {
+                sink.element(name, attributes: attributes, selfClosing: selfClosing, contentStart: after)
+            }
             startTag(element, name: name, selfClosing: selfClosing, &sink)
         }
     }
