@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Renders link-preview cards (`transfer preview … --format html`) in headless Chromium, to PNG: the
-# demo pages below (large and compact layouts, Japanese and Arabic text) and the saved fixture pages
-# of Tests/LinkPreviewsTests/Resources/Pages (nine legacy encodings). Images are served from a
+# demo pages below (large and compact layouts, Japanese and Arabic text), a page saved by a browser
+# rendered offline with --inline-images, and the saved fixture pages of
+# Tests/LinkPreviewsTests/Resources/Pages (nine legacy encodings). Images are served from a
 # loopback server; Chromium resolves no other host, so nothing leaves the machine.
 #
 #   apt-get install chromium fonts-noto-cjk   # Debian; not needed by CI or by the tests
@@ -67,6 +68,25 @@ render() {  # render NAME PAGE HEIGHT
 render card-large-ja "$work/large-ja.html" 400
 render card-large-ar "$work/large-ar.html" 400
 render card-compact "$work/compact.html" 120
+# A page saved by a browser ("Save Page As"), read offline: og:image names the site's URL, which
+# nothing here can reach; the picture is in harbour_files/. --inline-images embeds it.
+mkdir -p "$work/saved/harbour_files"
+cp "$work/photo.png" "$work/saved/harbour_files/harbour.png"
+cat >"$work/saved/harbour.html" <<'HTML'
+<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>The harbour reopens after two years | Coast News</title>
+<meta property="og:title" content="The harbour reopens after two years">
+<meta property="og:description" content="Boats are back at the quay: the rebuilt harbour opened on Saturday, with a new breakwater and room for 400 moorings.">
+<meta property="og:site_name" content="Coast News">
+<meta property="og:image" content="https://coast-news.example/images/2024/06/harbour.png">
+<link rel="icon" href="https://coast-news.example/favicon.ico"></head>
+<body><img src="harbour_files/harbour.png"></body></html>
+HTML
+"$transfer" preview "$work/saved/harbour.html" --url "https://coast-news.example/2024/06/harbour" --format html \
+  --inline-images >"$work/card-saved-page.card.html"
+"$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=2 \
+  --host-resolver-rules="MAP * ~NOTFOUND" --window-size="468,400" \
+  --screenshot="$output/card-saved-page.png" "file://$work/card-saved-page.card.html" >/dev/null 2>&1
+echo "$output/card-saved-page.png"
 for page in Tests/LinkPreviewsTests/Resources/Pages/*.html; do
   render "card-fixture-$(basename "$page" .html)" "$page" 200
 done

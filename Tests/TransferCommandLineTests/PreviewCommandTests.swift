@@ -61,6 +61,46 @@ struct PreviewCommandTests {
         }
     }
 
+    @Test("--inline-images: a saved page's card embeds the image saved beside it, and a placeholder for the icon")
+    func inlineImagesFromSavedPage() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("saved-\(UUID())")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("harbour_files"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A page as a browser's "Save Page As" leaves it: og:image still names the site's URL, the
+        // file is in NAME_files under its last path component.
+        let page = directory.appendingPathComponent("harbour.html")
+        try Data(
+            """
+            <html><head><title>Harbour opens</title>
+            <meta property="og:image" content="https://news.example/img/2024/harbour.png">
+            <link rel="icon" href="https://news.example/favicon-32.png"></head>
+            <body><img src="harbour_files/harbour.png"></body></html>
+            """.utf8
+        ).write(to: page)
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 40)
+        try png.write(to: directory.appendingPathComponent("harbour_files/harbour.png"))
+        let large = await transfer(
+            "preview", page.path, "--url", "https://news.example/a", "--format", "html", "--inline-images")
+        #expect(large.status == 0, "\(large.error)")
+        #expect(
+            large.output.contains(#"<img class="tk-image" src="data:image/png;base64,\#(png.base64EncodedString())""#))
+        #expect(!large.output.contains(#"src="https://"#))
+        let compact = await transfer(
+            "preview", page.path, "--url", "https://news.example/a", "--format", "html", "--inline-images",
+            "--layout", "compact")
+        #expect(compact.output.contains(#"<div class="tk-icon tk-placeholder" aria-hidden="true">N</div>"#))
+        // Without the saved file: a placeholder, never a link the browser cannot load offline.
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("harbour_files"))
+        let missing = await transfer(
+            "preview", page.path, "--url", "https://news.example/a", "--format", "html", "--inline-images",
+            "--layout", "large")
+        #expect(missing.output.contains(#"class="tk-image tk-placeholder""#))
+        #expect(!missing.output.contains(#"src="https://"#))
+        let misplaced = await transfer("preview", page.path, "--inline-images")
+        #expect(misplaced.status == 64)
+    }
+
     @Test("--format html writes the card's page, which previews as the page did; --layout needs it")
     func cardAsHTML() async throws {
         try await withPage { path in

@@ -39,12 +39,24 @@ public struct LinkPreviewCard: Sendable, Hashable {
     public var metadata: LinkMetadata
     /// The layout.
     public var layout: Layout
+    /// Whether images the card has not got (``LinkMetadata/setMedia(_:contentType:for:)``) are
+    /// linked by their URLs, for the browser to fetch. When `false`, the card shows only the images
+    /// it holds, as `data:` URLs, and a placeholder — the site's initial on a tinted block — where
+    /// it would link one: a card made offline never shows a broken image.
+    public var linksRemoteImages: Bool
 
     /// A card for `metadata`, laid out as given, or as `LPLinkView` would lay it out: large when there
     /// is an image to show, compact otherwise.
-    public init(_ metadata: LinkMetadata, layout: Layout? = nil) {
+    ///
+    /// - Parameters:
+    ///   - metadata: The metadata shown.
+    ///   - layout: The layout; by default, large when there is an image to show.
+    ///   - linksRemoteImages: Whether images the card has not got are linked by URL (the default), or
+    ///     replaced by a placeholder.
+    public init(_ metadata: LinkMetadata, layout: Layout? = nil, linksRemoteImages: Bool = true) {
         self.metadata = metadata
-        self.layout = layout ?? (Self.imageSource(of: metadata) == nil ? .compact : .large)
+        self.linksRemoteImages = linksRemoteImages
+        self.layout = layout ?? (Self.imageSource(of: metadata, remote: linksRemoteImages) == nil ? .compact : .large)
     }
 
     /// The most characters of a text shown; longer ones are cut with an ellipsis.
@@ -64,9 +76,11 @@ public struct LinkPreviewCard: Sendable, Hashable {
         }
         switch layout {
         case .large:
-            if let image = Self.imageSource(of: metadata) {
+            if let image = Self.imageSource(of: metadata, remote: linksRemoteImages) {
                 html +=
                     "<img class=\"tk-image\" src=\"\(Self.escaped(image))\" alt=\"\(Self.escaped(Self.imageAlt(metadata)))\">"
+            } else if !metadata.images.isEmpty {
+                html += "<div class=\"tk-image tk-placeholder\" aria-hidden=\"true\">\(Self.initial(site))</div>"
             }
             html += "<div class=\"tk-text\">"
             if let title { html += Self.element("div", "tk-title", title) }
@@ -74,8 +88,10 @@ public struct LinkPreviewCard: Sendable, Hashable {
             if let site { html += Self.element("div", "tk-site", site) }
             html += "</div>"
         case .compact:
-            if let icon = Self.iconSource(of: metadata) {
+            if let icon = Self.iconSource(of: metadata, remote: linksRemoteImages) {
                 html += "<img class=\"tk-icon\" src=\"\(Self.escaped(icon))\" alt=\"\">"
+            } else if !linksRemoteImages {
+                html += "<div class=\"tk-icon tk-placeholder\" aria-hidden=\"true\">\(Self.initial(site))</div>"
             }
             html += "<div class=\"tk-text\">"
             if let title { html += Self.element("div", "tk-title", title) }
@@ -123,6 +139,9 @@ public struct LinkPreviewCard: Sendable, Hashable {
         .tk-link-card.tk-compact .tk-link{flex-direction:row;align-items:center;gap:12px;padding:12px}\
         .tk-link-card .tk-image{display:block;width:100%;aspect-ratio:1.91/1;object-fit:cover;background:#e5e5ea}\
         .tk-link-card .tk-icon{flex:none;width:40px;height:40px;border-radius:8px;object-fit:contain}\
+        .tk-link-card .tk-placeholder{display:flex;align-items:center;justify-content:center;\
+        background:linear-gradient(135deg,#d1d1d6,#e5e5ea);color:#8e8e93;font-weight:600;font-size:28px}\
+        .tk-link-card .tk-icon.tk-placeholder{font-size:18px}\
         .tk-link-card .tk-text{min-width:0;flex:1;padding:0}\
         .tk-link-card.tk-large .tk-text{padding:10px 14px 12px}\
         .tk-link-card .tk-title,.tk-link-card .tk-summary{display:-webkit-box;-webkit-box-orient:vertical;\
@@ -187,14 +206,19 @@ public struct LinkPreviewCard: Sendable, Hashable {
         return "data:\(mime);base64,\(media.data.base64EncodedString())"
     }
 
-    /// What the large layout shows: the fetched image, else the first image's URL.
-    static func imageSource(of metadata: LinkMetadata) -> String? {
-        inlined(metadata, .image) ?? metadata.images.lazy.compactMap { webURL($0.url) }.first
+    /// What the large layout shows: the fetched image, else (when `remote`) the first image's URL.
+    static func imageSource(of metadata: LinkMetadata, remote: Bool = true) -> String? {
+        inlined(metadata, .image) ?? (remote ? metadata.images.lazy.compactMap { webURL($0.url) }.first : nil)
     }
 
-    /// What the compact layout shows: the fetched icon, else the first icon's URL.
-    static func iconSource(of metadata: LinkMetadata) -> String? {
-        inlined(metadata, .icon) ?? metadata.icons.lazy.compactMap { webURL($0.url) }.first
+    /// What the compact layout shows: the fetched icon, else (when `remote`) the first icon's URL.
+    static func iconSource(of metadata: LinkMetadata, remote: Bool = true) -> String? {
+        inlined(metadata, .icon) ?? (remote ? metadata.icons.lazy.compactMap { webURL($0.url) }.first : nil)
+    }
+
+    /// The first letter of `site`, escaped, for a placeholder; a middle dot when there is none.
+    private static func initial(_ site: String?) -> String {
+        escaped(site?.first.map { String($0).uppercased() } ?? "·")
     }
 
     private static func imageAlt(_ metadata: LinkMetadata) -> String {

@@ -22,6 +22,13 @@ enum PreviewCommand {
         let oEmbed = arguments.flag("oembed")
         let allowPrivate = arguments.flag("allow-private-addresses")
         let cacheDirectory = try arguments.option("cache")
+        let inlineImages = arguments.flag("inline-images")
+        guard !inlineImages || format == "html" else {
+            throw UsageError("--inline-images: inlining is for --format html")
+        }
+        guard !(inlineImages && noSubresources) else {
+            throw UsageError("--inline-images needs the image and icon fetched: not with --no-subresources")
+        }
         guard let source = arguments.positional() else {
             throw UsageError("missing the page: a URL, a file, or - for standard input")
         }
@@ -41,7 +48,7 @@ enum PreviewCommand {
             return url
         }
 
-        let metadata: LinkMetadata
+        var metadata: LinkMetadata
         if let remote = remoteURL(source) {
             guard pageURL == nil, contentType == nil else {
                 throw UsageError("--url and --content-type are for a file or standard input; a URL is fetched as it is")
@@ -83,11 +90,14 @@ enum PreviewCommand {
             } catch let error as LinkPreviewError {
                 throw ToolError(.dataError, "\(source == "-" ? "standard input" : source): \(error.reason)")
             }
+            if inlineImages, source != "-" { SavedPageMedia.attach(to: &metadata, page: URL(fileURLWithPath: source)) }
         }
         switch format {
         case "json": console.write(json(metadata))
         case "html":
-            console.write(LinkPreviewCard(metadata, layout: LinkPreviewCard.Layout(rawValue: layout)).htmlDocument)
+            let card = LinkPreviewCard(
+                metadata, layout: LinkPreviewCard.Layout(rawValue: layout), linksRemoteImages: !inlineImages)
+            console.write(card.htmlDocument)
         default: console.write(text(metadata))
         }
     }
@@ -184,6 +194,11 @@ enum PreviewCommand {
                                      (null when unknown).
           --layout LAYOUT            The card's layout with --format html: auto (the default: large when
                                      there is an image, else compact), compact or large.
+          --inline-images            With --format html, a card that needs nothing from the network: its
+                                     image and icon embedded as data: URLs — fetched with the page for a
+                                     URL; for a saved FILE, read from the files saved beside it (the
+                                     image's file name in the FILE's directory or its NAME_files folder,
+                                     as browsers save a page); a placeholder where there is none.
           --timeout SECONDS          One deadline for the page and its icon and image (default: 30).
           --no-subresources          Do not fetch the icon and the image.
           --oembed                   Also fetch the oEmbed description the page advertises, and fill what its
