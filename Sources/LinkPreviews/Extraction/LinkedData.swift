@@ -83,7 +83,7 @@ struct LinkedData: Equatable {
             case .article: LinkedData.articles.contains(type) || type.hasSuffix("Article")
             case .video: type == "VideoObject" || type == "MusicVideoObject"
             case .product: type == "Product" || type == "ProductGroup" || type == "IndividualProduct"
-            case .creativeWork: LinkedData.creativeWorks.contains(type)
+            case .creativeWork: LinkedData.creativeWorks.contains(type) || type.hasSuffix("Event") || type == "Festival"
             case .webPage: type == "WebPage" || type.hasSuffix("Page") || LinkedData.webPages.contains(type)
             }
         }
