@@ -55,15 +55,15 @@ struct ItemProviderProgressTests {
             try await Task.sleep(for: .seconds(120))
             return Data()
         }
-        let start = ContinuousClock.now
         let (error, _) = await completion { done in
             let progress = provider.loadDataRepresentation(for: .png) { _, error in done(error as? TransferError) }
             progress.cancel()
             return progress
         }
+        // Had the cancellation not reached the load, it would have ended after two minutes with
+        // bytes and no error. (How soon it arrives depends on how busy the process's threads are:
+        // 8 s and 100 s were seen with the whole suite running on two cores.)
         #expect(error?.code == .cancelled)
-        // Well before the loader's two minutes, however busy the process (8 s seen with the whole suite running).
-        #expect(ContinuousClock.now - start < .seconds(60))
     }
 
     @Test("a file: a copy that exists while the handler runs and is gone after; in place when asked and registered so")
