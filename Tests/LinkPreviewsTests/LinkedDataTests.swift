@@ -216,3 +216,18 @@ struct LinkedDataCreativeWorkTests {
         #expect(page.summary == nil)
     }
 }
+
+@Suite("JSON-LD: headline before name")
+struct LinkedDataHeadlineTests {
+    @Test("an Article with both gives its headline, as schema.org means it for articles")
+    func headlineFirst() throws {
+        let html =
+            #"<script type="application/ld+json">{"@type":"Article","name":"article-1234","headline":"The real headline"}</script>"#
+        let page = try LinkMetadata(html: Data(html.utf8), url: URL(string: "https://example.com/a")!)
+        #expect(page.title == "The real headline")
+        let nameOnly = #"<script type="application/ld+json">{"@type":"Article","name":"Only a name"}</script>"#
+        #expect(
+            try LinkMetadata(html: Data(nameOnly.utf8), url: URL(string: "https://example.com/a")!).title
+                == "Only a name")
+    }
+}

@@ -33,7 +33,9 @@ struct ClipboardCommandTests {
         try await DesktopTools.run(
             "xclip", ["-selection", "clipboard", "-t", "image/png", "-i"], input: pngBytes,
             environment: server.environment, detaches: true)
-        try await waitForOwner(try Clipboard(environment: server.environment))
+        // Until xclip owns it, our serving process still offers its text.
+        try await waitForOwner(
+            try Clipboard(environment: server.environment), offers: { $0.map(\.name) == ["image/png"] })
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-clip-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -168,3 +168,20 @@ struct PlaceholderRequestTests {
         #expect(PlaceholderURLProtocol.response(for: URL(string: "http://placeholder/nothing")!).status == 404)
     }
 }
+
+@Suite("Placeholder URLs: percent-escapes in either case")
+struct PlaceholderPercentCaseTests {
+    @Test("lower-case escapes decode as upper-case ones do (RFC 3986 §2.1: equivalent)")
+    func lowerCaseEscapes() throws {
+        guard
+            case .image(let lower) = try PlaceholderRequest(target: "/image.png?text=%e5%95%86&bgcolor=%23abcdef").media,
+            case .image(let upper) = try PlaceholderRequest(target: "/image.png?text=%E5%95%86&bgcolor=%23ABCDEF").media
+        else {
+            Issue.record("not an image")
+            return
+        }
+        #expect(lower.text == "商")
+        #expect(lower.background == PlaceholderImage.Color(red: 0xAB, green: 0xCD, blue: 0xEF))
+        #expect(lower == upper)
+    }
+}

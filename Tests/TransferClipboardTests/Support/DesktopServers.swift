@@ -190,8 +190,10 @@ final class XvfbServer: @unchecked Sendable {
                 // Ours only when the lock names our process: two tests may race for one number, and
                 // the loser must not take the winner's socket for its own.
                 let lock = (try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8)) ?? ""
+                // And only once it accepts connections: the socket's file exists from bind(),
+                // before listen(), when a connection is still refused.
                 if Int32(lock.trimmingCharacters(in: .whitespacesAndNewlines)) == pid,
-                    FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+                    Self.accepts("/tmp/.X11-unix/X\(number)")
                 {
                     return server
                 }
@@ -199,6 +201,25 @@ final class XvfbServer: @unchecked Sendable {
             }
         }
         throw XvfbFailure()
+    }
+
+    /// Whether something listens on the Unix socket at `path`.
+    static func accepts(_ path: String) -> Bool {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            let bytes = Array(path.utf8.prefix(buffer.count - 1))
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
     }
 
     struct XvfbFailure: Error, CustomStringConvertible {
@@ -278,7 +299,9 @@ final class SwayServer: @unchecked Sendable {
                 throw SwayFailure(reason: "sway exited at start: \(words.suffix(600))")
             }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            if let socket = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }) {
+            if let socket = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }),
+                XvfbServer.accepts(directory.appendingPathComponent(socket).path)
+            {
                 return SwayServer(directory: directory, socket: directory.appendingPathComponent(socket).path, pid: pid)
             }
             usleep(10_000)

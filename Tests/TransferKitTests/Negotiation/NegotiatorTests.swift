@@ -188,3 +188,28 @@ struct NegotiatorDocumentationTests {
         #expect(negotiation.best?.offer.contentType == .html)
     }
 }
+
+@Suite("The negotiator's order among equals, pinned whole under each policy")
+struct NegotiatorTieBreakTests {
+    /// Offers that tie on weight and specificity (both images, one rule for images): the sender's
+    /// representation order decides first, then the representation's forms.
+    let offers = [
+        Offer(.png, form: .data, representationIndex: 1, formIndex: 0),
+        Offer(.jpeg, form: .file, representationIndex: 0, formIndex: 1),
+        Offer(.jpeg, form: .data, representationIndex: 0, formIndex: 0),
+        Offer(.gif, form: .data, representationIndex: 2, formIndex: 0),
+    ]
+    let receiver = ReceiverProfile(
+        name: "Images", identifier: "images", activation: ReceiverActivation(accepts: [AcceptRule(.image)]))
+
+    @Test(
+        "representation, then form, under every policy",
+        arguments: [NegotiationPolicy.senderOrder, .receiverPreference, .product])
+    func order(policy: NegotiationPolicy) {
+        let negotiation = Negotiator(policy: policy).negotiate(offers, with: receiver)
+        let order = negotiation.candidates.map { "\($0.offer.contentType.identifier) \($0.offer.form)" }
+        #expect(
+            order == ["public.jpeg data", "public.jpeg file", "public.png data", "com.compuserve.gif data"],
+            "\(policy)")
+    }
+}
