@@ -69,7 +69,7 @@ enum ConvertCommand {
         }
 
         if streaming && whole { throw UsageError("--stream and --whole exclude each other: give one") }
-        let mode: Mode = streaming ? .streaming : whole ? .whole : .automatic
+        let mode: TransferConversionMode = streaming ? .streaming : whole ? .whole : .automatic
         let conversion: Conversion
         do {
             conversion = try model.plan(fromType, toType, mode, delimiter.map { CSVFormat(delimiter: $0) })
@@ -210,11 +210,6 @@ enum ConvertCommand {
 
         """
 
-    /// How a conversion may run: `--stream`, `--whole`, or neither.
-    enum Mode: Sendable {
-        case automatic, streaming, whole
-    }
-
     /// Where a conversion reads from.
     enum ConversionInput {
         /// A file, read where it is.
@@ -240,7 +235,7 @@ enum ConvertCommand {
         let records: [RecordLayout]
         /// Plans a conversion from one type to another, in a CSV format of its own or the model's:
         /// a ``TransferConversion`` of the model.
-        let plan: @Sendable (UTType, UTType, Mode, CSVFormat?) throws -> Conversion
+        let plan: @Sendable (UTType, UTType, TransferConversionMode, CSVFormat?) throws -> Conversion
         /// Imports bytes of a type into the model and copies it to the clipboard.
         let copy: @Sendable (Data, UTType, Clipboard, ClipboardSelection) async throws -> ClipboardOwnership
         /// Pastes the model from the clipboard and exports it as a type: the bytes, and which
@@ -256,14 +251,7 @@ enum ConvertCommand {
             exported: T.exportedContentTypes(visibility: .ownProcess), imported: T.importedContentTypes(),
             records: T.recordLayouts()
         ) { from, to, mode, csvFormat in
-            let transferMode: TransferConversion<T>.Mode =
-                switch mode {
-                case .automatic: .automatic
-                case .streaming: .streaming
-                case .whole: .whole
-                }
-            let conversion = try TransferConversion(
-                T.self, from: from, to: to, mode: transferMode, csvFormat: csvFormat)
+            let conversion = try TransferConversion(T.self, from: from, to: to, mode: mode, csvFormat: csvFormat)
             return Conversion(explanation: conversion.explanation) { input, sink in
                 switch input {
                 case .file(let url): try await conversion.convert(contentsOf: url) { try sink.write($0) }

@@ -35,18 +35,8 @@ import TransferSupport
 ///
 /// `TransferConversion` is `Sendable`.
 public struct TransferConversion<Item: Transferable>: Sendable {
-    /// How a conversion may run.
-    ///
-    /// `Mode` is `Sendable`.
-    public enum Mode: Sendable, Hashable {
-        /// Stream records when the representations allow it, else convert whole. The default.
-        case automatic
-        /// Stream records, or refuse: ``TransferConversion/init(_:from:to:mode:csvFormat:)`` throws when the
-        /// representations do not allow it.
-        case streaming
-        /// Import the whole item, then export it, even when records could stream.
-        case whole
-    }
+    /// How a conversion may run (``TransferConversionMode``, which does not depend on the item type).
+    public typealias Mode = TransferConversionMode
 
     /// The content type converted from.
     public let sourceContentType: UTType
@@ -87,7 +77,7 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     ///     keeps theirs.
     /// - Throws: ``TransferError`` with code ``TransferError/Code/noMatchingRepresentation`` when
     ///   no representation imports `source` or exports `target`, and when `mode` is
-    ///   ``Mode/streaming`` and the conversion cannot stream (the reason says why); the
+    ///   ``TransferConversionMode/streaming`` and the conversion cannot stream (the reason says why); the
     ///   flattening's errors (``TransferError/Code/proxyCycle``).
     public init(
         _ itemType: Item.Type = Item.self, from source: UTType, to target: UTType, mode: Mode = .automatic,

@@ -128,35 +128,3 @@ extension RecordsRepresentation: PrimitiveTransferRepresentation {
         return [entry]
     }
 }
-
-/// What the conversion engine needs of a ``RecordsRepresentation`` entry: its record type and
-/// format, and a way to stream its records into another format.
-struct RecordChannel: Sendable {
-    /// The record type, by identity.
-    let recordType: ObjectIdentifier
-    /// The record type's name, for explanations.
-    let recordTypeName: String
-    let format: RecordFormat
-    /// Reads the records of a file in this channel's format and writes them in `target` format,
-    /// batch by batch on the machine's cores. An error the records' encoding throws arrives as a
-    /// `RecordEncodingFailure`.
-    let stream: @Sendable (_ input: URL, _ target: RecordFormat, _ output: (Data) throws -> Void) throws -> Void
-    /// Whether records stream to `target` by a plan of the record type's coding, without making
-    /// values (a `MemberwiseCodable` record type whose plan converts between the two formats).
-    let usesPlan: @Sendable (_ target: RecordFormat) -> Bool
-    /// The fields of a record, as its `init(from:)` reads them; `nil` when they cannot be learnt.
-    let fields: [RecordField]?
-
-    init<Record: Codable & Sendable>(_ type: Record.Type, format: RecordFormat) {
-        recordType = ObjectIdentifier(type)
-        recordTypeName = String(describing: type)
-        self.format = format
-        fields = CSVDecoder.fields(of: Record.self)
-        usesPlan = { target in
-            RecordPlan.of(Record.self)?.converts(from: format.resolved, to: target.resolved) ?? false
-        }
-        stream = { input, target, output in
-            try format.resolved.convert(Record.self, contentsOf: input, to: target.resolved, output)
-        }
-    }
-}
