@@ -145,6 +145,27 @@ struct WaylandClipboardTests {
         }
     }
 
+    @Test("a paste into a file whose rename fails (a directory there): outputFailed, no temporary file left")
+    func failedRenameLeavesNothing() async throws {
+        try await withWaylandClipboard { _, clipboard in
+            let ownership = try await clipboard.copy(Data(repeating: 0x41, count: 3 << 20), as: ["application/x-blob"])
+            defer { ownership.stop() }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rename-\(UUID())")
+            let target = folder.appendingPathComponent("pasted.bin")
+            try FileManager.default.createDirectory(
+                at: target.appendingPathComponent("inside"), withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // The bytes are written to a temporary file beside the target; moving it onto a
+            // directory fails at the very end.
+            let error = await #expect(throws: ClipboardError.self) {
+                try await clipboard.write("application/x-blob", to: target)
+            }
+            #expect(error?.code == .outputFailed)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["pasted.bin"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["inside"])
+        }
+    }
+
     @Test("another app's copy ends ours; stop gives the selection up")
     func ownershipEnds() async throws {
         try await withWaylandClipboard { server, clipboard in
