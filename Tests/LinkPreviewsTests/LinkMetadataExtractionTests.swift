@@ -258,3 +258,26 @@ struct HTMLTokenizerStateTests {
         #expect(try metadata(deep + "<p><title>out</title>").title == "out")
     }
 }
+
+@Suite("Icons ranked as Apple's extractor ranks them")
+struct IconRankTests {
+    @Test("an undeclared touch icon ranks as 60 pixels; any above every size; undeclared plain icons last")
+    func ranks() throws {
+        let html = """
+            <link rel="apple-touch-icon" href="/touch-undeclared.png">
+            <link rel="apple-touch-icon" href="/touch-57.png" sizes="57x57">
+            <link rel="apple-touch-icon" href="/touch-72.png" sizes="72x72">
+            <link rel="icon" href="/plain-undeclared.png">
+            <link rel="icon" href="/plain-16.png" sizes="16x16">
+            <link rel="icon" href="/plain-any.svg" sizes="any">
+            <link rel="icon" href="/plain-32.png" sizes="16x16 32x32">
+            """
+        let metadata = try LinkMetadata(html: Data(html.utf8), url: URL(string: "https://example.com/")!)
+        #expect(
+            metadata.icons.map(\.url.path) == [
+                "/touch-72.png", "/touch-undeclared.png", "/touch-57.png", "/plain-any.svg", "/plain-32.png",
+                "/plain-16.png", "/plain-undeclared.png", "/favicon.ico",
+            ])
+        #expect(metadata.icons.map(\.size) == [72, nil, 57, nil, 32, 16, nil, nil])
+    }
+}

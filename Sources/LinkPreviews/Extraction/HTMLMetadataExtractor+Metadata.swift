@@ -91,22 +91,21 @@ extension HTMLMetadataExtractor {
     /// declared; precomposed before plain at the same size), then icons by size (undeclared last),
     /// document order otherwise.
     private func icons(_ resolve: (String?) -> URL?) -> [LinkMetadata.Icon] {
-        // Each icon with the size it ranks by: `any` (scalable) above every size, an undeclared touch
-        // icon at 60, an undeclared icon below every size. The icon itself keeps what was declared.
-        var touch: [(icon: LinkMetadata.Icon, rank: Int, order: Int)] = []
-        var plain: [(icon: LinkMetadata.Icon, rank: Int, order: Int)] = []
+        // Each icon with the size it ranks by; the icon itself keeps what was declared.
+        var touch: [(icon: LinkMetadata.Icon, rank: IconSize, order: Int)] = []
+        var plain: [(icon: LinkMetadata.Icon, rank: IconSize, order: Int)] = []
         var seen: Set<URL> = []
         for (order, link) in iconLinks.enumerated() {
             guard let url = resolve(link.href), seen.insert(url).inserted else { continue }
-            let declared = Self.largestSide(link.sizes)
-            let size = declared == Int.max ? nil : declared
+            let declared = IconSize(sizes: link.sizes)
             let type = link.type.flatMap(Self.collapsingWhitespace)
             let icon = LinkMetadata.Icon(
-                url: url, kind: link.kind == .icon ? .icon : link.kind, size: size, mimeType: type)
+                url: url, kind: link.kind == .icon ? .icon : link.kind, size: declared.pixels, mimeType: type)
             if link.kind == .icon {
-                plain.append((icon, declared ?? -1, order))
+                plain.append((icon, declared, order))
             } else {
-                touch.append((icon, declared ?? 60, order))
+                // An undeclared touch icon is taken as Apple's 60-pixel one.
+                touch.append((icon, declared == .undeclared ? .pixels(60) : declared, order))
             }
         }
         touch.sort { first, second in
@@ -120,6 +119,35 @@ extension HTMLMetadataExtractor {
             return first.order < second.order
         }
         return touch.map(\.icon) + plain.map(\.icon)
+    }
+
+    /// An icon's declared size, as it ranks: none declared below every size, `any` (scalable) above.
+    enum IconSize: Comparable {
+        case undeclared
+        case pixels(Int)
+        case scalable
+
+        /// The largest side a `sizes` attribute declares (`"16x16 32x32"` → 32, `"any"` → scalable).
+        init(sizes: String?) {
+            self = .undeclared
+            guard let sizes else { return }
+            for token in sizes.lowercasedASCII().split(whereSeparator: { $0.isASCIIWhitespaceCharacter }) {
+                if token == "any" {
+                    self = .scalable
+                    return
+                }
+                let sides = token.split(separator: "x", omittingEmptySubsequences: false)
+                guard sides.count == 2, let width = HTMLMetadataExtractor.dimension(String(sides[0])),
+                    let height = HTMLMetadataExtractor.dimension(String(sides[1]))
+                else { continue }
+                self = max(self, .pixels(max(width, height)))
+            }
+        }
+
+        /// The pixels, when a size in pixels was declared.
+        var pixels: Int? {
+            if case .pixels(let pixels) = self { pixels } else { nil }
+        }
     }
 
     /// `/favicon.ico` on the document's origin.
@@ -141,20 +169,6 @@ extension HTMLMetadataExtractor {
         let digits = value.trimmingASCIIWhitespace()
         guard !digits.isEmpty, digits.utf8.count <= 9, digits.utf8.allSatisfy({ ($0 &- 0x30) < 10 }) else { return nil }
         return Int(digits)
-    }
-
-    /// The largest side of a `sizes` attribute (`"16x16 32x32"` → 32; `"any"` → `Int.max`).
-    static func largestSide(_ sizes: String?) -> Int? {
-        guard let sizes else { return nil }
-        var largest: Int?
-        for token in sizes.lowercasedASCII().split(whereSeparator: { $0.isASCIIWhitespaceCharacter }) {
-            if token == "any" { return Int.max }
-            let sides = token.split(separator: "x", omittingEmptySubsequences: false)
-            guard sides.count == 2, let width = dimension(String(sides[0])), let height = dimension(String(sides[1]))
-            else { continue }
-            largest = max(largest ?? 0, max(width, height))
-        }
-        return largest
     }
 
     /// Text with ASCII whitespace stripped at both ends and collapsed to single spaces inside, as
