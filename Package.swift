@@ -76,7 +76,9 @@ let package = Package(
             dependencies: ["TransferCommandLine", "transfer", "ProfileModels", "TransferKitTesting"]),
         .testTarget(name: "TransferKitTestingTests", dependencies: ["TransferKitTesting"]),
         // Start an Xvfb of their own and talk to xclip and xsel (Scripts/install-desktop-tools.sh).
-        .testTarget(name: "TransferClipboardTests", dependencies: ["TransferClipboard", "TransferKit", "transfer"]),
+        .testTarget(
+            name: "TransferClipboardTests",
+            dependencies: ["TransferClipboard", "TransferKit", "transfer", "CTransferKitSystem"]),
         .testTarget(
             name: "LinkPreviewsTests", dependencies: ["LinkPreviews", "TransferKitTesting"],
             resources: [.copy("Resources")]),

@@ -193,6 +193,7 @@ final class RunningProgram: @unchecked Sendable {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
+        inheritsNoOtherDescriptors(&actions)  // after the dup2s: it closes from 3 up
         let spawned = withCleanSpawnAttributes { posix_spawn(&pid, executable, &actions, &$0, argv, envp) }
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         self.pid = pid

@@ -1,3 +1,4 @@
+import CTransferKitSystem
 import Foundation
 import Synchronization
 import Testing
@@ -88,6 +89,7 @@ enum DesktopTools {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
+        inheritsNoOtherDescriptors(&actions)  // after the dup2s: it closes from 3 up
         let spawned = withCleanSpawnAttributes { posix_spawn(&pid, executable, &actions, &$0, argv, envp) }
         close(inputPipe[0])
         close(outputPipe[1])
@@ -138,6 +140,13 @@ enum DesktopTools {
     }
 }
 
+/// Closes, in a spawned program, every descriptor but 0, 1 and 2: tests run side by side, and a
+/// program that inherited another test's pipe — xclip's or wl-copy's serving child lives long — would
+/// keep that pipe's reader from ever seeing its end.
+func inheritsNoOtherDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+    _ = transferkit_spawn_close_from(&actions, 3)
+}
+
 /// Spawn attributes that give the child an empty signal mask and default handlers: a thread of
 /// libdispatch blocks most signals, and a child inherits the spawning thread's mask, so a server
 /// started from one would ignore SIGTERM.
@@ -180,6 +189,7 @@ final class XvfbServer: @unchecked Sendable {
             let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
             var pid: pid_t = 0
+            inheritsNoOtherDescriptors(&actions)  // after the dup2s: it closes from 3 up
             guard withCleanSpawnAttributes({ posix_spawn(&pid, executable, &actions, &$0, argv, environ) }) == 0 else {
                 continue
             }
@@ -287,6 +297,7 @@ final class SwayServer: @unchecked Sendable {
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
+        inheritsNoOtherDescriptors(&actions)  // after the dup2s: it closes from 3 up
         let spawned = withCleanSpawnAttributes { posix_spawn(&pid, arguments[0], &actions, &$0, argv, environ) }
         guard spawned == 0 else {
             throw SwayFailure(reason: "cannot start sway: \(String(cString: strerror(spawned)))")
