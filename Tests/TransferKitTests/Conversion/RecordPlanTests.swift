@@ -295,3 +295,70 @@ struct RecordPlanTests {
         }
     }
 }
+
+/// Conversions checked against outputs written here by hand, not only against each other: a bug
+/// both paths shared (a plan and `Codable` alike) would pass a comparison of the two, not these.
+@Suite("Conversions against expected outputs written independently")
+struct IndependentConversionTests {
+    /// The CSV input: quoting, doubled quotes, a line break inside a field, a JSON array in a field,
+    /// empty optionals, non-ASCII column names and values.
+    static let csv =
+        "id,title,a/note,Tags,ключ,aliases,_owner,home\r\n"
+        + "E621E1F8-C36C-495A-93FC-0C247A3E6E5F,\"Comma, \"\"quoted\"\"\",,[],,,,https://example.com/a\r\n"
+        + "0F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F9,東京,\"line\nbreak\",\"[\"\"x\"\",\"\"y\"\"]\",https://example.com/k,[],"
+        + "0F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F9,https://example.com/b\r\n"
+
+    /// The records it holds, written out by hand: what each JSON object must say.
+    static var records: [[String: Any]] {
+        [
+            [
+                "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "title": "Comma, \"quoted\"", "Tags": [String](),
+                "home": "https://example.com/a",
+            ],
+            [
+                "id": "0F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F9", "title": "東京", "a/note": "line\nbreak",
+                "Tags": ["x", "y"], "ключ": "https://example.com/k", "aliases": [String](),
+                "_owner": "0F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F9", "home": "https://example.com/b",
+            ],
+        ]
+    }
+
+    @Test(
+        "CSV → JSON, streamed and whole: each record as written by hand, absent optionals left out",
+        arguments: [TransferConversionMode.streaming, .whole])
+    func csvToJSON(mode: TransferConversionMode) async throws {
+        let scratch = try ConversionFolder()
+        defer { scratch.remove() }
+        let input = try scratch.file("in.csv", Self.csv)
+        var output = Data()
+        try await TransferConversion(Entries<Entry>.self, from: .commaSeparatedText, to: .json, mode: mode)
+            .convert(contentsOf: input) { output.append($0) }
+        // Foundation's reader, not ours, reads what we wrote.
+        let objects = try #require(try JSONSerialization.jsonObject(with: output) as? [[String: Any]])
+        #expect(objects.count == Self.records.count)
+        for (object, expected) in zip(objects, Self.records) {
+            #expect(NSDictionary(dictionary: object).isEqual(to: expected), "\(object)")
+        }
+        // Keys sorted, as the representation's encoder asks, and slashes as they are.
+        let text = String(decoding: output, as: UTF8.self)
+        #expect(text.contains(#""Tags":[],"home":"https://example.com/a","id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#))
+    }
+
+    @Test(
+        "JSON → CSV, streamed and whole: the header in coding order, fields quoted as RFC 4180 says",
+        arguments: [TransferConversionMode.streaming, .whole])
+    func jsonToCSV(mode: TransferConversionMode) async throws {
+        let scratch = try ConversionFolder()
+        defer { scratch.remove() }
+        let json =
+            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"Comma, \"quoted\"","Tags":[],"#
+            + #""home":"https://example.com/a"},{"id":"0F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F9","title":"東京","#
+            + #""a/note":"line\nbreak","Tags":["x","y"],"ключ":"https://example.com/k","aliases":[],"#
+            + #""_owner":"0F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F9","home":"https://example.com/b"}]"#
+        let input = try scratch.file("in.json", json)
+        var output = Data()
+        try await TransferConversion(Entries<Entry>.self, from: .json, to: .commaSeparatedText, mode: mode)
+            .convert(contentsOf: input) { output.append($0) }
+        #expect(String(decoding: output, as: UTF8.self) == Self.csv)
+    }
+}
