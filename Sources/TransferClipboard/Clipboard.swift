@@ -152,13 +152,13 @@ public final class Clipboard: Sendable {
             do throws(CocoaError) {
                 output = try AtomicFile(writing: file)
             } catch {
-                throw ClipboardError(.outputFailed, "\(file.path): cannot be created (\(error.fileSystemReason))")
+                throw ClipboardError(.outputFailed, "the paste cannot be written: \(error.fileSystemReason)")
             }
             let sink = ChunkSink { chunk throws(ClipboardError) in
                 do throws(CocoaError) {
                     try output.write(chunk)
                 } catch {
-                    throw ClipboardError(.outputFailed, "\(file.path): cannot be written (\(error.fileSystemReason))")
+                    throw ClipboardError(.outputFailed, "the paste cannot be written: \(error.fileSystemReason)")
                 }
             }
             _ = try session.reader.stream(
@@ -167,7 +167,7 @@ public final class Clipboard: Sendable {
             do throws(CocoaError) {
                 try output.commit(synchronizing: false)
             } catch {
-                throw ClipboardError(.outputFailed, "\(file.path): cannot be written (\(error.fileSystemReason))")
+                throw ClipboardError(.outputFailed, "the paste cannot be written: \(error.fileSystemReason)")
             }
         }
     }

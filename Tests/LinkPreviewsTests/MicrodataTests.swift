@@ -74,6 +74,13 @@ struct MicrodataTests {
         #expect(recipe.publishedDate == Date(timeIntervalSince1970: 1_498_053_060))
     }
 
+    @Test("attribute names in any case, as HTML reads them")
+    func anyCase() throws {
+        let page = try metadata(
+            #"<DIV ItemScope ITEMTYPE="http://schema.org/Article"><h1 ItemProp="headline">Shouted</h1></DIV>"#)
+        #expect(page.title == "Shouted")
+    }
+
     @Test("properties outside any item, and items without a type, describe nothing")
     func strays() throws {
         let page = try metadata(

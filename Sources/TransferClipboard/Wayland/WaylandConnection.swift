@@ -41,7 +41,7 @@ final class WaylandConnection {
     /// - Throws: ``ClipboardError/Code/connectionFailed`` when nothing listens there.
     init(socket path: String) throws(ClipboardError) {
         name = path
-        descriptor = try X11Connection.connectUnixSocket(path, description: "the Wayland compositor")
+        descriptor = try UnixSocket.connected(to: path, description: "the Wayland compositor")
     }
 
     deinit {
@@ -87,7 +87,7 @@ final class WaylandConnection {
             }
             guard sent > 0 else {
                 throw ClipboardError(
-                    .connectionFailed, "writing to the Wayland compositor at \(name): \(X11Connection.reason(errno))")
+                    .connectionFailed, "writing to the Wayland compositor at \(name): \(SystemCalls.reason(errno))")
             }
             offset += sent
             attached = -1
@@ -212,7 +212,7 @@ final class WaylandConnection {
             if result > 0 { return true }
             if result < 0, errno != EINTR {
                 throw ClipboardError(
-                    .connectionFailed, "waiting for the Wayland compositor at \(name): \(X11Connection.reason(errno))")
+                    .connectionFailed, "waiting for the Wayland compositor at \(name): \(SystemCalls.reason(errno))")
             }
             if result == 0, ContinuousClock.now >= deadline { return false }
         }

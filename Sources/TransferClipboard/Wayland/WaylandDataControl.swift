@@ -210,7 +210,7 @@ final class WaylandDataControl {
         }
         var ends: [Int32] = [0, 0]
         guard transferkit_pipe_cloexec(&ends) == 0 else {
-            throw ClipboardError(.connectionFailed, "cannot make a pipe: \(X11Connection.reason(errno))")
+            throw ClipboardError(.connectionFailed, "cannot make a pipe: \(SystemCalls.reason(errno))")
         }
         defer { close(ends[0]) }
         do {
@@ -234,7 +234,7 @@ final class WaylandDataControl {
             let ready = poll(&poller, 1, Int32(clamping: remaining.milliseconds + 1))
             if ready < 0, errno != EINTR {
                 throw ClipboardError(
-                    .connectionFailed, "waiting for the clipboard's owner: \(X11Connection.reason(errno))")
+                    .connectionFailed, "waiting for the clipboard's owner: \(SystemCalls.reason(errno))")
             }
             guard ready > 0 else { continue }
             let count = buffer.withUnsafeMutableBytes {
@@ -243,7 +243,7 @@ final class WaylandDataControl {
             if count < 0 {
                 if errno == EAGAIN { continue }
                 throw ClipboardError(
-                    .transferFailed, "reading \(type) from the clipboard: \(X11Connection.reason(errno))")
+                    .transferFailed, "reading \(type) from the clipboard: \(SystemCalls.reason(errno))")
             }
             if count == 0 { return }
             received += count

@@ -1,4 +1,5 @@
 internal import CTransferKitSystem
+internal import TransferSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -98,7 +99,7 @@ final class WaylandSelectionOwner: SelectionServer {
             let ready = poll(&pollers, nfds_t(pollers.count), Int32(clamping: wait.milliseconds + 1))
             if ready < 0, errno != EINTR {
                 throw ClipboardError(
-                    .connectionFailed, "waiting for the Wayland compositor: \(X11Connection.reason(errno))")
+                    .connectionFailed, "waiting for the Wayland compositor: \(SystemCalls.reason(errno))")
             }
             guard ready > 0 else { continue }
             for index in transfers.indices.reversed() where pollers[index + 1].revents != 0 {

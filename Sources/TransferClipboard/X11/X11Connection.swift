@@ -67,7 +67,7 @@ final class X11Connection {
                 .noDisplay, "DISPLAY '\(display)': expected a local display such as :0 or unix:0")
         }
         let path = "/tmp/.X11-unix/X\(number)"
-        descriptor = try Self.connectUnixSocket(path, description: "the X server of DISPLAY \(display)")
+        descriptor = try UnixSocket.connected(to: path, description: "the X server of DISPLAY \(display)")
         let deadline = ContinuousClock.now + timeout
         // The descriptor is closed by deinit, which runs when this initializer throws.
         do {
@@ -153,42 +153,6 @@ final class X11Connection {
         }
         return nil
     }
-
-    static func connectUnixSocket(_ path: String, description: String) throws(ClipboardError) -> Int32 {
-        #if os(Linux)
-            let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #else
-            let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else {
-            throw ClipboardError(.connectionFailed, "cannot make a socket for \(description): \(reason(errno))")
-        }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else {
-            close(descriptor)
-            throw ClipboardError(.connectionFailed, "\(path): too long a socket path for \(description)")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: bytes)
-            buffer[bytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard result == 0 else {
-            let number = errno
-            close(descriptor)
-            throw ClipboardError(.connectionFailed, "cannot connect to \(description) at \(path): \(reason(number))")
-        }
-        return descriptor
-    }
-
-    static func reason(_ number: Int32) -> String { String(cString: strerror(number)) }
 
     // MARK: Requests
 
@@ -517,7 +481,7 @@ final class X11Connection {
             let result = poll(&poller, 1, milliseconds)
             if result > 0 { return }
             if result < 0, errno != EINTR {
-                throw ClipboardError(.connectionFailed, "waiting for the X server: \(Self.reason(errno))")
+                throw ClipboardError(.connectionFailed, "waiting for the X server: \(SystemCalls.reason(errno))")
             }
         }
     }
@@ -545,7 +509,7 @@ final class X11Connection {
             let sent = Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
             if sent < 0 {
                 if errno == EINTR { continue }
-                throw ClipboardError(.connectionFailed, "writing to the X server: \(Self.reason(errno))")
+                throw ClipboardError(.connectionFailed, "writing to the X server: \(SystemCalls.reason(errno))")
             }
             offset += sent
         }
