@@ -12,6 +12,25 @@ private let transfer: String = {
     return directory.appendingPathComponent("transfer").path
 }()
 
+/// A folder of its own holding a profile archive of one profile, as CSV.
+struct ProfileFolder {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("cli-clip-\(UUID())")
+    var csv: URL { url.appendingPathComponent("people.csv") }
+
+    init() throws {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try Data(
+            """
+            id,name,bio,funFacts,video,portrait
+            E621E1F8-C36C-495A-93FC-0C247A3E6E5F,Ada,"Writes, reads",[],,
+
+            """.utf8
+        ).write(to: csv)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
 @Suite("transfer copy, paste and clipboard list, against xclip on Xvfb", .serialized)
 struct ClipboardCommandTests {
     @Test("transfer copy keeps serving after it returns; xclip reads it; transfer paste reads xclip's")
@@ -55,17 +74,9 @@ struct ClipboardCommandTests {
     func copyAsAModel() async throws {
         guard DesktopTools.available("xclip") else { return }
         guard let server = try XvfbServer.start() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-clip-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let csv = directory.appendingPathComponent("people.csv")
-        try Data(
-            """
-            id,name,bio,funFacts,video,portrait
-            E621E1F8-C36C-495A-93FC-0C247A3E6E5F,Ada,"Writes, reads",[],,
-
-            """.utf8
-        ).write(to: csv)
+        let folder = try ProfileFolder()
+        defer { folder.remove() }
+        let csv = folder.csv
         let copied = try await DesktopTools.run(
             transfer, ["copy", "--model", "ProfilesArchive", csv.path], environment: server.environment, detaches: true)
         #expect(copied.status == 0)
@@ -132,6 +143,11 @@ struct WaylandClipboardCommandTests {
             transfer, ["paste", "--type", "image/png", "-o", output.path], environment: server.environment)
         #expect(pasted.status == 0, "\(pasted.error)")
         #expect(try Data(contentsOf: output) == pngBytes)
+        let nowhere = directory.appendingPathComponent("missing/pasted.png").path
+        let unwritable = try await DesktopTools.run(
+            transfer, ["paste", "--type", "image/png", "-o", nowhere], environment: server.environment)
+        #expect(unwritable.status == 73)
+        #expect(unwritable.error == "the paste cannot be written: \(nowhere): No such file or directory\n")
         let refused = try await DesktopTools.run(
             transfer, ["paste", "--type", "text/plain"], environment: server.environment)
         #expect(refused.status == 66)
@@ -141,17 +157,9 @@ struct WaylandClipboardCommandTests {
     @Test("a model's representations on the primary selection: wl-paste --primary reads each")
     func copyAsAModel() async throws {
         guard let server = try SwayServer.start() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-clip-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let csv = directory.appendingPathComponent("people.csv")
-        try Data(
-            """
-            id,name,bio,funFacts,video,portrait
-            E621E1F8-C36C-495A-93FC-0C247A3E6E5F,Ada,"Writes, reads",[],,
-
-            """.utf8
-        ).write(to: csv)
+        let folder = try ProfileFolder()
+        defer { folder.remove() }
+        let csv = folder.csv
         let copied = try await DesktopTools.run(
             transfer, ["copy", "--primary", "--model", "ProfilesArchive", csv.path], environment: server.environment,
             detaches: true)
@@ -225,13 +233,10 @@ struct ClipboardCommandStopTests {
     @Test("SIGTERM to a copy being served: the selection given up, nothing left in TMPDIR, exit 0")
     func copyStopsOnSIGTERM() async throws {
         guard let server = try SwayServer.start() else { return }
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("cli-stop-\(UUID())")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        let csv = temporary.appendingPathComponent("people.csv")
-        try Data("id,name,bio,funFacts,video,portrait\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,Ada,bio,[],,\n".utf8)
-            .write(to: csv)
-        let scratch = temporary.appendingPathComponent("tmp")
+        let folder = try ProfileFolder()
+        defer { folder.remove() }
+        let csv = folder.csv
+        let scratch = folder.url.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let copy = try RunningProgram(
             transfer, ["copy", "--foreground", "--model", "ProfilesArchive", csv.path],

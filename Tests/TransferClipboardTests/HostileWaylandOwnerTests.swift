@@ -101,15 +101,7 @@ struct HostileWaylandOwnerTests {
         let owner = try HostileWaylandOwner(behaviour, socket: server.socket)
         defer { owner.stop() }
         let clipboard = try Clipboard(environment: server.environment, limits: limits)
-        return await withTaskExecutorPreference(ClipboardExecutor.shared) {
-            let start = ContinuousClock.now
-            do throws(ClipboardError) {
-                try await operation(clipboard)
-                return (nil, ContinuousClock.now - start)
-            } catch {
-                return (error, ContinuousClock.now - start)
-            }
-        }
+        return await timedOutcome(clipboard, operation)
     }
 
     @Test("an owner that never writes: timedOut within the idle timeout")

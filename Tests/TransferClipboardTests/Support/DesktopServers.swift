@@ -3,6 +3,8 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import TransferClipboard
+
 /// The desktop programs the clipboard tests talk to: found on `PATH`, or, where absent, a skip
 /// with the reason printed — except where `TRANSFERKIT_REQUIRE_DESKTOP` is set (`.ci/run` sets it
 /// after installing them), where an absent program fails the test.
@@ -215,21 +217,9 @@ final class XvfbServer: @unchecked Sendable {
 
     /// Whether something listens on the Unix socket at `path`.
     static func accepts(_ path: String) -> Bool {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            let bytes = Array(path.utf8.prefix(buffer.count - 1))
-            buffer.copyBytes(from: bytes)
-            buffer[bytes.count] = 0
-        }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-            }
-        }
+        guard let descriptor = try? UnixSocket.connected(to: path, description: "a test's server") else { return false }
+        close(descriptor)
+        return true
     }
 
     struct XvfbFailure: Error, CustomStringConvertible {
