@@ -75,24 +75,9 @@ extension LinkMetadata {
         let utf8 = try encoding.decodeToUTF8(body) ?? body
         var extractor = HTMLMetadataExtractor()
         utf8.withUnsafeBufferPointer { buffer in
-            // Microdata's elements are followed only on a page that names an item scope.
-            extractor = HTMLMetadataExtractor(readsMicrodata: Self.namesItemScope(buffer))
             var tokenizer = HTMLTokenizer(bytes: buffer)
             tokenizer.run(&extractor)
         }
         return extractor
-    }
-
-    /// Whether `bytes` hold `itemscope` in any case: one pass, looking closer only at an `i`.
-    private static func namesItemScope(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let word: StaticString = "itemscope"
-        let count = word.utf8CodeUnitCount
-        guard bytes.count >= count else { return false }
-        for start in 0...(bytes.count - count) where bytes[start] | 0x20 == 0x69 {
-            var index = 1
-            while index < count, bytes[start + index] | 0x20 == word.utf8Start[index] { index += 1 }
-            if index == count { return true }
-        }
-        return false
     }
 }

@@ -81,6 +81,17 @@ struct MicrodataTests {
         #expect(page.title == "Shouted")
     }
 
+    @Test("an item scope on <html> itself, and one that is the page's first tag to carry attributes")
+    func scopeOnTheRoot() throws {
+        let html =
+            #"<!doctype html><html itemscope itemtype="https://schema.org/WebPage" lang="en"><head>"#
+            + #"<title>Fallback</title></head><body><h1 itemprop="name">The page's own name</h1>"#
+            + #"<p itemprop="description">What it is about.</p></body></html>"#
+        let page = try LinkMetadata(html: Data(html.utf8), url: URL(string: "https://example.com/")!)
+        #expect(page.title == "The page's own name")
+        #expect(page.summary == "What it is about.")
+    }
+
     @Test("properties outside any item, and items without a type, describe nothing")
     func strays() throws {
         let page = try metadata(

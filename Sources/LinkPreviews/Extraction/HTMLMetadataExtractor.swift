@@ -38,18 +38,10 @@ struct HTMLMetadataExtractor: HTMLTokenSink {
     private var hasMetDeclaration = false
     /// The JSON-LD blocks (`<script type="application/ld+json">`), as written.
     private(set) var linkedData: [[UInt8]] = []
-    /// The microdata items, read when the page has any (`readsMicrodata`).
+    /// The microdata items: the tokenizer reports elements from the first item scope on.
     private(set) var microdata = Microdata()
-    /// Whether to follow every element for microdata: only for a page that says `itemscope`
-    /// somewhere, so that the others cost nothing more.
-    let readsMicrodata: Bool
 
-    /// An extractor; `readsMicrodata` when the page may have microdata items.
-    init(readsMicrodata: Bool = false) {
-        self.readsMicrodata = readsMicrodata
-    }
-
-    var wantsElements: Bool { readsMicrodata }
+    var wantsElements: Bool { true }
 
     mutating func element(
         _ name: UnsafeBufferPointer<UInt8>, attributes: HTMLAttributes, selfClosing: Bool, contentStart: Int

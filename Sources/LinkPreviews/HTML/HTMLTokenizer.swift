@@ -16,7 +16,8 @@ protocol HTMLTokenSink {
     /// The text of an HTML `<script>` element (script data: never decoded), with its start tag's
     /// attributes.
     mutating func script(_ text: UnsafeBufferPointer<UInt8>, attributes: HTMLAttributes, inTemplate: Bool)
-    /// Whether the sink wants every element's start and end (for microdata), not only the ones above.
+    /// Whether the sink wants every element's start and end (for microdata), not only the ones above:
+    /// they are reported from the first start tag with an `itemscope` attribute on.
     var wantsElements: Bool { get }
     /// Any start tag in HTML content outside templates, with its attributes; `contentStart` is the
     /// index after its `>`. Reported only when ``wantsElements``.
@@ -87,6 +88,11 @@ struct HTMLTokenizer {
     /// Foreign elements opened past the stack's bound, counted only.
     private var foreignOverflow = 0
     private var templateDepth = 0
+    /// Whether elements are reported to a sink that wants them: from the first start tag with an
+    /// `itemscope` attribute on, so that a page without microdata costs nothing more.
+    private var reportsElements = false
+    /// Set when the attributes just read, not collected, included `itemscope`.
+    private var sawItemScope = false
     private var attributes: HTMLAttributes
 
     /// The deepest foreign nesting tracked exactly; deeper elements are counted, so that hostile
@@ -201,12 +207,25 @@ struct HTMLTokenizer {
         }
         let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<index])
         let element = HTMLElement.classify(name)
-        let reportsElement = sink.wantsElements && !inForeignContent && templateDepth == 0
-        let collects = !isEndTag && (element.wantsAttributes || reportsElement)
+        var reportsElement = reportsElements && !inForeignContent && templateDepth == 0
+        var collects = !isEndTag && (element.wantsAttributes || reportsElement)
         if collects { attributes.reset() }
-        guard let (after, selfClosing) = self.attributes(from: index, collecting: collects) else {
+        sawItemScope = false
+        guard var (after, selfClosing) = self.attributes(from: index, collecting: collects) else {
             position = end  // A tag still open at the end of the input is dropped.
             return
+        }
+        // The first item scope: elements are reported from this one on, its attributes read again.
+        if sawItemScope || (collects && attributes.has(.itemscope)), !reportsElements, !isEndTag, sink.wantsElements,
+            !inForeignContent, templateDepth == 0
+        {
+            reportsElements = true
+            reportsElement = true
+            if !collects {
+                collects = true
+                attributes.reset()
+                (after, selfClosing) = self.attributes(from: index, collecting: true)!
+            }
         }
         position = after
         if isEndTag {
@@ -274,6 +293,10 @@ struct HTMLTokenizer {
             {
                 attributes.ranges[slot.rawValue * 2] = valueStart
                 attributes.ranges[slot.rawValue * 2 + 1] = valueEnd
+            } else if !collecting, !reportsElements, nameEnd - nameStart == 9, bytes[nameStart] | 0x20 == 0x69,
+                HTMLAttributeName.classify(UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])) == .itemscope
+            {
+                sawItemScope = true
             }
         }
     }
