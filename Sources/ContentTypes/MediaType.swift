@@ -10,36 +10,112 @@ import TransferSupport
 ///
 /// ```swift
 /// let type = try MediaType.parse(#"text/plain; charset="utf-8"; format=flowed"#).get()
-/// type.essence        // "text/plain"
-/// type.parameters     // [("charset", "utf-8"), ("format", "flowed")]
+/// type.essence              // "text/plain"
+/// type[parameter: "format"] // "flowed"
+/// MediaType("image/*")?.isRange // true
 /// ```
-package struct MediaType: Sendable, Hashable {
+///
+/// Common types are named values, as `HTTPField.Name` names fields: ``plainText``, ``html``,
+/// ``json``, ``png``; and the ranges ``any`` (`*/*`), ``anyImage``, ``anyText``.
+///
+/// `MediaType` is `Sendable`.
+public struct MediaType: Sendable, Hashable, Codable, LosslessStringConvertible {
     /// The top-level type, lowercased: `text`, or `*` in a media range.
-    package var type: String
+    public var type: String
     /// The subtype, lowercased: `plain`, or `*` in a media range.
-    package var subtype: String
+    public var subtype: String
     /// The parameters in order, names lowercased, values unquoted.
-    package var parameters: [Parameter]
+    public var parameters: [Parameter]
 
     /// One `name=value` parameter.
-    package struct Parameter: Sendable, Hashable {
-        package var name: String
-        package var value: String
+    ///
+    /// `Parameter` is `Sendable`.
+    public struct Parameter: Sendable, Hashable {
+        /// The name, lowercased: `charset`.
+        public var name: String
+        /// The value, unquoted, its case kept: `utf-8`.
+        public var value: String
 
-        package init(name: String, value: String) {
-            self.name = name
+        /// Creates a parameter.
+        ///
+        /// - Parameters:
+        ///   - name: The name; lowercased.
+        ///   - value: The value, unquoted.
+        public init(name: String, value: String) {
+            self.name = name.lowercased()
             self.value = value
         }
     }
 
-    package init(type: String, subtype: String, parameters: [Parameter] = []) {
-        self.type = type
-        self.subtype = subtype
+    /// Creates a media type from its parts.
+    ///
+    /// - Parameters:
+    ///   - type: The top-level type, or `*` for a range of every type; lowercased.
+    ///   - subtype: The subtype, or `*` for a range of every subtype; lowercased.
+    ///   - parameters: The parameters, in order.
+    public init(type: String, subtype: String, parameters: [Parameter] = []) {
+        self.type = type.lowercased()
+        self.subtype = subtype.lowercased()
         self.parameters = parameters
     }
 
+    /// Parses a media type or range, `nil` when the text is not one (``parse(_:)`` says why).
+    ///
+    /// - Parameter description: `type/subtype` with optional parameters.
+    public init?(_ description: String) {
+        guard case .success(let parsed) = Self.parse(description) else { return nil }
+        self = parsed
+    }
+
+    /// ``canonicalText``.
+    public var description: String { canonicalText }
+
     /// `type/subtype`, without parameters.
-    package var essence: String { "\(type)/\(subtype)" }
+    public var essence: String { "\(type)/\(subtype)" }
+
+    /// Whether this is a media range rather than one media type: its type or subtype is `*`
+    /// (`*/*`, `image/*`).
+    public var isRange: Bool { type == "*" || subtype == "*" }
+
+    /// The value of the first parameter named `name` (case ignored), if any.
+    public subscript(parameter name: String) -> String? {
+        let name = name.lowercased()
+        return parameters.first { $0.name == name }?.value
+    }
+
+    /// The same media type without its parameters.
+    public var withoutParameters: MediaType { MediaType(type: type, subtype: subtype) }
+
+    /// Whether `other`, a media type, falls in this media range: `image/*` contains `image/png`,
+    /// `*/*` contains everything, `image/png` only itself. Parameters are not compared.
+    ///
+    /// - Parameter other: The media type.
+    /// - Returns: Whether the range contains it.
+    public func contains(_ other: MediaType) -> Bool {
+        (type == "*" || type == other.type) && (subtype == "*" || subtype == other.subtype)
+    }
+
+    /// Decodes a media type from its text.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError.dataCorrupted` when the text is not a media type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        switch Self.parse(text) {
+        case .success(let parsed): self = parsed
+        case .failure(let error):
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.reason)
+        }
+    }
+
+    /// Encodes the media type as its ``canonicalText``.
+    ///
+    /// - Parameter encoder: The encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(canonicalText)
+    }
 
     /// The parameters as a dictionary; the first of a repeated name wins.
     package var parameterDictionary: [String: String] {
@@ -48,8 +124,9 @@ package struct MediaType: Sendable, Hashable {
         return result
     }
 
-    /// The canonical text: lowercased names, no white space, values quoted only where they must be.
-    package var canonicalText: String {
+    /// The canonical text: lowercased names, no white space, values quoted only where they must be:
+    /// `text/plain;charset=utf-8`.
+    public var canonicalText: String {
         var text = essence
         for parameter in parameters {
             text += ";" + parameter.name + "=" + Self.quotedIfNeeded(parameter.value)
@@ -58,9 +135,14 @@ package struct MediaType: Sendable, Hashable {
     }
 
     /// What is wrong with a media type's text.
-    package struct SyntaxError: Error, Sendable, Equatable {
+    ///
+    /// `SyntaxError` is `Sendable`.
+    public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// What was expected and what was found.
-        package var reason: String
+        public var reason: String
+
+        /// ``reason``.
+        public var description: String { reason }
     }
 
     /// Parses `type/subtype *( OWS ";" OWS [ name=value ] )`. Empty parameters (`;;`) are
@@ -68,7 +150,7 @@ package struct MediaType: Sendable, Hashable {
     ///
     /// - Parameter text: The media type.
     /// - Returns: The media type, or what is wrong with it.
-    package static func parse(_ text: some StringProtocol) -> Result<MediaType, SyntaxError> {
+    public static func parse(_ text: some StringProtocol) -> Result<MediaType, SyntaxError> {
         var scanner = Scanner(Array(text.utf8))
         scanner.skipWhitespace()
         let type = scanner.token()
@@ -82,6 +164,20 @@ package struct MediaType: Sendable, Hashable {
         guard !subtype.isEmpty else {
             return .failure(SyntaxError(reason: "expected a subtype after '\(type)/', found \(scanner.describeRest())"))
         }
+        return parameters(&scanner).map { MediaType(type: type, subtype: subtype, parameters: $0) }
+    }
+
+    /// Parses what follows a type in a media type or an `Accept` element:
+    /// `*( OWS ";" OWS [ name=value ] )`, such as `; level=1; q=0.5`.
+    ///
+    /// - Parameter text: The parameters, each after a `;`.
+    /// - Returns: The parameters in order, or what is wrong with them.
+    package static func parameters(_ text: some StringProtocol) -> Result<[Parameter], SyntaxError> {
+        var scanner = Scanner(Array(text.utf8))
+        return parameters(&scanner)
+    }
+
+    private static func parameters(_ scanner: inout Scanner) -> Result<[Parameter], SyntaxError> {
         var parameters: [Parameter] = []
         while true {
             scanner.skipWhitespace()
@@ -118,7 +214,7 @@ package struct MediaType: Sendable, Hashable {
             }
             parameters.append(Parameter(name: name, value: value))
         }
-        return .success(MediaType(type: type, subtype: subtype, parameters: parameters))
+        return .success(parameters)
     }
 
     /// Splits a header's comma-separated list (RFC 9110 §5.6.1) outside quoted strings; empty
@@ -228,6 +324,12 @@ package struct MediaType: Sendable, Hashable {
 }
 
 extension UTType {
+    /// The type's preferred MIME type as a ``MediaType``, parameters included
+    /// (`text/plain;charset=utf-8` for `public.utf8-plain-text`); `nil` for a type without one.
+    public var preferredMediaType: MediaType? {
+        preferredMIMEType.flatMap(MediaType.init)
+    }
+
     /// The type and subtype of each MIME type the type carries, lowercased, for matching HTTP
     /// media ranges; parsed once per built-in type, on first use, so that negotiation does not
     /// parse tags per offer.

@@ -6,7 +6,7 @@
 /// offered as). A match says which pattern and how near:
 ///
 /// ```swift
-/// let matcher = UTTypeMatcher([.type(.image), .mediaRange(type: "text", subtype: nil), .any])
+/// let matcher = UTTypeMatcher([.type(.image), .mediaRange(.anyText), .any])
 /// matcher.matches(.png)                        // [(0, distance 1), (2, no distance)]
 /// matcher.matches(.xml, mediaType: "text/xml") // [(1, distance 1), (2, no distance)]
 /// ```
@@ -26,11 +26,12 @@ public struct UTTypeMatcher: Sendable {
         /// The type and every type conforming to it; the distance is the number of conformance
         /// steps (0 for the type itself).
         case type(UTType)
-        /// A media range, `type/subtype` or `type/*` (`subtype` `nil` or `*`): it matches the
+        /// A media range, `type/subtype` or `type/*` (``MediaType/anyImage``): it matches the
         /// media type a type is offered as — the one given, or the type's preferred MIME type —
         /// never the other MIME types the type carries. The distance is 0 for `type/subtype`, 1 for
-        /// `type/*`.
-        case mediaRange(type: String, subtype: String?)
+        /// `type/*`. The range's parameters are not matched here: a caller that needs them (an
+        /// `AcceptRule`) compares them itself. `*/*` is ``any``.
+        case mediaRange(MediaType)
     }
 
     /// A pattern that matched.
@@ -92,10 +93,10 @@ public struct UTTypeMatcher: Sendable {
                     compiled.append(.type(otherTypes.count))
                     otherTypes.append(type)
                 }
-            case .mediaRange(let type, let subtype):
-                // `type/*` may be written with a subtype of `*`; media types compare without case.
-                let type = type.lowercased()
-                let subtype = subtype == "*" ? nil : subtype?.lowercased()
+            case .mediaRange(let range) where range.type == "*":
+                compiled.append(.any)
+            case .mediaRange(let range):
+                let (type, subtype) = (range.type, range.subtype == "*" ? nil : range.subtype)
                 compiled.append(.mediaRange(ranges.count))
                 ranges.append(
                     Range(

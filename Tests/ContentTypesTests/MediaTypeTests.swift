@@ -54,4 +54,24 @@ struct MediaTypeTests {
         #expect(UTType(mimeType: #"text/plain; charset="UTF-8""#) == UTType(mimeType: "text/plain;charset=utf-8"))
         #expect(UTType(mimeType: "TEXT/PLAIN") == .plainText)
     }
+
+    @Test("the public value: named types, ranges, a parameter by name, text both ways, JSON")
+    func publicValue() throws {
+        let type = try #require(MediaType(#"Text/Plain; Charset="utf-8"; format=flowed"#))
+        #expect(type.withoutParameters == .plainText)
+        #expect(type[parameter: "CHARSET"] == "utf-8")
+        #expect(type[parameter: "delsp"] == nil)
+        #expect(type.description == "text/plain;charset=utf-8;format=flowed")
+        #expect(MediaType(type.description) == type)
+        #expect(MediaType("text") == nil)
+        #expect(MediaType.anyImage.isRange && MediaType.any.isRange && !MediaType.png.isRange)
+        #expect(MediaType.anyImage.contains(.png) && !MediaType.anyImage.contains(.html))
+        #expect(MediaType.any.contains(.json) && MediaType.png.contains(.png) && !MediaType.png.contains(.jpeg))
+        #expect(UTType.utf8PlainText.preferredMediaType?[parameter: "charset"] == "utf-8")
+        #expect(UTType.png.preferredMediaType == .png)
+        let encoded = try JSONEncoder().encode([type])
+        #expect(String(decoding: encoded, as: UTF8.self) == #"["text\/plain;charset=utf-8;format=flowed"]"#)
+        #expect(try JSONDecoder().decode([MediaType].self, from: encoded) == [type])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([MediaType].self, from: Data(#"["png"]"#.utf8)) }
+    }
 }

@@ -20,7 +20,7 @@ struct UTTypeMatcherTests {
     @Test("media ranges match the one media type offered, never the type's other MIME types")
     func mediaRanges() {
         let matcher = UTTypeMatcher([
-            .mediaRange(type: "text", subtype: nil), .mediaRange(type: "application", subtype: "xml"),
+            .mediaRange(.anyText), .mediaRange(.xml),
         ])
         // public.xml's preferred MIME type is application/xml; text/xml is one of its others.
         #expect(matches(matcher, .xml) == ["1:0"])
@@ -32,7 +32,9 @@ struct UTTypeMatcherTests {
     @Test("types outside the built-in tree match through the registry, as built-in ones do")
     func registeredAndDynamicTypes() throws {
         let dynamic = try #require(UTType(mimeType: "application/x-matcher-test"))
-        let matcher = UTTypeMatcher([.type(.data), .type(dynamic), .mediaRange(type: "application", subtype: "*")])
+        let matcher = UTTypeMatcher([
+            .type(.data), .type(dynamic), .mediaRange(MediaType(type: "application", subtype: "*")),
+        ])
         #expect(matches(matcher, dynamic) == ["0:1", "1:0", "2:1"])
     }
 

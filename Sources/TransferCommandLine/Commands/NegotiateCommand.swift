@@ -274,39 +274,20 @@ enum NegotiateCommand {
             forms = parsed
             text = value[..<colon]
         }
-        var weight = 1.0
-        var parameters: [String: String] = [:]
-        if text.contains("/") {
-            guard case .success(let mediaType) = MediaType.parse(text) else {
-                throw UsageError("--accepts \(value): expected a media range type/subtype or type/*")
-            }
-            for parameter in mediaType.parameters {
-                if parameter.name == "q" {
-                    guard let parsed = Double(parameter.value), (0...1).contains(parsed) else {
-                        throw UsageError(
-                            "--accepts \(value): expected a weight q from 0 to 1, found '\(parameter.value)'")
-                    }
-                    weight = parsed
-                } else {
-                    parameters[parameter.name] = parameter.value
-                }
-            }
-            if mediaType.type == "*" { return .wildcard(weight: weight, forms: forms, source: value) }
-            return AcceptRule(
-                mediaRange: mediaType.essence, parameters: parameters, weight: weight, forms: forms, source: value)
+        // A name the library does not read as an identifier (`.png`, `png`) is resolved here; the
+        // rule itself — range or type, parameters, weight — is read by the library's one parser.
+        let head = text.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
+        if !head.contains("/"), head != "*", UTType(head) == nil {
+            let type = try resolve(head, option: "--accepts", value: value)
+            text = Substring(type.identifier) + text.drop { $0 != ";" }
         }
-        let parts = text.split(separator: ";", maxSplits: 1)
-        if parts.count == 2 {
-            let pair = parts[1].split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces) == "q",
-                let parsed = Double(pair[1].trimmingCharacters(in: .whitespaces)), (0...1).contains(parsed)
-            else { throw UsageError("--accepts \(value): expected ';q=' and a weight from 0 to 1") }
-            weight = parsed
+        do {
+            var rule = try AcceptRule(parsing: String(text), forms: forms)
+            rule.source = value
+            return rule
+        } catch {
+            throw UsageError("--accepts \(value): \(error.diagnostics.map(\.reason).joined(separator: "; "))")
         }
-        let name = String(parts.first ?? "").trimmingCharacters(in: .whitespaces)
-        if name == "*" { return .wildcard(weight: weight, forms: forms, source: value) }
-        return AcceptRule(
-            try resolve(name, option: "--accepts", value: value), weight: weight, forms: forms, source: value)
     }
 
     /// The position of the last `:` that is not inside a quoted string.
@@ -357,8 +338,8 @@ enum NegotiateCommand {
             let source: String?
 
             init(_ rule: AcceptRule) {
-                contentType = rule.contentType?.identifier
-                mediaRange = rule.mediaRange
+                contentType = rule.isWildcard ? nil : rule.contentType.identifier
+                if case .mediaRange(let range) = rule.pattern { mediaRange = range.essence } else { mediaRange = nil }
                 parameters = rule.parameters.isEmpty ? nil : rule.parameters
                 weight = rule.weight
                 forms = rule.forms?.map(\.description)
@@ -452,7 +433,8 @@ enum NegotiateCommand {
             offered = plan.isOffered
             activation = plan.activationTrace.map { step in
                 ActivationStep(
-                    code: step.code.rawValue, description: step.description, item: step.item, count: step.count,
+                    code: step.code.rawValue, description: step.description,
+                    item: step.itemID.flatMap { plan.itemPlan(for: $0)?.label }, count: step.count,
                     limit: step.limit, rule: step.rule, source: step.source)
             }
             items = plan.items.map { item in

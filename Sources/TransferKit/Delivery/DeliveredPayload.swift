@@ -35,14 +35,17 @@ public struct DeliveredPayload: Sendable {
         case value(any Sendable)
     }
 
-    /// The item's label.
+    /// The identity of the item delivered: the ``ShareItem/id`` of the share item it came from.
+    public let itemID: ShareItem.ID
+    /// The item's label, for people: labels need not be unique.
     public let label: String
     /// The content type delivered.
     public let contentType: UTType
     /// The payload.
     public let content: Content
 
-    init(label: String, contentType: UTType, content: Content) {
+    init(itemID: ShareItem.ID, label: String, contentType: UTType, content: Content) {
+        self.itemID = itemID
         self.label = label
         self.contentType = contentType
         self.content = content

@@ -63,7 +63,8 @@ public struct ShareItem: Sendable, Identifiable, CustomStringConvertible {
     ///     then a value, then the other of data and file.
     public init<Item: Transferable>(_ item: Item, label: String? = nil, forms: [TransferPayloadForm]? = nil) {
         let label = label ?? String(describing: Item.self)
-        self.id = .make()
+        let id = ID.make()
+        self.id = id
         self.label = label
         do throws(TransferError) {
             self.offers = try Offer.offers(for: item, forms: forms)
@@ -73,7 +74,7 @@ public struct ShareItem: Sendable, Identifiable, CustomStringConvertible {
             self.flatteningError = error
         }
         self.export = { offer, body in
-            try await item.deliver(offer, label: label, body)
+            try await item.deliver(offer, as: id, label: label, body)
         }
     }
 
@@ -148,7 +149,9 @@ extension Transferable {
     ///
     /// The offer carries the representation it was made from: nothing is flattened or looked up
     /// again.
-    func deliver(_ offer: Offer, label: String, _ body: (DeliveredPayload) async throws -> Void) async throws {
+    func deliver(
+        _ offer: Offer, as itemID: ShareItem.ID, label: String, _ body: (DeliveredPayload) async throws -> Void
+    ) async throws {
         guard let entry = offer.representation?.entry(of: Self.self), entry.canExport else {
             throw TransferError(
                 .exportNotSupported, itemType: Self.self, requestedContentType: offer.contentType,
@@ -166,7 +169,9 @@ extension Transferable {
         case .file:
             let prepared = try await prepareFile(through: entry)
             defer { prepared.cleanUp() }
-            try await body(DeliveredPayload(label: label, contentType: entry.contentType, content: .file(prepared.url)))
+            try await body(
+                DeliveredPayload(
+                    itemID: itemID, label: label, contentType: entry.contentType, content: .file(prepared.url)))
         case .value:
             let value: any Sendable
             if let valueExporter = entry.valueExporter {
@@ -174,10 +179,12 @@ extension Transferable {
             } else {
                 value = self
             }
-            try await body(DeliveredPayload(label: label, contentType: entry.contentType, content: .value(value)))
+            try await body(
+                DeliveredPayload(itemID: itemID, label: label, contentType: entry.contentType, content: .value(value)))
         default:
             let data = try await exportData(through: entry)
-            try await body(DeliveredPayload(label: label, contentType: entry.contentType, content: .data(data)))
+            try await body(
+                DeliveredPayload(itemID: itemID, label: label, contentType: entry.contentType, content: .data(data)))
         }
     }
 }

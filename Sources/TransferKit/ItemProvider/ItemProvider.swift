@@ -228,7 +228,7 @@ public final class ItemProvider: Sendable {
                 offers.append(
                     Offer(
                         registration.contentType, form: form,
-                        parameters: MIMEParameters.parameters(of: registration.contentType.preferredMIMEType),
+                        parameters: registration.contentType.preferredMediaType?.parameterDictionary ?? [:],
                         representationIndex: index, formIndex: formIndex, visibility: registration.visibility,
                         isExportable: available))
             }

@@ -18,15 +18,7 @@ public struct CompiledReceiver: Sendable {
     public init(_ profile: ReceiverProfile) {
         self.profile = profile
         self.rules = profile.activation.accepts
-        self.matcher = UTTypeMatcher(
-            profile.activation.accepts.map { rule in
-                if let range = rule.mediaRange {
-                    let parts = range.split(separator: "/", maxSplits: 1)
-                    let subtype = parts.count == 2 && parts[1] != "*" ? String(parts[1]) : nil
-                    return .mediaRange(type: String(parts.first ?? ""), subtype: subtype)
-                }
-                return rule.contentType.map(UTTypeMatcher.Pattern.type) ?? .any
-            })
+        self.matcher = UTTypeMatcher(profile.activation.accepts.map(\.pattern))
         self.parameters = profile.activation.accepts.map { rule in
             rule.parameters.map { ($0.key, $0.value.lowercased()) }
         }

@@ -21,7 +21,7 @@ public struct Negotiation: Sendable, CustomStringConvertible {
         /// The most specific rule that matched it.
         public let rule: AcceptRule
         /// Conformance steps from the offered type to the rule's type: 0 for an exact match; `nil`
-        /// for a wildcard match. For a media range (``AcceptRule/mediaRange``), 0 when it names the
+        /// for a wildcard match. For a media range (``UTTypeMatcher/Pattern/mediaRange(_:)``), 0 when it names the
         /// offered MIME type and 1 for `type/*`, its specificity in RFC 9110's sense.
         public let distance: Int?
         /// The matched rule's weight.
@@ -34,10 +34,14 @@ public struct Negotiation: Sendable, CustomStringConvertible {
 
         /// `offer — matched rule (distance, q)`.
         public var description: String {
-            let match =
-                rule.mediaRange != nil
-                ? (distance == 0 ? "exact" : "media range")
-                : distance.map { $0 == 0 ? "exact" : "distance \($0)" } ?? "wildcard"
+            let match: String
+            switch (rule.pattern, distance) {
+            case (.mediaRange, 0): match = "exact"
+            case (.mediaRange, _): match = "media range"
+            case (_, 0): match = "exact"
+            case (_, .some(let steps)): match = "distance \(steps)"
+            case (_, nil): match = "wildcard"
+            }
             var text = "\(offer) — matched \(rule) (\(match), q=\(Self.format(rule.weight)))"
             if outcome != .ok { text += " — \(outcome)" + (note.map { ": \($0)" } ?? "") }
             return text

@@ -128,7 +128,7 @@ extension Negotiator {
                     .init(
                         .itemNotMatched,
                         "\(item.label) (\(item.kind)) matches no accept rule of \(name), and every item must match",
-                        item: item.label, rule: rule, source: source))
+                        item: item.id, rule: rule, source: source))
             }
         }
         var counts: [ContentKind: Int] = [:]

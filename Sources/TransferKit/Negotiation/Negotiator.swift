@@ -117,31 +117,42 @@ public struct Negotiator: Sendable {
             let senderWeight = Double(representations - offer.representationIndex) / Double(representations)
             primary = -(weight * senderWeight)
         }
+        // The sender's order ignores how near a rule is and which rule it was.
+        let nearness: RankKey.Nearness =
+            distance.map { .explicit(steps: policy.value == .sender ? 0 : $0) } ?? .wildcard
         return RankKey(
-            wildcard: distance == nil ? 1 : 0,
+            nearness: nearness,
             degraded: outcome == .ok ? 0 : 1,
             primary: primary,
-            specificity: policy.value == .sender ? 0 : (distance ?? Int.max),
             ruleIndex: policy.value == .sender ? 0 : ruleIndex,
             representation: offer.representationIndex,
             form: offer.formIndex)
     }
 
     struct RankKey: Comparable {
-        let wildcard: Int
+        /// How near the matched rule is: an explicit match by its conformance steps (fewer first),
+        /// then a wildcard match.
+        enum Nearness: Comparable {
+            case explicit(steps: Int)
+            case wildcard
+        }
+
+        let nearness: Nearness
         let degraded: Int
         let primary: Double
-        let specificity: Int
         let ruleIndex: Int
         let representation: Int
         let form: Int
 
+        /// A wildcard match ranks after every explicit one; then an undegraded reading, the
+        /// policy's weight; then nearness, the rule's, representation's and form's order.
         static func < (lhs: RankKey, rhs: RankKey) -> Bool {
-            if (lhs.wildcard, lhs.degraded, lhs.primary) != (rhs.wildcard, rhs.degraded, rhs.primary) {
-                return (lhs.wildcard, lhs.degraded, lhs.primary) < (rhs.wildcard, rhs.degraded, rhs.primary)
+            let (left, right) = (lhs.nearness == .wildcard, rhs.nearness == .wildcard)
+            if (left, lhs.degraded, lhs.primary) != (right, rhs.degraded, rhs.primary) {
+                return (left ? 1 : 0, lhs.degraded, lhs.primary) < (right ? 1 : 0, rhs.degraded, rhs.primary)
             }
-            return (lhs.specificity, lhs.ruleIndex, lhs.representation, lhs.form)
-                < (rhs.specificity, rhs.ruleIndex, rhs.representation, rhs.form)
+            return (lhs.nearness, lhs.ruleIndex, lhs.representation, lhs.form)
+                < (rhs.nearness, rhs.ruleIndex, rhs.representation, rhs.form)
         }
     }
 }

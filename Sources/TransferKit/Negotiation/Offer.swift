@@ -150,7 +150,7 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
         var offers: [Offer] = []
         for (index, entry) in entries.enumerated() where entry.canExport {
             let exportable = entry.canExport(item)
-            let parameters = MIMEParameters.parameters(of: entry.contentType.preferredMIMEType)
+            let parameters = entry.contentType.preferredMediaType?.parameterDictionary ?? [:]
             let representation = OfferedRepresentation(entry)
             for (formIndex, form) in (forms ?? defaultForms(native: entry.payloadForm)).enumerated() {
                 offers.append(
@@ -186,14 +186,6 @@ final class OfferedRepresentation: Sendable {
     /// The entry, when the offer was made from a representation of `Item`.
     func entry<Item: Transferable>(of _: Item.Type) -> TransferRepresentationEntry<Item>? {
         entry as? TransferRepresentationEntry<Item>
-    }
-}
-
-/// MIME parameters of a type's MIME type: `text/plain; charset="utf-8"` → `["charset": "utf-8"]`.
-enum MIMEParameters {
-    static func parameters(of mimeType: String?) -> [String: String] {
-        guard let mimeType, case .success(let mediaType) = MediaType.parse(mimeType) else { return [:] }
-        return mediaType.parameterDictionary
     }
 }
 

@@ -225,8 +225,9 @@ public struct SharePlan: Sendable, CustomStringConvertible {
         public let code: Code
         /// The step in words.
         public let description: String
-        /// The item concerned, for ``Code/itemNotMatched``.
-        public let item: String?
+        /// The identity of the item concerned, for ``Code/itemNotMatched``: the ``ShareItem/id`` of
+        /// one of the plan's items (``SharePlan/itemPlan(for:)`` finds it, label and all).
+        public let itemID: ShareItem.ID?
         /// The count found and the limit, for the count codes.
         public let count: Int?
         /// The receiver's limit, for the count codes.
@@ -237,12 +238,12 @@ public struct SharePlan: Sendable, CustomStringConvertible {
         public let source: String?
 
         init(
-            _ code: Code, _ description: String, item: String? = nil, count: Int? = nil, limit: Int? = nil,
+            _ code: Code, _ description: String, item: ShareItem.ID? = nil, count: Int? = nil, limit: Int? = nil,
             rule: String? = nil, source: String? = nil
         ) {
             self.code = code
             self.description = description
-            self.item = item
+            self.itemID = item
             self.count = count
             self.limit = limit
             self.rule = rule
@@ -251,6 +252,14 @@ public struct SharePlan: Sendable, CustomStringConvertible {
     }
     /// The plan for each item, in the share's order.
     public let items: [ItemPlan]
+
+    /// The plan for the share item with this identity, if it is one of the plan's.
+    ///
+    /// - Parameter id: A share item's ``ShareItem/id``.
+    /// - Returns: Its plan, label and all.
+    public func itemPlan(for id: ShareItem.ID) -> ItemPlan? {
+        items.first { $0.itemID == id }
+    }
 
     /// The plan: whether offered, then each item, then the activation trace.
     public var description: String {

@@ -1,5 +1,5 @@
-/// One thing a receiver accepts: a content type (matched by conformance), an HTTP media range
-/// (matched by MIME type), or any type, with a weight and the payload forms it is taken in.
+/// One thing a receiver accepts: a pattern of content types — a type and its subtypes, an HTTP
+/// media range, or any type — with a weight and the payload forms it is taken in.
 ///
 /// Accepting `public.image` takes `public.png`: the offered type conforms to the accepted one.
 /// Receivers declared in content types (share extensions' activation rules, saved profiles) match
@@ -7,23 +7,23 @@
 /// lists, Android intent filters — match as RFC 9110 §12.5.1 says instead: `text/*` takes every
 /// offer whose MIME type is `text/…` (so `text/markdown`, not `application/json`, though
 /// `public.json` conforms to `public.text` in the type tree), and `text/html` the offers whose MIME
-/// type is `text/html`; see ``mediaRange``.
+/// type is `text/html`; see ``UTTypeMatcher/Pattern/mediaRange(_:)``.
 ///
-/// A wildcard rule (no content type) matches everything but ranks below every explicit match. A
-/// weight of 0 excludes what the rule matches, and the most specific matching rule decides, so
-/// `text/html;q=0, */*` never yields HTML.
+/// A rule for any type (``UTTypeMatcher/Pattern/any``) matches everything but ranks below every
+/// explicit match. A weight of 0 excludes what the rule matches, and the most specific matching
+/// rule decides, so `text/html;q=0, */*` never yields HTML.
 ///
 /// ```swift
 /// AcceptRule(.image, forms: [.value, .data])   // images, but not as a file URL
 /// AcceptRule(.html, weight: 0)                 // never HTML
-/// AcceptRule(mediaRange: "text/*")             // text/… MIME types, as HTTP means it
+/// AcceptRule(mediaRange: .anyText)             // text/… MIME types, as HTTP means it
 /// AcceptRule.wildcard(weight: 0.1)             // anything else, as a last resort
 /// ```
 ///
 /// `AcceptRule` is `Sendable`.
 public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The accepted content type; `nil` for the wildcard.
-    public var contentType: UTType?
+    /// What the rule matches: a type and its subtypes, a media range, or any type.
+    public var pattern: UTTypeMatcher.Pattern
     /// MIME parameters the offer must carry, names lowercased: `format=flowed`. More parameters make
     /// a rule more specific.
     public var parameters: [String: String]
@@ -33,16 +33,35 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
     public var forms: [TransferPayloadForm]?
     /// The declaration the rule came from, such as `text/html;q=0.7`, for traces.
     public var source: String?
-    /// The media range the rule matches by MIME type, lowercased: `text/*` or `text/html`; `nil`
-    /// for a rule that matches by conformance to ``contentType``.
-    ///
-    /// An offer matches `type/subtype` when one of its type's MIME types is `type/subtype`, and
-    /// `type/*` when one of them has the top-level type `type`; `type/subtype` is the more specific.
-    /// ``contentType`` then names the range for people (`text/*` is `public.text`) but does not
-    /// decide the match.
-    public var mediaRange: String?
 
-    /// Creates a rule for a content type.
+    /// Creates a rule for a pattern.
+    ///
+    /// - Parameters:
+    ///   - pattern: What the rule matches.
+    ///   - parameters: MIME parameters the offer must carry.
+    ///   - weight: From 0 (excluded) to 1. The default is 1.
+    ///   - forms: The accepted payload forms, or `nil` for any.
+    ///   - source: The declaration text, for traces.
+    public init(
+        _ pattern: UTTypeMatcher.Pattern,
+        parameters: [String: String] = [:],
+        weight: Double = 1,
+        forms: [TransferPayloadForm]? = nil,
+        source: String? = nil
+    ) {
+        if case .mediaRange(let range) = pattern {
+            // One spelling per pattern: `*/*` is any type, and a range carries no parameters here.
+            self.pattern = range.type == "*" ? .any : .mediaRange(range.withoutParameters)
+        } else {
+            self.pattern = pattern
+        }
+        self.parameters = parameters
+        self.weight = Self.clamp(weight)
+        self.forms = forms
+        self.source = source
+    }
+
+    /// Creates a rule for a content type and the types conforming to it.
     ///
     /// - Parameters:
     ///   - contentType: The accepted type; subtypes are accepted too.
@@ -57,17 +76,34 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
         forms: [TransferPayloadForm]? = nil,
         source: String? = nil
     ) {
-        self.contentType = contentType
-        self.parameters = parameters
-        self.weight = Self.clamp(weight)
-        self.forms = forms
-        self.source = source
+        self.init(.type(contentType), parameters: parameters, weight: weight, forms: forms, source: source)
     }
 
     /// Creates a rule for an HTTP media range, matched by MIME type as RFC 9110 says.
     ///
     /// - Parameters:
-    ///   - mediaRange: `type/subtype` or `type/*`, without parameters; `*/*` gives the wildcard.
+    ///   - mediaRange: `type/subtype` or `type/*`; `*/*` gives the wildcard. Its parameters are
+    ///     ignored: pass them as `parameters`.
+    ///   - parameters: MIME parameters the offer must carry.
+    ///   - weight: From 0 (excluded) to 1. The default is 1.
+    ///   - forms: The accepted payload forms, or `nil` for any.
+    ///   - source: The declaration text, for traces.
+    public init(
+        mediaRange: MediaType,
+        parameters: [String: String] = [:],
+        weight: Double = 1,
+        forms: [TransferPayloadForm]? = nil,
+        source: String? = nil
+    ) {
+        self.init(.mediaRange(mediaRange), parameters: parameters, weight: weight, forms: forms, source: source)
+    }
+
+    /// Creates a rule for an HTTP media range written as text, matched by MIME type as RFC 9110
+    /// says.
+    ///
+    /// - Parameters:
+    ///   - mediaRange: `type/subtype` or `type/*`, without parameters; `*/*` gives the wildcard. A
+    ///     bare `type` is taken as `type/*`.
     ///   - parameters: MIME parameters the offer must carry.
     ///   - weight: From 0 (excluded) to 1. The default is 1.
     ///   - forms: The accepted payload forms, or `nil` for any.
@@ -79,28 +115,10 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
         forms: [TransferPayloadForm]? = nil,
         source: String? = nil
     ) {
-        let range = mediaRange.lowercased()
-        let parts = range.split(separator: "/", maxSplits: 1).map(String.init)
-        let (type, subtype) = (parts.first ?? "*", parts.count == 2 ? parts[1] : "*")
-        let named: UTType? =
-            type == "*"
-            ? nil
-            : subtype == "*"
-                ? (Self.families[type] ?? .data)
-                : UTType(mimeType: "\(type)/\(subtype)") ?? .data
-        self.contentType = named
-        self.parameters = parameters
-        self.weight = Self.clamp(weight)
-        self.forms = forms
-        self.source = source
-        self.mediaRange = type == "*" ? nil : "\(type)/\(subtype)"
+        let parts = mediaRange.split(separator: "/", maxSplits: 1).map(String.init)
+        let range = MediaType(type: parts.first ?? "*", subtype: parts.count == 2 ? parts[1] : "*")
+        self.init(mediaRange: range, parameters: parameters, weight: weight, forms: forms, source: source)
     }
-
-    /// The content type that names a `type/*` range for people.
-    static let families: [String: UTType] = [
-        "image": .image, "text": .text, "audio": .audio, "video": .movie, "application": .data,
-        "font": .font, "model": .threeDContent, "message": .message,
-    ]
 
     /// A rule that matches any content type, ranking below every explicit match.
     ///
@@ -112,18 +130,40 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
     public static func wildcard(weight: Double = 1, forms: [TransferPayloadForm]? = nil, source: String? = nil)
         -> AcceptRule
     {
-        var rule = AcceptRule(.item, weight: weight, forms: forms, source: source)
-        rule.contentType = nil
-        return rule
+        AcceptRule(.any, weight: weight, forms: forms, source: source)
     }
 
-    /// Whether the rule matches any content type.
-    public var isWildcard: Bool { contentType == nil }
+    /// Whether the rule matches any content type (its pattern is ``UTTypeMatcher/Pattern/any``).
+    public var isWildcard: Bool { pattern == .any }
+
+    /// The content type that names the rule's pattern for people: the type itself; for a media
+    /// range the type its MIME type names (`text/*` is `public.text`, `text/html` `public.html`);
+    /// `public.item` for any type. It does not decide what a media range matches.
+    public var contentType: UTType {
+        switch pattern {
+        case .any: .item
+        case .type(let type): type
+        case .mediaRange(let range):
+            range.subtype == "*"
+                ? (Self.families[range.type] ?? .data) : UTType(mimeType: range.essence) ?? .data
+        }
+    }
+
+    /// The content type that names a `type/*` range for people.
+    static let families: [String: UTType] = [
+        "image": .image, "text": .text, "audio": .audio, "video": .movie, "application": .data,
+        "font": .font, "model": .threeDContent, "message": .message,
+    ]
 
     /// The rule as written in traces: its source, or its type, weight and forms.
     public var description: String {
         if let source { return source }
-        var text = mediaRange ?? contentType?.identifier ?? "*"
+        var text: String
+        switch pattern {
+        case .any: text = "*"
+        case .type(let type): text = type.identifier
+        case .mediaRange(let range): text = range.essence
+        }
         for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { text += ";\(name)=\(value)" }
         if weight != 1 { text += ";q=\(weight)" }
         if let forms { text += " as " + forms.map(\.description).joined(separator: "|") }
@@ -153,7 +193,7 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
                     forKey: .mediaRange, in: container,
                     debugDescription: "expected a media range type/subtype or type/*, found '\(range)'")
             }
-            self = AcceptRule(mediaRange: mediaType.essence)
+            self = AcceptRule(mediaRange: mediaType)
         } else if try container.decode(String.self, forKey: .contentType) == "*" {
             self = .wildcard()
         } else {
@@ -173,10 +213,10 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Encodes the rule; the wildcard as `"type": "*"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        if let mediaRange {
-            try container.encode(mediaRange, forKey: .mediaRange)
-        } else {
-            try container.encode(contentType?.identifier ?? "*", forKey: .contentType)
+        switch pattern {
+        case .any: try container.encode("*", forKey: .contentType)
+        case .type(let type): try container.encode(type.identifier, forKey: .contentType)
+        case .mediaRange(let range): try container.encode(range.essence, forKey: .mediaRange)
         }
         if !parameters.isEmpty { try container.encode(parameters, forKey: .parameters) }
         if weight != 1 { try container.encode(weight, forKey: .weight) }

@@ -143,12 +143,13 @@ struct DeliveryTests {
         ]
         let plan = Negotiator().plan(share, for: receiver(accepting: [AcceptRule(.html, forms: [.data])]))
         #expect(plan.items.map(\.itemID) == share.map(\.id))
-        var received: [(ShareItem.ID, String)] = []
+        var received: [(ShareItem.ID, ShareItem.ID, String)] = []
         try await plan.deliver(share) { item, payload in
-            received.append((item.itemID, String(decoding: payload.data ?? Data(), as: UTF8.self)))
+            received.append((item.itemID, payload.itemID, String(decoding: payload.data ?? Data(), as: UTF8.self)))
         }
         #expect(received.map(\.0) == share.map(\.id))
-        #expect(received.map(\.1) == ["<p>1</p>", "<p>2</p>"])
+        #expect(received.map(\.1) == share.map(\.id))
+        #expect(received.map(\.2) == ["<p>1</p>", "<p>2</p>"])
     }
 
     @Test("a body that only throws needs no type annotation, and its error passes through unchanged")

@@ -31,7 +31,13 @@ private func mediaTypes(_ accept: String?, _ available: [String]) throws -> [Str
 private func mediaTypes(_ accept: String?) throws -> [String] {
     let rules = try receiver(accept).activation.accepts.filter { $0.weight > 0 }
     let ranked = rules.enumerated().sorted { ($1.element.weight, $0.offset) < ($0.element.weight, $1.offset) }
-    return ranked.map { $0.element.isWildcard ? "*/*" : $0.element.mediaRange ?? "?" }
+    return ranked.map { ranked in
+        switch ranked.element.pattern {
+        case .any: "*/*"
+        case .mediaRange(let range): range.essence
+        case .type(let type): type.identifier
+        }
+    }
 }
 
 private let manyTextTypes =

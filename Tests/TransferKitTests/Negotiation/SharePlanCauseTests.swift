@@ -23,10 +23,13 @@ private func receiver(
 struct SharePlanCauseTests {
     @Test("itemNotMatched: with every item required, the one no rule accepts is named")
     func itemNotMatched() {
-        let plan = Negotiator().plan(share([("photo", .png), ("notes", .pdf)]), for: receiver([AcceptRule(.image)]))
+        // Two items of one label: the step names the one by identity, not by label.
+        let items = share([("notes", .png), ("notes", .pdf)])
+        let plan = Negotiator().plan(items, for: receiver([AcceptRule(.image)]))
         #expect(!plan.isOffered)
         #expect(plan.activationTrace.map(\.code) == [.itemNotMatched])
-        #expect(plan.activationTrace.first?.item == "notes")
+        #expect(plan.activationTrace.first?.itemID == items[1].id)
+        #expect(plan.activationTrace.first.flatMap { $0.itemID.flatMap(plan.itemPlan(for:)) }?.itemID == items[1].id)
         #expect(plan.items.map(\.cause?.code) == [.receiverNotOffered, .receiverNotOffered])
     }
 

@@ -63,21 +63,46 @@ enum AcceptHeader {
         case failure(ReceiverDeclarationError.Diagnostic)
     }
 
-    /// The rule for one media range (`type/subtype`, `type/*` or `*/*`, with parameters and `q`).
-    static func rule(for element: Substring) -> Parsed {
+    /// The rule for one media range (`type/subtype`, `type/*` or `*/*`, with parameters and `q`);
+    /// with `identifiers`, also for a content type identifier or `*` in place of the range
+    /// (`public.image;q=0.5`), matched by conformance.
+    static func rule(for element: Substring, identifiers: Bool = false, forms: [TransferPayloadForm]? = nil)
+        -> Parsed
+    {
         let source = String(element)
         func fail(_ reason: String) -> Parsed {
             .failure(ReceiverDeclarationError.Diagnostic(entry: source, reason: reason))
         }
-        let mediaType: MediaType
-        switch MediaType.parse(element) {
-        case .success(let parsed): mediaType = parsed
-        case .failure(let error):
-            if !element.contains("/") {
-                let range = element.split(separator: ";").first.map { String($0.trimmingSpaces()) } ?? ""
-                return fail("expected a media range type/subtype, type/* or */*, found '\(range)'")
+        let head = element.prefix { $0 != ";" }.trimmingSpaces()
+        let pattern: UTTypeMatcher.Pattern
+        let listed: [MediaType.Parameter]
+        if identifiers, !head.contains("/") {
+            // A content type's identifier, then the same parameters as a media range's.
+            if head == "*" {
+                pattern = .any
+            } else if let type = UTType(String(head)) {
+                pattern = .type(type)
+            } else {
+                return fail("expected a media range type/subtype, type/* or */*, or a type identifier, found '\(head)'")
             }
-            return fail(error.reason)
+            switch MediaType.parameters(element.drop { $0 != ";" }) {
+            case .success(let parameters): listed = parameters
+            case .failure(let error): return fail(error.reason)
+            }
+        } else {
+            switch MediaType.parse(element) {
+            case .success(let mediaType):
+                if mediaType.type == "*", mediaType.subtype != "*" {
+                    return fail("expected */* or type/*, found '*/\(mediaType.subtype)'")
+                }
+                pattern = .mediaRange(mediaType)
+                listed = mediaType.parameters
+            case .failure(let error):
+                if !element.contains("/") {
+                    return fail("expected a media range type/subtype, type/* or */*, found '\(head)'")
+                }
+                return fail(error.reason)
+            }
         }
         // One rule for everything a member may repeat: the first value counts, and a warning says
         // what was ignored — as jshttp/negotiator 1.0 and the `content-type` parser read it. A member
@@ -85,14 +110,14 @@ enum AcceptHeader {
         var parameters: [String: String] = [:]
         var warnings: [ReceiverDeclarationError.Diagnostic] = []
         var weight = 1.0
-        for (index, parameter) in mediaType.parameters.enumerated() {
+        for (index, parameter) in listed.enumerated() {
             if parameter.name == "q" {
                 guard let parsed = qvalue(Substring(parameter.value)) else {
                     return fail(
                         "expected a weight q from 0 to 1 with at most three decimals, found '\(parameter.value)'")
                 }
                 // What follows the weight is accept extensions, not media type parameters.
-                if mediaType.parameters[(index + 1)...].contains(where: { $0.name == "q" }) {
+                if listed[(index + 1)...].contains(where: { $0.name == "q" }) {
                     warnings.append(
                         .init(entry: source, reason: "the weight q is given twice; the first, \(parsed), is used"))
                 }
@@ -109,13 +134,8 @@ enum AcceptHeader {
             }
             parameters[parameter.name] = parameter.value
         }
-        let (type, subtype) = (mediaType.type, mediaType.subtype)
-        if type == "*" {
-            guard subtype == "*" else { return fail("expected */* or type/*, found '*/\(subtype)'") }
-            return .success(AcceptRule.wildcard(weight: weight, source: source), warnings: warnings)
-        }
         return .success(
-            AcceptRule(mediaRange: mediaType.essence, parameters: parameters, weight: weight, source: source),
+            AcceptRule(pattern, parameters: parameters, weight: weight, forms: forms, source: source),
             warnings: warnings)
     }
 
@@ -128,6 +148,31 @@ enum AcceptHeader {
             if parts[0] == "1", parts[1].contains(where: { $0 != "0" }) { return nil }
         }
         return Double(text)
+    }
+}
+
+extension AcceptRule {
+    /// Parses one rule as an HTTP `Accept` header writes a media range — `text/html;level=1;q=0.7`,
+    /// `image/*`, `*/*` — or the same with a content type identifier in its place, matched by
+    /// conformance: `public.image;q=0.5`, `*;q=0.1`.
+    ///
+    /// The parser of ``ReceiverProfile/parse(acceptHeader:name:)``, with its rules: parameters
+    /// before `q` must be carried by an offer; `q` is a weight from 0 to 1 with at most three
+    /// decimals; of a repeated parameter or weight the first counts.
+    ///
+    /// ```swift
+    /// let rule = try AcceptRule(parsing: "text/*;q=0.5")   // pattern .mediaRange(text/*), weight 0.5
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The rule.
+    ///   - forms: The payload forms accepted, or `nil` for any.
+    /// - Throws: ``ReceiverDeclarationError`` saying what was expected and what was found.
+    public init(parsing text: String, forms: [TransferPayloadForm]? = nil) throws(ReceiverDeclarationError) {
+        switch AcceptHeader.rule(for: Substring(text), identifiers: true, forms: forms) {
+        case .success(let rule, _): self = rule
+        case .failure(let diagnostic): throw ReceiverDeclarationError(source: text, diagnostics: [diagnostic])
+        }
     }
 }
 

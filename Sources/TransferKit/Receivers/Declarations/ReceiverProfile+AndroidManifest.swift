@@ -68,7 +68,7 @@ extension ReceiverProfile {
             }
             // Text and links travel in EXTRA_TEXT, links as text/plain, whatever the filters' types.
             if !seen.contains(where: \.isWildcard) {
-                if !seen.contains(where: { ["text/plain", "text/*"].contains($0.mediaRange) }) {
+                if !seen.contains(where: { [.mediaRange(.plainText), .mediaRange(.anyText)].contains($0.pattern) }) {
                     rules.append(AcceptRule(.plainText, forms: [.value, .data], source: "EXTRA_TEXT"))
                 }
                 rules.append(AcceptRule(.url, forms: [.value, .data], source: "EXTRA_TEXT (a link, as text/plain)"))

@@ -229,7 +229,7 @@ enum ActivationRuleDictionary {
         }
         for (key, type, kind) in countKeys {
             guard let count = integer(key), count > 0 else { continue }
-            if !accepts.contains(where: { $0.contentType == type }) {
+            if !accepts.contains(where: { $0.pattern == .type(type) }) {
                 accepts.append(AcceptRule(type, source: "\(key) = \(count)"))
             }
             maxCounts[kind] = max(maxCounts[kind] ?? 0, count)
@@ -237,11 +237,11 @@ enum ActivationRuleDictionary {
         // Text and links are not files: the File key takes them only where SupportsText and the
         // WebURL/WebPage keys do, so they are excluded (weight 0) when those keys do not take them.
         if maxCounts[.file] != nil {
-            if !accepts.contains(where: { $0.contentType == .text }) {
+            if !accepts.contains(where: { $0.pattern == .type(.text) }) {
                 accepts.append(
                     AcceptRule(.text, weight: 0, source: "text is not a file (no NSExtensionActivationSupportsText)"))
             }
-            if !accepts.contains(where: { $0.contentType == .url }) {
+            if !accepts.contains(where: { $0.pattern == .type(.url) }) {
                 accepts.append(AcceptRule(.url, weight: 0, source: "a link is not a file (no WebURL/WebPage count)"))
             }
         }

@@ -9,7 +9,11 @@ struct ReceiverDeclarationTests {
     @Test func acceptHeaderMapsRangesOntoTheTree() throws {
         let parsed = try ReceiverProfile.parse(acceptHeader: "image/*;q=0.8, text/html, video/*, */*;q=0.1")
         let rules = parsed.profile.activation.accepts
-        #expect(rules.map(\.contentType) == [.image, .html, .movie, nil])
+        #expect(rules.map(\.contentType) == [.image, .html, .movie, .item])
+        #expect(
+            rules.map(\.pattern) == [
+                .mediaRange(.anyImage), .mediaRange(.html), .mediaRange(.anyVideo), .any,
+            ])
         #expect(rules.map(\.weight) == [0.8, 1, 1, 0.1])
         #expect(parsed.diagnostics.isEmpty)
     }
@@ -20,7 +24,10 @@ struct ReceiverDeclarationTests {
                 #"text/html;q=2, nonsense, image/png;q=0.5, */json, chemical/*, text/plain;q=0.1234, text/x;a="open, ,"#
         )
         // A top-level type the tree has no family for is still a range of MIME types.
-        #expect(parsed.profile.activation.accepts.map(\.mediaRange) == ["image/png", "chemical/*"])
+        #expect(
+            parsed.profile.activation.accepts.map(\.pattern) == [
+                .mediaRange(.png), .mediaRange(MediaType("chemical/*")!),
+            ])
         let entries = parsed.diagnostics.map(\.entry)
         #expect(entries == ["text/html;q=2", "nonsense", "*/json", "text/plain;q=0.1234", #"text/x;a="open, ,"#])
         #expect(parsed.diagnostics.last?.reason.contains("expected a closing quote") == true)
@@ -34,7 +41,10 @@ struct ReceiverDeclarationTests {
         let parsed = try ReceiverProfile.parse(
             acceptHeader:
                 "\u{FEFF}text/html, text/plain;q=0.5;q=0.3, text/é, image/png;q=0.5;ext=1, text/html;level=1;LEVEL=2")
-        #expect(parsed.profile.activation.accepts.map(\.mediaRange) == ["text/plain", "image/png", "text/html"])
+        #expect(
+            parsed.profile.activation.accepts.map(\.pattern) == [
+                .mediaRange(.plainText), .mediaRange(.png), .mediaRange(.html),
+            ])
         #expect(parsed.profile.activation.accepts.map(\.weight) == [0.5, 0.5, 1])
         #expect(parsed.profile.activation.accepts.last?.parameters == ["level": "1"])
         #expect(
