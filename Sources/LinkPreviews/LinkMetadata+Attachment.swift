@@ -3,19 +3,33 @@ public import TransferKit
 
 extension LinkMetadata {
     /// A kind of media attached to metadata: the icon, the image or the video.
-    public struct Attachment: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    ///
+    /// An open set (a struct, not an enum); the initializers take the known names only.
+    /// `Attachment` is `Sendable`.
+    public struct Attachment: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, CaseIterable {
         /// The attachment's name (`icon`, `image`, `video`).
         public let rawValue: String
 
-        /// An attachment named `rawValue`.
-        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The attachment named `rawValue`, or `nil` for a name that is not one of the known ones.
+        public init?(rawValue: String) {
+            guard let attachment = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = attachment
+        }
+
+        /// The attachment named `description`, or `nil`: the same as ``init(rawValue:)``.
+        public init?(_ description: String) { self.init(rawValue: description) }
+
+        private init(unchecked name: String) { rawValue = name }
 
         /// The icon: the first of ``LinkMetadata/icons``, fetched.
-        public static let icon = Attachment(rawValue: "icon")
+        public static let icon = Attachment(unchecked: "icon")
         /// The image: the first of ``LinkMetadata/images``, fetched.
-        public static let image = Attachment(rawValue: "image")
+        public static let image = Attachment(unchecked: "image")
         /// A local video.
-        public static let video = Attachment(rawValue: "video")
+        public static let video = Attachment(unchecked: "video")
+
+        /// Every attachment, in the order above.
+        public static let allCases: [Attachment] = [.icon, .image, .video]
 
         /// The attachment's name.
         public var description: String { rawValue }

@@ -78,24 +78,37 @@ extension LinkMetadata {
             case url, kind, size, mimeType = "type"
         }
 
-        /// The declaration that named an icon. An open set: more kinds (`mask-icon`, a web app
-        /// manifest's icons) may be added.
-        public struct Kind: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The declaration that named an icon. An open set (a struct, not an enum): more kinds
+        /// (`mask-icon`, a web app manifest's icons) may be added. Decoding accepts the known names
+        /// only. `Kind` is `Sendable`.
+        public struct Kind: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable, CaseIterable {
             /// The `rel` value, or `favicon.ico` for the implicit icon.
             public let rawValue: String
 
-            /// A kind named by its `rel` value.
-            public init(rawValue: String) { self.rawValue = rawValue }
+            /// The kind named by its `rel` value, or `nil` for a name that is not one of the known
+            /// kinds.
+            public init?(rawValue: String) {
+                guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+                self = kind
+            }
+
+            /// The kind named `description`, or `nil`: the same as ``init(rawValue:)``.
+            public init?(_ description: String) { self.init(rawValue: description) }
+
+            private init(unchecked name: String) { rawValue = name }
 
             /// `<link rel="apple-touch-icon">`.
-            public static let touchIcon = Kind(rawValue: "apple-touch-icon")
+            public static let touchIcon = Kind(unchecked: "apple-touch-icon")
             /// `<link rel="apple-touch-icon-precomposed">`, which Apple prefers to a touch icon of
             /// the same size.
-            public static let precomposedTouchIcon = Kind(rawValue: "apple-touch-icon-precomposed")
+            public static let precomposedTouchIcon = Kind(unchecked: "apple-touch-icon-precomposed")
             /// `<link rel="icon">` (and `rel="shortcut icon"`).
-            public static let icon = Kind(rawValue: "icon")
+            public static let icon = Kind(unchecked: "icon")
             /// The site's `/favicon.ico`, assumed when the page declares no icon.
-            public static let defaultFavicon = Kind(rawValue: "favicon.ico")
+            public static let defaultFavicon = Kind(unchecked: "favicon.ico")
+
+            /// Every known kind, in the order above.
+            public static let allCases: [Kind] = [.touchIcon, .precomposedTouchIcon, .icon, .defaultFavicon]
 
             /// The `rel` value.
             public var description: String { rawValue }

@@ -118,7 +118,16 @@ public struct LinkMetadata: Sendable, Hashable, Codable {
         icons = try container.decodeIfPresent([Icon].self, forKey: .icons) ?? []
         oEmbedURL = try container.decodeIfPresent(URL.self, forKey: .oEmbedURL)
         let media = try container.decodeIfPresent([String: Media].self, forKey: .attachments) ?? [:]
-        for (name, value) in media { attachments[Attachment(rawValue: name)] = value }
+        for (name, value) in media {
+            guard let attachment = Attachment(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .attachments, in: container,
+                    debugDescription:
+                        "expected an attachment named \(Attachment.allCases.map(\.rawValue).joined(separator: ", ")), found '\(name)'"
+                )
+            }
+            attachments[attachment] = value
+        }
     }
 
     /// Encodes the metadata as an object with the keys of `transfer preview --format json` (the

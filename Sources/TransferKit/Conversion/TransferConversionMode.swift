@@ -2,13 +2,37 @@
 /// generic conversion so that code choosing a mode before it knows the item type (a tool's options)
 /// names it once.
 ///
-/// `TransferConversionMode` is `Sendable`.
-public enum TransferConversionMode: Sendable, Hashable {
+/// A closed set of named values in the package's one shape for option-like values (as
+/// ``NegotiationPolicy`` and ``ContentKind``): a name, ``allCases``, and an initializer that takes
+/// only the known names. `TransferConversionMode` is `Sendable`.
+public struct TransferConversionMode: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable,
+    CaseIterable
+{
+    /// The mode's name: `automatic`, `streaming` or `whole`.
+    public let rawValue: String
+
+    /// The mode named `rawValue`, or `nil` for a name that is not one of the modes.
+    public init?(rawValue: String) {
+        guard let mode = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = mode
+    }
+
+    /// The mode named `description`, or `nil`: the same as ``init(rawValue:)``.
+    public init?(_ description: String) { self.init(rawValue: description) }
+
+    private init(unchecked name: String) { rawValue = name }
+
     /// Stream records when the representations allow it, else convert whole. The default.
-    case automatic
+    public static let automatic = TransferConversionMode(unchecked: "automatic")
     /// Stream records, or refuse: ``TransferConversion/init(_:from:to:mode:csvFormat:)`` throws when the
     /// representations do not allow it.
-    case streaming
+    public static let streaming = TransferConversionMode(unchecked: "streaming")
     /// Import the whole item, then export it, even when records could stream.
-    case whole
+    public static let whole = TransferConversionMode(unchecked: "whole")
+
+    /// Every mode, in the order above.
+    public static let allCases: [TransferConversionMode] = [.automatic, .streaming, .whole]
+
+    /// The mode's name.
+    public var description: String { rawValue }
 }

@@ -16,31 +16,33 @@
 /// always deterministic.
 ///
 /// `NegotiationPolicy` is `Sendable`.
-public struct NegotiationPolicy: Sendable, Hashable, Codable, CustomStringConvertible {
-    enum Value: String, Sendable, Hashable, Codable {
-        case sender
-        case receiver
-        case product
+public struct NegotiationPolicy: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable,
+    CaseIterable
+{
+    /// The policy's name: `sender`, `receiver` or `product`.
+    public let rawValue: String
+
+    /// The policy named `rawValue`, or `nil` for a name that is not one of the policies.
+    public init?(rawValue: String) {
+        guard let policy = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = policy
     }
 
-    let value: Value
-    private init(_ value: Value) { self.value = value }
+    /// The policy named `description`, or `nil`: the same as ``init(rawValue:)``.
+    public init?(_ description: String) { self.init(rawValue: description) }
+
+    private init(unchecked name: String) { rawValue = name }
 
     /// The sender's order decides: the first representation the receiver accepts wins.
-    public static let senderOrder = NegotiationPolicy(.sender)
+    public static let senderOrder = NegotiationPolicy(unchecked: "sender")
     /// The receiver's weights decide.
-    public static let receiverPreference = NegotiationPolicy(.receiver)
+    public static let receiverPreference = NegotiationPolicy(unchecked: "receiver")
     /// Weight × sender rank decides.
-    public static let product = NegotiationPolicy(.product)
+    public static let product = NegotiationPolicy(unchecked: "product")
 
-    /// Creates a policy from its name: `sender`, `receiver` or `product`.
-    ///
-    /// - Parameter name: The name.
-    public init?(_ name: String) {
-        guard let value = Value(rawValue: name) else { return nil }
-        self.init(value)
-    }
+    /// Every policy, in the order above.
+    public static let allCases: [NegotiationPolicy] = [.senderOrder, .receiverPreference, .product]
 
     /// `sender`, `receiver` or `product`.
-    public var description: String { value.rawValue }
+    public var description: String { rawValue }
 }

@@ -108,23 +108,23 @@ public struct Negotiator: Sendable {
         representations: Int
     ) -> RankKey {
         let primary: Double
-        switch policy.value {
-        case .sender:
-            primary = 0
-        case .receiver:
+        switch policy {
+        case .receiverPreference:
             primary = -weight
         case .product:
             let senderWeight = Double(representations - offer.representationIndex) / Double(representations)
             primary = -(weight * senderWeight)
+        default:
+            primary = 0  // The sender's order: its representations' and forms' order alone.
         }
         // The sender's order ignores how near a rule is and which rule it was.
         let nearness: RankKey.Nearness =
-            distance.map { .explicit(steps: policy.value == .sender ? 0 : $0) } ?? .wildcard
+            distance.map { .explicit(steps: policy == .senderOrder ? 0 : $0) } ?? .wildcard
         return RankKey(
             nearness: nearness,
             degraded: outcome == .ok ? 0 : 1,
             primary: primary,
-            ruleIndex: policy.value == .sender ? 0 : ruleIndex,
+            ruleIndex: policy == .senderOrder ? 0 : ruleIndex,
             representation: offer.representationIndex,
             form: offer.formIndex)
     }
