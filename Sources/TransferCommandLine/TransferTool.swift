@@ -66,7 +66,7 @@ package enum TransferTool {
             return .usage
         }
         do {
-            try await command.run(Arguments(arguments), console)
+            try await command.dispatch(arguments, console: console)
             if let failure = console.outputFailure() {
                 console.error("standard output: cannot be written (\(failure))\n")
                 return .ioError
@@ -131,13 +131,6 @@ package enum TransferTool {
 
         """
     }
-}
-
-/// A command or subcommand: a name, a one-line summary, and what it does with its arguments.
-struct Command: Sendable {
-    let name: String
-    let summary: String
-    let run: @Sendable (Arguments, Console) async throws -> Void
 }
 
 /// A failure with its exit status and a message for standard error.

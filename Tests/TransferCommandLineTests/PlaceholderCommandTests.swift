@@ -49,8 +49,8 @@ struct PlaceholderCommandTests {
             (["image", "--bgcolor", "12345"], "--bgcolor '12345': expected 3 or 6 hexadecimal digits"),
             (["audio", "--duration", "99"], "--duration '99': expected"),
             (["audio", "--frequency", "nan"], "--frequency 'nan': expected a number"),
-            (["video"], "'video': expected image, audio or serve"),
-            ([], "missing what to do: image, audio or serve"),
+            (["video"], "unknown subcommand 'placeholder video': expected image, audio or serve"),
+            ([], "missing subcommand: image, audio or serve"),
             (["image", "--depth", "8"], "--depth"),
         ])
     func badParameters(arguments: [String], message: String) async {

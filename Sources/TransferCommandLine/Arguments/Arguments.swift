@@ -6,9 +6,16 @@
 struct Arguments {
     private var remaining: [String]
     private var positionalsOnly: [String] = []
+    /// The options the command declares: the only ones it may read.
+    let declared: [OptionDeclaration]
 
-    init(_ arguments: some Sequence<String>) {
-        var options: [String] = []
+    /// Splits `arguments` at `--` into options and positional arguments.
+    ///
+    /// - Parameters:
+    ///   - arguments: The command's arguments, without its name.
+    ///   - options: The options the command declares.
+    init(_ arguments: some Sequence<String>, declaring options: [OptionDeclaration] = []) {
+        var before: [String] = []
         var afterSeparator: [String] = []
         var seenSeparator = false
         for argument in arguments {
@@ -17,96 +24,107 @@ struct Arguments {
             } else if argument == "--" {
                 seenSeparator = true
             } else {
-                options.append(argument)
+                before.append(argument)
             }
         }
-        remaining = options
+        remaining = before
         positionalsOnly = afterSeparator
+        declared = options
     }
 
     /// Whether `--help` or `-h` was given.
     var wantsHelp: Bool { remaining.contains("--help") || remaining.contains("-h") }
 
-    /// The value of `--name`, consumed; `nil` if absent.
+    /// The value of an option that takes one, consumed; `nil` if absent.
     ///
     /// - Throws: ``UsageError`` if the option is given without a value or more than once.
-    mutating func option(_ name: String) throws(UsageError) -> String? {
-        let values = try options(name)
-        guard values.count <= 1 else { throw UsageError("--\(name) is given more than once") }
+    mutating func value(_ option: OptionDeclaration) throws(UsageError) -> String? {
+        let values = try consume(option)
+        guard values.count <= 1 else { throw UsageError("--\(option.name) is given more than once") }
         return values.first
     }
 
-    /// Every value of a repeatable `--name`, consumed, in order.
+    /// Every value of a repeatable option, consumed, in order.
     ///
     /// - Throws: ``UsageError`` if an occurrence has no value.
-    mutating func options(_ name: String) throws(UsageError) -> [String] {
-        var values: [String] = []
-        var index = 0
-        let flag = name.count == 1 ? "-\(name)" : "--\(name)"
-        while index < remaining.count {
-            let argument = remaining[index]
-            if argument == flag {
-                guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") || remaining[index + 1] == "-"
-                else { throw UsageError("\(flag) needs a value") }
-                values.append(remaining[index + 1])
-                remaining.removeSubrange(index...index + 1)
-            } else if argument.hasPrefix("\(flag)=") {
-                values.append(String(argument.dropFirst(flag.count + 1)))
-                remaining.remove(at: index)
-            } else {
-                index += 1
-            }
-        }
-        return values
+    mutating func values(_ option: OptionDeclaration) throws(UsageError) -> [String] {
+        try consume(option)
     }
 
-    /// Every value of the options `names`, consumed, in the order given on the command line.
+    /// The value of a choice option, consumed: its default when absent.
     ///
-    /// - Throws: ``UsageError`` if an occurrence has no value.
-    mutating func orderedOptions(_ names: Set<String>) throws(UsageError) -> [(name: String, value: String)] {
-        var values: [(name: String, value: String)] = []
-        var index = 0
-        while index < remaining.count {
-            let argument = remaining[index]
-            guard argument.hasPrefix("--") else {
-                index += 1
-                continue
-            }
-            let body = argument.dropFirst(2)
-            let name = String(body.prefix { $0 != "=" })
-            guard names.contains(name) else {
-                index += 1
-                continue
-            }
-            if body.contains("=") {
-                values.append((name, String(body.drop { $0 != "=" }.dropFirst())))
-                remaining.remove(at: index)
-            } else {
-                guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") else {
-                    throw UsageError("--\(name) needs a value")
-                }
-                values.append((name, remaining[index + 1]))
-                remaining.removeSubrange(index...index + 1)
-            }
+    /// - Throws: ``UsageError`` if the value is not one of the choices, or is given twice.
+    mutating func choice(_ option: OptionDeclaration) throws(UsageError) -> String {
+        guard case .choice(let choices, let defaultValue) = option.value else {
+            preconditionFailure("--\(option.name) is not declared as a choice")
         }
-        return values
-    }
-
-    /// Whether the flag `--name` is present, consumed.
-    mutating func flag(_ name: String) -> Bool {
-        guard let index = remaining.firstIndex(of: "--\(name)") else { return false }
-        remaining.remove(at: index)
-        return true
-    }
-
-    /// A value of `--name` that must be one of `choices`; `defaultValue` when absent.
-    mutating func choice(_ name: String, _ choices: [String], default defaultValue: String) throws(UsageError) -> String
-    {
-        guard let value = try option(name) else { return defaultValue }
+        guard let value = try value(option) else { return defaultValue }
         guard choices.contains(value) else {
-            throw UsageError("--\(name) expects one of \(choices.joined(separator: ", ")), found '\(value)'")
+            throw UsageError("--\(option.name) expects one of \(choices.joined(separator: ", ")), found '\(value)'")
         }
         return value
+    }
+
+    /// Whether a flag is present, consumed.
+    mutating func isSet(_ option: OptionDeclaration) -> Bool {
+        assertDeclared(option)
+        var found = false
+        while let index = remaining.firstIndex(where: option.spellings.contains) {
+            remaining.remove(at: index)
+            found = true
+        }
+        return found
+    }
+
+    /// Every value of `options`, consumed, in the order given on the command line.
+    ///
+    /// - Throws: ``UsageError`` if an occurrence has no value.
+    mutating func orderedValues(_ options: [OptionDeclaration]) throws(UsageError) -> [(
+        option: OptionDeclaration, value: String
+    )] {
+        var values: [(option: OptionDeclaration, value: String)] = []
+        var index = 0
+        while index < remaining.count {
+            guard let (option, value, count) = try occurrence(at: index, of: options) else {
+                index += 1
+                continue
+            }
+            values.append((option, value))
+            remaining.removeSubrange(index..<index + count)
+        }
+        return values
+    }
+
+    /// Every value of `option`, consumed.
+    private mutating func consume(_ option: OptionDeclaration) throws(UsageError) -> [String] {
+        try orderedValues([option]).map(\.value)
+    }
+
+    /// The option among `options` at `index`, with its value and how many arguments it spans.
+    private func occurrence(at index: Int, of options: [OptionDeclaration]) throws(UsageError) -> (
+        OptionDeclaration, String, Int
+    )? {
+        let argument = remaining[index]
+        guard argument.hasPrefix("-") else { return nil }
+        for option in options {
+            assertDeclared(option)
+            for spelling in option.spellings {
+                if argument == spelling {
+                    guard index + 1 < remaining.count,
+                        !remaining[index + 1].hasPrefix("--") || remaining[index + 1] == "-"
+                    else { throw UsageError("\(spelling) needs a value") }
+                    return (option, remaining[index + 1], 2)
+                }
+                if argument.hasPrefix(spelling + "=") {
+                    return (option, String(argument.dropFirst(spelling.count + 1)), 1)
+                }
+            }
+        }
+        return nil
+    }
+
+    private func assertDeclared(_ option: OptionDeclaration) {
+        assert(declared.contains(option), "--\(option.name) is read but not declared by the command")
     }
 
     /// The next positional argument, consumed.

@@ -8,18 +8,34 @@ import TransferSupport
 enum ClipboardCommands {
     // MARK: copy
 
-    static let copy = Command(name: "copy", summary: "Copy a file or standard input to the desktop clipboard") {
-        arguments, console in
-        var arguments = arguments
-        if arguments.wantsHelp {
-            console.write(copyHelp)
-            return
-        }
-        let names = try arguments.options("type")
-        let modelName = try arguments.option("model")
-        let primary = arguments.flag("primary")
-        let foreground = arguments.flag("foreground")
-        let serving = arguments.flag("serve-child")
+    /// `--primary`: the primary selection instead of the clipboard, for every clipboard command.
+    static let primary = OptionDeclaration.flag(
+        "primary", help: "The primary selection (middle-button paste) instead of the clipboard.")
+
+    static let copy = Command(
+        "copy", summary: "Copy a file or standard input to the desktop clipboard",
+        usage: ["copy [FILE] [--type NAME ...] [--model MODEL] [--primary] [--foreground]"],
+        discussion: """
+            Copies FILE (or standard input) to the desktop clipboard, as xclip -i and wl-copy do, and keeps \
+            serving it from a process of its own until another app copies.
+
+            Without --type, a file is offered as its extension's type (photo.png as image/png; text also as \
+            UTF8_STRING, text/plain;charset=utf-8, text/plain, TEXT and STRING), standard input as text when \
+            it is UTF-8, else application/octet-stream. With --model, the file is imported into the model \
+            (see 'transfer convert --list') and every representation it exports is offered, each exported \
+            only when an app asks for it.
+            """,
+        options: [CopyOptions.type, CopyOptions.model, primary, CopyOptions.foreground, CopyOptions.serveChild],
+        exitStatus: """
+            0 once the selection is served; 66 the input cannot be read; 69 no display, or the display \
+            refused; 64 usage.
+            """
+    ) { arguments, console in
+        let names = try arguments.values(CopyOptions.type)
+        let modelName = try arguments.value(CopyOptions.model)
+        let primary = arguments.isSet(ClipboardCommands.primary)
+        let foreground = arguments.isSet(CopyOptions.foreground)
+        let serving = arguments.isSet(CopyOptions.serveChild)
         let path = arguments.positional()
         try arguments.finish()
         if modelName != nil, !names.isEmpty { throw UsageError("give --type or --model, not both") }
@@ -92,7 +108,7 @@ enum ClipboardCommands {
                         "unknown model '\(modelName)': expected one of "
                             + ConvertCommand.models.map(\.name).joined(separator: ", "))
                 }
-                let type = try path.map { try TypesCommand.resolve(URL(fileURLWithPath: $0).pathExtension) }
+                let type = try path.map { try TypeName.resolve(URL(fileURLWithPath: $0).pathExtension) }
                 guard let type else { throw UsageError("--model needs a FILE whose extension names its type") }
                 return try await model.copy(bytes, type, clipboard, selection)
             }
@@ -113,43 +129,42 @@ enum ClipboardCommands {
         }
     }
 
-    static let copyHelp = """
-        USAGE: transfer copy [FILE] [--type NAME ...] [--model MODEL] [--primary] [--foreground]
-
-        Copies FILE (or standard input) to the desktop clipboard, as xclip -i and wl-copy do, and keeps
-        serving it from a process of its own until another app copies.
-
-        Without --type, a file is offered as its extension's type (photo.png as image/png; text also as
-        UTF8_STRING, text/plain;charset=utf-8, text/plain, TEXT and STRING), standard input as text when
-        it is UTF-8, else application/octet-stream. With --model, the file is imported into the model
-        (see 'transfer convert --list') and every representation it exports is offered, each exported
-        only when an app asks for it.
-
-        OPTIONS:
-          --type NAME     Offer the bytes under NAME (a MIME type, or a name such as UTF8_STRING);
-                          repeatable, in order of preference.
-          --model MODEL   Offer MODEL's representations of FILE.
-          --primary       The primary selection (middle-button paste) instead of the clipboard.
-          --foreground    Serve from this process, until another app copies.
-
-        Exit status: 0 once the selection is served; 66 the input cannot be read; 69 no display, or the
-        display refused; 64 usage.
-
-        """
+    /// The options of `transfer copy`.
+    enum CopyOptions {
+        static let type = OptionDeclaration.repeated(
+            "type", "NAME",
+            help: """
+                Offer the bytes under NAME (a MIME type, or a name such as UTF8_STRING); repeatable, in \
+                order of preference.
+                """)
+        static let model = OptionDeclaration.value("model", "MODEL", help: "Offer MODEL's representations of FILE.")
+        static let foreground = OptionDeclaration.flag(
+            "foreground", help: "Serve from this process, until another app copies.")
+        /// The detached child's own option: the payload comes on standard input.
+        static let serveChild = OptionDeclaration.flag(
+            "serve-child", help: "Serve as the child of a detached copy.", isHidden: true)
+    }
 
     // MARK: paste
 
-    static let paste = Command(name: "paste", summary: "Paste from the desktop clipboard") { arguments, console in
-        var arguments = arguments
-        if arguments.wantsHelp {
-            console.write(pasteHelp)
-            return
-        }
-        let name = try arguments.option("type")
-        let modelName = try arguments.option("model")
-        let target = try arguments.option("to")
-        let output = try arguments.option("o") ?? arguments.option("output")
-        let primary = arguments.flag("primary")
+    static let paste = Command(
+        "paste", summary: "Paste from the desktop clipboard",
+        usage: ["paste [--type NAME | --model MODEL --to TYPE] [-o FILE] [--primary]"],
+        discussion: """
+            Writes what the desktop clipboard holds to standard output or FILE, as xclip -o and wl-paste \
+            do: text when it offers some, else its first type.
+            """,
+        options: [PasteOptions.type, PasteOptions.model, PasteOptions.to, OutputOption.option, primary],
+        exitStatus: """
+            0 success; 66 the clipboard is empty or does not offer the type; 65 the owner sent what the \
+            protocol does not allow, or too much; 75 the owner did not answer in time; 69 no display.
+            """
+    ) { arguments, console in
+        let name = try arguments.value(PasteOptions.type)
+        let modelName = try arguments.value(PasteOptions.model)
+        let target = try arguments.value(PasteOptions.to)
+        let output = try arguments.value(OutputOption.option)
+        let primary = arguments.isSet(ClipboardCommands.primary)
         try arguments.finish()
         let selection: ClipboardSelection = primary ? .primary : .clipboard
         let clipboard = try makeClipboard()
@@ -159,7 +174,7 @@ enum ClipboardCommands {
                 guard let target else { throw UsageError("--model needs --to TYPE: the type to write the model as") }
                 guard let model = ConvertCommand.models.first(where: { $0.name.lowercased() == modelName.lowercased() })
                 else { throw ToolError(.usage, "unknown model '\(modelName)'") }
-                let (data, why) = try await model.paste(clipboard, selection, try TypesCommand.resolve(target))
+                let (data, why) = try await model.paste(clipboard, selection, try TypeName.resolve(target))
                 console.error("transfer paste: \(why)\n")
                 bytes = data
             } else {
@@ -193,79 +208,71 @@ enum ClipboardCommands {
         }
     }
 
-    static let pasteHelp = """
-        USAGE: transfer paste [--type NAME | --model MODEL --to TYPE] [-o FILE] [--primary]
-
-        Writes what the desktop clipboard holds to standard output or FILE, as xclip -o and wl-paste do:
-        text when it offers some, else its first type.
-
-        OPTIONS:
-          --type NAME       The type to paste, as 'transfer clipboard list' names it.
-          --model MODEL     Paste into MODEL: the first type on the clipboard it imports (its own order),
-          --to TYPE         then write it as TYPE (an identifier or extension: csv, json, public.png).
-          -o, --output FILE Write FILE (whole or not at all) instead of standard output.
-          --primary         The primary selection instead of the clipboard.
-
-        Exit status: 0 success; 66 the clipboard is empty or does not offer the type; 65 the owner sent
-        what the protocol does not allow, or too much; 75 the owner did not answer in time; 69 no display.
-
-        """
+    /// The options of `transfer paste`.
+    enum PasteOptions {
+        static let type = OptionDeclaration.value(
+            "type", "NAME", help: "The type to paste, as 'transfer clipboard list' names it.")
+        static let model = OptionDeclaration.value(
+            "model", "MODEL", help: "Paste into MODEL: the first type on the clipboard it imports (its own order).")
+        static let to = OptionDeclaration.value(
+            "to", "TYPE", help: "With --model: write it as TYPE (an identifier or extension: csv, json, public.png).")
+    }
 
     // MARK: clipboard list
 
-    static let clipboard = Command(name: "clipboard", summary: "List the types on the desktop clipboard, or clear it") {
-        arguments, console in
-        var arguments = arguments
-        let subcommand = arguments.positional()
-        if arguments.wantsHelp || subcommand == nil {
-            console.write(listHelp)
-            if arguments.wantsHelp { return }
-            throw UsageError("missing subcommand: list or clear")
-        }
-        guard subcommand == "list" || subcommand == "clear" else {
-            throw UsageError("unknown subcommand 'clipboard \(subcommand!)': expected list or clear")
-        }
-        let primary = arguments.flag("primary")
-        if subcommand == "clear" {
-            try arguments.finish()
-            do {
-                try await makeClipboard().clear(primary ? .primary : .clipboard)
-            } catch let error as ClipboardError {
-                throw toolError(error)
-            }
-            return
-        }
-        let format = try arguments.choice("format", ["text", "json"], default: "text")
-        try arguments.finish()
-        let types: [ClipboardType]
-        do {
-            types = try await makeClipboard().types(in: primary ? .primary : .clipboard)
-        } catch let error as ClipboardError {
-            throw toolError(error)
-        }
-        if format == "json" {
-            struct Entry: Encodable {
-                let name: String
-                let contentType: String?
-            }
-            console.write(
-                try TypesCommand.json(types.map { Entry(name: $0.name, contentType: $0.contentType?.identifier) }))
-        } else {
-            let width = types.map(\.name.count).max() ?? 0
-            console.write(
-                types.map { $0.name.padding(width + 1) + ($0.contentType?.identifier ?? "-") + "\n" }.joined())
-        }
-    }
+    static let clipboard = Command(
+        "clipboard", summary: "List the types on the desktop clipboard, or clear it",
+        discussion: "The desktop clipboard's types, or none of them.",
+        subcommands: [
+            Command(
+                "list", summary: "The types the clipboard's owner offers",
+                usage: ["clipboard list [--primary] [--format text|json]"],
+                discussion: """
+                    The types the desktop clipboard's owner offers, in its order, each with the content type \
+                    it maps to ('-' for none).
+                    """,
+                options: [primary, listFormat]
+            ) { arguments, console in
+                let primary = arguments.isSet(ClipboardCommands.primary)
+                let format = try arguments.choice(listFormat)
+                try arguments.finish()
+                let types: [ClipboardType]
+                do {
+                    types = try await makeClipboard().types(in: primary ? .primary : .clipboard)
+                } catch let error as ClipboardError {
+                    throw toolError(error)
+                }
+                if format == "json" {
+                    struct Entry: Encodable {
+                        let name: String
+                        let contentType: String?
+                    }
+                    console.write(
+                        try JSONOutput.text(types.map { Entry(name: $0.name, contentType: $0.contentType?.identifier) })
+                    )
+                } else {
+                    let width = types.map(\.name.count).max() ?? 0
+                    console.write(
+                        types.map { $0.name.padding(width + 1) + ($0.contentType?.identifier ?? "-") + "\n" }.joined())
+                }
+            },
+            Command(
+                "clear", summary: "Empty the clipboard, whoever owns it",
+                usage: ["clipboard clear [--primary]"],
+                discussion: "Empties the clipboard, whoever owns it (as wl-copy --clear); its owner stops serving.",
+                options: [primary]
+            ) { arguments, _ in
+                let primary = arguments.isSet(ClipboardCommands.primary)
+                try arguments.finish()
+                do {
+                    try await makeClipboard().clear(primary ? .primary : .clipboard)
+                } catch let error as ClipboardError {
+                    throw toolError(error)
+                }
+            },
+        ])
 
-    static let listHelp = """
-        USAGE: transfer clipboard list [--primary] [--format text|json]
-               transfer clipboard clear [--primary]
-
-        list: the types the desktop clipboard's owner offers, in its order, each with the content type
-        it maps to ('-' for none).
-        clear: empties the clipboard, whoever owns it (as wl-copy --clear); its owner stops serving.
-
-        """
+    static let listFormat = OptionDeclaration.choice("format", ["text", "json"], help: "text (default) or json.")
 
     // MARK: Support
 

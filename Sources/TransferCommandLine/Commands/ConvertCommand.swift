@@ -15,27 +15,76 @@ import TransferSupport
 
 /// `transfer convert`: import through one representation, export through another.
 enum ConvertCommand {
-    static let command = Command(name: "convert", summary: "Convert data through a model's representations") {
-        arguments, console in
-        var arguments = arguments
-        if arguments.wantsHelp {
-            console.write(help)
-            return
-        }
-        try TypesCommand.loadDeclarations(&arguments)
-        if arguments.flag("list") {
+    static let command = Command(
+        "convert", summary: "Convert data through a model's representations",
+        usage: ["convert INPUT --to csv|json|jsonl|TYPE [--from TYPE] [--model NAME] [-o OUTPUT]", "convert --list"],
+        discussion: """
+            Converts data through the model's representations: the one for the input's content type \
+            imports it, the one for the requested type exports it. When both are sequences of records \
+            (ProfilesArchive's CSV, JSON and JSON Lines), the records stream: read, decoded, encoded again \
+            and written a batch at a time on every core, in bounded memory, with the bytes and errors of the \
+            whole conversion. Otherwise the whole item is imported, then exported.
+            """,
+        arguments: [("INPUT", "A file, or - for standard input.")],
+        options: [
+            Options.to, Options.from, Options.model, Options.delimiter, Options.output, Options.stream, Options.whole,
+            Options.explain, Options.list, DeclarationsOption.option,
+        ],
+        examples: ["convert Examples/Profiles/profiles.csv --to json"],
+        run: { try await run(&$0, $1) })
+
+    /// The options of `transfer convert`.
+    enum Options {
+        static let to = OptionDeclaration.value(
+            "to", "csv|json|jsonl|TYPE",
+            help: """
+                The content type to produce: csv, json, jsonl (JSON Lines), or an identifier, .ext or \
+                type/subtype.
+                """)
+        static let from = OptionDeclaration.value(
+            "from", "TYPE", help: "The input's content type; the default is inferred from INPUT's extension.")
+        static let model = OptionDeclaration.value(
+            "model", "NAME", help: "The model to convert through (default: ProfilesArchive). See --list.")
+        static let delimiter = OptionDeclaration.value(
+            "delimiter", "C",
+            help: """
+                The CSV field separator, read and written: one character such as ';' or '|', or tab \
+                (default: the model's, a comma).
+                """)
+        static let output = OptionDeclaration.value(
+            "output", "FILE", alias: "o",
+            help: """
+                Write there instead of standard output: the file is written under a temporary name and \
+                renamed, so it is complete or left untouched.
+                """)
+        static let stream = OptionDeclaration.flag(
+            "stream",
+            help: """
+                Insist on streaming records: a usage error (64) when the model's representations for these \
+                types are not sequences of records.
+                """)
+        static let whole = OptionDeclaration.flag(
+            "whole", help: "Import the whole item, then export it, even when records could stream.")
+        static let explain = OptionDeclaration.flag(
+            "explain", help: "Say how the conversion would run, and why, without converting.")
+        static let list = OptionDeclaration.flag("list", help: "The models and their representations.")
+    }
+
+    static func run(_ arguments: inout Arguments, _ console: Console) async throws {
+        try DeclarationsOption.load(&arguments)
+        if arguments.isSet(Options.list) {
             try arguments.finish()
             console.write(list())
             return
         }
-        let target = try arguments.option("to")
-        let source = try arguments.option("from")
-        let modelName = try arguments.option("model") ?? "ProfilesArchive"
-        let output = try arguments.option("o") ?? arguments.option("output")
-        let streaming = arguments.flag("stream")
-        let whole = arguments.flag("whole")
-        let explain = arguments.flag("explain")
-        let delimiter = try arguments.option("delimiter").map(Self.delimiter)
+        let target = try arguments.value(Options.to)
+        let source = try arguments.value(Options.from)
+        let modelName = try arguments.value(Options.model) ?? "ProfilesArchive"
+        let output = try arguments.value(Options.output)
+        let streaming = arguments.isSet(Options.stream)
+        let whole = arguments.isSet(Options.whole)
+        let explain = arguments.isSet(Options.explain)
+        let delimiter = try arguments.value(Options.delimiter).map(Self.delimiter)
         guard let input = arguments.positional() else {
             throw UsageError("missing the input file (or - for standard input)")
         }
@@ -175,41 +224,6 @@ enum ConvertCommand {
         return isWrite ? (systemReason ?? "a write failed", path) : nil
     }
 
-    static let help = """
-        USAGE: transfer convert INPUT --to csv|json|jsonl|TYPE [--from TYPE] [--model NAME] [-o OUTPUT]
-               transfer convert --list
-
-        Converts data through the model's representations: the one for the input's content type
-        imports it, the one for the requested type exports it. When both are sequences of records
-        (ProfilesArchive's CSV, JSON and JSON Lines), the records stream: read, decoded, encoded again and
-        written a batch at a time on every core, in bounded memory, with the bytes and errors of
-        the whole conversion. Otherwise the whole item is imported, then exported.
-
-        ARGUMENTS:
-          INPUT               A file, or - for standard input.
-
-        OPTIONS:
-          --to csv|json|jsonl|TYPE
-                              The content type to produce: csv, json, jsonl (JSON Lines), or an
-                              identifier, .ext or type/subtype.
-          --from TYPE         The input's content type; the default is inferred from INPUT's extension.
-          --model NAME        The model to convert through (default: ProfilesArchive). See --list.
-          --delimiter C       The CSV field separator, read and written: one character such as ';'
-                              or '|', or tab (default: the model's, a comma).
-          -o, --output FILE   Write there instead of standard output: the file is written under a temporary
-                              name and renamed, so it is complete or left untouched.
-          --stream            Insist on streaming records: a usage error (64) when the model's
-                              representations for these types are not sequences of records.
-          --whole             Import the whole item, then export it, even when records could stream.
-          --explain           Say how the conversion would run, and why, without converting.
-          --list              The models and their representations.
-          --declarations FILE Custom type declarations to load first.
-
-        EXAMPLE:
-          transfer convert Examples/Profiles/profiles.csv --to json
-
-        """
-
     /// Where a conversion reads from.
     enum ConversionInput {
         /// A file, read where it is.
@@ -335,7 +349,7 @@ enum ConvertCommand {
         case "": throw UsageError("--\(option) needs a content type: csv, json, or an identifier, .ext or type/subtype")
         default:
             do {
-                return try TypesCommand.resolve(name)
+                return try TypeName.resolve(name)
             } catch let error as ToolError {
                 throw UsageError("--\(option) \(name): \(error.message)")
             }

@@ -3,21 +3,79 @@ import TransferKit
 
 /// `transfer negotiate`: what a receiver gets from a share, and why.
 enum NegotiateCommand {
-    static let command = Command(name: "negotiate", summary: "Plan a share for a receiver and explain it") {
-        arguments, console in
-        var arguments = arguments
-        if arguments.wantsHelp {
-            console.write(help)
-            return
-        }
-        try TypesCommand.loadDeclarations(&arguments)
+    static let command = Command(
+        "negotiate", summary: "Plan a share for a receiver and explain it",
+        usage: [
+            "negotiate (--receiver NAME|FILE | --accept HEADER | --accepts RULE ... |",
+            "           --accept-any) [--item LABEL] --offer TYPE[:FORM] ...",
+            "          [--policy sender|receiver|product] [--format text|json]",
+            "          [--profiles FILE] [--declarations FILE]",
+        ],
+        discussion: """
+            Plans a share for a receiver: whether it is offered, and for each item the representation and \
+            form delivered, or why it is dropped or transformed; then each item's ranking and rejections.
+            """,
+        options: [
+            Options.receiver, Options.accept, Options.accepts, Options.acceptAny, Options.item, Options.offer,
+            Options.policy, Options.format, ProfilesOption.option, DeclarationsOption.option,
+        ],
+        examples: [
+            "negotiate --receiver Bluesky --item photo --offer public.png:file --item text --offer public.utf8-plain-text"
+        ],
+        run: { try await run(&$0, $1) })
+
+    /// The options of `transfer negotiate`.
+    enum Options {
+        static let receiver = OptionDeclaration.value(
+            "receiver", "NAME|FILE[#TARGET]",
+            help: """
+                A receiver profile by name, identifier or alias (see 'transfer receivers list'), or a file: \
+                JSON profiles, an Info.plist, an AndroidManifest.xml, a web app manifest. A file with several \
+                share targets (an app's activities) tries each, lists which are offered and explains the \
+                first offered; #TARGET chooses one by activity class name (.ShareActivity), identifier or name.
+                """)
+        static let accept = OptionDeclaration.value(
+            "accept", "HEADER",
+            help: """
+                An HTTP Accept header as an ad hoc receiver: "text/html;q=0.9, */*;q=0.1". Media ranges match \
+                by MIME type, as RFC 9110 says (text/* is text/…).
+                """)
+        static let accepts = OptionDeclaration.repeated(
+            "accepts", "RULE",
+            help: """
+                A receiver given inline, one rule per option: TYPE[;q=W][:FORM|FORM], where TYPE is an \
+                identifier or .ext (matched by conformance: public.image takes public.png), or type/subtype \
+                or type/* (matched by MIME type), or *.
+                """)
+        static let acceptAny = OptionDeclaration.flag(
+            "accept-any", help: "An HTTP request without an Accept header: it accepts anything.")
+        static let item = OptionDeclaration.repeated(
+            "item", "LABEL", help: "Starts a new item of the share; the offers that follow belong to it.")
+        static let offer = OptionDeclaration.repeated(
+            "offer", "TYPE[:FORM]",
+            help: """
+                A representation of the current item, in the sender's order: an identifier, .ext or \
+                type/subtype, and a form (data, file or value). Without a form the type is offered as data, \
+                then value, then file.
+                """)
+        static let policy = OptionDeclaration.choice(
+            "policy", NegotiationPolicy.allCases.map(\.rawValue),
+            help: """
+                sender (default: the sender's order decides), receiver (the receiver's weights decide) or \
+                product (weight × sender rank).
+                """)
+        static let format = OptionDeclaration.choice("format", ["text", "json"], help: "text (default) or json.")
+    }
+
+    static func run(_ arguments: inout Arguments, _ console: Console) async throws {
+        try DeclarationsOption.load(&arguments)
         let profiles = try ProfilesOption.load(&arguments, console: console)
-        let receiverName = try arguments.option("receiver")
-        let accept = try arguments.option("accept")
-        let inlineRules = try arguments.options("accepts")
-        let acceptsAnything = arguments.flag("accept-any")
-        let policyName = try arguments.choice("policy", ["sender", "receiver", "product"], default: "sender")
-        let format = try arguments.choice("format", ["text", "json"], default: "text")
+        let receiverName = try arguments.value(Options.receiver)
+        let accept = try arguments.value(Options.accept)
+        let inlineRules = try arguments.values(Options.accepts)
+        let acceptsAnything = arguments.isSet(Options.acceptAny)
+        let policy = try NegotiationPolicy(arguments.choice(Options.policy))!
+        let format = try arguments.choice(Options.format)
         let items = try parseItems(&arguments)
         try arguments.finish()
 
@@ -76,7 +134,7 @@ enum NegotiateCommand {
                     console.error(TransferTool.escapingControls("warning: Accept: \(diagnostic)") + "\n")
                 }
                 receiver = parsed.profile
-            } catch let error as ReceiverDeclarationError {
+            } catch {
                 throw ToolError(.dataError, error.description)
             }
         default:
@@ -85,7 +143,7 @@ enum NegotiateCommand {
         }
         guard !items.isEmpty else { throw UsageError("give at least one --offer TYPE[:FORM]") }
 
-        let negotiator = Negotiator(policy: NegotiationPolicy(policyName)!)
+        let negotiator = Negotiator(policy: policy)
         // With several targets, the plan shown is the first offered one's: the one a person who
         // picks the app's first entry in the share sheet gets.
         let plans = negotiator.plans(items, for: targets)
@@ -93,13 +151,13 @@ enum NegotiateCommand {
         if format == "json" {
             if plans.count > 1 {
                 console.write(
-                    try TypesCommand.json(
+                    try JSONOutput.text(
                         TargetsSummary(
                             targets: zip(targets, plans).map {
                                 .init(receiver: $0.name, identifier: $0.identifier, offered: $1.isOffered)
                             }, plan: PlanSummary(plan))))
             } else {
-                console.write(try TypesCommand.json(PlanSummary(plan)))
+                console.write(try JSONOutput.text(PlanSummary(plan)))
             }
         } else {
             var output = ""
@@ -149,49 +207,12 @@ enum NegotiateCommand {
         let plan: PlanSummary
     }
 
-    static let help = """
-        USAGE: transfer negotiate (--receiver NAME|FILE | --accept HEADER | --accepts RULE ... | --accept-any)
-                                  [--item LABEL] --offer TYPE[:FORM] ...
-                                  [--policy sender|receiver|product] [--format text|json]
-                                  [--profiles FILE] [--declarations FILE]
-
-        Plans a share for a receiver: whether it is offered, and for each item the representation and
-        form delivered, or why it is dropped or transformed; then each item's ranking and rejections.
-
-        OPTIONS:
-          --receiver NAME|FILE[#TARGET]
-                                A receiver profile by name, identifier or alias (see 'transfer receivers list'),
-                                or a file: JSON profiles, an Info.plist, an AndroidManifest.xml, a web app manifest.
-                                A file with several share targets (an app's activities) tries each, lists which are
-                                offered and explains the first offered; #TARGET chooses one by activity class name
-                                (.ShareActivity), identifier or name.
-          --accept HEADER       An HTTP Accept header as an ad hoc receiver: "text/html;q=0.9, */*;q=0.1".
-                                Media ranges match by MIME type, as RFC 9110 says (text/* is text/…).
-          --accepts RULE        A receiver given inline, one rule per option: TYPE[;q=W][:FORM|FORM], where
-                                TYPE is an identifier or .ext (matched by conformance: public.image takes
-                                public.png), or type/subtype or type/* (matched by MIME type), or *.
-          --accept-any          An HTTP request without an Accept header: it accepts anything.
-          --item LABEL          Starts a new item of the share; the offers that follow belong to it.
-          --offer TYPE[:FORM]   A representation of the current item, in the sender's order: an identifier,
-                                .ext or type/subtype, and a form (data, file or value). Without a form the
-                                type is offered as data, then value, then file.
-          --policy              sender (default: the sender's order decides), receiver (the receiver's
-                                weights decide) or product (weight × sender rank).
-          --format              text (default) or json.
-          --profiles FILE       More receiver profiles, overriding built-in ones of the same name.
-          --declarations FILE   Custom type declarations to load first.
-
-        EXAMPLE:
-          transfer negotiate --receiver Bluesky --item photo --offer public.png:file --item text --offer public.utf8-plain-text
-
-        """
-
     /// The items of the share, from `--item` and `--offer` in command-line order.
     static func parseItems(_ arguments: inout Arguments) throws -> [ShareItem] {
         // Each --offer is the item's next representation.
         var items: [(label: String, offers: [Offer], representations: Int)] = []
-        for (name, value) in try arguments.orderedOptions(["item", "offer"]) {
-            if name == "item" {
+        for (option, value) in try arguments.orderedValues([Options.item, Options.offer]) {
+            if option == Options.item {
                 items.append((value, [], 0))
                 continue
             }
@@ -254,7 +275,7 @@ enum NegotiateCommand {
     private static func resolve(_ text: String, option: String, value: String) throws -> UTType {
         guard !text.isEmpty else { throw UsageError("\(option) '\(value)': expected a type, found nothing") }
         do {
-            return try TypesCommand.resolve(text)
+            return try TypeName.resolve(text)
         } catch let error as ToolError {
             throw ToolError(error.status, "\(option) \(value): \(error.message)")
         }

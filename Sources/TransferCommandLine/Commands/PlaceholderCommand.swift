@@ -12,45 +12,101 @@ import TransferSupport
 /// takes, to a file or to standard output — for clients that are not Swift processes.
 enum PlaceholderCommand {
     static let command = Command(
-        name: "placeholder", summary: "Write or serve placeholder images (PNG) and sounds (WAV)"
-    ) {
-        arguments, console in
-        var arguments = arguments
-        if arguments.wantsHelp {
-            console.write(help)
-            return
+        "placeholder", summary: "Write or serve placeholder images (PNG) and sounds (WAV)",
+        discussion: """
+            Writes a placeholder PNG or WAV, as PlaceholderURLProtocol serves them, to FILE or (without -o, \
+            or with -o -) to standard output; or serves them over HTTP/1.1. A bad parameter exits 64 with a \
+            message that names it.
+            """,
+        subcommands: [image, audio, serve])
+
+    static let image = Command(
+        "image", summary: "A placeholder PNG with centred text",
+        usage: [
+            "placeholder image [--width N] [--height N] [--text TEXT] [--fgcolor HEX]",
+            "                  [--bgcolor HEX] [-o FILE]",
+        ],
+        discussion: """
+            Writes a placeholder PNG. Its text is drawn in any script of the Basic Multilingual Plane (GNU \
+            Unifont's glyphs), centred, at the largest whole scale that fits.
+            """,
+        options: [
+            Options.width, Options.height, Options.text, Options.foreground, Options.background, OutputOption.option,
+        ],
+        examples: ["placeholder image --width 300 --height 200 --text 商品 -o out.png"]
+    ) { arguments, console in
+        let output = try arguments.value(OutputOption.option)
+        let width = try integer(&arguments, Options.width, default: 250)
+        let height = try integer(&arguments, Options.height, default: 250)
+        let text = try arguments.value(Options.text) ?? "dummy"
+        let foreground = try arguments.value(Options.foreground)
+        let background = try arguments.value(Options.background)
+        try arguments.finish()
+        let data = try refusingBadParameters { () throws(PlaceholderError) -> Data in
+            var image = try PlaceholderImage(width: width, height: height, text: text)
+            if let foreground { image.foreground = try color(foreground, "fgcolor") }
+            if let background { image.background = try color(background, "bgcolor") }
+            return image.pngData()
         }
-        guard let kind = arguments.positional() else { throw UsageError("missing what to do: image, audio or serve") }
-        let output = try arguments.option("o") ?? arguments.option("output")
-        let data: Data
-        switch kind {
-        case "image":
-            let width = try integer(&arguments, "width", default: 250)
-            let height = try integer(&arguments, "height", default: 250)
-            let text = try arguments.option("text") ?? "dummy"
-            let foreground = try arguments.option("fgcolor")
-            let background = try arguments.option("bgcolor")
-            try arguments.finish()
-            data = try refusingBadParameters { () throws(PlaceholderError) -> Data in
-                var image = try PlaceholderImage(width: width, height: height, text: text)
-                if let foreground { image.foreground = try color(foreground, "fgcolor") }
-                if let background { image.background = try color(background, "bgcolor") }
-                return image.pngData()
-            }
-        case "audio":
-            var written: [String: String] = [:]
-            let duration = try number(&arguments, "duration", default: 0.5, written: &written)
-            let frequency = try number(&arguments, "frequency", default: 440, written: &written)
-            try arguments.finish()
-            data = try refusingBadParameters(written: written) { () throws(PlaceholderError) -> Data in
-                try PlaceholderAudio(duration: duration, frequency: frequency).wavData()
-            }
-        case "serve":
-            try await serve(&arguments, console: console)
-            return
-        default:
-            throw UsageError("'\(kind)': expected image, audio or serve")
+        try write(data, to: output, console: console)
+    }
+
+    static let audio = Command(
+        "audio", summary: "A placeholder WAV: a sine tone",
+        usage: ["placeholder audio [--duration SECONDS] [--frequency HZ] [-o FILE]"],
+        discussion: "Writes a placeholder WAV: a sine tone of the frequency and duration given.",
+        options: [Options.duration, Options.frequency, OutputOption.option],
+        examples: ["placeholder audio --duration 1 > beep.wav"]
+    ) { arguments, console in
+        let output = try arguments.value(OutputOption.option)
+        var written: [String: String] = [:]
+        let duration = try number(&arguments, Options.duration, default: 0.5, written: &written)
+        let frequency = try number(&arguments, Options.frequency, default: 440, written: &written)
+        try arguments.finish()
+        let data = try refusingBadParameters(written: written) { () throws(PlaceholderError) -> Data in
+            try PlaceholderAudio(duration: duration, frequency: frequency).wavData()
         }
+        try write(data, to: output, console: console)
+    }
+
+    static let serve = Command(
+        "serve", summary: "Serve placeholders over HTTP/1.1",
+        usage: ["placeholder serve [--host ADDRESS] [--port N] [--max-connections N]"],
+        discussion: """
+            Answers the same images and sounds over HTTP/1.1, for clients that are not Swift processes: \
+            /image.png?width=300&height=200&text=…, /300x200.png, /ddd/202f55/300x200.png, \
+            /audio.wav?duration=1. It prints its URL on standard output, keeps connections alive, gives each \
+            image an ETag, refuses bad requests with a status and words (400, 404, 408, 413, 414, 431, 503), \
+            and stops cleanly on Ctrl-C (SIGINT) or SIGTERM, exiting 0. A port in use exits 69.
+
+            curl -o hello.png 'http://127.0.0.1:8080/300x200.png?text=%E5%95%86%E5%93%81'
+            """,
+        options: [Options.host, Options.port, Options.maximumConnections],
+        examples: ["placeholder serve --port 8080 &"],
+        run: { try await runServer(&$0, console: $1) })
+
+    /// The options of `transfer placeholder`.
+    enum Options {
+        static let width = OptionDeclaration.value("width", "N", help: "1 to 4096 pixels (default 250).")
+        static let height = OptionDeclaration.value("height", "N", help: "1 to 4096 pixels (default 250).")
+        static let text = OptionDeclaration.value(
+            "text", "TEXT", help: #"The text drawn (default "dummy"; "" for none)."#)
+        static let foreground = OptionDeclaration.value(
+            "fgcolor", "HEX", help: "The text's colour: 3 or 6 hexadecimal digits (default 202f55).")
+        static let background = OptionDeclaration.value(
+            "bgcolor", "HEX", help: "The background's colour: 3 or 6 hexadecimal digits (default dddddd).")
+        static let duration = OptionDeclaration.value("duration", "SECONDS", help: "Up to 60 (default 0.5).")
+        static let frequency = OptionDeclaration.value("frequency", "HZ", help: "Above 0 (default 440).")
+        static let host = OptionDeclaration.value(
+            "host", "ADDRESS", help: "127.0.0.1 (default), ::1, or 0.0.0.0 to serve other machines too.")
+        static let port = OptionDeclaration.value("port", "N", help: "8080 by default; 0 for one the system chooses.")
+        static let maximumConnections = OptionDeclaration.value(
+            "max-connections", "N", help: "Connections served at once (default 64); more are answered 503.")
+    }
+
+    /// Writes a placeholder to `output`, whole or not at all, or to standard output without one or
+    /// for `-`.
+    private static func write(_ data: Data, to output: String?, console: Console) throws {
         guard let output, output != "-" else {
             console.writeData(data)
             return
@@ -67,15 +123,15 @@ enum PlaceholderCommand {
 
     /// `transfer placeholder serve`: runs a ``PlaceholderServer`` until SIGINT or SIGTERM, then stops
     /// it (idle connections closed, responses being written finished) and exits 0.
-    private static func serve(_ arguments: inout Arguments, console: Console) async throws {
+    private static func runServer(_ arguments: inout Arguments, console: Console) async throws {
         var configuration = PlaceholderServer.Configuration()
         configuration.port = 8080
-        if let host = try arguments.option("host") { configuration.host = host }
-        if let text = try arguments.option("port") {
+        if let host = try arguments.value(Options.host) { configuration.host = host }
+        if let text = try arguments.value(Options.port) {
             guard let port = UInt16(text) else { throw UsageError("--port '\(text)': expected a port from 0 to 65535") }
             configuration.port = port
         }
-        if let text = try arguments.option("max-connections") {
+        if let text = try arguments.value(Options.maximumConnections) {
             guard let count = Int(text), (1...4096).contains(count) else {
                 throw UsageError("--max-connections '\(text)': expected a whole number from 1 to 4096")
             }
@@ -114,23 +170,26 @@ enum PlaceholderCommand {
     }
 
     /// A whole-number option, named in the error when it is not one.
-    private static func integer(_ arguments: inout Arguments, _ name: String, default value: Int) throws -> Int {
-        guard let text = try arguments.option(name) else { return value }
+    private static func integer(_ arguments: inout Arguments, _ option: OptionDeclaration, default value: Int) throws
+        -> Int
+    {
+        guard let text = try arguments.value(option) else { return value }
         guard let number = Int(text) else {
             throw UsageError(
-                "--\(name) '\(text)': expected a whole number from 1 to \(PlaceholderImage.maximumSide)")
+                "--\(option.name) '\(text)': expected a whole number from 1 to \(PlaceholderImage.maximumSide)")
         }
         return number
     }
 
     /// A number option, named in the error when it is not one.
     private static func number(
-        _ arguments: inout Arguments, _ name: String, default value: Double, written: inout [String: String]
+        _ arguments: inout Arguments, _ option: OptionDeclaration, default value: Double,
+        written: inout [String: String]
     ) throws -> Double {
-        guard let text = try arguments.option(name) else { return value }
-        written[name] = text
+        guard let text = try arguments.value(option) else { return value }
+        written[option.name] = text
         guard let number = Double(text), number.isFinite else {
-            throw UsageError("--\(name) '\(text)': expected a number")
+            throw UsageError("--\(option.name) '\(text)': expected a number")
         }
         return number
     }
@@ -156,38 +215,4 @@ enum PlaceholderCommand {
             throw UsageError("--\(error.parameter) '\(value)': expected \(error.expected)")
         }
     }
-
-    static let help = """
-        USAGE: transfer placeholder image [--width N] [--height N] [--text TEXT] [--fgcolor HEX] [--bgcolor HEX] [-o FILE]
-               transfer placeholder audio [--duration SECONDS] [--frequency HZ] [-o FILE]
-               transfer placeholder serve [--host ADDRESS] [--port N] [--max-connections N]
-
-        Writes a placeholder PNG or WAV, as PlaceholderURLProtocol serves them, to FILE or (without -o,
-        or with -o -) to standard output. An image draws its text in any script of the Basic
-        Multilingual Plane (GNU Unifont's glyphs), centred, at the largest whole scale that fits.
-
-        OPTIONS:
-          --width N, --height N  1 to 4096 pixels (default 250 each).
-          --text TEXT            The text drawn (default "dummy"; "" for none).
-          --fgcolor, --bgcolor   3 or 6 hexadecimal digits (default 202f55 on dddddd).
-          --duration SECONDS     Up to 60 (default 0.5). --frequency HZ: above 0 (default 440).
-          -o FILE                The file, written whole or not at all.
-
-        serve answers the same images and sounds over HTTP/1.1, for clients that are not Swift
-        processes: /image.png?width=300&height=200&text=…, /300x200.png, /ddd/202f55/300x200.png,
-        /audio.wav?duration=1. It prints its URL on standard output, keeps connections alive, gives
-        each image an ETag, refuses bad requests with a status and words (400, 404, 408, 413, 414,
-        431, 503), and stops cleanly on Ctrl-C (SIGINT) or SIGTERM, exiting 0.
-          --host ADDRESS         127.0.0.1 (default), ::1, or 0.0.0.0 to serve other machines too.
-          --port N               8080 by default; 0 for one the system chooses.
-          --max-connections N    Connections served at once (default 64); more are answered 503.
-
-        A bad parameter exits 64 with a message that names it; a port in use exits 69.
-
-        EXAMPLES:
-          transfer placeholder image --width 300 --height 200 --text 商品 -o out.png
-          transfer placeholder audio --duration 1 > beep.wav
-          transfer placeholder serve --port 8080 &
-          curl -o hello.png 'http://127.0.0.1:8080/300x200.png?text=%E5%95%86%E5%93%81'
-        """
 }

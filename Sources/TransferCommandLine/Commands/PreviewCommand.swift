@@ -3,26 +3,91 @@ import LinkPreviews
 
 /// `transfer preview`: the link metadata of a page, from the network or from a saved file.
 enum PreviewCommand {
-    static let command = Command(name: "preview", summary: "Show a link's preview metadata (title, image, icon)") {
-        arguments, console in
-        var arguments = arguments
-        if arguments.wantsHelp {
-            console.write(help)
-            return
-        }
-        let pageURL = try arguments.option("url")
-        let contentType = try arguments.option("content-type")
-        let format = try arguments.choice("format", ["text", "json", "html"], default: "text")
-        let layout = try arguments.choice("layout", ["auto", "compact", "large"], default: "auto")
+    static let command = Command(
+        "preview", summary: "Show a link's preview metadata (title, image, icon)",
+        usage: ["preview <URL | FILE | -> [options]"],
+        discussion: """
+            Prints a link's preview metadata: title, description, site name, type, author, publication \
+            date, images, icon, video and oEmbed endpoint, from the page's Open Graph, Twitter, JSON-LD and \
+            HTML tags (Docs/LinkPreviews.md).
+
+            A URL is fetched: http(s) only, at most 5 redirects, a 2 MiB page, private addresses refused. \
+            A FILE, or - for standard input, is read offline and never touches the network.
+            """,
+        options: [
+            Options.url, Options.contentType, Options.format, Options.layout, Options.inlineImages, Options.timeout,
+            Options.noSubresources, Options.oEmbed, Options.allowPrivateAddresses, Options.cache,
+        ],
+        exitStatus: """
+            0 success, 64 usage, 65 not a page (not HTML, too large, undecodable), 66 no such file, 69 fetch \
+            failed (host not found, connection, HTTP error), 73 cannot create the cache, 75 timed out, 77 not \
+            permitted (a private address, a scheme other than http or https).
+            """,
+        run: { try await run(&$0, $1) })
+
+    /// The options of `transfer preview`.
+    enum Options {
+        static let url = OptionDeclaration.value(
+            "url", "PAGE_URL",
+            help: """
+                The page's address, for a FILE or -: relative URLs resolve against it (without it they \
+                resolve against the file and are left out).
+                """)
+        static let contentType = OptionDeclaration.value(
+            "content-type", "TYPE",
+            help: "The Content-Type the page was served with, e.g. 'text/html; charset=shift_jis'.")
+        static let format = OptionDeclaration.choice(
+            "format", ["text", "json", "html"],
+            help: """
+                Output format (default: text). HTML: a page holding the preview's card, as LPLinkView draws \
+                it (no script; fetched images inlined). JSON: one object with originalURL, url, title, \
+                description, siteName, type, author, publishedDate (ISO 8601), images [{url, width, height, \
+                alt, type}], iconURL, videoURL, oembedURL (null when unknown).
+                """)
+        static let layout = OptionDeclaration.choice(
+            "layout", ["auto", "compact", "large"],
+            help: """
+                The card's layout with --format html: auto (the default: large when there is an image, else \
+                compact), compact or large.
+                """)
+        static let inlineImages = OptionDeclaration.flag(
+            "inline-images",
+            help: """
+                With --format html, a card that needs nothing from the network: its image and icon embedded \
+                as data: URLs — fetched with the page for a URL; for a saved FILE, read from the files saved \
+                beside it (the image's file name in the FILE's directory or its NAME_files folder, as \
+                browsers save a page); a placeholder where there is none.
+                """)
+        static let timeout = OptionDeclaration.value(
+            "timeout", "SECONDS", help: "One deadline for the page and its icon and image (default: 30).")
+        static let noSubresources = OptionDeclaration.flag(
+            "no-subresources", help: "Do not fetch the icon and the image.")
+        static let oEmbed = OptionDeclaration.flag(
+            "oembed",
+            help: """
+                Also fetch the oEmbed description the page advertises, and fill what its tags leave out \
+                (title, author, site, thumbnail); same limits and deadline.
+                """)
+        static let allowPrivateAddresses = OptionDeclaration.flag(
+            "allow-private-addresses", help: "Fetch loopback, private and link-local addresses too.")
+        static let cache = OptionDeclaration.value(
+            "cache", "DIR", help: "Reuse metadata fetched in the last 7 days, kept in DIR (created, mode 0700).")
+    }
+
+    static func run(_ arguments: inout Arguments, _ console: Console) async throws {
+        let pageURL = try arguments.value(Options.url)
+        let contentType = try arguments.value(Options.contentType)
+        let format = try arguments.choice(Options.format)
+        let layout = try arguments.choice(Options.layout)
         guard layout == "auto" || format == "html" else {
             throw UsageError("--layout '\(layout)': a layout is for --format html")
         }
-        let timeoutText = try arguments.option("timeout")
-        let noSubresources = arguments.flag("no-subresources")
-        let oEmbed = arguments.flag("oembed")
-        let allowPrivate = arguments.flag("allow-private-addresses")
-        let cacheDirectory = try arguments.option("cache")
-        let inlineImages = arguments.flag("inline-images")
+        let timeoutText = try arguments.value(Options.timeout)
+        let noSubresources = arguments.isSet(Options.noSubresources)
+        let oEmbed = arguments.isSet(Options.oEmbed)
+        let allowPrivate = arguments.isSet(Options.allowPrivateAddresses)
+        let cacheDirectory = try arguments.value(Options.cache)
+        let inlineImages = arguments.isSet(Options.inlineImages)
         guard !inlineImages || format == "html" else {
             throw UsageError("--inline-images: inlining is for --format html")
         }
@@ -69,7 +134,7 @@ enum PreviewCommand {
                 do {
                     metadata = try await fetcher.metadata(
                         for: remote, timeout: timeout, includeSubresources: !noSubresources, includeOEmbed: oEmbed)
-                } catch let error as LinkPreviewError {
+                } catch {
                     let hint = error.code == .blockedAddress ? " (--allow-private-addresses fetches it)" : ""
                     throw ToolError(status(of: error), error.description + hint)
                 }
@@ -87,7 +152,7 @@ enum PreviewCommand {
                 base ?? (source == "-" ? URL(fileURLWithPath: "/dev/stdin") : URL(fileURLWithPath: source).absoluteURL)
             do {
                 metadata = try LinkMetadata(html: bytes, url: url, contentType: contentType)
-            } catch let error as LinkPreviewError {
+            } catch {
                 throw ToolError(.dataError, "\(source == "-" ? "standard input" : source): \(error.reason)")
             }
             if inlineImages, source != "-" { SavedPageMedia.attach(to: &metadata, page: URL(fileURLWithPath: source)) }
@@ -171,46 +236,6 @@ enum PreviewCommand {
         ]
         return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
-
-    static let help = """
-        USAGE: transfer preview <URL | FILE | -> [options]
-
-        Prints a link's preview metadata: title, description, site name, type, author, publication date,
-        images, icon, video and oEmbed endpoint, from the page's Open Graph, Twitter, JSON-LD and HTML tags
-        (Docs/LinkPreviews.md).
-
-        A URL is fetched: http(s) only, at most 5 redirects, a 2 MiB page, private addresses refused.
-        A FILE, or - for standard input, is read offline and never touches the network.
-
-        OPTIONS:
-          --url PAGE_URL             The page's address, for a FILE or -: relative URLs resolve against it
-                                     (without it they resolve against the file and are left out).
-          --content-type TYPE        The Content-Type the page was served with, e.g. 'text/html; charset=shift_jis'.
-          --format text|json|html    Output format (default: text). HTML: a page holding the preview's card,
-                                     as LPLinkView draws it (no script; fetched images inlined).
-                                     JSON: one object with originalURL, url,
-                                     title, description, siteName, type, author, publishedDate (ISO 8601),
-                                     images [{url, width, height, alt, type}], iconURL, videoURL, oembedURL
-                                     (null when unknown).
-          --layout LAYOUT            The card's layout with --format html: auto (the default: large when
-                                     there is an image, else compact), compact or large.
-          --inline-images            With --format html, a card that needs nothing from the network: its
-                                     image and icon embedded as data: URLs — fetched with the page for a
-                                     URL; for a saved FILE, read from the files saved beside it (the
-                                     image's file name in the FILE's directory or its NAME_files folder,
-                                     as browsers save a page); a placeholder where there is none.
-          --timeout SECONDS          One deadline for the page and its icon and image (default: 30).
-          --no-subresources          Do not fetch the icon and the image.
-          --oembed                   Also fetch the oEmbed description the page advertises, and fill what its
-                                     tags leave out (title, author, site, thumbnail); same limits and deadline.
-          --allow-private-addresses  Fetch loopback, private and link-local addresses too.
-          --cache DIR                Reuse metadata fetched in the last 7 days, kept in DIR (created, mode 0700).
-
-        EXIT STATUS: 0 success, 64 usage, 65 not a page (not HTML, too large, undecodable), 66 no such file,
-        69 fetch failed (host not found, connection, HTTP error), 73 cannot create the cache, 75 timed out,
-        77 not permitted (a private address, a scheme other than http or https).
-
-        """
 }
 
 /// JSON string literals.

@@ -3,54 +3,44 @@ import TransferKit
 
 /// `transfer receivers`: the receiver profiles known to the tool.
 enum ReceiversCommand {
-    static let command = Command(name: "receivers", summary: "List and show receiver profiles") { arguments, console in
-        var arguments = arguments
-        let subcommand = arguments.positional()
-        if arguments.wantsHelp || subcommand == nil {
-            console.write(help)
-            if arguments.wantsHelp { return }
-            throw UsageError("missing subcommand: list or show")
-        }
-        let profiles = try ProfilesOption.load(&arguments, console: console)
-        switch subcommand {
-        case "list":
-            try arguments.finish()
-            let width = profiles.map(\.name.count).max() ?? 0
-            console.write(
-                profiles.map { profile in
-                    profile.name.padding(width + 1) + profile.identifier
-                        + (profile.appVersion.map { "  (\(profile.platform ?? "") \($0))" } ?? "") + "\n"
-                }.joined())
-        case "show":
-            guard let name = arguments.positional() else { throw UsageError("missing the receiver to show") }
-            let format = try arguments.choice("format", ["text", "json"], default: "text")
-            try arguments.finish()
-            let profile = try ProfilesOption.lookup(name, in: profiles)
-            if format == "json" {
-                console.write(try TypesCommand.json(profile))
-            } else {
-                console.write(describe(profile))
-            }
-        default:
-            throw UsageError("unknown subcommand 'receivers \(subcommand!)': expected list or show")
-        }
-    }
+    static let command = Command(
+        "receivers", summary: "List and show receiver profiles",
+        discussion: """
+            Lists the receiver profiles (built in: Photos, X, Bluesky, Mastodon, Threads, Instagram), or \
+            shows one by name, identifier or alias (such as an iOS activity type), with its evidence.
+            """,
+        subcommands: [
+            Command(
+                "list", summary: "Every receiver profile: name, identifier, platform and version",
+                usage: ["receivers list [--profiles FILE]"],
+                discussion: "Lists the receiver profiles, those from --profiles first.",
+                options: [ProfilesOption.option]
+            ) { arguments, console in
+                let profiles = try ProfilesOption.load(&arguments, console: console)
+                try arguments.finish()
+                let width = profiles.map(\.name.count).max() ?? 0
+                console.write(
+                    profiles.map { profile in
+                        profile.name.padding(width + 1) + profile.identifier
+                            + (profile.appVersion.map { "  (\(profile.platform ?? "") \($0))" } ?? "") + "\n"
+                    }.joined())
+            },
+            Command(
+                "show", summary: "One receiver profile, with its evidence",
+                usage: ["receivers show NAME [--format text|json] [--profiles FILE]"],
+                discussion: "Shows the receiver named NAME: by name, identifier or alias.",
+                options: [format, ProfilesOption.option]
+            ) { arguments, console in
+                let profiles = try ProfilesOption.load(&arguments, console: console)
+                guard let name = arguments.positional() else { throw UsageError("missing the receiver to show") }
+                let format = try arguments.choice(format)
+                try arguments.finish()
+                let profile = try ProfilesOption.lookup(name, in: profiles)
+                console.write(format == "json" ? try JSONOutput.text(profile) : describe(profile))
+            },
+        ])
 
-    static let help = """
-        USAGE: transfer receivers list [--profiles FILE]
-               transfer receivers show NAME [--format text|json] [--profiles FILE]
-
-        Lists the receiver profiles (built in: Photos, X, Bluesky, Mastodon, Threads, Instagram), or
-        shows one by name, identifier or alias (such as an iOS activity type), with its evidence.
-        --profiles also reads declarations: an Info.plist, an AndroidManifest.xml (every share
-        activity and alias is a receiver of its own) or a web app manifest.
-
-        OPTIONS:
-          --profiles FILE   A JSON file of profiles (one object or an array) to add; they override
-                            built-in profiles of the same name.
-          --format          text (default) or json.
-
-        """
+    static let format = OptionDeclaration.choice("format", ["text", "json"], help: "text (default) or json.")
 
     static func describe(_ profile: ReceiverProfile) -> String {
         var lines = ["\(profile.name)  \(profile.identifier)"]
@@ -108,59 +98,5 @@ enum ReceiversCommand {
                     + (evidence.note.map { "\n               \($0)" } ?? ""))
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-/// `--profiles FILE` and `--receiver NAME|FILE`: receiver profiles from the built-in set and files.
-enum ProfilesOption {
-    /// The user's profiles from every `--profiles FILE`, then the built-in ones.
-    static func load(_ arguments: inout Arguments, console: Console) throws -> [ReceiverProfile] {
-        var profiles: [ReceiverProfile] = []
-        for path in try arguments.options("profiles") {
-            profiles += try readProfiles(path, console: console)
-        }
-        return profiles + ReceiverProfile.builtIn
-    }
-
-    static func lookup(_ name: String, in profiles: [ReceiverProfile]) throws -> ReceiverProfile {
-        do {
-            return try ReceiverProfile.lookup(name, in: profiles)
-        } catch {
-            throw ToolError(.dataError, error.description)
-        }
-    }
-
-    /// Profiles from a file: JSON profiles, an `Info.plist`, an `AndroidManifest.xml` or a web app
-    /// manifest, by extension and content.
-    static func readProfiles(_ path: String, console: Console) throws -> [ReceiverProfile] {
-        let url = URL(fileURLWithPath: path)
-        let data = try InputFile.contents(of: path)
-        do {
-            switch url.pathExtension.lowercased() {
-            case "plist":
-                return [try warn(console, ReceiverProfile.parse(infoPlist: data), path)]
-            case "xml":
-                return try ReceiverProfile.parse(androidManifest: data).map { try warn(console, $0, path) }
-            case "webmanifest":
-                return [try warn(console, ReceiverProfile.parse(webAppManifest: data), path)]
-            default:
-                if let text = String(data: data, encoding: .utf8), text.contains("\"share_target\"") {
-                    return [try warn(console, ReceiverProfile.parse(webAppManifest: data), path)]
-                }
-                return try ReceiverProfile.load(from: data, source: path)
-            }
-        } catch let error as ReceiverDeclarationError {
-            // Said of the file, whatever the parser calls its source.
-            throw ToolError(
-                .dataError, ReceiverDeclarationError(source: path, diagnostics: error.diagnostics).description)
-        }
-    }
-
-    /// Diagnostics of a declaration that was parsed go to the error stream as warnings.
-    private static func warn(_ console: Console, _ parsed: ParsedReceiver, _ path: String) throws -> ReceiverProfile {
-        for diagnostic in parsed.diagnostics {
-            console.error(TransferTool.escapingControls("warning: \(path): \(diagnostic)") + "\n")
-        }
-        return parsed.profile
     }
 }

@@ -9,114 +9,79 @@ import TransferCodecs
 
 /// `transfer types`: list, show, walk and look up content types.
 enum TypesCommand {
-    static let command = Command(name: "types", summary: "List, show and look up content types") { arguments, console in
-        var arguments = arguments
-        guard let name = arguments.positional() else {
-            console.write(help)
-            if arguments.wantsHelp { return }
-            throw UsageError("missing subcommand: list, show, tree or lookup")
-        }
-        guard let subcommand = subcommands.first(where: { $0.name == name }) else {
-            throw UsageError("unknown subcommand 'types \(name)': expected list, show, tree or lookup")
-        }
-        if arguments.wantsHelp {
-            console.write(subcommand.help)
-            return
-        }
-        try loadDeclarations(&arguments)
-        try subcommand.run(&arguments, console)
-    }
+    static let command = Command(
+        "types", summary: "List, show and look up content types",
+        discussion: """
+            Lists, shows, walks and looks up content types. Every subcommand takes --declarations FILE \
+            (repeatable) to load custom type declarations first.
+            """,
+        subcommands: [
+            Command(
+                "list", summary: "Every declared type, as a table, TSV or JSON",
+                usage: ["types list [--format table|tsv|json] [--conforming-to TYPE] [--declarations FILE]"],
+                discussion: "Lists every declared type, built-in first, then those from --declarations.",
+                options: [listFormat, conformingTo, DeclarationsOption.option], run: { try list(&$0, $1) }),
+            Command(
+                "show", summary: "One type: its tags, ancestors and direct subtypes",
+                usage: ["types show TYPE [--format text|json] [--declarations FILE]"],
+                discussion: """
+                    Shows a type, named by its identifier, .ext or type/subtype: identifier, description, \
+                    tags, direct parents, all ancestors, direct subtypes.
+                    """,
+                options: [textOrJSON, DeclarationsOption.option], run: { try show(&$0, $1) }),
+            Command(
+                "tree", summary: "The conformance tree below a type, as text or Graphviz DOT",
+                usage: ["types tree [TYPE] [--format text|dot] [--declarations FILE]"],
+                discussion: """
+                    Prints the conformance tree below TYPE (default: every root). A type with several parents \
+                    appears under each of them; its subtypes are listed under the first only, and later \
+                    appearances are marked (*). Past 32 levels the indentation stops growing and each line \
+                    starts with its level in brackets.
+                    """,
+                options: [treeFormat, DeclarationsOption.option], run: { try tree(&$0, $1) }),
+            Command(
+                "lookup", summary: "The types for a filename extension or a MIME type, preferred first",
+                usage: [
+                    "types lookup (--extension EXT | --mime MIME) [--conforming-to TYPE]",
+                    "             [--format text|json] [--declarations FILE]",
+                ],
+                discussion: """
+                    Prints every type carrying the tag, preferred first: public before other types, exported \
+                    before imported, more general before its subtypes, then declaration order. When no declared \
+                    type carries the tag, prints the dynamic type made for it.
+                    """,
+                options: [fileExtension, mimeType, conformingTo, textOrJSON, DeclarationsOption.option],
+                run: { try lookup(&$0, $1) }),
+        ])
 
-    struct Subcommand: Sendable {
-        let name: String
-        let help: String
-        let run: @Sendable (inout Arguments, Console) throws -> Void
-    }
-
-    static let help = """
-        USAGE: transfer types <subcommand> [options]
-
-        SUBCOMMANDS:
-          list      Every declared type, as a table, TSV or JSON
-          show      One type: its tags, ancestors and direct subtypes
-          tree      The conformance tree below a type, as text or Graphviz DOT
-          lookup    The types for a filename extension or a MIME type, preferred first
-
-        Every subcommand takes --declarations FILE (repeatable) to load custom type declarations first:
-        an Info.plist (XML or binary) or the same structure as JSON.
-
-        """
-
-    static let subcommands: [Subcommand] = [
-        Subcommand(
-            name: "list",
-            help: """
-                USAGE: transfer types list [--format table|tsv|json] [--conforming-to TYPE] [--declarations FILE]
-
-                Lists every declared type, built-in first, then those from --declarations.
-
-                OPTIONS:
-                  --format table|tsv|json   Output format (default: table). TSV has no header and four columns:
-                                            identifier, parents, extensions, MIME types (comma-separated lists,
-                                            preferred first; an empty column is empty).
-                  --conforming-to TYPE      Only types conforming to TYPE (an identifier, .ext or type/subtype).
-
-                """,
-            run: list
-        ),
-        Subcommand(
-            name: "show",
-            help: """
-                USAGE: transfer types show <identifier | .ext | type/subtype> [--format text|json] [--declarations FILE]
-
-                Shows a type: identifier, description, tags, direct parents, all ancestors, direct subtypes.
-
-                """,
-            run: show
-        ),
-        Subcommand(
-            name: "tree",
-            help: """
-                USAGE: transfer types tree [TYPE] [--format text|dot] [--declarations FILE]
-
-                Prints the conformance tree below TYPE (default: every root). A type with several parents
-                appears under each of them; its subtypes are listed under the first only, and later
-                appearances are marked (*). Past 32 levels the indentation stops growing and each line
-                starts with its level in brackets.
-
-                OPTIONS:
-                  --format text|dot   Indented text (default) or a Graphviz DOT digraph (child -> parent).
-
-                """,
-            run: tree
-        ),
-        Subcommand(
-            name: "lookup",
-            help: """
-                USAGE: transfer types lookup (--extension EXT | --mime MIME) [--conforming-to TYPE] [--format text|json]
-                                             [--declarations FILE]
-
-                Prints every type carrying the tag, preferred first: public before other types, exported before
-                imported, more general before its subtypes, then declaration order. When no declared type carries
-                the tag, prints the dynamic type made for it.
-
-                """,
-            run: lookup
-        ),
-    ]
+    static let listFormat = OptionDeclaration.choice(
+        "format", ["table", "tsv", "json"],
+        help: """
+            Output format (default: table). TSV has no header and four columns: identifier, parents, \
+            extensions, MIME types (comma-separated lists, preferred first; an empty column is empty).
+            """)
+    static let textOrJSON = OptionDeclaration.choice("format", ["text", "json"], help: "text (default) or json.")
+    static let treeFormat = OptionDeclaration.choice(
+        "format", ["text", "dot"], help: "Indented text (default) or a Graphviz DOT digraph (child -> parent).")
+    static let conformingTo = OptionDeclaration.value(
+        "conforming-to", "TYPE", help: "Only types conforming to TYPE (an identifier, .ext or type/subtype).")
+    static let fileExtension = OptionDeclaration.value(
+        "extension", "EXT", help: "The filename extension to look up, with or without its dot.")
+    static let mimeType = OptionDeclaration.value("mime", "MIME", help: "The MIME type to look up.")
 
     // MARK: Subcommands
 
     static func list(_ arguments: inout Arguments, _ console: Console) throws {
-        let format = try arguments.choice("format", ["table", "tsv", "json"], default: "table")
-        let supertype = try arguments.option("conforming-to").map(resolve)
+        try DeclarationsOption.load(&arguments)
+        let format = try arguments.choice(listFormat)
+        let supertype = try arguments.value(conformingTo).map(TypeName.resolve)
         try arguments.finish()
         let types = supertype.map(conformingTypes) ?? UTType.declaredTypes
         switch format {
         case "tsv":
             console.write(types.map(tsvLine).joined())
         case "json":
-            console.write(try json(types.map(TypeSummary.init)))
+            console.write(try JSONOutput.text(types.map(TypeSummary.init)))
         default:
             let width = types.map(\.identifier.count).max() ?? 0
             var output = "IDENTIFIER".padding(width + 1) + "EXTENSIONS / MIME TYPES\n"
@@ -154,14 +119,15 @@ enum TypesCommand {
     }
 
     static func show(_ arguments: inout Arguments, _ console: Console) throws {
-        let format = try arguments.choice("format", ["text", "json"], default: "text")
+        try DeclarationsOption.load(&arguments)
+        let format = try arguments.choice(textOrJSON)
         guard let query = arguments.positional() else { throw UsageError("missing the type to show") }
         try arguments.finish()
-        let type = try resolve(query)
+        let type = try TypeName.resolve(query)
         let ancestors = type.supertypes.sorted { $0.identifier < $1.identifier }
         if format == "json" {
             console.write(
-                try json(
+                try JSONOutput.text(
                     TypeDetail(
                         summary: TypeSummary(type), isPublic: type.isPublic, ancestors: ancestors.map(\.identifier),
                         subtypes: type.directSubtypes.map(\.identifier))))
@@ -186,8 +152,9 @@ enum TypesCommand {
     }
 
     static func tree(_ arguments: inout Arguments, _ console: Console) throws {
-        let format = try arguments.choice("format", ["text", "dot"], default: "text")
-        let root = try arguments.positional().map(resolve)
+        try DeclarationsOption.load(&arguments)
+        let format = try arguments.choice(treeFormat)
+        let root = try arguments.positional().map(TypeName.resolve)
         try arguments.finish()
         let roots = root.map { [$0] } ?? UTType.declaredTypes.filter { $0.directSupertypes.isEmpty }
         var children: [UTType: [UTType]] = [:]
@@ -252,10 +219,11 @@ enum TypesCommand {
     static let maximumIndentation = 32
 
     static func lookup(_ arguments: inout Arguments, _ console: Console) throws {
-        let format = try arguments.choice("format", ["text", "json"], default: "text")
-        let fileExtension = try arguments.option("extension")
-        let mimeType = try arguments.option("mime")
-        let supertype = try arguments.option("conforming-to").map(resolve)
+        try DeclarationsOption.load(&arguments)
+        let format = try arguments.choice(textOrJSON)
+        let fileExtension = try arguments.value(Self.fileExtension)
+        let mimeType = try arguments.value(Self.mimeType)
+        let supertype = try arguments.value(conformingTo).map(TypeName.resolve)
         try arguments.finish()
         let tag: String
         let tagClass: UTTagClass
@@ -283,7 +251,7 @@ enum TypesCommand {
         }
         if format == "json" {
             console.write(
-                try json(
+                try JSONOutput.text(
                     types.enumerated().map { rank, type in
                         LookupResult(
                             identifier: type.identifier, description: type.localizedDescription,
@@ -301,41 +269,6 @@ enum TypesCommand {
     }
 
     // MARK: Shared
-
-    /// Loads every `--declarations FILE`, failing with all problems reported together.
-    static func loadDeclarations(_ arguments: inout Arguments) throws {
-        for path in try arguments.options("declarations") {
-            try DeclarationsOption.load(path)
-        }
-    }
-
-    /// The type named by an identifier, `.ext` or `type/subtype`.
-    static func resolve(_ query: String) throws -> UTType {
-        if query.hasPrefix(".") {
-            guard let type = UTType(filenameExtension: String(query.dropFirst())) else {
-                throw ToolError(.dataError, "'\(query)' is not a valid filename extension")
-            }
-            return type
-        }
-        if query.contains("/") {
-            guard let type = UTType(mimeType: query) else {
-                throw ToolError(.dataError, "'\(query)' is not a valid MIME type (expected type/subtype)")
-            }
-            return type
-        }
-        if let type = UTType(query) { return type }
-        // A bare word that is not an identifier, such as `png`, is taken as a filename extension
-        // when a declared type carries it.
-        if !query.contains("."), let type = UTType(filenameExtension: query, conformingTo: .item), type.isDeclared {
-            return type
-        }
-        do {
-            throw ToolError(
-                .dataError,
-                "unknown type '\(query)': expected a declared identifier (see 'transfer types list'), .ext or type/subtype"
-            )
-        }
-    }
 
     /// A type as JSON.
     struct TypeSummary: Encodable {
@@ -379,25 +312,5 @@ enum TypesCommand {
         let description: String?
         let isDynamic: Bool
         let rank: Int
-    }
-
-    static func json(_ value: some Encodable) throws -> String {
-        var encoder = JSONTextEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
-    }
-}
-
-/// `--declarations FILE`: custom type declarations, loaded before a command runs.
-enum DeclarationsOption {
-    static func load(_ path: String) throws {
-        let data = try InputFile.contents(of: path)
-        do {
-            try UTType.registerDeclarations(from: data)
-        } catch {
-            let named = UTTypeDeclarationError(
-                file: path, problems: error.problems, registeredTypes: error.registeredTypes)
-            throw ToolError(.dataError, named.description)
-        }
     }
 }
