@@ -206,15 +206,12 @@ final class WaylandConnection {
     /// Whether the socket became readable before `deadline` (looked at once when it has passed).
     private func waitReadable(deadline: ContinuousClock.Instant) throws(ClipboardError) -> Bool {
         while true {
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let result = poll(&poller, 1, remaining > .zero ? Int32(clamping: remaining.milliseconds + 1) : 0)
-            if result > 0 { return true }
-            if result < 0, errno != EINTR {
-                throw ClipboardError(
-                    .connectionFailed, "waiting for the Wayland compositor at \(name): \(SystemCalls.reason(errno))")
+            do throws(Errno) {
+                if try SystemCalls.poll(descriptor, for: Int16(POLLIN), until: deadline) { return true }
+            } catch {
+                throw ClipboardError(.connectionFailed, "waiting for the Wayland compositor at \(name): \(error)")
             }
-            if result == 0, ContinuousClock.now >= deadline { return false }
+            if ContinuousClock.now >= deadline { return false }
         }
     }
 }

@@ -96,10 +96,11 @@ final class WaylandSelectionOwner: SelectionServer {
             var pollers = [pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0)]
             pollers += transfers.map { pollfd(fd: $0.descriptor, events: Int16(POLLOUT), revents: 0) }
             let wait = min(remaining, transfers.isEmpty ? remaining : idle)
-            let ready = poll(&pollers, nfds_t(pollers.count), Int32(clamping: wait.milliseconds + 1))
-            if ready < 0, errno != EINTR {
-                throw ClipboardError(
-                    .connectionFailed, "waiting for the Wayland compositor: \(SystemCalls.reason(errno))")
+            let ready: Int
+            do throws(Errno) {
+                ready = try SystemCalls.poll(&pollers, until: now + wait)
+            } catch {
+                throw ClipboardError(.connectionFailed, "waiting for the Wayland compositor: \(error)")
             }
             guard ready > 0 else { continue }
             for index in transfers.indices.reversed() where pollers[index + 1].revents != 0 {

@@ -63,14 +63,17 @@ enum Detached {
             throw ToolError(.ioError, "cannot start the serving process: \(String(cString: strerror(spawned)))")
         }
         if let input {
-            _ = input.withUnsafeBytes { SystemCalls.write(toChild[1], $0) }
+            // A child that stopped reading says why on its own pipe: the write's failure adds nothing.
+            _ = input.withUnsafeBytes { bytes in Result { () throws(Errno) in try SystemCalls.write(toChild[1], bytes) }
+            }
         }
         close(toChild[1])
         var answer = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !answer.contains(UInt8(ascii: "\n")) {
-            let count = read(fromChild[0], &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
+            let count = buffer.withUnsafeMutableBytes { bytes in
+                (try? SystemCalls.read(fromChild[0], into: bytes.baseAddress!, count: bytes.count)) ?? 0
+            }
             guard count > 0 else { break }
             answer.append(contentsOf: buffer[0..<count])
         }
