@@ -40,15 +40,15 @@ public final class PlaceholderURLProtocol: URLProtocol {
     /// Answers the request from generated media.
     override public func startLoading() {
         guard let url = request.url else { return }
-        let (status, contentType, body) = Self.response(for: url)
-        var fields = ["Content-Type": contentType, "Content-Length": String(body.count)]
-        if status == 200, let request = try? PlaceholderRequest(url: url) {
-            fields["ETag"] = request.entityTag
-            fields["Cache-Control"] = PlaceholderServer.cacheControl
-        }
-        let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields)!
-        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-        if request.httpMethod != "HEAD" { client?.urlProtocol(self, didLoad: body) }
+        let response = Self.answer(for: url)
+        let body = response.body ?? []
+        var fields = [String: String]()
+        for field in response.fields { fields[field.name.rawName] = field.value }
+        fields[HTTPField.Name.contentLength.rawName] = String(body.count)
+        let head = HTTPURLResponse(
+            url: url, statusCode: response.status.code, httpVersion: "HTTP/1.1", headerFields: fields)!
+        client?.urlProtocol(self, didReceive: head, cacheStoragePolicy: .notAllowed)
+        if request.httpMethod != HTTPMethod.head.rawValue { client?.urlProtocol(self, didLoad: Data(body)) }
         client?.urlProtocolDidFinishLoading(self)
     }
 
@@ -60,11 +60,13 @@ public final class PlaceholderURLProtocol: URLProtocol {
     /// - Parameter url: The requested URL.
     /// - Returns: `200` with media, `400` with the reason, or `404` with the paths there are.
     public static func response(for url: URL) -> (status: Int, contentType: String, body: Data) {
-        do {
-            let request = try PlaceholderRequest(url: url)
-            return (200, request.contentType, request.data())
-        } catch {
-            return (error.code == .notFound ? 404 : 400, "text/plain; charset=utf-8", Data("\(error.reason)\n".utf8))
-        }
+        let response = answer(for: url)
+        return (response.status.code, response.fields[.contentType] ?? "", Data(response.body ?? []))
+    }
+
+    /// The response for a placeholder URL, read once (``PlaceholderRequest/init(url:)``) and
+    /// answered as ``PlaceholderServer`` answers it.
+    static func answer(for url: URL) -> HTTPResponse {
+        PlaceholderRequest.response(reading: Result { () throws(PlaceholderError) in try PlaceholderRequest(url: url) })
     }
 }
