@@ -24,26 +24,18 @@ enum PlaceholderCommand {
         let output = try arguments.option("o") ?? arguments.option("output")
         let data: Data
         switch kind {
-        case "image":
-            let width = try integer(&arguments, "width", default: 250)
-            let height = try integer(&arguments, "height", default: 250)
-            let text = try arguments.option("text") ?? "dummy"
-            let foreground = try arguments.option("fgcolor")
-            let background = try arguments.option("bgcolor")
-            try arguments.finish()
-            data = try refusingBadParameters { () throws(PlaceholderError) -> Data in
-                var image = try PlaceholderImage(width: width, height: height, text: text)
-                if let foreground { image.foreground = try color(foreground, "fgcolor") }
-                if let background { image.background = try color(background, "bgcolor") }
-                return image.pngData()
+        case "image", "audio":
+            // The options are the query's parameters, read by PlaceholderRequest as the server reads them.
+            let names =
+                kind == "image" ? ["width", "height", "text", "fgcolor", "bgcolor"] : ["duration", "frequency"]
+            var parameters: [String: String] = [:]
+            for name in names {
+                if let value = try arguments.option(name) { parameters[name] = value }
             }
-        case "audio":
-            var written: [String: String] = [:]
-            let duration = try number(&arguments, "duration", default: 0.5, written: &written)
-            let frequency = try number(&arguments, "frequency", default: 440, written: &written)
             try arguments.finish()
-            data = try refusingBadParameters(written: written) { () throws(PlaceholderError) -> Data in
-                try PlaceholderAudio(duration: duration, frequency: frequency).wavData()
+            data = try refusingBadParameters(written: parameters) { () throws(PlaceholderError) -> Data in
+                try PlaceholderRequest(path: kind == "image" ? "/image.png" : "/audio.wav", parameters: parameters)
+                    .data()
             }
         case "serve":
             try await serve(&arguments, console: console)
@@ -113,41 +105,10 @@ enum PlaceholderCommand {
                 + "\(statistics.connectionsAccepted) connection\(statistics.connectionsAccepted == 1 ? "" : "s")\n")
     }
 
-    /// A whole-number option, named in the error when it is not one.
-    private static func integer(_ arguments: inout Arguments, _ name: String, default value: Int) throws -> Int {
-        guard let text = try arguments.option(name) else { return value }
-        guard let number = Int(text) else {
-            throw UsageError(
-                "--\(name) '\(text)': expected a whole number from 1 to \(PlaceholderImage.maximumSide)")
-        }
-        return number
-    }
-
-    /// A number option, named in the error when it is not one.
-    private static func number(
-        _ arguments: inout Arguments, _ name: String, default value: Double, written: inout [String: String]
-    ) throws -> Double {
-        guard let text = try arguments.option(name) else { return value }
-        written[name] = text
-        guard let number = Double(text), number.isFinite else {
-            throw UsageError("--\(name) '\(text)': expected a number")
-        }
-        return number
-    }
-
-    /// A colour option, its error naming the option.
-    private static func color(_ text: String, _ name: String) throws(PlaceholderError) -> PlaceholderImage.Color {
-        do {
-            return try PlaceholderImage.Color(hex: text)
-        } catch {
-            throw .invalidParameter(name: name, value: text, expected: error.expected)
-        }
-    }
-
     /// Runs `body`, turning a refused parameter into a usage error that names it, with the value as
     /// the command line wrote it: `--duration '99': …`.
     private static func refusingBadParameters(
-        written: [String: String] = [:], _ body: () throws(PlaceholderError) -> Data
+        written: [String: String], _ body: () throws(PlaceholderError) -> Data
     ) throws(UsageError) -> Data {
         do {
             return try body()

@@ -11,7 +11,9 @@ internal import Synchronization
 /// ephemeral port), for tests of code that fetches — link previews among them — without the network:
 /// one response per connection (`Connection: close`), chosen by the request's path; responses may be
 /// delayed, and a body may be endless (written until the client closes the connection, at most about
-/// 256 MB).
+/// 256 MB). A `HEAD` request is answered without the body; a request that is not HTTP/1.x is
+/// answered `400` (or `505`, `414`, `431`) with what was expected, as ``PlaceholderServer`` refuses
+/// it — both servers read requests with one HTTP core.
 ///
 /// It can also misbehave as a hostile server would: a ``Response/raw(_:)-([LoopbackHTTPServer.Step])`` response is a script of
 /// ``Step``s — bytes written as they are (truncated or malformed heads, conflicting framing), pauses,
@@ -199,8 +201,8 @@ public final class LoopbackHTTPServer: Sendable {
         let answer = HTTPResponse(
             status: HTTPStatus(code: response.status), fields: [HTTPField(.connection, "close")] + fields,
             body: response.isEndless ? nil : Array(response.body))
-        guard connection.send(answer, adding: [], forHead: false, until: nil) else { return }
-        if response.isEndless {
+        guard connection.send(answer, adding: [], forHead: head.method == .head, until: nil) else { return }
+        if response.isEndless, head.method != .head {
             var chunk = response.body.isEmpty ? Data(repeating: 0x20, count: 65_536) : response.body
             while chunk.count < 65_536 { chunk += response.body }
             let bytes = Array(chunk)
