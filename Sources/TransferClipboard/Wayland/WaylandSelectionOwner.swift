@@ -117,11 +117,15 @@ final class WaylandSelectionOwner: SelectionServer {
     private func write(_ transfer: inout Transfer) -> Bool {
         while transfer.offset < transfer.bytes.count {
             let chunk = min(transfer.bytes.count - transfer.offset, 1 << 20)
-            let written = transfer.bytes.withUnsafeBytes {
-                transferkit_write_without_sigpipe(transfer.descriptor, $0.baseAddress! + transfer.offset, chunk)
+            let written = transfer.bytes.withUnsafeBytes { bytes in
+                SystemCalls.valueOrErrno {
+                    transferkit_write_without_sigpipe(transfer.descriptor, bytes.baseAddress! + transfer.offset, chunk)
+                }
             }
-            if written < 0 { return errno == EAGAIN }
-            transfer.offset += written
+            switch written {
+            case .success(let count): transfer.offset += count
+            case .failure(let error): return error == .wouldBlock
+            }
             transfer.lastActivity = .now
         }
         return false
