@@ -21,7 +21,7 @@ enum Detached {
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
-            throw ToolError(.ioError, "cannot make a pipe for the serving process: \(String(cString: strerror(errno)))")
+            throw ToolError(.ioError, "cannot make a pipe for the serving process: \(Errno.current)")
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -60,7 +60,7 @@ enum Detached {
         guard spawned == 0 else {
             close(toChild[1])
             close(fromChild[0])
-            throw ToolError(.ioError, "cannot start the serving process: \(String(cString: strerror(spawned)))")
+            throw ToolError(.ioError, "cannot start the serving process: \(Errno(rawValue: spawned))")
         }
         if let input {
             // A child that stopped reading says why on its own pipe: the write's failure adds nothing.

@@ -2,12 +2,6 @@ import Foundation
 import TransferKitTesting
 import TransferSupport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `transfer placeholder`: a placeholder PNG or WAV from the parameters `PlaceholderURLProtocol`
 /// takes, to a file or to standard output — for clients that are not Swift processes.
 enum PlaceholderCommand {
@@ -83,7 +77,7 @@ enum PlaceholderCommand {
         } catch let error as POSIXError {
             throw ToolError(
                 .unavailable,
-                "\(configuration.host) port \(configuration.port): cannot listen (\(String(cString: strerror(error.code.rawValue))))"
+                "\(configuration.host) port \(configuration.port): cannot listen (\(Errno(rawValue: error.code.rawValue)))"
             )
         }
         SignalCleanup.onInterruption { _ in server.stop() }
