@@ -89,6 +89,9 @@ struct HTTPServerCoreTests {
         // The URL protocol writes the same fields, read from the URL once.
         let answer = PlaceholderURLProtocol.answer(for: URL(string: "http://placeholder/8x8.png")!)
         #expect(answer.fields == ok.fields && answer.body == ok.body)
+        let unchanged = PlaceholderURLProtocol.answer(
+            for: URL(string: "http://placeholder/8x8.png")!, ifNoneMatch: [request.entityTag])
+        #expect(unchanged.status == .notModified && unchanged.body == nil)
     }
 
     @Test("LoopbackHTTPServer through the core: HEAD without its body, a bad request line 400, reason phrases")

@@ -13,6 +13,8 @@ public import Foundation
 ///   `/300x200.png` and `/ddd/202f55/300x200.png`;
 /// - `http://placeholder/audio.wav?duration=&frequency=`: a ``PlaceholderAudio``, `200` with
 ///   `audio/wav`;
+/// - a request whose `If-None-Match` names the media's `ETag`: `304` without a body, as the server
+///   answers it;
 /// - anything else on that host: `404`;
 /// - a bad parameter (zero, negative or huge sizes, malformed colours, a non-number): `400` with a
 ///   plain-text body that says what was expected and what was found. Sizes above
@@ -40,11 +42,12 @@ public final class PlaceholderURLProtocol: URLProtocol {
     /// Answers the request from generated media.
     override public func startLoading() {
         guard let url = request.url else { return }
-        let response = Self.answer(for: url)
+        let ifNoneMatch = request.value(forHTTPHeaderField: HTTPField.Name.ifNoneMatch.rawName)
+        let response = Self.answer(for: url, ifNoneMatch: ifNoneMatch.map { [$0] } ?? [])
         let body = response.body ?? []
         var fields = [String: String]()
         for field in response.fields { fields[field.name.rawName] = field.value }
-        fields[HTTPField.Name.contentLength.rawName] = String(body.count)
+        if response.body != nil { fields[HTTPField.Name.contentLength.rawName] = String(body.count) }
         let head = HTTPURLResponse(
             url: url, statusCode: response.status.code, httpVersion: "HTTP/1.1", headerFields: fields)!
         client?.urlProtocol(self, didReceive: head, cacheStoragePolicy: .notAllowed)
@@ -65,8 +68,11 @@ public final class PlaceholderURLProtocol: URLProtocol {
     }
 
     /// The response for a placeholder URL, read once (``PlaceholderRequest/init(url:)``) and
-    /// answered as ``PlaceholderServer`` answers it.
-    static func answer(for url: URL) -> HTTPResponse {
-        PlaceholderRequest.response(reading: Result { () throws(PlaceholderError) in try PlaceholderRequest(url: url) })
+    /// answered as ``PlaceholderServer`` answers it: `304` without a body when `ifNoneMatch` names
+    /// its entity tag.
+    static func answer(for url: URL, ifNoneMatch: [String] = []) -> HTTPResponse {
+        PlaceholderRequest.response(
+            reading: Result { () throws(PlaceholderError) in try PlaceholderRequest(url: url) },
+            ifNoneMatch: ifNoneMatch)
     }
 }
