@@ -36,7 +36,7 @@ let package = Package(
             dependencies: ["ContentTypes", "TransferCodecs", "TransferSupport", "CTransferKitSystem"]
         ),
         .target(
-            name: "TransferKitTesting", dependencies: ["TransferKit"],
+            name: "TransferKitTesting", dependencies: ["TransferKit", "TransferSupport"],
             // GNU Unifont's glyphs for placeholder images' text (SIL OFL 1.1: Resources/Unifont/LICENSE.txt).
             resources: [.copy("Resources/Unifont")]),
         // TransferKit with full Foundation, and UniformTypeIdentifiers' and CoreTransferable's additions to

@@ -30,12 +30,16 @@ enum FileDescriptorOutput {
     }
 
     static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
-        let failed: Int32? =
-            StandardStreams.wasClosed(descriptor)
-            ? EBADF : SystemCalls.write(descriptor, UnsafeRawBufferPointer(buffer))
-        guard let number = failed else { return }
+        let failed: Errno
+        do throws(Errno) {
+            if StandardStreams.wasClosed(descriptor) { throw .badFileDescriptor }
+            try SystemCalls.write(descriptor, UnsafeRawBufferPointer(buffer))
+            return
+        } catch {
+            failed = error
+        }
         failures.withLock { failures in
-            if failures[descriptor] == nil { failures[descriptor] = SystemCalls.reason(number) }
+            if failures[descriptor] == nil { failures[descriptor] = failed.description }
         }
     }
 }

@@ -45,22 +45,24 @@ enum StandardInput {
         var filled = 0
         while true {
             if filled == data.count { data.count = min(data.count * 2, limit + 1) }
-            let count = data.withUnsafeMutableBytes {
-                SystemCalls.read(descriptor, into: $0.baseAddress! + filled, count: $0.count - filled)
+            let read = data.withUnsafeMutableBytes { bytes in
+                Result { () throws(Errno) in
+                    try SystemCalls.read(descriptor, into: bytes.baseAddress! + filled, count: bytes.count - filled)
+                }
             }
-            let number = errno
+            let count: Int
+            switch read {
+            case .success(let value): count = value
+            case .failure(.badFileDescriptor):
+                throw ToolError(.noInput, "\(name): closed (expected the input, or give a file instead of -)")
+            case .failure(Errno(rawValue: EISDIR)):
+                throw ToolError(.noInput, "\(name): a directory (expected a file's contents)")
+            case .failure(let error):
+                throw ToolError(.ioError, "\(name): cannot be read (\(error))")
+            }
             if count == 0 {
                 data.count = filled
                 return data
-            }
-            if count < 0 {
-                switch number {
-                case EBADF:
-                    throw ToolError(.noInput, "\(name): closed (expected the input, or give a file instead of -)")
-                case EISDIR: throw ToolError(.noInput, "\(name): a directory (expected a file's contents)")
-                default:
-                    throw ToolError(.ioError, "\(name): cannot be read (\(SystemCalls.reason(number)))")
-                }
             }
             filled += count
             if filled > limit {
@@ -82,19 +84,18 @@ enum InputFile {
     ///   65 when it holds more than `limit` bytes; 74 on a read error.
     static func contents(of path: String, limit: Int = InputFile.limit) throws -> Data {
         let shown = path
-        var descriptor: CInt
-        repeat { descriptor = open(path, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else {
-            let number = errno
-            let reason = number == ENOENT ? "no such file" : "cannot be opened (\(SystemCalls.reason(number)))"
+        let file: ReadableFile
+        do throws(CocoaError) {
+            file = try ReadableFile(path: path)
+        } catch {
+            let number = error.errno ?? Errno(rawValue: EIO)
+            let reason = number == .noSuchFileOrDirectory ? "no such file" : "cannot be opened (\(number))"
             throw ToolError(.noInput, "\(shown): \(reason)")
         }
-        defer { close(descriptor) }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        if file.isDirectory {
             throw ToolError(.noInput, "\(shown): is a directory (expected a file)")
         }
-        return try StandardInput.readAll(descriptor: descriptor, name: shown, limit: limit) { limit in
+        return try StandardInput.readAll(descriptor: file.fileDescriptor, name: shown, limit: limit) { limit in
             "more than \(limit >> 20) MiB (expected a declaration file of at most that size)"
         }
     }

@@ -90,9 +90,15 @@ package final class AtomicFile {
 
     deinit { discard() }
 
-    /// `open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)`.
+    /// `open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)`, retried on `EINTR`: the
+    /// descriptor, or -1 with `errno` set.
     package static func createExclusively(_ path: String, _ mode: mode_t) -> Int32 {
-        open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        switch SystemCalls.valueOrErrno({ open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }) {
+        case .success(let descriptor): return descriptor
+        case .failure(let error):
+            errno = error.rawValue
+            return -1
+        }
     }
 
     /// The descriptor of the temporary file, for `fchmod` and the like.
@@ -178,7 +184,11 @@ package final class AtomicFile {
     }
 
     private func send(_ bytes: UnsafeRawBufferPointer) throws(CocoaError) {
-        if let number = SystemCalls.write(descriptor, bytes) { throw .writing(destination, errno: number) }
+        do {
+            try SystemCalls.write(descriptor, bytes)
+        } catch {
+            throw .writing(destination, errno: error.rawValue)
+        }
         written += Int64(bytes.count)
         if writesBackEarly, written - writtenBack >= Self.writebackInterval {
             // A hint: where the call fails (ENOSYS, a file system without it), `fsync` does it all.

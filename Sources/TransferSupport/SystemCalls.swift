@@ -1,71 +1,135 @@
 import CTransferKitSystem
 
 #if canImport(Glibc)
-    import Glibc
+    package import Glibc
 #elseif canImport(Musl)
-    import Musl
+    package import Musl
 #elseif canImport(Darwin)
-    import Darwin
+    package import Darwin
 #endif
 
-/// The package's one way of reading, writing and closing a file descriptor: each call retried
-/// when a signal interrupts it (`EINTR`), and the C library named once for every platform.
+/// The package's one layer over the system calls it makes on descriptors: each call retried when a
+/// signal interrupts it (`EINTR`), its failure an ``Errno`` thrown, not -1 left beside `errno`, and
+/// the C library named once for every platform.
 package enum SystemCalls {
+    /// Runs `call` — a system call that returns -1 and sets `errno` on failure — again while a
+    /// signal interrupts it, as swift-system's `valueOrErrno(retryOnInterrupt:)` does.
+    ///
+    /// - Parameters:
+    ///   - retryOnInterrupt: Whether `EINTR` runs the call again (the default) or is returned.
+    ///   - call: The system call.
+    /// - Returns: What the call returned, or the ``Errno`` of its failure.
+    package static func valueOrErrno<Value: FixedWidthInteger>(
+        retryOnInterrupt: Bool = true, _ call: () -> Value
+    ) -> Result<Value, Errno> {
+        while true {
+            let value = call()
+            if value != -1 { return .success(value) }
+            let error = Errno.current
+            if retryOnInterrupt, error == .interrupted { continue }
+            return .failure(error)
+        }
+    }
+
+    /// Opens an existing file at `path` (`open(path, flags)`: not `O_CREAT`), retried when a signal
+    /// interrupts it.
+    ///
+    /// - Returns: The descriptor.
+    /// - Throws: ``Errno``: `ENOENT`, `EACCES` and the like.
+    package static func open(_ path: String, _ flags: Int32) throws(Errno) -> Int32 {
+        try valueOrErrno { systemOpen(path, flags) }.get()
+    }
+
     /// Reads up to `count` bytes into `buffer`, retrying when a signal interrupts the read.
     ///
-    /// - Returns: The number of bytes read, 0 at the end of the file, or -1 with `errno` set.
-    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
-        var result: Int
-        repeat { result = systemRead(descriptor, buffer, count) } while result < 0 && errno == EINTR
-        return result
+    /// - Returns: The number of bytes read, 0 at the end of the file.
+    /// - Throws: ``Errno`` when the read fails.
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Errno) -> Int
+    {
+        try valueOrErrno { systemRead(descriptor, buffer, count) }.get()
     }
 
     /// Reads up to `count` bytes from `descriptor` onto the end of `buffer`.
     ///
-    /// - Returns: The number of bytes appended, 0 at the end of the file, or -1 with `errno` set.
-    package static func append(upTo count: Int, from descriptor: Int32, to buffer: inout [UInt8]) -> Int {
+    /// - Returns: The number of bytes appended, 0 at the end of the file.
+    /// - Throws: ``Errno`` when the read fails; `buffer` is then unchanged.
+    package static func append(upTo count: Int, from descriptor: Int32, to buffer: inout [UInt8]) throws(Errno) -> Int {
         let start = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: count))
         let read = buffer.withUnsafeMutableBytes { bytes in
-            Self.read(descriptor, into: bytes.baseAddress! + start, count: count)
+            valueOrErrno { systemRead(descriptor, bytes.baseAddress! + start, count) }
         }
-        buffer.removeLast(count - max(read, 0))
-        return read
+        buffer.removeLast(count - ((try? read.get()) ?? 0))
+        return try read.get()
     }
 
     /// A new buffer of `prefix` followed by what one `read` of up to `count` bytes gives, written
     /// into place without first filling it with zeros (which ``append(upTo:from:to:)`` does).
     ///
-    /// - Returns: The buffer and what `read` returned (-1 with `errno` set on failure, when the
-    ///   buffer is `prefix`).
-    package static func reading(upTo count: Int, from descriptor: Int32, after prefix: [UInt8]) -> ([UInt8], Int) {
-        var result = 0
+    /// - Returns: The buffer and the number of bytes read (0 at the end of the file).
+    /// - Throws: ``Errno`` when the read fails.
+    package static func reading(upTo count: Int, from descriptor: Int32, after prefix: [UInt8]) throws(Errno) -> (
+        [UInt8], Int
+    ) {
+        var result: Result<Int, Errno> = .success(0)
         let buffer = [UInt8](unsafeUninitializedCapacity: prefix.count + count) { storage, initialized in
             let start = prefix.withUnsafeBufferPointer { prefix in
                 guard let base = prefix.baseAddress, let target = storage.baseAddress else { return 0 }
                 target.initialize(from: base, count: prefix.count)
                 return prefix.count
             }
-            result = Self.read(descriptor, into: storage.baseAddress! + start, count: count)
-            initialized = start + max(result, 0)
+            result = valueOrErrno { systemRead(descriptor, storage.baseAddress! + start, count) }
+            initialized = start + ((try? result.get()) ?? 0)
         }
-        return (buffer, result)
+        return (buffer, try result.get())
     }
 
     /// Writes all of `bytes`, retrying interrupted and partial writes.
     ///
-    /// - Returns: `nil`, or the `errno` of the write that failed.
-    package static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    /// - Throws: ``Errno`` of the write that failed.
+    package static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) {
         var offset = 0
         while offset < bytes.count {
-            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
+            offset += try valueOrErrno { systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset) }
+                .get()
         }
-        return nil
+    }
+
+    /// Waits until one of `descriptors` has an event it asks for (`poll`), or `deadline` passes
+    /// (`nil`: without end); a signal's interruption waits again for what is left of the time.
+    ///
+    /// - Returns: How many descriptors have events (their `revents`); 0 when the deadline passed.
+    /// - Throws: ``Errno`` when the wait fails.
+    package static func poll(_ descriptors: inout [pollfd], until deadline: ContinuousClock.Instant?) throws(Errno)
+        -> Int
+    {
+        let count = nfds_t(descriptors.count)
+        return try descriptors.withUnsafeMutableBufferPointer { entries in
+            valueOrErrno { systemPoll(entries.baseAddress, count, milliseconds(until: deadline)) }
+        }.map(Int.init).get()
+    }
+
+    /// Waits until `descriptor` has one of `events` (`POLLIN`, `POLLOUT`), or `deadline` passes
+    /// (`nil`: without end).
+    ///
+    /// - Returns: Whether it has (an error or a hang-up counts: the call that follows says what
+    ///   happened); `false` when the deadline passed.
+    /// - Throws: ``Errno`` when the wait fails.
+    package static func poll(_ descriptor: Int32, for events: Int16, until deadline: ContinuousClock.Instant?)
+        throws(Errno) -> Bool
+    {
+        var entries = [pollfd(fd: descriptor, events: events, revents: 0)]
+        return try poll(&entries, until: deadline) > 0
+    }
+
+    /// The milliseconds from now to `deadline`, rounded up, for `poll`: 0 once it has passed, -1
+    /// for none.
+    private static func milliseconds(until deadline: ContinuousClock.Instant?) -> Int32 {
+        guard let deadline else { return -1 }
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        guard remaining > .zero else { return 0 }
+        let (seconds, attoseconds) = remaining.components
+        return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
     }
 
     /// Starts writing `count` bytes from `offset` of `descriptor` back to its device and returns
@@ -75,27 +139,36 @@ package enum SystemCalls {
         _ = transferkit_start_writeback(descriptor, offset, count)
     }
 
-    /// Closes a descriptor.
+    /// Closes a descriptor (not retried on `EINTR`: on Linux the descriptor is closed whatever
+    /// `close` returns, and its number may already be another's).
     package static func close(_ descriptor: Int32) {
         _ = systemClose(descriptor)
     }
 
     /// The system's words for an `errno` value: `No such file or directory`.
     package static func reason(_ number: Int32) -> String {
-        String(cString: strerror(number))
+        Errno(rawValue: number).description
     }
+}
+
+/// `open(2)`, outside ``SystemCalls``, whose own `open` would hide it.
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+    open(path, flags)
 }
 
 #if canImport(Glibc)
     private let systemRead = Glibc.read
     private let systemWrite = Glibc.write
     private let systemClose = Glibc.close
+    private let systemPoll = Glibc.poll
 #elseif canImport(Musl)
     private let systemRead = Musl.read
     private let systemWrite = Musl.write
     private let systemClose = Musl.close
+    private let systemPoll = Musl.poll
 #elseif canImport(Darwin)
     private let systemRead = Darwin.read
     private let systemWrite = Darwin.write
     private let systemClose = Darwin.close
+    private let systemPoll = Darwin.poll
 #endif

@@ -15,6 +15,8 @@ final class RawHTTPClient: @unchecked Sendable {
         var status: Int
         var fields: [(name: String, value: String)]
         var body: Data
+        /// The words after the status code: `Not Found`.
+        var reasonPhrase = ""
 
         func value(_ name: String) -> String? {
             fields.first { $0.name.lowercased() == name.lowercased() }?.value
@@ -103,6 +105,7 @@ final class RawHTTPClient: @unchecked Sendable {
                     )
                 }
                 var response = Response(status: status, fields: fields, body: Data())
+                response.reasonPhrase = parts.count > 2 ? String(parts[2]) : ""
                 let length =
                     head || status == 304 || status == 204 ? 0 : Int(response.value("Content-Length") ?? "") ?? -1
                 let start = end + 4

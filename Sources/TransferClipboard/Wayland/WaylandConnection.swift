@@ -82,14 +82,17 @@ final class WaylandConnection {
         var offset = 0
         var attached = descriptor ?? -1
         while offset < message.count {
-            let sent = message.withUnsafeBytes {
-                transferkit_send_with_descriptor(self.descriptor, $0.baseAddress! + offset, $0.count - offset, attached)
+            let sent = message.withUnsafeBytes { bytes in
+                SystemCalls.valueOrErrno {
+                    transferkit_send_with_descriptor(
+                        self.descriptor, bytes.baseAddress! + offset, bytes.count - offset, attached)
+                }
             }
-            guard sent > 0 else {
-                throw ClipboardError(
-                    .connectionFailed, "writing to the Wayland compositor at \(name): \(SystemCalls.reason(errno))")
+            guard case .success(let count) = sent, count > 0 else {
+                let reason = if case .failure(let error) = sent { "\(error)" } else { "nothing was written" }
+                throw ClipboardError(.connectionFailed, "writing to the Wayland compositor at \(name): \(reason)")
             }
-            offset += sent
+            offset += count
             attached = -1
         }
     }
@@ -189,14 +192,17 @@ final class WaylandConnection {
         }
         var received: [Int32] = Array(repeating: -1, count: 28)
         var count: Int32 = 0
-        let length = readBuffer.withUnsafeMutableBytes { buffer in
-            received.withUnsafeMutableBufferPointer {
-                transferkit_receive_with_descriptors(
-                    descriptor, buffer.baseAddress!, buffer.count, $0.baseAddress!, Int32($0.count), &count)
+        let outcome = readBuffer.withUnsafeMutableBytes { buffer in
+            received.withUnsafeMutableBufferPointer { slots in
+                SystemCalls.valueOrErrno {
+                    transferkit_receive_with_descriptors(
+                        descriptor, buffer.baseAddress!, buffer.count, slots.baseAddress!, Int32(slots.count), &count)
+                }
             }
         }
         descriptors += received.prefix(Int(count))
-        if length < 0, errno == EAGAIN { return }
+        if case .failure(.wouldBlock) = outcome { return }
+        let length = (try? outcome.get()) ?? -1
         guard length > 0 else {
             throw ClipboardError(.connectionFailed, "the Wayland compositor at \(name) closed the connection")
         }
@@ -206,15 +212,12 @@ final class WaylandConnection {
     /// Whether the socket became readable before `deadline` (looked at once when it has passed).
     private func waitReadable(deadline: ContinuousClock.Instant) throws(ClipboardError) -> Bool {
         while true {
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let result = poll(&poller, 1, remaining > .zero ? Int32(clamping: remaining.milliseconds + 1) : 0)
-            if result > 0 { return true }
-            if result < 0, errno != EINTR {
-                throw ClipboardError(
-                    .connectionFailed, "waiting for the Wayland compositor at \(name): \(SystemCalls.reason(errno))")
+            do throws(Errno) {
+                if try SystemCalls.poll(descriptor, for: Int16(POLLIN), until: deadline) { return true }
+            } catch {
+                throw ClipboardError(.connectionFailed, "waiting for the Wayland compositor at \(name): \(error)")
             }
-            if result == 0, ContinuousClock.now >= deadline { return false }
+            if ContinuousClock.now >= deadline { return false }
         }
     }
 }

@@ -230,20 +230,22 @@ final class WaylandDataControl {
                     "the clipboard's owner sent \(received) bytes of \(type), then nothing for \(idle)"
                         + (wait == deadline ? " (the operation's deadline)" : ""))
             }
-            var poller = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(clamping: remaining.milliseconds + 1))
-            if ready < 0, errno != EINTR {
-                throw ClipboardError(
-                    .connectionFailed, "waiting for the clipboard's owner: \(SystemCalls.reason(errno))")
+            do throws(Errno) {
+                guard try SystemCalls.poll(ends[0], for: Int16(POLLIN), until: .now + remaining) else { continue }
+            } catch {
+                throw ClipboardError(.connectionFailed, "waiting for the clipboard's owner: \(error)")
             }
-            guard ready > 0 else { continue }
-            let count = buffer.withUnsafeMutableBytes {
-                SystemCalls.read(ends[0], into: $0.baseAddress!, count: $0.count)
-            }
-            if count < 0 {
-                if errno == EAGAIN { continue }
-                throw ClipboardError(
-                    .transferFailed, "reading \(type) from the clipboard: \(SystemCalls.reason(errno))")
+            let count: Int
+            do throws(Errno) {
+                count = try buffer.withUnsafeMutableBytes { bytes in
+                    Result { () throws(Errno) in
+                        try SystemCalls.read(ends[0], into: bytes.baseAddress!, count: bytes.count)
+                    }
+                }.get()
+            } catch .wouldBlock {
+                continue
+            } catch {
+                throw ClipboardError(.transferFailed, "reading \(type) from the clipboard: \(error)")
             }
             if count == 0 { return }
             received += count

@@ -96,10 +96,11 @@ final class WaylandSelectionOwner: SelectionServer {
             var pollers = [pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0)]
             pollers += transfers.map { pollfd(fd: $0.descriptor, events: Int16(POLLOUT), revents: 0) }
             let wait = min(remaining, transfers.isEmpty ? remaining : idle)
-            let ready = poll(&pollers, nfds_t(pollers.count), Int32(clamping: wait.milliseconds + 1))
-            if ready < 0, errno != EINTR {
-                throw ClipboardError(
-                    .connectionFailed, "waiting for the Wayland compositor: \(SystemCalls.reason(errno))")
+            let ready: Int
+            do throws(Errno) {
+                ready = try SystemCalls.poll(&pollers, until: now + wait)
+            } catch {
+                throw ClipboardError(.connectionFailed, "waiting for the Wayland compositor: \(error)")
             }
             guard ready > 0 else { continue }
             for index in transfers.indices.reversed() where pollers[index + 1].revents != 0 {
@@ -116,11 +117,15 @@ final class WaylandSelectionOwner: SelectionServer {
     private func write(_ transfer: inout Transfer) -> Bool {
         while transfer.offset < transfer.bytes.count {
             let chunk = min(transfer.bytes.count - transfer.offset, 1 << 20)
-            let written = transfer.bytes.withUnsafeBytes {
-                transferkit_write_without_sigpipe(transfer.descriptor, $0.baseAddress! + transfer.offset, chunk)
+            let written = transfer.bytes.withUnsafeBytes { bytes in
+                SystemCalls.valueOrErrno {
+                    transferkit_write_without_sigpipe(transfer.descriptor, bytes.baseAddress! + transfer.offset, chunk)
+                }
             }
-            if written < 0 { return errno == EAGAIN }
-            transfer.offset += written
+            switch written {
+            case .success(let count): transfer.offset += count
+            case .failure(let error): return error == .wouldBlock
+            }
             transfer.lastActivity = .now
         }
         return false

@@ -442,11 +442,13 @@ final class X11Connection {
             var filled = start + buffered
             while filled < result.count {
                 try waitReadable(deadline: deadline)
-                let received = result.withUnsafeMutableBytes {
-                    SystemCalls.read(descriptor, into: $0.baseAddress! + filled, count: $0.count - filled)
+                let received = result.withUnsafeMutableBytes { bytes in
+                    Result { () throws(Errno) in
+                        try SystemCalls.read(descriptor, into: bytes.baseAddress! + filled, count: bytes.count - filled)
+                    }
                 }
-                if received < 0, errno == EAGAIN { continue }
-                guard received > 0 else {
+                if case .failure(.wouldBlock) = received { continue }
+                guard case .success(let received) = received, received > 0 else {
                     throw ClipboardError(.connectionFailed, "the X server closed the connection")
                 }
                 filled += received
@@ -459,11 +461,13 @@ final class X11Connection {
                 inputStart = 0
             }
             try waitReadable(deadline: deadline)
-            let received = readBuffer.withUnsafeMutableBytes {
-                SystemCalls.read(descriptor, into: $0.baseAddress!, count: $0.count)
+            let received = readBuffer.withUnsafeMutableBytes { bytes in
+                Result { () throws(Errno) in
+                    try SystemCalls.read(descriptor, into: bytes.baseAddress!, count: bytes.count)
+                }
             }
-            if received < 0, errno == EAGAIN { continue }
-            guard received > 0 else {
+            if case .failure(.wouldBlock) = received { continue }
+            guard case .success(let received) = received, received > 0 else {
                 throw ClipboardError(.connectionFailed, "the X server closed the connection")
             }
             input += readBuffer[0..<received]
@@ -476,12 +480,10 @@ final class X11Connection {
         while true {
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { throw ClipboardError(.timedOut, "no answer from the X server in time") }
-            let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + 1)
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let result = poll(&poller, 1, milliseconds)
-            if result > 0 { return }
-            if result < 0, errno != EINTR {
-                throw ClipboardError(.connectionFailed, "waiting for the X server: \(SystemCalls.reason(errno))")
+            do throws(Errno) {
+                if try SystemCalls.poll(descriptor, for: Int16(POLLIN), until: deadline) { return }
+            } catch {
+                throw ClipboardError(.connectionFailed, "waiting for the X server: \(error)")
             }
         }
     }
@@ -506,12 +508,14 @@ final class X11Connection {
     private func send(_ bytes: UnsafeRawBufferPointer) throws(ClipboardError) {
         var offset = 0
         while offset < bytes.count {
-            let sent = Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-            if sent < 0 {
-                if errno == EINTR { continue }
-                throw ClipboardError(.connectionFailed, "writing to the X server: \(SystemCalls.reason(errno))")
+            let sent = SystemCalls.valueOrErrno {
+                Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
             }
-            offset += sent
+            switch sent {
+            case .success(let count): offset += count
+            case .failure(let error):
+                throw ClipboardError(.connectionFailed, "writing to the X server: \(error)")
+            }
         }
     }
 }

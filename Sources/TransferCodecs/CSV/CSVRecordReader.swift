@@ -22,8 +22,7 @@ struct CSVRecordReader {
     /// no faster than 128 KiB.
     static let chunkSize = 1 << 17
 
-    private let descriptor: Int32
-    private let url: URL
+    private let file: ReadableFile
     private let format: CSVFormat
     private var buffer: [UInt8] = []
     private var header: [String]?
@@ -34,15 +33,12 @@ struct CSVRecordReader {
 
     init(_ url: URL, format: CSVFormat) throws {
         try CSVDecoder.validate(format)
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw CocoaError.reading(url, errno: errno) }
-        self.descriptor = descriptor
-        self.url = url
+        file = try ReadableFile(url)
         self.format = format
     }
 
     func close() {
-        SystemCalls.close(descriptor)
+        file.close()
     }
 
     /// After the last window: when the file held a header and no record, checks that the header
@@ -60,12 +56,11 @@ struct CSVRecordReader {
                 let count: Int
                 if buffer.count <= Self.chunkSize {
                     // A new window: the rest of the last one, then the next bytes, read in place.
-                    (buffer, count) = SystemCalls.reading(upTo: Self.chunkSize, from: descriptor, after: buffer)
+                    (buffer, count) = try file.reading(upTo: Self.chunkSize, after: buffer)
                 } else {
                     // A record longer than a window grows its buffer instead of copying it each time.
-                    count = SystemCalls.append(upTo: Self.chunkSize, from: descriptor, to: &buffer)
+                    count = try file.append(upTo: Self.chunkSize, to: &buffer)
                 }
-                guard count >= 0 else { throw CocoaError.reading(url, errno: errno) }
                 if count == 0 { atEnd = true }
             }
             if first {

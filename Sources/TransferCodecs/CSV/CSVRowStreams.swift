@@ -31,7 +31,7 @@ public final class CSVRowReader {
     /// The header row, when ``CSVFormat/hasHeader`` is set and the input has one.
     public private(set) var header: [String]?
 
-    private let descriptor: Int32?
+    private let file: ReadableFile?
     /// The input, when it is in memory: read a chunk at a time like a file.
     private let memory: Data?
     private var memoryOffset = 0
@@ -57,9 +57,7 @@ public final class CSVRowReader {
     ///   when the file cannot be opened or read, as `Data(contentsOf:)` and ``JSONArrayDecoder`` throw it.
     public init(contentsOf url: URL, format: CSVFormat = CSVFormat(), chunkSize: Int = 1 << 20) throws {
         try CSVDecoder.validate(format)
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw CocoaError.reading(url, errno: errno) }
-        self.descriptor = descriptor
+        self.file = try ReadableFile(url)
         self.memory = nil
         self.format = format
         self.chunkSize = max(4096, chunkSize)
@@ -77,16 +75,12 @@ public final class CSVRowReader {
     /// - Throws: ``CSVError`` when the header is malformed.
     public init(data: Data, format: CSVFormat = CSVFormat(), chunkSize: Int = 1 << 20) throws {
         try CSVDecoder.validate(format)
-        self.descriptor = nil
+        self.file = nil
         self.memory = data
         self.format = format
         self.chunkSize = max(4096, chunkSize)
         self.path = "input"
         try readHeader()
-    }
-
-    deinit {
-        if let descriptor { close(descriptor) }
     }
 
     private func readHeader() throws {
@@ -128,9 +122,8 @@ public final class CSVRowReader {
 
     /// Reads a chunk and parses every complete record in the buffer.
     private func fill() throws {
-        if !atEnd, let descriptor {
-            let count = SystemCalls.append(upTo: chunkSize, from: descriptor, to: &buffer)
-            if count < 0 { throw CocoaError.reading(URL(fileURLWithPath: path), errno: errno) }
+        if !atEnd, let file {
+            let count = try file.append(upTo: chunkSize, to: &buffer)
             if count == 0 { atEnd = true }
         } else if !atEnd, let memory {
             let count = min(chunkSize, memory.count - memoryOffset)

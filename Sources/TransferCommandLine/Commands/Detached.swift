@@ -21,7 +21,7 @@ enum Detached {
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
-            throw ToolError(.ioError, "cannot make a pipe for the serving process: \(String(cString: strerror(errno)))")
+            throw ToolError(.ioError, "cannot make a pipe for the serving process: \(Errno.current)")
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -60,17 +60,20 @@ enum Detached {
         guard spawned == 0 else {
             close(toChild[1])
             close(fromChild[0])
-            throw ToolError(.ioError, "cannot start the serving process: \(String(cString: strerror(spawned)))")
+            throw ToolError(.ioError, "cannot start the serving process: \(Errno(rawValue: spawned))")
         }
         if let input {
-            _ = input.withUnsafeBytes { SystemCalls.write(toChild[1], $0) }
+            // A child that stopped reading says why on its own pipe: the write's failure adds nothing.
+            _ = input.withUnsafeBytes { bytes in Result { () throws(Errno) in try SystemCalls.write(toChild[1], bytes) }
+            }
         }
         close(toChild[1])
         var answer = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !answer.contains(UInt8(ascii: "\n")) {
-            let count = read(fromChild[0], &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
+            let count = buffer.withUnsafeMutableBytes { bytes in
+                (try? SystemCalls.read(fromChild[0], into: bytes.baseAddress!, count: bytes.count)) ?? 0
+            }
             guard count > 0 else { break }
             answer.append(contentsOf: buffer[0..<count])
         }

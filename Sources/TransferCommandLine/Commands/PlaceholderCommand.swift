@@ -2,12 +2,6 @@ import Foundation
 import TransferKitTesting
 import TransferSupport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `transfer placeholder`: a placeholder PNG or WAV from the parameters `PlaceholderURLProtocol`
 /// takes, to a file or to standard output — for clients that are not Swift processes.
 enum PlaceholderCommand {
@@ -36,18 +30,9 @@ enum PlaceholderCommand {
         examples: ["placeholder image --width 300 --height 200 --text 商品 -o out.png"]
     ) { arguments, console in
         let output = try arguments.value(OutputOption.option)
-        let width = try integer(&arguments, Options.width, default: 250)
-        let height = try integer(&arguments, Options.height, default: 250)
-        let text = try arguments.value(Options.text) ?? "dummy"
-        let foreground = try arguments.value(Options.foreground)
-        let background = try arguments.value(Options.background)
-        try arguments.finish()
-        let data = try refusingBadParameters { () throws(PlaceholderError) -> Data in
-            var image = try PlaceholderImage(width: width, height: height, text: text)
-            if let foreground { image.foreground = try color(foreground, "fgcolor") }
-            if let background { image.background = try color(background, "bgcolor") }
-            return image.pngData()
-        }
+        let data = try render(
+            "/image.png", [Options.width, Options.height, Options.text, Options.foreground, Options.background],
+            &arguments)
         try write(data, to: output, console: console)
     }
 
@@ -59,13 +44,7 @@ enum PlaceholderCommand {
         examples: ["placeholder audio --duration 1 > beep.wav"]
     ) { arguments, console in
         let output = try arguments.value(OutputOption.option)
-        var written: [String: String] = [:]
-        let duration = try number(&arguments, Options.duration, default: 0.5, written: &written)
-        let frequency = try number(&arguments, Options.frequency, default: 440, written: &written)
-        try arguments.finish()
-        let data = try refusingBadParameters(written: written) { () throws(PlaceholderError) -> Data in
-            try PlaceholderAudio(duration: duration, frequency: frequency).wavData()
-        }
+        let data = try render("/audio.wav", [Options.duration, Options.frequency], &arguments)
         try write(data, to: output, console: console)
     }
 
@@ -147,7 +126,7 @@ enum PlaceholderCommand {
         } catch let error as POSIXError {
             throw ToolError(
                 .unavailable,
-                "\(configuration.host) port \(configuration.port): cannot listen (\(String(cString: strerror(error.code.rawValue))))"
+                "\(configuration.host) port \(configuration.port): cannot listen (\(Errno(rawValue: error.code.rawValue)))"
             )
         }
         SignalCleanup.onInterruption { _ in server.stop() }
@@ -169,44 +148,25 @@ enum PlaceholderCommand {
                 + "\(statistics.connectionsAccepted) connection\(statistics.connectionsAccepted == 1 ? "" : "s")\n")
     }
 
-    /// A whole-number option, named in the error when it is not one.
-    private static func integer(_ arguments: inout Arguments, _ option: OptionDeclaration, default value: Int) throws
-        -> Int
+    /// A placeholder from its options: each is a parameter of the query, read by
+    /// `PlaceholderRequest` as the server reads it.
+    private static func render(_ path: String, _ options: [OptionDeclaration], _ arguments: inout Arguments) throws
+        -> Data
     {
-        guard let text = try arguments.value(option) else { return value }
-        guard let number = Int(text) else {
-            throw UsageError(
-                "--\(option.name) '\(text)': expected a whole number from 1 to \(PlaceholderImage.maximumSide)")
+        var parameters: [String: String] = [:]
+        for option in options {
+            if let value = try arguments.value(option) { parameters[option.name] = value }
         }
-        return number
-    }
-
-    /// A number option, named in the error when it is not one.
-    private static func number(
-        _ arguments: inout Arguments, _ option: OptionDeclaration, default value: Double,
-        written: inout [String: String]
-    ) throws -> Double {
-        guard let text = try arguments.value(option) else { return value }
-        written[option.name] = text
-        guard let number = Double(text), number.isFinite else {
-            throw UsageError("--\(option.name) '\(text)': expected a number")
-        }
-        return number
-    }
-
-    /// A colour option, its error naming the option.
-    private static func color(_ text: String, _ name: String) throws(PlaceholderError) -> PlaceholderImage.Color {
-        do {
-            return try PlaceholderImage.Color(hex: text)
-        } catch {
-            throw .invalidParameter(name: name, value: text, expected: error.expected)
+        try arguments.finish()
+        return try refusingBadParameters(written: parameters) { () throws(PlaceholderError) -> Data in
+            try PlaceholderRequest(path: path, parameters: parameters).data()
         }
     }
 
     /// Runs `body`, turning a refused parameter into a usage error that names it, with the value as
     /// the command line wrote it: `--duration '99': …`.
     private static func refusingBadParameters(
-        written: [String: String] = [:], _ body: () throws(PlaceholderError) -> Data
+        written: [String: String], _ body: () throws(PlaceholderError) -> Data
     ) throws(UsageError) -> Data {
         do {
             return try body()

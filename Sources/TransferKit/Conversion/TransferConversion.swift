@@ -264,16 +264,23 @@ public struct TransferConversion<Item: Transferable>: Sendable {
 
     /// Hands a file's contents to `output` a MiB at a time.
     private static func copy(_ file: URL, into output: (Data) throws -> Void) throws {
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileOperations.fileError(Item.self, "Cannot read \(file.path)", errno) }
-        defer { close(descriptor) }
+        let input: ReadableFile
+        do throws(CocoaError) {
+            input = try ReadableFile(file)
+        } catch {
+            throw FileOperations.fileError(Item.self, "Cannot read \(file.path)", error)
+        }
         var chunk = Data(count: 1 << 20)
         while true {
-            let count = chunk.withUnsafeMutableBytes {
-                SystemCalls.read(descriptor, into: $0.baseAddress!, count: $0.count)
+            let count: Int
+            do throws(CocoaError) {
+                count = try chunk.withUnsafeMutableBytes { bytes in
+                    Result { () throws(CocoaError) in try input.read(into: bytes.baseAddress!, count: bytes.count) }
+                }.get()
+            } catch {
+                throw FileOperations.fileError(Item.self, "Cannot read \(file.path)", error)
             }
             if count == 0 { return }
-            if count < 0 { throw FileOperations.fileError(Item.self, "Cannot read \(file.path)", errno) }
             try output(chunk.prefix(count))
         }
     }

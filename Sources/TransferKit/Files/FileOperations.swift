@@ -32,13 +32,14 @@ package enum FileOperations {
         itemType: Any.Type,
         progress: ((_ copied: Int64, _ total: Int64) -> Void)? = nil
     ) throws(TransferError) {
-        let input = open(source.path, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else {
-            throw fileError(itemType, "Cannot read \(source.path)", errno)
+        let input: ReadableFile
+        let status: stat
+        do throws(CocoaError) {
+            input = try ReadableFile(source)
+            status = try input.status()
+        } catch {
+            throw fileError(itemType, "Cannot read \(source.path)", error)
         }
-        defer { close(input) }
-        var status = stat()
-        guard fstat(input, &status) == 0 else { throw fileError(itemType, "Cannot read \(source.path)", errno) }
         if (status.st_mode & S_IFMT) == S_IFDIR {
             throw TransferError(
                 .fileUnavailable, itemType: itemType,
@@ -71,7 +72,7 @@ package enum FileOperations {
     }
 
     private static func copyContents(
-        from input: Int32,
+        from input: ReadableFile,
         to output: Int32,
         source: URL,
         itemType: Any.Type,
@@ -90,32 +91,35 @@ package enum FileOperations {
         // A clone shares the blocks; the kernel copies otherwise, without passing the bytes through
         // user space; plain reads and writes are the last resort. With progress, the kernel copies in
         // steps, so that progress is reported and cancellation is seen.
-        if progress == nil, transferkit_clone_file(input, output) == 0 { return }
+        if progress == nil, transferkit_clone_file(input.fileDescriptor, output) == 0 { return }
         let step = progress == nil ? chunkSize * 64 : chunkSize * 8
-        while true {
-            let copied = transferkit_copy_file_range(input, output, step)
-            if copied > 0 {
+        copying: while true {
+            switch SystemCalls.valueOrErrno({ transferkit_copy_file_range(input.fileDescriptor, output, step) }) {
+            case .success(let copied) where copied > 0:
                 try advance(copied)
-                continue
-            }
-            if copied == 0 {
+            case .success:
                 if done == 0 { progress?(0, total) }
-                if done == 0, total > 0 { break }  // Nothing copied: the file system may not support it.
+                if done == 0, total > 0 { break copying }  // Nothing copied: the file system may not support it.
                 return
+            case .failure(let error):
+                if [EXDEV, ENOSYS, EOPNOTSUPP, EINVAL].contains(error.rawValue) { break copying }
+                throw fileError(itemType, "Cannot copy \(source.path)", error.rawValue)
             }
-            let error = errno
-            if error == EINTR { continue }
-            if error == EXDEV || error == ENOSYS || error == EOPNOTSUPP || error == EINVAL { break }
-            throw fileError(itemType, "Cannot copy \(source.path)", error)
         }
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            let count = SystemCalls.read(input, into: buffer, count: chunkSize)
+            let count: Int
+            do throws(CocoaError) {
+                count = try input.read(into: buffer, count: chunkSize)
+            } catch {
+                throw fileError(itemType, "Cannot read \(source.path)", error)
+            }
             if count == 0 { return }
-            if count < 0 { throw fileError(itemType, "Cannot read \(source.path)", errno) }
-            if let failure = SystemCalls.write(output, UnsafeRawBufferPointer(start: buffer, count: count)) {
-                throw fileError(itemType, "Cannot write the copy of \(source.path)", failure)
+            do throws(Errno) {
+                try SystemCalls.write(output, UnsafeRawBufferPointer(start: buffer, count: count))
+            } catch {
+                throw fileError(itemType, "Cannot write the copy of \(source.path)", error.rawValue)
             }
             try advance(count)
         }
@@ -164,12 +168,15 @@ package enum FileOperations {
         itemType: Any.Type,
         progress: (_ completed: Int64, _ total: Int64) -> Void
     ) throws(TransferError) -> Data {
-        let input = open(file.path, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw fileError(itemType, "Cannot read \(file.path)", errno) }
-        defer { close(input) }
-        var status = stat()
-        guard fstat(input, &status) == 0 else { throw fileError(itemType, "Cannot read \(file.path)", errno) }
-        let total = Int64(status.st_size)
+        func reading<Value>(_ body: () throws(CocoaError) -> Value) throws(TransferError) -> Value {
+            do {
+                return try body()
+            } catch {
+                throw fileError(itemType, "Cannot read \(file.path)", error)
+            }
+        }
+        let input = try reading { () throws(CocoaError) in try ReadableFile(file) }
+        let total = try reading { () throws(CocoaError) in Int64(try input.status().st_size) }
         var data = Data(count: Int(total))
         var done = 0
         let step = chunkSize * 8
@@ -181,21 +188,24 @@ package enum FileOperations {
             if done == data.count {
                 // The expected size is read: probe for more before growing, so that the usual case
                 // (a file that did not grow) never reallocates the whole buffer.
-                var probe = [UInt8](repeating: 0, count: 4096)
-                count = probe.withUnsafeMutableBytes { SystemCalls.read(input, into: $0.baseAddress!, count: $0.count) }
+                var probe: [UInt8] = []
+                count = try reading { () throws(CocoaError) in try input.append(upTo: 4096, to: &probe) }
                 if count > 0 {  // The file grew, or its size was unknown.
-                    data.append(contentsOf: probe[0..<count])
+                    data.append(contentsOf: probe)
                     done += count
                     data.count = done + step
                     progress(Int64(done), max(total, Int64(done)))
                     continue
                 }
             } else {
-                count = data.withUnsafeMutableBytes { buffer in
-                    SystemCalls.read(input, into: buffer.baseAddress! + done, count: min(step, buffer.count - done))
+                count = try reading { () throws(CocoaError) in
+                    try data.withUnsafeMutableBytes { buffer in
+                        Result { () throws(CocoaError) in
+                            try input.read(into: buffer.baseAddress! + done, count: min(step, buffer.count - done))
+                        }
+                    }.get()
                 }
             }
-            if count < 0 { throw fileError(itemType, "Cannot read \(file.path)", errno) }
             if count == 0 { break }
             done += count
             progress(Int64(done), max(total, Int64(done)))
@@ -232,6 +242,14 @@ package enum FileOperations {
         return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
     }
 
+    /// The error of a file that cannot be read: `what`, the system's words for the `errno` beneath
+    /// `error`, and the `POSIXError` beneath.
+    static func fileError(_ itemType: Any.Type, _ what: String, _ error: CocoaError) -> TransferError {
+        fileError(itemType, what, error.errno?.rawValue ?? EIO)
+    }
+
+    /// The error of a file that cannot be read or written: `what`, the system's words for `code`,
+    /// and the `POSIXError` beneath.
     static func fileError(_ itemType: Any.Type, _ what: String, _ code: Int32) -> TransferError {
         TransferError(
             .fileUnavailable, itemType: itemType, reason: "\(what): \(SystemCalls.reason(code))",

@@ -11,7 +11,9 @@ internal import Synchronization
 /// ephemeral port), for tests of code that fetches — link previews among them — without the network:
 /// one response per connection (`Connection: close`), chosen by the request's path; responses may be
 /// delayed, and a body may be endless (written until the client closes the connection, at most about
-/// 256 MB).
+/// 256 MB). A `HEAD` request is answered without the body; a request that is not HTTP/1.x is
+/// answered `400` (or `505`, `414`, `431`) with what was expected, as ``PlaceholderServer`` refuses
+/// it — both servers read requests with one HTTP core.
 ///
 /// It can also misbehave as a hostile server would: a ``Response/raw(_:)-([LoopbackHTTPServer.Step])`` response is a script of
 /// ``Step``s — bytes written as they are (truncated or malformed heads, conflicting framing), pauses,
@@ -114,7 +116,7 @@ public final class LoopbackHTTPServer: Sendable {
     public let port: UInt16
     /// The loopback address the server listens on.
     public let host: String
-    private let listener: Int32
+    private let listener: HTTPListener
     private let routes: @Sendable (String) -> Response
     private let received = Mutex<[Request]>([])
     private let connections = Mutex(0)
@@ -143,35 +145,13 @@ public final class LoopbackHTTPServer: Sendable {
         self.routes = routes
         self.host = host
         guard host.hasPrefix("127."), inet_addr(host) != INADDR_NONE else { throw POSIXError(.EADDRNOTAVAIL) }
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-        var reuse: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr(host)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        listener = try HTTPListener(host: host, port: port, backlog: 64)
+        self.port = listener.port
+        listener.run(name: "loopback.accept") { [self] connection in
+            connections.withLock { $0 += 1 }
+            // A delayed response blocks only its thread.
+            Thread { [self] in serve(connection) }.start()
         }
-        guard bound == 0, listen(descriptor, 64) == 0 else {
-            close(descriptor)
-            throw POSIXError(.EADDRINUSE)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        self.port = UInt16(bigEndian: address.sin_port)
-        listener = descriptor
-        let thread = Thread { [self] in acceptLoop() }
-        thread.start()
     }
 
     /// The URL of `path` on this server; `host` may be a name that resolves to the server's address.
@@ -186,105 +166,75 @@ public final class LoopbackHTTPServer: Sendable {
                 defer { stopped = true }; return !stopped
             })
         else { return }
-        // Only shut down: the accept loop closes the descriptor when accept fails, so that its number
-        // cannot be reused by another server while this loop still accepts on it.
-        shutdown(listener, Int32(SHUT_RDWR))
+        listener.shutDown()
     }
 
     deinit { stop() }
 
-    private func acceptLoop() {
-        while true {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else {
-                if errno == EINTR { continue }
-                close(listener)
-                return
-            }
-            connections.withLock { $0 += 1 }
-            Thread { [self] in serve(connection) }.start()  // A delayed response blocks only its thread.
-        }
-    }
+    /// The limits of a request head: generous, for tests that send long URLs on purpose.
+    private static let limits = HTTPRequestHead.Limits(
+        maximumRequestLineLength: 65_536, maximumHeaderBytes: 65_536, maximumHeaderFields: 1000)
 
-    private func serve(_ connection: Int32) {
-        defer { close(connection) }
-        var request = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while request.count < 65_536 {
-            let count = read(connection, &buffer, buffer.count)
-            guard count > 0 else { return }
-            request += buffer[0..<count]
-            if request.count >= 4, request.suffix(4) == [13, 10, 13, 10] { break }
-            if String(decoding: request, as: UTF8.self).contains("\r\n\r\n") { break }
+    private func serve(_ connection: HTTPConnection) {
+        var connection = connection
+        defer { connection.close() }
+        let head: HTTPRequestHead
+        switch connection.readHead(limits: Self.limits, requestTimeout: .seconds(60), idleDeadline: nil) {
+        case .closed: return
+        case .refused(let refusal):
+            _ = connection.send(
+                .text(refusal.status, refusal.reason), adding: [HTTPField(.connection, "close")], forHead: false,
+                until: nil)
+            return
+        case .head(let read): head = read
         }
-        let lines = String(decoding: request, as: UTF8.self).split(separator: "\r\n")
-        let parts = (lines.first ?? "").split(separator: " ")
-        let path = parts.count > 1 ? String(parts[1]) : "/"
-        let fields = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        received.withLock {
+            $0.append(Request(path: head.target, headerFields: head.fields.map { ($0.name.rawName, $0.value) }))
         }
-        received.withLock { $0.append(Request(path: path, headerFields: fields)) }
-        let response = routes(path)
-        if response.delay > .zero {
-            let (seconds, attoseconds) = response.delay.components
-            usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
-        }
+        let response = routes(head.target)
+        if response.delay > .zero { Self.sleep(response.delay) }
         if let steps = response.steps {
             perform(steps, on: connection)
             return
         }
-        var head = "HTTP/1.1 \(response.status) Status\r\nConnection: close\r\n"
-        for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
-        if !response.isEndless { head += "Content-Length: \(response.body.count)\r\n" }
-        head += "\r\n"
-        guard write(connection, Array(head.utf8)) else { return }
-        if response.isEndless {
+        let fields = response.headers.map { HTTPField(HTTPField.Name($0.0), $0.1) }
+        let answer = HTTPResponse(
+            status: HTTPStatus(code: response.status), fields: [HTTPField(.connection, "close")] + fields,
+            body: response.isEndless ? nil : Array(response.body))
+        guard connection.send(answer, adding: [], forHead: head.method == .head, until: nil) else { return }
+        if response.isEndless, head.method != .head {
             var chunk = response.body.isEmpty ? Data(repeating: 0x20, count: 65_536) : response.body
             while chunk.count < 65_536 { chunk += response.body }
-            for _ in 0..<4_000 { guard write(connection, Array(chunk)) else { return } }  // At most ~256 MB.
-        } else {
-            _ = write(connection, Array(response.body))
+            let bytes = Array(chunk)
+            for _ in 0..<4_000 { guard connection.write(bytes, until: nil) else { return } }  // At most ~256 MB.
         }
+    }
+
+    private static func sleep(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
     }
 
     /// Runs a raw response's script; stops at the first write the client no longer reads.
-    private func perform(_ steps: [Step], on connection: Int32) {
-        func sleep(_ duration: Duration) {
-            let (seconds, attoseconds) = duration.components
-            usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
-        }
+    private func perform(_ steps: [Step], on connection: HTTPConnection) {
         for step in steps {
             switch step {
             case .write(let bytes):
-                guard write(connection, Array(bytes)) else { return }
+                guard connection.write(Array(bytes), until: nil) else { return }
             case .writeRepeatedly(let bytes, let count):
                 let chunk = Array(bytes)
-                for _ in 0..<count { guard write(connection, chunk) else { return } }
+                for _ in 0..<count { guard connection.write(chunk, until: nil) else { return } }
             case .trickle(let bytes, let interval):
                 for byte in bytes {
-                    guard write(connection, [byte]) else { return }
-                    sleep(interval)
+                    guard connection.write([byte], until: nil) else { return }
+                    Self.sleep(interval)
                 }
             case .pause(let duration):
-                sleep(duration)
+                Self.sleep(duration)
             case .reset:
-                var option = linger(l_onoff: 1, l_linger: 0)
-                setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+                connection.resetOnClose()
                 return
             }
         }
-    }
-
-    private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes {
-                send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
     }
 }

@@ -73,6 +73,15 @@ public struct PlaceholderRequest: Sendable, Hashable {
         media = try Self.media(path: path, query: query)
     }
 
+    /// A request for a decoded `path` (`/image.png`, `/300x200.png`) and parameters already decoded
+    /// — what a command line gives: read as ``init(target:)`` reads a query, names without case, and
+    /// names it does not know ignored.
+    ///
+    /// - Throws: ``PlaceholderError``, as ``init(target:)``.
+    package init(path: String, parameters: [String: String]) throws(PlaceholderError) {
+        media = try Self.media(path: path, query: Query(values: parameters))
+    }
+
     /// Reads a URL's path and query, as ``init(target:)`` does; the scheme and host are not looked at.
     ///
     /// - Parameter url: `http://placeholder/image.png?width=300`.
@@ -165,6 +174,13 @@ extension PlaceholderRequest {
                         name: key, value: "\(first)' and '\(value)", expected: "one value")
                 }
                 values[key] = value
+            }
+        }
+
+        /// Parameters already decoded, names lowercased; unknown names left out.
+        init(values: [String: String]) {
+            for (name, value) in values where Self.known.contains(name.lowercased()) {
+                self.values[name.lowercased()] = value
             }
         }
 

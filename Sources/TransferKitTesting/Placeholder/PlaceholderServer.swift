@@ -1,11 +1,6 @@
 public import Foundation
 internal import Synchronization
-
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+internal import TransferSupport
 
 /// A small HTTP/1.1 server of placeholder media, for clients that are not Swift processes: an
 /// Android emulator, a web front end, a React Native app, a test written in another language.
@@ -78,6 +73,13 @@ public final class PlaceholderServer: Sendable {
 
         /// The defaults: loopback, an ephemeral port.
         public init() {}
+
+        /// The head limits, as the HTTP core takes them.
+        var limits: HTTPRequestHead.Limits {
+            HTTPRequestHead.Limits(
+                maximumRequestLineLength: maximumRequestLineLength, maximumHeaderBytes: maximumHeaderBytes,
+                maximumHeaderFields: maximumHeaderFields)
+        }
     }
 
     /// What the server has done so far.
@@ -101,11 +103,13 @@ public final class PlaceholderServer: Sendable {
     /// Its base URL: `http://127.0.0.1:39211/`.
     public let url: URL
 
-    private let listener: Int32
+    private let listener: HTTPListener
     private let state = Mutex(State())
     private let finished = DispatchSemaphore(value: 0)
-    private let largeImages = DispatchSemaphore(value: 2)
-    private let cache = Mutex(ResponseCache())
+    /// Large images are drawn two at a time.
+    let largeImages = DispatchSemaphore(value: 2)
+    /// The bodies drawn lately.
+    let cache = Mutex(ResponseCache())
 
     private struct State {
         var statistics = Statistics()
@@ -115,9 +119,6 @@ public final class PlaceholderServer: Sendable {
         var isListening = true
     }
 
-    /// The cache policy of placeholder media: the same URL always draws the same bytes.
-    package static let cacheControl = "public, max-age=86400"
-
     /// Starts a server: it listens at once, and serves on threads of its own until ``stop()``.
     ///
     /// - Parameter configuration: The address, port and limits.
@@ -125,14 +126,15 @@ public final class PlaceholderServer: Sendable {
     ///   for a port in use, `EACCES` for a privileged port, and the like.
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
-        let (descriptor, port) = try Self.makeListener(host: configuration.host, port: configuration.port)
-        listener = descriptor
-        self.port = port
+        listener = try HTTPListener(host: configuration.host, port: configuration.port)
+        port = listener.port
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         url = URL(string: "http://\(host):\(port)/")!
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "placeholder.accept"
-        thread.start()
+        listener.run(
+            name: "placeholder.accept",
+            keepsGoingWhenOutOfDescriptors: { [self] in state.withLock { !$0.isStopping } },
+            admit: { [self] connection in admit(connection) },
+            finished: { [self] in state.withLock { $0.isListening = false } })
     }
 
     /// What the server has done so far.
@@ -150,17 +152,17 @@ public final class PlaceholderServer: Sendable {
             defer { state.isStopping = true }
             guard !state.isStopping else { return false }
             for (connection, isResponding) in state.connections where !isResponding {
-                shutdown(connection, Int32(SHUT_RDWR))
+                HTTPConnection.shutDown(connection)
             }
             return true
         }
         guard first else { return waitUntilStopped() }
-        shutdown(listener, Int32(SHUT_RDWR))
+        listener.shutDown()
         let deadline = ContinuousClock.now + configuration.writeTimeout
         while state.withLock({ !$0.connections.isEmpty || $0.isListening }) {
             if ContinuousClock.now > deadline {
                 state.withLock { state in
-                    for connection in state.connections.keys { shutdown(connection, Int32(SHUT_RDWR)) }
+                    for connection in state.connections.keys { HTTPConnection.shutDown(connection) }
                 }
             }
             usleep(2_000)
@@ -174,421 +176,121 @@ public final class PlaceholderServer: Sendable {
         finished.signal()
     }
 
-    // MARK: - Listening
+    // MARK: - Connections
 
-    private static func makeListener(host: String, port: UInt16) throws -> (Int32, UInt16) {
-        var hints = addrinfo()
-        hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE
-        #if canImport(Glibc)
-            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-            hints.ai_socktype = SOCK_STREAM
-        #endif
-        var found: UnsafeMutablePointer<addrinfo>?
-        let name = host == "localhost" ? "127.0.0.1" : host
-        guard getaddrinfo(name, String(port), &hints, &found) == 0, let address = found else {
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        defer { freeaddrinfo(found) }
-        let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE) }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        var on: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        guard bind(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0,
-            listen(descriptor, 128) == 0
-        else {
-            let error = errno
-            close(descriptor)
-            throw POSIXError(POSIXErrorCode(rawValue: error) ?? .EADDRINUSE)
-        }
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        _ = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        let family = storage.ss_family
-        let bound = withUnsafePointer(to: &storage) { pointer -> UInt16 in
-            if family == sa_family_t(AF_INET6) {
-                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
-                    UInt16(bigEndian: $0.pointee.sin6_port)
-                }
+    /// Serves an accepted connection on a thread of its own, or refuses it `503` when
+    /// ``Configuration/maximumConnections`` are open.
+    private func admit(_ connection: HTTPConnection) {
+        let admitted = state.withLock { state in
+            state.statistics.connectionsAccepted += 1
+            guard !state.isStopping, state.connections.count < configuration.maximumConnections else {
+                state.statistics.connectionsRefused += 1
+                return false
             }
-            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
-                UInt16(bigEndian: $0.pointee.sin_port)
-            }
+            state.connections[connection.descriptor] = false
+            state.statistics.openConnections = state.connections.count
+            return true
         }
-        return (descriptor, bound)
-    }
-
-    private func acceptLoop() {
-        while true {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else {
-                switch errno {
-                case EINTR, ECONNABORTED, EPROTO: continue
-                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
-                    usleep(10_000)  // Out of descriptors for now: let connections close.
-                    if state.withLock({ !$0.isStopping }) { continue }
-                default: break
-                }
-                close(listener)
-                state.withLock { $0.isListening = false }
-                return
-            }
-            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-            var on: Int32 = 1
-            setsockopt(connection, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-            let admitted = state.withLock { state in
-                state.statistics.connectionsAccepted += 1
-                guard !state.isStopping, state.connections.count < configuration.maximumConnections else {
-                    state.statistics.connectionsRefused += 1
-                    return false
-                }
-                state.connections[connection] = false
-                state.statistics.openConnections = state.connections.count
-                return true
-            }
-            guard admitted else {
-                refuse(connection)
-                continue
-            }
-            let thread = Thread { [self] in serve(connection) }
-            thread.name = "placeholder.connection"
-            thread.start()
+        guard admitted else {
+            refuse(connection)
+            return
         }
+        let thread = Thread { [self] in serve(connection) }
+        thread.name = "placeholder.connection"
+        thread.start()
     }
 
     /// Answers a connection over the limit `503`, without waiting on it, and closes it.
-    private func refuse(_ connection: Int32) {
-        let body = "connections: expected at most \(configuration.maximumConnections) at once, found more; retry\n"
-        let head = responseHead(
-            status: 503, fields: [("Content-Type", "text/plain; charset=utf-8"), ("Retry-After", "1")],
-            contentLength: body.utf8.count, keepAlive: false)
-        let bytes = Array(head.utf8) + Array(body.utf8)
-        _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-        shutdown(connection, Int32(SHUT_WR))
-        close(connection)
+    private func refuse(_ connection: HTTPConnection) {
+        let response = HTTPResponse.text(
+            .serviceUnavailable,
+            "connections: expected at most \(configuration.maximumConnections) at once, found more; retry",
+            fields: [HTTPField(.retryAfter, "1")])
+        // Without waiting: a deadline already past writes what the socket takes at once.
+        _ = connection.send(response, adding: connectionFields(keepAlive: false), forHead: false, until: .now)
+        shutdown(connection.descriptor, Int32(SHUT_WR))
+        connection.close()
         state.withLock { $0.statistics.responses += 1 }
     }
 
-    // MARK: - One connection
-
-    private func serve(_ connection: Int32) {
+    private func serve(_ connection: HTTPConnection) {
+        var connection = connection
         defer {
             state.withLock { state in
-                state.connections[connection] = nil
+                state.connections[connection.descriptor] = nil
                 state.statistics.openConnections = state.connections.count
-                close(connection)
+                connection.close()
             }
         }
-        var buffer: [UInt8] = []
-        var scratch = [UInt8](repeating: 0, count: 16_384)
         var served = 0
         while served < configuration.maximumRequestsPerConnection {
             // The head: at most requestTimeout from the first byte; an idle kept-alive connection
             // waits at most idleTimeout for that byte.
-            var scanner = HeadScanner(limits: configuration)
-            var deadline: ContinuousClock.Instant? =
-                served == 0 ? ContinuousClock.now + configuration.requestTimeout : nil
-            var end: Int?
-            var refusal: HeadError?
-            while end == nil, refusal == nil {
-                switch scanner.scan(buffer) {
-                case .success(let index): end = index
-                case .failure(let error): refusal = error
-                case nil:
-                    if deadline == nil, !buffer.isEmpty {
-                        deadline = ContinuousClock.now + configuration.requestTimeout
-                    }
-                    let limit = deadline ?? (ContinuousClock.now + configuration.idleTimeout)
-                    switch read(connection, into: &buffer, scratch: &scratch, until: limit) {
-                    case .read: continue
-                    case .closed: return
-                    case .timedOut:
-                        // Nothing of a request yet: an idle connection, closed without a word.
-                        guard !buffer.isEmpty else { return }
-                        refusal = HeadError(
-                            status: 408,
-                            reason:
-                                "request: expected a complete head within \(Self.words(configuration.requestTimeout)), found "
-                                + "\(buffer.count) bytes without its end")
-                    }
-                }
-            }
-            if let refusal {
-                respond(on: connection, status: refusal.status, text: refusal.reason, keepAlive: false, isHead: false)
-                drain(connection)
+            let outcome = connection.readHead(
+                limits: configuration.limits, requestTimeout: configuration.requestTimeout,
+                idleDeadline: served == 0 ? nil : .now + configuration.idleTimeout)
+            let head: HTTPRequestHead
+            switch outcome {
+            case .closed: return
+            case .refused(let refusal):
+                respond(.text(refusal.status, refusal.reason), on: connection, keepAlive: false, forHead: false)
+                connection.drain()
                 return
+            case .head(let read): head = read
             }
-            guard let end else { return }
-            let parsed = Self.parseHead(buffer[..<end])
-            buffer.removeFirst(end)
             served += 1
-            switch parsed {
-            case .failure(let error):
-                respond(on: connection, status: error.status, text: error.reason, keepAlive: false, isHead: false)
-                drain(connection)
+            if let refusal = Self.refusingContent(head) {
+                respond(.text(refusal.status, refusal.reason), on: connection, keepAlive: false, forHead: false)
+                connection.drain()
                 return
-            case .success(let head):
-                let keepAlive = head.keepsAlive && served < configuration.maximumRequestsPerConnection
-                guard beginResponse(on: connection) else { return }
-                let written = answer(head, on: connection, keepAlive: keepAlive)
-                guard endResponse(on: connection), written else { return }
-                guard keepAlive else {
-                    drain(connection)  // The client sees the end at once, and may have sent more.
-                    return
-                }
             }
-        }
-    }
-
-    /// Closes the sending side and reads what the client is still sending (the rest of a megabyte
-    /// URL, a body) for at most a second and 4 MB, before the connection is closed: closing a socket
-    /// with unread bytes resets it, and a reset can destroy the refusal before the client reads it.
-    private func drain(_ connection: Int32) {
-        shutdown(connection, Int32(SHUT_WR))
-        let deadline = ContinuousClock.now + .seconds(1)
-        var discarded = 0
-        var scratch = [UInt8](repeating: 0, count: 65_536)
-        while discarded < 4 << 20, wait(for: Int16(POLLIN), on: connection, until: deadline) {
-            let count = scratch.withUnsafeMutableBytes {
-                recv(connection, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+            let keepAlive = head.keepsAlive && served < configuration.maximumRequestsPerConnection
+            guard beginResponse(on: connection) else { return }
+            let written = respond(answer(head), on: connection, keepAlive: keepAlive, forHead: head.method == .head)
+            guard endResponse(on: connection), written else { return }
+            guard keepAlive else {
+                connection.drain()  // The client sees the end at once, and may have sent more.
+                return
             }
-            if count < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
-            guard count > 0 else { return }
-            discarded += count
         }
     }
 
     /// Marks the connection as writing; `false` when the server is stopping.
-    private func beginResponse(on connection: Int32) -> Bool {
+    private func beginResponse(on connection: HTTPConnection) -> Bool {
         state.withLock { state in
             guard !state.isStopping else { return false }
-            state.connections[connection] = true
+            state.connections[connection.descriptor] = true
             return true
         }
     }
 
     /// Marks the connection idle again; `false` when the server is stopping (then it closes).
-    private func endResponse(on connection: Int32) -> Bool {
+    private func endResponse(on connection: HTTPConnection) -> Bool {
         state.withLock { state in
-            state.connections[connection] = false
+            state.connections[connection.descriptor] = false
             return !state.isStopping
         }
     }
 
-    /// Answers one request; `false` when the response could not be written.
-    private func answer(_ head: RequestHead, on connection: Int32, keepAlive: Bool) -> Bool {
-        let isHead = head.method == "HEAD"
-        let allowed = "GET, HEAD, OPTIONS"
-        switch head.method {
-        case "GET", "HEAD": break
-        case "OPTIONS":
-            return respond(
-                on: connection, status: 204, fields: [("Allow", allowed)] + Self.crossOriginFields, body: [],
-                keepAlive: keepAlive, isHead: true)
-        default:
-            return respond(
-                on: connection, status: 405,
-                text: "method: expected GET, HEAD or OPTIONS, found '\(head.method.prefix(40))'",
-                fields: [("Allow", allowed)], keepAlive: keepAlive, isHead: false)
-        }
-        if head.target == "/" || head.target.hasPrefix("/?") {
-            return respond(on: connection, status: 200, text: Self.index, keepAlive: keepAlive, isHead: isHead)
-        }
-        let request: PlaceholderRequest
-        do {
-            request = try PlaceholderRequest(target: head.target)
-        } catch {
-            return respond(
-                on: connection, status: error.code == .notFound ? 404 : 400, text: error.reason, keepAlive: keepAlive,
-                isHead: isHead)
-        }
-        let key = request.canonicalKey  // Once: it names the entity tag and the cached body.
-        let entityTag = PlaceholderRequest.entityTag(forKey: key)
-        let cacheFields = [("ETag", entityTag), ("Cache-Control", Self.cacheControl)] + Self.crossOriginFields
-        if Self.matches(ifNoneMatch: head.values("if-none-match"), entityTag) {
-            return respond(
-                on: connection, status: 304, fields: cacheFields, body: nil, keepAlive: keepAlive, isHead: true)
-        }
-        let isLarge: Bool
-        if case .image(let image) = request.media, image.width * image.height > 1_000_000 {
-            isLarge = true
-            largeImages.wait()
-        } else {
-            isLarge = false
-        }
-        defer { if isLarge { largeImages.signal() } }
-        let body = rendered(request, key: key)
-        return respond(
-            on: connection, status: 200, fields: [("Content-Type", request.contentType)] + cacheFields, body: body,
-            keepAlive: keepAlive, isHead: isHead)
-    }
-
-    /// The request's bytes, from the cache when they were drawn lately.
-    private func rendered(_ request: PlaceholderRequest, key: String) -> [UInt8] {
-        if let hit = cache.withLock({ $0.value(for: key) }) { return hit }
-        let bytes = [UInt8](request.data())
-        cache.withLock { $0.insert(bytes, for: key) }
-        return bytes
-    }
-
-    /// A duration in words: `10 seconds`, `800 milliseconds`.
-    static func words(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) second\(milliseconds == 1000 ? "" : "s")" }
-        return "\(milliseconds) milliseconds"
-    }
-
-    static let crossOriginFields = [("Access-Control-Allow-Origin", "*"), ("X-Content-Type-Options", "nosniff")]
-
-    static let index = """
-        Placeholder media, drawn on request (TransferKit's PlaceholderServer):
-          /image.png?width=300&height=200&text=商品&fgcolor=202f55&bgcolor=ddd
-          /300x200.png?text=…   /300.png   /ddd/202f55/300x200.png
-          /audio.wav?duration=1&frequency=440
-        """
-
-    // MARK: - Writing
-
+    /// Writes a response within ``Configuration/writeTimeout``, with the `Date` and the
+    /// connection's fields; `false` when it could not be written.
     @discardableResult
-    private func respond(
-        on connection: Int32, status: Int, text: String, fields: [(String, String)] = [], keepAlive: Bool,
-        isHead: Bool
-    ) -> Bool {
-        respond(
-            on: connection, status: status, fields: [("Content-Type", "text/plain; charset=utf-8")] + fields,
-            body: Array((text + "\n").utf8), keepAlive: keepAlive, isHead: isHead)
-    }
-
-    /// Writes a response; the body is left out for `HEAD` (its length is still given), and a `nil`
-    /// body has no length at all (`304`).
-    private func respond(
-        on connection: Int32, status: Int, fields: [(String, String)], body: [UInt8]?, keepAlive: Bool, isHead: Bool
-    ) -> Bool {
-        let head = responseHead(
-            status: status, fields: fields, contentLength: status == 204 ? nil : body?.count, keepAlive: keepAlive)
+    private func respond(_ response: HTTPResponse, on connection: HTTPConnection, keepAlive: Bool, forHead: Bool)
+        -> Bool
+    {
         state.withLock { $0.statistics.responses += 1 }
-        let deadline = ContinuousClock.now + configuration.writeTimeout
-        guard write(Array(head.utf8), to: connection, until: deadline) else { return false }
-        guard !isHead, let body, !body.isEmpty else { return true }
-        return write(body, to: connection, until: deadline)
+        return connection.send(
+            response, adding: connectionFields(keepAlive: keepAlive), forHead: forHead,
+            until: .now + configuration.writeTimeout)
     }
 
-    private func responseHead(status: Int, fields: [(String, String)], contentLength: Int?, keepAlive: Bool) -> String {
-        var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\nDate: \(HTTPDate.now())\r\n"
-        for (name, value) in fields { head += "\(name): \(value)\r\n" }
-        if let contentLength { head += "Content-Length: \(contentLength)\r\n" }
-        head +=
+    /// `Date`, and `Keep-Alive` or `Connection: close`.
+    private func connectionFields(keepAlive: Bool) -> [HTTPField] {
+        [
+            HTTPField(.date, HTTPDate.now()),
             keepAlive
-            ? "Keep-Alive: timeout=\(configuration.idleTimeout.components.seconds)\r\n" : "Connection: close\r\n"
-        return head + "\r\n"
-    }
-
-    private enum ReadResult { case read, closed, timedOut }
-
-    /// Reads what has arrived, waiting until `deadline` for something; `scratch` is the connection's
-    /// own receiving buffer, allocated once.
-    private func read(
-        _ connection: Int32, into buffer: inout [UInt8], scratch: inout [UInt8], until deadline: ContinuousClock.Instant
-    ) -> ReadResult {
-        guard wait(for: Int16(POLLIN), on: connection, until: deadline) else { return .timedOut }
-        while true {
-            let (count, number) = scratch.withUnsafeMutableBytes {
-                (recv(connection, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)), errno)
-            }
-            if count > 0 {
-                buffer += scratch[..<count]
-                return .read
-            }
-            if count < 0, number == EINTR { continue }
-            if count < 0, number == EAGAIN || number == EWOULDBLOCK { return .read }
-            return .closed
-        }
-    }
-
-    /// Writes every byte before `deadline`; `false` when the peer is gone or too slow.
-    private func write(_ bytes: [UInt8], to connection: Int32, until deadline: ContinuousClock.Instant) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                send(
-                    connection, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-            }
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
-                guard wait(for: Int16(POLLOUT), on: connection, until: deadline) else { return false }
-            } else {
-                return false
-            }
-        }
-        return true
-    }
-
-    /// Waits for `events` on the connection until `deadline`; `false` when the deadline passed.
-    private func wait(for events: Int16, on connection: Int32, until deadline: ContinuousClock.Instant) -> Bool {
-        while true {
-            let remaining = deadline - ContinuousClock.now
-            guard remaining > .zero else { return false }
-            let (seconds, attoseconds) = remaining.components
-            let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
-            var descriptor = pollfd(fd: connection, events: events, revents: 0)
-            let ready = poll(&descriptor, 1, milliseconds)
-            if ready > 0 { return true }
-            if ready < 0, errno != EINTR { return true }  // The read or write that follows says what failed.
-        }
-    }
-}
-
-extension PlaceholderServer {
-    /// The bodies drawn lately, by their request's parameters: at most 64 of them and 16 MB in all,
-    /// none over 4 MB; the least recently used goes first.
-    struct ResponseCache {
-        private var entries: [String: [UInt8]] = [:]
-        private var order: [String] = []
-        private var bytes = 0
-
-        mutating func value(for key: String) -> [UInt8]? {
-            guard let value = entries[key] else { return nil }
-            if let index = order.firstIndex(of: key) {
-                order.remove(at: index)
-                order.append(key)
-            }
-            return value
-        }
-
-        mutating func insert(_ value: [UInt8], for key: String) {
-            guard value.count <= 4 << 20, entries[key] == nil else { return }
-            entries[key] = value
-            order.append(key)
-            bytes += value.count
-            while order.count > 64 || bytes > 16 << 20 {
-                let oldest = order.removeFirst()
-                bytes -= entries.removeValue(forKey: oldest)?.count ?? 0
-            }
-        }
-    }
-
-    /// The `Date` field's IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), made once a second.
-    enum HTTPDate {
-        private static let last = Mutex<(second: Int, text: String)>((-1, ""))
-
-        static func now() -> String {
-            let second = time(nil)
-            if let text = last.withLock({ $0.second == second ? $0.text : nil }) { return text }
-            var seconds = second
-            var parts = tm()
-            gmtime_r(&seconds, &parts)
-            let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-            func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-            let text =
-                "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
-                + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
-            last.withLock { $0 = (second, text) }
-            return text
-        }
+                ? HTTPField(.keepAlive, "timeout=\(configuration.idleTimeout.components.seconds)")
+                : HTTPField(.connection, "close"),
+        ]
     }
 }

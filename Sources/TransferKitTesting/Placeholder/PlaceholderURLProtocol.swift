@@ -13,6 +13,8 @@ public import Foundation
 ///   `/300x200.png` and `/ddd/202f55/300x200.png`;
 /// - `http://placeholder/audio.wav?duration=&frequency=`: a ``PlaceholderAudio``, `200` with
 ///   `audio/wav`;
+/// - a request whose `If-None-Match` names the media's `ETag`: `304` without a body, as the server
+///   answers it;
 /// - anything else on that host: `404`;
 /// - a bad parameter (zero, negative or huge sizes, malformed colours, a non-number): `400` with a
 ///   plain-text body that says what was expected and what was found. Sizes above
@@ -40,15 +42,16 @@ public final class PlaceholderURLProtocol: URLProtocol {
     /// Answers the request from generated media.
     override public func startLoading() {
         guard let url = request.url else { return }
-        let (status, contentType, body) = Self.response(for: url)
-        var fields = ["Content-Type": contentType, "Content-Length": String(body.count)]
-        if status == 200, let request = try? PlaceholderRequest(url: url) {
-            fields["ETag"] = request.entityTag
-            fields["Cache-Control"] = PlaceholderServer.cacheControl
-        }
-        let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields)!
-        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-        if request.httpMethod != "HEAD" { client?.urlProtocol(self, didLoad: body) }
+        let ifNoneMatch = request.value(forHTTPHeaderField: HTTPField.Name.ifNoneMatch.rawName)
+        let response = Self.answer(for: url, ifNoneMatch: ifNoneMatch.map { [$0] } ?? [])
+        let body = response.body ?? []
+        var fields = [String: String]()
+        for field in response.fields { fields[field.name.rawName] = field.value }
+        if response.body != nil { fields[HTTPField.Name.contentLength.rawName] = String(body.count) }
+        let head = HTTPURLResponse(
+            url: url, statusCode: response.status.code, httpVersion: "HTTP/1.1", headerFields: fields)!
+        client?.urlProtocol(self, didReceive: head, cacheStoragePolicy: .notAllowed)
+        if request.httpMethod != HTTPMethod.head.rawValue { client?.urlProtocol(self, didLoad: Data(body)) }
         client?.urlProtocolDidFinishLoading(self)
     }
 
@@ -60,11 +63,16 @@ public final class PlaceholderURLProtocol: URLProtocol {
     /// - Parameter url: The requested URL.
     /// - Returns: `200` with media, `400` with the reason, or `404` with the paths there are.
     public static func response(for url: URL) -> (status: Int, contentType: String, body: Data) {
-        do {
-            let request = try PlaceholderRequest(url: url)
-            return (200, request.contentType, request.data())
-        } catch {
-            return (error.code == .notFound ? 404 : 400, "text/plain; charset=utf-8", Data("\(error.reason)\n".utf8))
-        }
+        let response = answer(for: url)
+        return (response.status.code, response.fields[.contentType] ?? "", Data(response.body ?? []))
+    }
+
+    /// The response for a placeholder URL, read once (``PlaceholderRequest/init(url:)``) and
+    /// answered as ``PlaceholderServer`` answers it: `304` without a body when `ifNoneMatch` names
+    /// its entity tag.
+    static func answer(for url: URL, ifNoneMatch: [String] = []) -> HTTPResponse {
+        PlaceholderRequest.response(
+            reading: Result { () throws(PlaceholderError) in try PlaceholderRequest(url: url) },
+            ifNoneMatch: ifNoneMatch)
     }
 }

@@ -1,0 +1,186 @@
+internal import TransferSupport
+
+#if canImport(Glibc)
+    internal import Glibc
+    private let systemSend = Glibc.send
+#elseif canImport(Darwin)
+    internal import Darwin
+    private let systemSend = Darwin.send
+#endif
+
+/// One accepted connection: reading request heads and writing responses, every wait bounded by a
+/// deadline, so that a client can hold a connection only by reading and sending.
+///
+/// Not `Sendable`: one thread serves it. Other threads may only shut it down, by its descriptor.
+struct HTTPConnection {
+    /// The connected socket.
+    let descriptor: Int32
+    /// What has arrived and is not yet read as a head: the start of the next request.
+    private var buffer: [UInt8] = []
+    /// The receiving buffer, allocated once.
+    private var scratch = [UInt8](repeating: 0, count: 16_384)
+
+    /// The connection of an accepted socket.
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// How a wait for a request head ended.
+    enum HeadOutcome {
+        /// A head arrived and was read.
+        case head(HTTPRequestHead)
+        /// The head was refused: answer the refusal, then close.
+        case refused(HTTPRequestHead.Refusal)
+        /// The client closed the connection, or sent nothing before the idle deadline: close
+        /// without a word.
+        case closed
+    }
+
+    /// Waits for the next request head and reads it: at most `requestTimeout` from its first byte;
+    /// an idle connection waits for that byte until `idleDeadline` (`nil`: `requestTimeout` from
+    /// now, as for a connection's first request). A head that has not ended in time is refused
+    /// `408`.
+    mutating func readHead(
+        limits: HTTPRequestHead.Limits, requestTimeout: Duration, idleDeadline: ContinuousClock.Instant?
+    ) -> HeadOutcome {
+        var scanner = HTTPRequestHead.Scanner(limits: limits)
+        var deadline = idleDeadline == nil ? ContinuousClock.now + requestTimeout : nil
+        while true {
+            switch scanner.scan(buffer) {
+            case .success(let end):
+                let parsed = HTTPRequestHead.parse(buffer[..<end])
+                buffer.removeFirst(end)
+                switch parsed {
+                case .success(let head): return .head(head)
+                case .failure(let refusal): return .refused(refusal)
+                }
+            case .failure(let refusal):
+                return .refused(refusal)
+            case nil:
+                if deadline == nil, !buffer.isEmpty { deadline = ContinuousClock.now + requestTimeout }
+                switch receive(until: deadline ?? idleDeadline ?? .now) {
+                case .received: continue
+                case .closed: return .closed
+                case .timedOut:
+                    // Nothing of a request yet: an idle connection, closed without a word.
+                    guard !buffer.isEmpty else { return .closed }
+                    return .refused(
+                        HTTPRequestHead.Refusal(
+                            status: .requestTimeout,
+                            reason: "request: expected a complete head within \(requestTimeout.words), found "
+                                + "\(buffer.count) bytes without its end"))
+                }
+            }
+        }
+    }
+
+    private enum ReceiveOutcome { case received, closed, timedOut }
+
+    /// Reads what has arrived into the buffer, waiting until `deadline` for something.
+    private mutating func receive(until deadline: ContinuousClock.Instant) -> ReceiveOutcome {
+        guard wait(for: Int16(POLLIN), until: deadline) else { return .timedOut }
+        let descriptor = descriptor
+        let received = scratch.withUnsafeMutableBytes { bytes in
+            SystemCalls.valueOrErrno { recv(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT)) }
+        }
+        switch received {
+        case .success(let count) where count > 0:
+            buffer += scratch[..<count]
+            return .received
+        case .failure(.wouldBlock): return .received
+        default: return .closed
+        }
+    }
+
+    /// Writes `response` — its head with `fields` added, then its content unless `forHead` (a
+    /// `HEAD` request: the length is still given) — before `deadline`.
+    ///
+    /// - Returns: Whether every byte was written; `false` when the peer is gone or too slow.
+    func send(
+        _ response: HTTPResponse, adding fields: [HTTPField], forHead: Bool, until deadline: ContinuousClock.Instant?
+    ) -> Bool {
+        guard write(response.head(adding: fields), until: deadline) else { return false }
+        guard !forHead, !response.status.forbidsContent, let body = response.body, !body.isEmpty else { return true }
+        return write(body, until: deadline)
+    }
+
+    /// Writes every byte of `bytes` before `deadline` (`nil`: without one).
+    ///
+    /// - Returns: `false` when the peer is gone or too slow.
+    func write(_ bytes: [UInt8], until deadline: ContinuousClock.Instant?) -> Bool {
+        bytes.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let sent = SystemCalls.valueOrErrno {
+                    systemSend(
+                        descriptor, bytes.baseAddress! + offset, bytes.count - offset,
+                        Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                }
+                switch sent {
+                case .success(let count): offset += count
+                case .failure(.wouldBlock):
+                    guard wait(for: Int16(POLLOUT), until: deadline) else { return false }
+                case .failure: return false
+                }
+            }
+            return true
+        }
+    }
+
+    /// Waits for `events` until `deadline`; `false` when it passed. A failed wait counts as ready:
+    /// the read or write that follows says what failed.
+    private func wait(for events: Int16, until deadline: ContinuousClock.Instant?) -> Bool {
+        while true {
+            if let deadline, ContinuousClock.now >= deadline { return false }
+            switch Result(catching: { () throws(Errno) in
+                try SystemCalls.poll(descriptor, for: events, until: deadline)
+            }) {
+            case .success(true), .failure: return true
+            case .success(false): continue
+            }
+        }
+    }
+
+    /// Closes the sending side and reads what the client is still sending (the rest of a megabyte
+    /// URL, a body) for at most a second and 4 MB: closing a socket with unread bytes resets it, and
+    /// a reset can destroy the last response before the client reads it.
+    func drain() {
+        shutdown(descriptor, Int32(SHUT_WR))
+        let deadline = ContinuousClock.now + .seconds(1)
+        var discarded = 0
+        var scratch = [UInt8](repeating: 0, count: 65_536)
+        while discarded < 4 << 20, wait(for: Int16(POLLIN), until: deadline) {
+            let received = scratch.withUnsafeMutableBytes { bytes in
+                SystemCalls.valueOrErrno { recv(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT)) }
+            }
+            switch received {
+            case .success(let count) where count > 0: discarded += count
+            case .failure(.wouldBlock): continue
+            default: return
+            }
+        }
+    }
+
+    /// Makes the next close reset the connection (a TCP RST, not an orderly close).
+    func resetOnClose() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
+    /// Shuts the connection down both ways, from any thread: its reads and writes end.
+    static func shutDown(_ descriptor: Int32) {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    /// Closes the socket.
+    func close() {
+        SystemCalls.close(descriptor)
+    }
+}
+
+extension Duration {
+    /// The duration in words: `10 seconds`, `800 milliseconds`.
+    var words: String {
+        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) second\(milliseconds == 1000 ? "" : "s")" }
+        return "\(milliseconds) milliseconds"
+    }
+}

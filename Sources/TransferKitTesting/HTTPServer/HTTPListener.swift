@@ -1,0 +1,116 @@
+internal import Foundation
+internal import TransferSupport
+
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Darwin)
+    internal import Darwin
+#endif
+
+/// A listening TCP socket and its accept loop: the one listener of the package's test servers.
+///
+/// `Sendable`: its descriptor is only shut down from other threads; the accept loop alone closes it.
+final class HTTPListener: Sendable {
+    /// The listening descriptor.
+    let descriptor: Int32
+    /// The port it listens on (the one the system chose, for port 0).
+    let port: UInt16
+
+    /// Listens on `host` (an IP address; `localhost` is `127.0.0.1`) and `port` (0: one the system
+    /// chooses), with `SO_REUSEADDR` and a close-on-exec descriptor.
+    ///
+    /// - Throws: `POSIXError`: `EADDRNOTAVAIL` for a host that is not an IP address, `EADDRINUSE`
+    ///   for a port in use, `EACCES` for a privileged port, and the like.
+    init(host: String, port: UInt16, backlog: Int32 = 128) throws {
+        var hints = addrinfo()
+        hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE
+        #if canImport(Glibc)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+            hints.ai_socktype = SOCK_STREAM
+        #endif
+        var found: UnsafeMutablePointer<addrinfo>?
+        let name = host == "localhost" ? "127.0.0.1" : host
+        guard getaddrinfo(name, String(port), &hints, &found) == 0, let address = found else {
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        defer { freeaddrinfo(found) }
+        let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE) }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        var on: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        guard bind(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0,
+            listen(descriptor, backlog) == 0
+        else {
+            let error = errno
+            SystemCalls.close(descriptor)
+            throw POSIXError(POSIXErrorCode(rawValue: error) ?? .EADDRINUSE)
+        }
+        self.descriptor = descriptor
+        self.port = Self.boundPort(of: descriptor)
+    }
+
+    private static func boundPort(of descriptor: Int32) -> UInt16 {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        let family = storage.ss_family
+        return withUnsafePointer(to: &storage) { pointer -> UInt16 in
+            if family == sa_family_t(AF_INET6) {
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    UInt16(bigEndian: $0.pointee.sin6_port)
+                }
+            }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                UInt16(bigEndian: $0.pointee.sin_port)
+            }
+        }
+    }
+
+    /// Accepts connections on a thread of its own, handing each (close-on-exec, `TCP_NODELAY`) to
+    /// `admit`, until ``shutDown()``; then closes the listening descriptor and calls `finished`.
+    ///
+    /// An aborted connection is skipped; running out of descriptors waits 10 ms for connections to
+    /// close, and goes on while `keepsGoingWhenOutOfDescriptors` says so.
+    func run(
+        name: String, keepsGoingWhenOutOfDescriptors: @escaping @Sendable () -> Bool = { true },
+        admit: @escaping @Sendable (HTTPConnection) -> Void, finished: @escaping @Sendable () -> Void = {}
+    ) {
+        let thread = Thread { [self] in
+            while true {
+                switch SystemCalls.valueOrErrno({ accept(descriptor, nil, nil) }) {
+                case .success(let connection):
+                    _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+                    var on: Int32 = 1
+                    setsockopt(
+                        connection, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+                    admit(HTTPConnection(descriptor: connection))
+                    continue
+                case .failure(let error):
+                    switch error.rawValue {
+                    case ECONNABORTED, EPROTO: continue
+                    case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                        usleep(10_000)  // Out of descriptors for now: let connections close.
+                        if keepsGoingWhenOutOfDescriptors() { continue }
+                    default: break
+                    }
+                }
+                // Closed here only, so that its number cannot be reused by another listener while
+                // this loop still accepts on it.
+                SystemCalls.close(descriptor)
+                finished()
+                return
+            }
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Stops the accept loop: accepting fails, and the loop closes the descriptor.
+    func shutDown() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+}
