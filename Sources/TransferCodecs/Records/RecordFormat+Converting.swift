@@ -13,9 +13,30 @@ extension RecordFormat {
     /// batch moves from one format to the other without making values; a batch with a record
     /// the plan cannot take as it is is decoded and encoded through `Codable`.
     ///
-    /// - Throws: What ``decodeBatches(_:contentsOf:transform:_:)`` throws; an encoding error
-    ///   wrapped in ``RecordEncodingFailure``; what `body` throws.
+    /// - Throws: ``RecordCodingFailure`` for a record that cannot be read (a ``CSVError`` or
+    ///   `DecodingError`, side ``RecordCodingFailure/Side/decoding``) or written (an `EncodingError`
+    ///   or ``CSVError``, side ``RecordCodingFailure/Side/encoding``); `CocoaError` when the file
+    ///   cannot be read; what `body` throws, unchanged; `CancellationError`.
     package func convert<Record: Codable & Sendable>(
+        _ type: Record.Type, contentsOf url: URL, to target: RecordFormat, _ body: (Data) throws -> Void
+    ) throws {
+        var bodyFailed = false
+        do {
+            try convertRecords(type, contentsOf: url, to: target) { piece in
+                do { try body(piece) } catch {
+                    bodyFailed = true
+                    throw error
+                }
+            }
+        } catch let error as DecodingError where !bodyFailed {
+            throw RecordCodingFailure(.decoding, error)
+        } catch let error as CSVError where !bodyFailed {
+            throw RecordCodingFailure(.decoding, error)
+        }
+    }
+
+    /// ``convert(_:contentsOf:to:_:)``, its decoding errors as the codecs throw them.
+    private func convertRecords<Record: Codable & Sendable>(
         _ type: Record.Type, contentsOf url: URL, to target: RecordFormat, _ body: (Data) throws -> Void
     ) throws {
         let encoder = RecordWriter<Record>(format: target)
@@ -24,7 +45,7 @@ extension RecordFormat {
             do {
                 return try encoder.encode(records, firstIndex: first)
             } catch {
-                throw RecordEncodingFailure(error: error)
+                throw RecordCodingFailure(.encoding, error)
             }
         }
         let write: (TransformedBatch<RecordWriter<Record>.Batch>) throws -> Void = { batch in
@@ -32,7 +53,7 @@ extension RecordFormat {
                 do {
                     try writer.write(batch, body)
                 } catch let error as EncodingError {
-                    throw RecordEncodingFailure(error: error)
+                    throw RecordCodingFailure(.encoding, error)
                 }
             }
         }

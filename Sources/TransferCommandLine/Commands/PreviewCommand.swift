@@ -66,13 +66,9 @@ enum PreviewCommand {
             if let cached = cache?.metadata(for: remote) {
                 metadata = cached
             } else {
-                do {
-                    metadata = try await fetcher.metadata(
-                        for: remote, timeout: timeout, includeSubresources: !noSubresources, includeOEmbed: oEmbed)
-                } catch let error as LinkPreviewError {
-                    let hint = error.code == .blockedAddress ? " (--allow-private-addresses fetches it)" : ""
-                    throw ToolError(status(of: error), error.description + hint)
-                }
+                // A failed fetch's exit status is ToolError(_:)'s, from its lpErrorCode.
+                metadata = try await fetcher.metadata(
+                    for: remote, timeout: timeout, includeSubresources: !noSubresources, includeOEmbed: oEmbed)
                 cache?.store(metadata, for: remote)
             }
         } else {
@@ -87,8 +83,8 @@ enum PreviewCommand {
                 base ?? (source == "-" ? URL(fileURLWithPath: "/dev/stdin") : URL(fileURLWithPath: source).absoluteURL)
             do {
                 metadata = try LinkMetadata(html: bytes, url: url, contentType: contentType)
-            } catch let error as LinkPreviewError {
-                throw ToolError(.dataError, "\(source == "-" ? "standard input" : source): \(error.reason)")
+            } catch {
+                throw CommandFailure(error, input: source == "-" ? "standard input" : source)
             }
             if inlineImages, source != "-" { SavedPageMedia.attach(to: &metadata, page: URL(fileURLWithPath: source)) }
         }
@@ -111,17 +107,6 @@ enum PreviewCommand {
             let url = URL(string: source)
         else { return nil }
         return url
-    }
-
-    /// The exit status of a fetch error.
-    private static func status(of error: LinkPreviewError) -> TransferTool.ExitStatus {
-        switch error.lpErrorCode {
-        case .metadataFetchTimedOut: return .temporaryFailure
-        case .metadataFetchNotAllowed: return .noPermission
-        default:
-            if [.notHTML, .tooLarge, .unsupportedEncoding].contains(error.code) { return .dataError }
-            return .unavailable
-        }
     }
 
     static func text(_ metadata: LinkMetadata) -> String {
