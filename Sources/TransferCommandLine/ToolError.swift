@@ -208,7 +208,7 @@ package struct CommandFailure: Error {
     package let error: any Error
     /// The input the command read (a path, `-` or `standard input`), when it read one.
     package let input: String?
-    /// The output the command wrote (a path), when it wrote one; `nil` for standard output.
+    /// The output the command writes (a path, or `standard output`), when it writes one.
     package let output: String?
 
     /// Wraps a library's error with the command's input and output.
@@ -216,7 +216,7 @@ package struct CommandFailure: Error {
     /// - Parameters:
     ///   - error: What the library threw.
     ///   - input: The input the command read.
-    ///   - output: The output file the command wrote; `nil` for standard output.
+    ///   - output: The output the command writes: a path, or `standard output`.
     package init(_ error: any Error, input: String? = nil, output: String? = nil) {
         self.error = error
         self.input = input

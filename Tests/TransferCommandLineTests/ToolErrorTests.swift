@@ -96,7 +96,10 @@ struct ToolErrorTests {
     @Test("anything else: 73 for a command writing an output, else 65; a ToolError keeps its own")
     func otherErrors() {
         struct Odd: Error {}
-        #expect(ToolError(CommandFailure(Odd(), input: "in.csv", output: "out.json")).status == .cannotCreate)
+        let unwritten = ToolError(CommandFailure(Odd(), input: "in.csv", output: "out.json"))
+        #expect(unwritten.status == .cannotCreate)
+        #expect(unwritten.message.hasPrefix("out.json: cannot be written ("))
+        #expect(ToolError(CommandFailure(Odd(), input: "in.csv", output: "standard output")).status == .cannotCreate)
         #expect(ToolError(CommandFailure(Odd(), input: "in.csv")).status == .dataError)
         #expect(ToolError(Odd()).status == .dataError)
         let own = ToolError(CommandFailure(ToolError(.ioError, "said"), input: "in.csv"))

@@ -98,7 +98,7 @@ enum ConvertCommand {
             // ToolError(_:) says what the failure exits with: 65 for a record that is not what its
             // content type says, 66 for an input that cannot be read, 73 or 74 for an output
             // that cannot be written.
-            throw CommandFailure(error, input: input, output: output)
+            throw CommandFailure(error, input: input, output: output ?? "standard output")
         }
     }
 
