@@ -38,7 +38,7 @@ public struct TransferConversionError: Error, Sendable, CustomStringConvertible,
     /// `Stage` is `Sendable`.
     public enum Stage: String, Sendable, Hashable, CustomStringConvertible {
         /// Reading the records from the input's bytes, through the source representation's
-        /// decoder: the underlying error is a ``CSVError`` or a `DecodingError`.
+        /// decoder: the underlying error is a `CSVError` or a `DecodingError`.
         case decoding
         /// Making the item from its records, through the source representation's importing
         /// closure (only when the conversion runs whole): the underlying error is the closure's.
@@ -47,7 +47,7 @@ public struct TransferConversionError: Error, Sendable, CustomStringConvertible,
         /// closure (only when the conversion runs whole): the underlying error is the closure's.
         case exporting
         /// Writing the records as the target type's bytes, through the target representation's
-        /// encoder: the underlying error is an `EncodingError` or a ``CSVError``.
+        /// encoder: the underlying error is an `EncodingError` or a `CSVError`.
         case encoding
 
         /// `decoding`, `importing`, `exporting` or `encoding`.
@@ -63,7 +63,7 @@ public struct TransferConversionError: Error, Sendable, CustomStringConvertible,
     public let contentType: UTType
     /// The index, from 0, of the record that failed in the sequence of records, when the codec's
     /// error tells it — its coding path starts at the record's index; a malformed CSV row's
-    /// ``CSVError/recordIndex`` is the record it would have been — and `nil` otherwise, as for a
+    /// `CSVError.recordIndex` is the record it would have been — and `nil` otherwise, as for a
     /// representation that is not a sequence of records.
     public let recordIndex: Int?
     /// The line, from 1, of the input where the decoder found the problem; `nil` when it did not say
@@ -71,7 +71,7 @@ public struct TransferConversionError: Error, Sendable, CustomStringConvertible,
     public let line: Int?
     /// The column, from 1, on that ``line``; `nil` when the decoder did not say.
     public let column: Int?
-    /// The codec's error (``CSVError``, `DecodingError`, `EncodingError`), with its own line,
+    /// The codec's error (`CSVError`, `DecodingError`, `EncodingError`), with its own line,
     /// column and coding path, or what the importing or exporting closure threw.
     public let underlyingError: any Error
 

@@ -108,6 +108,10 @@ struct TransferConversionErrorTests {
             #expect(csv.code == .raggedRow)
             #expect(csv.recordIndex == bad)
             #expect(error.description == "line \(bad + 2), column 1: expected 2 fields (as in the header), found 3")
+            #expect(
+                String(reflecting: error).hasPrefix(
+                    "TransferConversionError(decoding, record \(bad), line \(bad + 2), column 1): "),
+                "\(String(reflecting: error))")
         }
     }
 
