@@ -29,7 +29,7 @@ public struct ClipboardSelection: Sendable, Hashable, CustomStringConvertible {
 /// such as `UTF8_STRING`, or a type identifier), and the content type it maps to.
 ///
 /// `ClipboardType` is `Sendable`.
-public struct ClipboardType: Sendable, Hashable, CustomStringConvertible {
+public struct ClipboardType: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The name offered: `image/png`, `UTF8_STRING`, `text/uri-list`, `com.example.note`.
     public let name: String
     /// The content type the name maps to (see ``ClipboardTypeMapping``); `nil` for the

@@ -12,29 +12,6 @@ import LinkPreviews
 /// The executable is a thin `main.swift` around ``run(_:console:)``; tests call it directly with a
 /// captured console, and also run the built executable end to end.
 package enum TransferTool {
-    /// Exit statuses, from BSD's `sysexits.h`.
-    package enum ExitStatus: Int32, Sendable {
-        /// The command succeeded.
-        case success = 0
-        /// The command was called wrongly: unknown option, missing argument (`EX_USAGE`).
-        case usage = 64
-        /// The input was read but is not valid: unknown type, malformed declarations (`EX_DATAERR`).
-        case dataError = 65
-        /// An input file does not exist or cannot be read (`EX_NOINPUT`).
-        case noInput = 66
-        /// A remote service failed: a host not found, a refused connection, an HTTP error
-        /// (`EX_UNAVAILABLE`).
-        case unavailable = 69
-        /// An output file could not be created (`EX_CANTCREAT`).
-        case cannotCreate = 73
-        /// Reading or writing failed: a full device, a closed output (`EX_IOERR`).
-        case ioError = 74
-        /// A temporary failure, worth retrying: a fetch that timed out (`EX_TEMPFAIL`).
-        case temporaryFailure = 75
-        /// Not permitted: a URL the fetch policy refuses, such as a private address (`EX_NOPERM`).
-        case noPermission = 77
-    }
-
     /// Runs the tool with `arguments` (without the program name).
     ///
     /// - Returns: The exit status.
@@ -72,15 +49,15 @@ package enum TransferTool {
                 return .ioError
             }
             return .success
-        } catch let error as UsageError {
-            console.error("\(escapingControls(error.message))\nSee 'transfer \(name) --help'.\n")
-            return .usage
-        } catch let error as ToolError {
-            console.error(escapingControls(error.message) + "\n")
-            return error.status
         } catch {
-            console.error(escapingControls("\(error)") + "\n")
-            return .dataError
+            if let usage = (error as? UsageError) ?? ((error as? CommandFailure)?.error as? UsageError) {
+                console.error("\(escapingControls(usage.message))\nSee 'transfer \(name) --help'.\n")
+                return .usage
+            }
+            // The one mapping of every command's errors to an exit status and a message.
+            let failure = ToolError(error)
+            console.error(escapingControls(failure.message) + "\n")
+            return failure.status
         }
     }
 
@@ -130,17 +107,6 @@ package enum TransferTool {
         removing what the command made).
 
         """
-    }
-}
-
-/// A failure with its exit status and a message for standard error.
-struct ToolError: Error {
-    let status: TransferTool.ExitStatus
-    let message: String
-
-    init(_ status: TransferTool.ExitStatus, _ message: String) {
-        self.status = status
-        self.message = message
     }
 }
 

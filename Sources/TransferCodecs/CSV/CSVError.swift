@@ -59,6 +59,11 @@ public struct CSVError: Error, Sendable, Hashable, CustomStringConvertible {
     public let column: Int
     /// What was expected and what was found.
     public let reason: String
+    /// The index, from 0, of the record the malformed row would have been, when the error is
+    /// found reading the records of a file a batch at a time (as ``CSVDecoder``'s
+    /// `decodeElements` and the record conversions built on it do); `nil` otherwise. A row's ``line`` is not its
+    /// index: a quoted field can span lines, and the header and blank lines are not records.
+    public package(set) var recordIndex: Int?
 
     /// Creates an error.
     ///
@@ -72,6 +77,13 @@ public struct CSVError: Error, Sendable, Hashable, CustomStringConvertible {
         self.line = line
         self.column = column
         self.reason = reason
+    }
+
+    /// This error, found where the record at `index` would have been.
+    package func atRecord(_ index: Int) -> CSVError {
+        var error = self
+        error.recordIndex = error.recordIndex ?? index
+        return error
     }
 
     /// `line L, column C: reason`.

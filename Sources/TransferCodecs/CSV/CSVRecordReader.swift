@@ -150,7 +150,7 @@ struct CSVRecordBatch: Sendable {
                     }
                     record += 1
                 }
-                if let error = document.pendingError { throw error }
+                if let error = document.pendingError { throw error.atRecord(record) }
             }
             return DecodedBatch(values: values, error: nil)
         } catch {

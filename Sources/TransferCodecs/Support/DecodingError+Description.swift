@@ -118,6 +118,29 @@ package extension DecodingError {
 
     /// ` (line L, column C)` when the decoder's description gives them.
     private static func position(_ context: Context) -> String {
+        textPosition(context).map { " (line \($0.line), column \($0.column))" } ?? ""
+    }
+
+    /// The line and column of the input where the error was found, both from 1: the
+    /// ``CSVError``'s beneath it, or those the JSON decoder's description gives; `nil` when the
+    /// decoder did not say.
+    var position: (line: Int, column: Int)? {
+        let context: Context
+        switch self {
+        case .keyNotFound(_, let found), .typeMismatch(_, let found), .valueNotFound(_, let found),
+            .dataCorrupted(let found):
+            context = found
+        @unknown default:
+            return nil
+        }
+        if let csv = context.underlyingError as? CSVError {
+            return csv.line > 0 ? (csv.line, csv.column) : nil
+        }
+        return Self.textPosition(context)
+    }
+
+    /// The line and column the decoder's description gives (`line L, column C`).
+    private static func textPosition(_ context: Context) -> (line: Int, column: Int)? {
         let text = context.debugDescription
         var search = text.startIndex
         while let line = text[search...].firstRange(of: "line ") {
@@ -125,10 +148,10 @@ package extension DecodingError {
             let after = text[digits.endIndex...]
             if !digits.isEmpty, after.hasPrefix(", column ") {
                 let columns = after.dropFirst(", column ".count).prefix { $0.isASCII && $0.isNumber }
-                if !columns.isEmpty { return " (line \(digits), column \(columns))" }
+                if let line = Int(digits), let column = Int(columns) { return (line, column) }
             }
             search = line.upperBound
         }
-        return ""
+        return nil
     }
 }

@@ -68,12 +68,11 @@ enum ClipboardCommands {
                 dup2(null, 1)
                 dup2(null, 2)
                 await ownership.waitUntilFinished()
-            } catch let error as ToolError {
-                FileDescriptorOutput.write("\(error.status.rawValue) \(error.message)\n", to: 1)
             } catch let error as UsageError {
                 FileDescriptorOutput.write("64 \(error)\n", to: 1)
             } catch {
-                FileDescriptorOutput.write("65 \(error)\n", to: 1)
+                let failure = ToolError(error)
+                FileDescriptorOutput.write("\(failure.status.rawValue) \(failure.message)\n", to: 1)
             }
             return
         }
@@ -98,35 +97,30 @@ enum ClipboardCommands {
     static func own(
         _ bytes: Data, path: String?, names: [String], model modelName: String?, _ selection: ClipboardSelection
     ) async throws -> ClipboardOwnership {
-        let clipboard = try makeClipboard()
-        do {
-            if let modelName {
-                guard let model = ConvertCommand.models.first(where: { $0.name.lowercased() == modelName.lowercased() })
-                else {
-                    throw ToolError(
-                        .usage,
-                        "unknown model '\(modelName)': expected one of "
-                            + ConvertCommand.models.map(\.name).joined(separator: ", "))
-                }
-                let type = try path.map { try TypeName.resolve(URL(fileURLWithPath: $0).pathExtension) }
-                guard let type else { throw UsageError("--model needs a FILE whose extension names its type") }
-                return try await model.copy(bytes, type, clipboard, selection)
+        let clipboard = try Clipboard()
+        if let modelName {
+            guard let model = ConvertCommand.models.first(where: { $0.name.lowercased() == modelName.lowercased() })
+            else {
+                throw ToolError(
+                    .usage,
+                    "unknown model '\(modelName)': expected one of "
+                        + ConvertCommand.models.map(\.name).joined(separator: ", "))
             }
-            var offered = names
-            if offered.isEmpty {
-                if let path, path != "-", let type = UTType(filenameExtension: URL(fileURLWithPath: path).pathExtension)
-                {
-                    offered = ClipboardTypeMapping.names(for: type)
-                } else if String(data: bytes, encoding: .utf8) != nil {
-                    offered = ClipboardTypeMapping.names(for: .utf8PlainText)
-                } else {
-                    offered = ["application/octet-stream"]
-                }
-            }
-            return try await clipboard.copy(bytes, as: offered, to: selection)
-        } catch let error as ClipboardError {
-            throw toolError(error)
+            let type = try path.map { try TypeName.resolve(URL(fileURLWithPath: $0).pathExtension) }
+            guard let type else { throw UsageError("--model needs a FILE whose extension names its type") }
+            return try await model.copy(bytes, type, clipboard, selection)
         }
+        var offered = names
+        if offered.isEmpty {
+            if let path, path != "-", let type = UTType(filenameExtension: URL(fileURLWithPath: path).pathExtension) {
+                offered = ClipboardTypeMapping.names(for: type)
+            } else if String(data: bytes, encoding: .utf8) != nil {
+                offered = ClipboardTypeMapping.names(for: .utf8PlainText)
+            } else {
+                offered = ["application/octet-stream"]
+            }
+        }
+        return try await clipboard.copy(bytes, as: offered, to: selection)
     }
 
     /// The options of `transfer copy`.
@@ -167,35 +161,31 @@ enum ClipboardCommands {
         let primary = arguments.isSet(ClipboardCommands.primary)
         try arguments.finish()
         let selection: ClipboardSelection = primary ? .primary : .clipboard
-        let clipboard = try makeClipboard()
+        let clipboard = try Clipboard()
         let bytes: Data
-        do {
-            if let modelName {
-                guard let target else { throw UsageError("--model needs --to TYPE: the type to write the model as") }
-                guard let model = ConvertCommand.models.first(where: { $0.name.lowercased() == modelName.lowercased() })
-                else { throw ToolError(.usage, "unknown model '\(modelName)'") }
-                let (data, why) = try await model.paste(clipboard, selection, try TypeName.resolve(target))
-                console.error("transfer paste: \(why)\n")
-                bytes = data
-            } else {
-                // As wl-paste without --type: text when there is some, else the owner's first type.
-                var chosen = name
-                if chosen == nil {
-                    let types = try await clipboard.types(in: selection)
-                    chosen =
-                        (types.first(where: { $0.contentType?.conforms(to: .plainText) == true }) ?? types.first)?
-                        .name
-                }
-                guard let chosen else { throw ClipboardError(.empty, "the \(selection) selection offers no type") }
-                if let output {
-                    // Streamed into the file: memory stays at one chunk however large the paste.
-                    try await clipboard.write(chosen, in: selection, to: URL(fileURLWithPath: output))
-                    return
-                }
-                bytes = try await clipboard.data(for: chosen, in: selection)
+        if let modelName {
+            guard let target else { throw UsageError("--model needs --to TYPE: the type to write the model as") }
+            guard let model = ConvertCommand.models.first(where: { $0.name.lowercased() == modelName.lowercased() })
+            else { throw ToolError(.usage, "unknown model '\(modelName)'") }
+            let (data, why) = try await model.paste(clipboard, selection, try TypeName.resolve(target))
+            console.error("transfer paste: \(why)\n")
+            bytes = data
+        } else {
+            // As wl-paste without --type: text when there is some, else the owner's first type.
+            var chosen = name
+            if chosen == nil {
+                let types = try await clipboard.types(in: selection)
+                chosen =
+                    (types.first(where: { $0.contentType?.conforms(to: .plainText) == true }) ?? types.first)?
+                    .name
             }
-        } catch let error as ClipboardError {
-            throw toolError(error)
+            guard let chosen else { throw ClipboardError(.empty, "the \(selection) selection offers no type") }
+            if let output {
+                // Streamed into the file: memory stays at one chunk however large the paste.
+                try await clipboard.write(chosen, in: selection, to: URL(fileURLWithPath: output))
+                return
+            }
+            bytes = try await clipboard.data(for: chosen, in: selection)
         }
         if let output {
             do throws(CocoaError) {
@@ -236,20 +226,9 @@ enum ClipboardCommands {
                 let primary = arguments.isSet(ClipboardCommands.primary)
                 let format = try arguments.choice(listFormat)
                 try arguments.finish()
-                let types: [ClipboardType]
-                do {
-                    types = try await makeClipboard().types(in: primary ? .primary : .clipboard)
-                } catch let error as ClipboardError {
-                    throw toolError(error)
-                }
+                let types = try await Clipboard().types(in: primary ? .primary : .clipboard)
                 if format == "json" {
-                    struct Entry: Encodable {
-                        let name: String
-                        let contentType: String?
-                    }
-                    console.write(
-                        try JSONOutput.text(types.map { Entry(name: $0.name, contentType: $0.contentType?.identifier) })
-                    )
+                    console.write(try JSONOutput.text(types))
                 } else {
                     let width = types.map(\.name.count).max() ?? 0
                     console.write(
@@ -264,35 +243,9 @@ enum ClipboardCommands {
             ) { arguments, _ in
                 let primary = arguments.isSet(ClipboardCommands.primary)
                 try arguments.finish()
-                do {
-                    try await makeClipboard().clear(primary ? .primary : .clipboard)
-                } catch let error as ClipboardError {
-                    throw toolError(error)
-                }
+                try await Clipboard().clear(primary ? .primary : .clipboard)
             },
         ])
 
     static let listFormat = OptionDeclaration.choice("format", ["text", "json"], help: "text (default) or json.")
-
-    // MARK: Support
-
-    static func makeClipboard() throws -> Clipboard {
-        do {
-            return try Clipboard()
-        } catch {
-            throw toolError(error)
-        }
-    }
-
-    static func toolError(_ error: ClipboardError) -> ToolError {
-        let status: TransferTool.ExitStatus =
-            switch error.code {
-            case .empty, .typeNotOffered, .noImportableType: .noInput
-            case .timedOut: .temporaryFailure
-            case .protocolError, .tooLarge, .transferFailed: .dataError
-            case .outputFailed: .cannotCreate
-            default: .unavailable
-            }
-        return ToolError(status, error.reason)
-    }
 }

@@ -144,84 +144,11 @@ enum ConvertCommand {
         } catch {
             sink.cancel()
             progress.finish(succeeded: false)
-            throw toolError(for: error, input: input, output: output)
+            // ToolError(_:) says what the failure exits with: 65 for a record that is not what its
+            // content type says, 66 for an input that cannot be read, 73 or 74 for an output
+            // that cannot be written.
+            throw CommandFailure(error, input: input, output: output ?? "standard output")
         }
-    }
-
-    /// What a failed conversion exits with: 66 when the input cannot be read, 65 when it is not
-    /// what its content type says, 73 when the output cannot be written.
-    static func toolError(for error: any Error, input: String, output: String?) -> any Error {
-        if let failure = writeFailure(in: error) {
-            // The export's own files (in the temporary directory) could not be written: the
-            // device or the environment, not the data, is at fault.
-            let place = failure.path.map { "a temporary file in \($0)" } ?? "a temporary file"
-            return ToolError(
-                .ioError, "\(output ?? "standard output"): cannot be written (\(place): \(failure.reason))")
-        }
-        switch error {
-        case is ToolError, is UsageError:
-            return error
-        case let error as TransferError where error.code == .fileUnavailable:
-            return ToolError(.noInput, "\(input): cannot be read (\(error.description))")
-        case let error as CocoaError
-        where [.fileReadNoSuchFile, .fileReadNoPermission, .fileReadUnknown].contains(error.code):
-            return ToolError(.noInput, "\(input): cannot be read (\(error))")
-        case let error as TransferError
-        where error.underlyingError is DecodingError || error.underlyingError is CSVError
-            || error.underlyingError is CocoaError || error.underlyingError is EncodingError:
-            // The decoder's own words say what was expected, what was found and where; the
-            // transfer machinery around them (the model's name, its representations) would only
-            // repeat them.
-            return toolError(for: error.underlyingError!, input: input, output: output)
-        case let error as DecodingError:
-            return ToolError(.dataError, "\(input): \(error.readableDescription)")
-        case let error as EncodingError:
-            // A record the output format cannot hold (a field over the limit, NaN): the data's fault.
-            return ToolError(.dataError, "\(input): \(error.readableDescription)")
-        case is TransferError, is CSVError:
-            return ToolError(.dataError, "\(input): \(error)")
-        default:
-            return ToolError(.cannotCreate, "\(output ?? "standard output"): cannot be written (\(error))")
-        }
-    }
-
-    /// The system's reason, and the directory when it is known, when `error` is, or wraps, a write
-    /// that failed for want of room or of a working device — a full device, a file-size limit
-    /// (`ulimit -f`), a quota, a read-only volume, an I/O error, a temporary directory (`TMPDIR`)
-    /// that is missing or not writable — rather than because of the data.
-    static func writeFailure(in error: any Error) -> (reason: String, path: String?)? {
-        let causes: Set<Int32> = [ENOSPC, EFBIG, EDQUOT, EROFS, EIO]
-        let writeCodes: Set<CocoaError.Code> = [
-            .fileWriteUnknown, .fileWriteNoPermission, .fileWriteOutOfSpace, .fileWriteVolumeReadOnly,
-        ]
-        var current: (any Error)? = error
-        var isWrite = false
-        var path: String?
-        var systemReason: String?
-        while let error = current {
-            if let error = error as? TransferError {
-                current = error.underlyingError
-                continue
-            }
-            let error = error as NSError
-            if error.domain == NSCocoaErrorDomain, writeCodes.contains(CocoaError.Code(rawValue: error.code)) {
-                isWrite = true
-                path = path ?? error.userInfo[NSFilePathErrorKey] as? String
-                if error.code == CocoaError.fileWriteOutOfSpace.rawValue {
-                    return (SystemCalls.reason(ENOSPC), path)
-                }
-                if error.code == CocoaError.fileWriteVolumeReadOnly.rawValue {
-                    return (SystemCalls.reason(EROFS), path)
-                }
-            }
-            if error.domain == NSPOSIXErrorDomain {
-                let reason = SystemCalls.reason(Int32(error.code))
-                if causes.contains(Int32(error.code)) { return (reason, path) }
-                systemReason = systemReason ?? reason
-            }
-            current = error.userInfo[NSUnderlyingErrorKey] as? any Error
-        }
-        return isWrite ? (systemReason ?? "a write failed", path) : nil
     }
 
     /// Where a conversion reads from.
@@ -415,7 +342,7 @@ enum ConvertCommand {
 
         /// The `errno` beneath a file error.
         private static func errno(_ error: CocoaError) -> Int32 {
-            (error.userInfo[NSUnderlyingErrorKey] as? POSIXError)?.code.rawValue ?? EIO
+            (error.underlying as? POSIXError)?.code.rawValue ?? EIO
         }
 
         /// The error for a failed write: what could not be written, and why.

@@ -131,13 +131,9 @@ enum PreviewCommand {
             if let cached = cache?.metadata(for: remote) {
                 metadata = cached
             } else {
-                do {
-                    metadata = try await fetcher.metadata(
-                        for: remote, timeout: timeout, includeSubresources: !noSubresources, includeOEmbed: oEmbed)
-                } catch {
-                    let hint = error.code == .blockedAddress ? " (--allow-private-addresses fetches it)" : ""
-                    throw ToolError(status(of: error), error.description + hint)
-                }
+                // A failed fetch's exit status is ToolError(_:)'s, from its lpErrorCode.
+                metadata = try await fetcher.metadata(
+                    for: remote, timeout: timeout, includeSubresources: !noSubresources, includeOEmbed: oEmbed)
                 cache?.store(metadata, for: remote)
             }
         } else {
@@ -153,7 +149,7 @@ enum PreviewCommand {
             do {
                 metadata = try LinkMetadata(html: bytes, url: url, contentType: contentType)
             } catch {
-                throw ToolError(.dataError, "\(source == "-" ? "standard input" : source): \(error.reason)")
+                throw CommandFailure(error, input: source == "-" ? "standard input" : source)
             }
             if inlineImages, source != "-" { SavedPageMedia.attach(to: &metadata, page: URL(fileURLWithPath: source)) }
         }
@@ -176,17 +172,6 @@ enum PreviewCommand {
             let url = URL(string: source)
         else { return nil }
         return url
-    }
-
-    /// The exit status of a fetch error.
-    private static func status(of error: LinkPreviewError) -> TransferTool.ExitStatus {
-        switch error.lpErrorCode {
-        case .metadataFetchTimedOut: return .temporaryFailure
-        case .metadataFetchNotAllowed: return .noPermission
-        default:
-            if [.notHTML, .tooLarge, .unsupportedEncoding].contains(error.code) { return .dataError }
-            return .unavailable
-        }
     }
 
     static func text(_ metadata: LinkMetadata) -> String {

@@ -17,12 +17,7 @@ enum DeclarationsOption {
     /// Loads one file of declarations.
     static func load(_ path: String) throws {
         let data = try InputFile.contents(of: path)
-        do {
-            try UTType.registerDeclarations(from: data)
-        } catch {
-            let named = UTTypeDeclarationError(
-                file: path, problems: error.problems, registeredTypes: error.registeredTypes)
-            throw ToolError(.dataError, named.description)
-        }
+        // A problem's UTTypeDeclarationError names the file; ToolError(_:) makes it a 65.
+        try UTType.registerDeclarations(from: data, file: path)
     }
 }

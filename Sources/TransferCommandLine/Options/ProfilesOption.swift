@@ -21,11 +21,7 @@ enum ProfilesOption {
     }
 
     static func lookup(_ name: String, in profiles: [ReceiverProfile]) throws -> ReceiverProfile {
-        do {
-            return try ReceiverProfile.lookup(name, in: profiles)
-        } catch {
-            throw ToolError(.dataError, error.description)
-        }
+        try ReceiverProfile.lookup(name, in: profiles)
     }
 
     /// Profiles from a file: JSON profiles, an `Info.plist`, an `AndroidManifest.xml` or a web app
@@ -47,10 +43,9 @@ enum ProfilesOption {
                 }
                 return try ReceiverProfile.load(from: data, source: path)
             }
-        } catch let error as ReceiverDeclarationError {
-            // Said of the file, whatever the parser calls its source.
-            throw ToolError(
-                .dataError, ReceiverDeclarationError(source: path, diagnostics: error.diagnostics).description)
+        } catch {
+            // Said of the file, whatever the parser calls its source (ToolError(_:)).
+            throw CommandFailure(error, input: path)
         }
     }
 

@@ -30,8 +30,9 @@ import TransferSupport
 /// conversion **streams**: records are read a batch at a time, decoded and encoded again on every
 /// core, and written in order. Memory holds a few batches whatever the size of the input, and the
 /// item is never made. Otherwise the conversion runs **whole**: the item is imported, then
-/// exported. Both give the same bytes and the same errors (the line, column and record index of a
-/// bad record), since both read and write the records through the same representations.
+/// exported. Both give the same bytes and the same errors — a ``TransferConversionError`` with the
+/// stage, record index, line and column of a bad record — since both read and write the records
+/// through the same representations.
 ///
 /// `TransferConversion` is `Sendable`.
 public struct TransferConversion<Item: Transferable>: Sendable {
@@ -158,9 +159,11 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     /// - Parameters:
     ///   - input: The file to convert, of the source content type.
     ///   - output: Receives the converted bytes, a piece at a time.
-    /// - Throws: ``TransferError`` as importing and exporting throw it (the codec's error, with
-    ///   its line, column and coding path, as ``TransferError/underlyingError``); what `output`
-    ///   throws, unchanged; ``TransferError/Code/cancelled`` when the task is cancelled.
+    /// - Throws: ``TransferConversionError`` for a record that cannot be decoded, imported,
+    ///   exported or encoded: its stage, its index, its line and column, and the codec's error
+    ///   (with its coding path) as ``TransferConversionError/underlyingError``; ``TransferError``
+    ///   when the input cannot be read (``TransferError/Code/fileUnavailable``) or the task is
+    ///   cancelled (``TransferError/Code/cancelled``); what `output` throws, unchanged.
     public func convert(contentsOf input: URL, into output: (Data) throws -> Void) async throws {
         try await RecordFormat.$csvFormatOverride.withValue(csvFormat) {
             try await convertWithDeclaredFormats(contentsOf: input, into: output)
@@ -169,7 +172,10 @@ public struct TransferConversion<Item: Transferable>: Sendable {
 
     private func convertWithDeclaredFormats(contentsOf input: URL, into output: (Data) throws -> Void) async throws {
         guard let stream else {
-            try await convertWhole(Item(importing: input, contentType: sourceContentType), into: output)
+            try await convertWhole(
+                { () async throws(TransferError) in
+                    try await Item(importing: input, contentType: sourceContentType)
+                }, into: output)
             return
         }
         try Item.requireFile(input, contentType: sourceContentType)
@@ -191,7 +197,10 @@ public struct TransferConversion<Item: Transferable>: Sendable {
 
     private func convertWithDeclaredFormats(_ data: Data, into output: (Data) throws -> Void) async throws {
         guard let stream else {
-            try await convertWhole(Item(importing: data, contentType: sourceContentType), into: output)
+            try await convertWhole(
+                { () async throws(TransferError) in
+                    try await Item(importing: data, contentType: sourceContentType)
+                }, into: output)
             return
         }
         let name = "\(Item.self)" + (sourceContentType.nearestFilenameExtension.map { ".\($0)" } ?? "")
@@ -229,37 +238,114 @@ public struct TransferConversion<Item: Transferable>: Sendable {
 
     // MARK: Internal
 
-    /// Exports an imported item to the target type, handing its file to `output`.
-    private func convertWhole(_ item: Item, into output: (Data) throws -> Void) async throws {
-        try await item.withExportedFile(contentType: targetContentType) { file in
-            try Self.copy(file, into: output)
+    /// Imports the item from `input` (a file or bytes), then exports it to the target type, handing
+    /// its file to `output`; a failure of the data is a ``TransferConversionError``.
+    private func convertWhole(
+        _ input: @Sendable () async throws(TransferError) -> Item, into output: (Data) throws -> Void
+    ) async throws {
+        let entries = try Item.flattenedRepresentations()
+        let item: Item
+        do {
+            item = try await input()
+        } catch {
+            let importer = entries.first { $0.canImport && $0.contentType.conforms(to: sourceContentType) }
+            throw Self.dataFailure(error, .import, importer)
+        }
+        var outputError: (any Error)?
+        do {
+            try await item.withExportedFile(contentType: targetContentType) { file in
+                try Self.copy(file) { piece in
+                    do {
+                        try output(piece)
+                    } catch {
+                        outputError = error
+                        throw error
+                    }
+                }
+            }
+        } catch let error as TransferError where outputError == nil {
+            let exporter = entries.first { $0.canExport && $0.contentType.conforms(to: targetContentType) }
+            throw Self.dataFailure(error, .export, exporter)
         }
     }
 
     /// Streams the records, with the errors importing and exporting would throw.
     private func run(_ stream: Stream, input: URL, output: (Data) throws -> Void) async throws {
         var outputError: (any Error)?
+        var recordError: TransferConversionError?
         do {
             try await Item.withImportCandidates(sourceContentType, inferred: false) { entry throws(TransferError) in
                 try await Item.running(entry, .import) {
-                    try stream.source.stream(input, stream.targetFormat) { piece in
-                        do {
-                            try output(piece)
-                        } catch {
-                            outputError = error
-                            throw error
+                    do {
+                        try stream.source.stream(input, stream.targetFormat) { piece in
+                            do {
+                                try output(piece)
+                            } catch {
+                                outputError = error
+                                throw error
+                            }
                         }
+                    } catch let failure as RecordCodingFailure where outputError == nil {
+                        recordError =
+                            switch failure.side {
+                            case .decoding:
+                                TransferConversionError(
+                                    stage: .decoding, itemType: Item.self, contentType: entry.contentType,
+                                    isRecords: true, underlyingError: failure.error)
+                            case .encoding:
+                                TransferConversionError(
+                                    stage: .encoding, itemType: Item.self, contentType: stream.target.contentType,
+                                    isRecords: true, underlyingError: failure.error)
+                            }
+                        throw failure
+                    } catch let error as CocoaError where outputError == nil {
+                        throw Self.unreadable(error)
                     }
                 }
             }
         } catch {
             if let outputError { throw outputError }
-            if let failure = error.underlyingError as? RecordEncodingFailure {
-                // The export's own mapping of the codec's error, as exporting the whole item gives.
-                let _: Never = try await Item.running(stream.target, .export) { throw failure.error }
-            }
+            if let recordError { throw recordError }
             throw error
         }
+    }
+
+    /// The error for a whole conversion's import or export that failed: a
+    /// ``TransferConversionError`` when the data failed (the codec's error, or the closure's), as
+    /// streaming the records gives; `error` itself when something else did (a file that cannot be
+    /// read or written, a cancellation).
+    private static func dataFailure(
+        _ error: TransferError, _ direction: TransferDirection, _ entry: TransferRepresentationEntry<Item>?
+    ) -> any Error {
+        guard let entry, let underlying = error.underlyingError else { return error }
+        let stage: TransferConversionError.Stage
+        switch (underlying, direction) {
+        case (let underlying as CocoaError, .import):
+            return Self.unreadable(underlying)
+        case (is TransferError, _), (is CocoaError, _), (is CancellationError, _):
+            return error
+        case (is DecodingError, .import), (is CSVError, .import):
+            stage = .decoding
+        case (is EncodingError, .export), (is CSVError, .export):
+            stage = .encoding
+        case (_, .import) where error.code == .importFailed:
+            stage = .importing
+        case (_, .export) where error.code == .exportFailed:
+            stage = .exporting
+        default:
+            return error
+        }
+        return TransferConversionError(
+            stage: stage, itemType: Item.self, contentType: entry.contentType, isRecords: entry.records != nil,
+            underlyingError: underlying)
+    }
+
+    /// The error for an input the record decoder cannot read: a failure of the file system, not
+    /// of the data, as importing a file that cannot be read gives.
+    private static func unreadable(_ error: CocoaError) -> TransferError {
+        TransferError(
+            .fileUnavailable, itemType: Item.self, reason: "Cannot read \(error.fileSystemReason)",
+            underlyingError: error)
     }
 
     /// Hands a file's contents to `output` a MiB at a time.

@@ -15,8 +15,8 @@ struct RecordChannel: Sendable {
     let recordTypeName: String
     let format: RecordFormat
     /// Reads the records of a file in this channel's format and writes them in `target` format,
-    /// batch by batch on the machine's cores. An error the records' encoding throws arrives as a
-    /// `RecordEncodingFailure`.
+    /// batch by batch on the machine's cores. A record that cannot be read or written arrives as a
+    /// `RecordCodingFailure` that says which side failed.
     let stream: @Sendable (_ input: URL, _ target: RecordFormat, _ output: (Data) throws -> Void) throws -> Void
     /// Whether records stream to `target` by a plan of the record type's coding, without making
     /// values (a `MemberwiseCodable` record type whose plan converts between the two formats).

@@ -100,7 +100,12 @@ struct OrderExampleTests {
             try Data("id,customer,placed,total,note\r\n1,Ana,2026-11-20T09:15:00Z,1,\r\n2,Bo,20/11/2026,2,\r\n".utf8)
                 .write(to: csv)
             let jsonl = directory.appendingPathComponent("orders.jsonl")
-            let error = await #expect(throws: TransferError.self) { try await convertOrders(from: csv, to: jsonl) }
+            let error = await #expect(throws: TransferConversionError.self) {
+                try await convertOrders(from: csv, to: jsonl)
+            }
+            #expect(error?.stage == .decoding)
+            #expect(error?.recordIndex == 1)
+            #expect(error?.line == 3 && error?.column == 6)
             guard case .dataCorrupted(let context) = error?.underlyingError as? DecodingError else {
                 Issue.record("\(String(describing: error))")
                 return

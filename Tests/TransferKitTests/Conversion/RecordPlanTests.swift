@@ -123,6 +123,11 @@ private func outcome<T: Transferable>(
             output.append($0)
         }
         return "output " + String(decoding: output, as: UTF8.self)
+    } catch let error as TransferConversionError {
+        let record = error.recordIndex.map { "record \($0)" } ?? "no record"
+        var place = "no position"
+        if let line = error.line, let column = error.column { place = "line \(line), column \(column)" }
+        return "error \(error.stage), \(record), \(place): \(error)"
     } catch let error as TransferError {
         return "error \(error.code): \(error.reason)"
     } catch {
@@ -254,7 +259,7 @@ struct RecordPlanTests {
             let input = try scratch.file(name, text)
             let target: UTType = type == .commaSeparatedText ? .json : .commaSeparatedText
             let streamed = await outcome(Entries<Entry>.self, input, from: type, to: target, mode: .streaming)
-            #expect(streamed.hasPrefix("error decodingFailed"), "\(streamed.prefix(300))")
+            #expect(streamed.hasPrefix("error decoding, record 3210, line "), "\(streamed.prefix(300))")
             #expect(streamed.contains("[3210]"), "\(streamed.prefix(300))")
             await expectAlike(Entries<Entry>.self, input, from: type, to: target)
         }

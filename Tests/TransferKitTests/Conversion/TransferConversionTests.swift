@@ -157,24 +157,29 @@ struct TransferConversionTests {
         for (input, from, to) in [
             (csvFile, UTType.commaSeparatedText, UTType.json), (jsonFile, .json, .commaSeparatedText),
         ] {
-            var errors: [TransferError] = []
+            var errors: [TransferConversionError] = []
             var written: [Int] = []
             for mode in [TransferConversion<ReadingLog>.Mode.automatic, .whole] {
                 let conversion = try TransferConversion(ReadingLog.self, from: from, to: to, mode: mode)
                 var bytes = 0
-                let error = await #expect(throws: TransferError.self) {
+                let error = await #expect(throws: TransferConversionError.self) {
                     try await conversion.convert(contentsOf: input) { bytes += $0.count }
                 }
                 errors += error.map { [$0] } ?? []
                 written.append(bytes)
             }
             try #require(errors.count == 2)
-            #expect(errors[0].code == .decodingFailed)
-            #expect(errors[0].code == errors[1].code)
-            #expect(errors[0].reason == errors[1].reason)
-            let described = errors.map { String(describing: $0.underlyingError!) }
+            #expect(errors[0].stage == .decoding)
+            #expect(errors[0].stage == errors[1].stage)
+            #expect(errors[0].contentType == from && errors[1].contentType == from)
+            #expect(errors[0].description == errors[1].description)
+            let described = errors.map { String(describing: $0.underlyingError) }
             #expect(described[0] == described[1])
-            #expect(errors[0].reason.contains("line "), "\(errors[0].reason)")
+            #expect(errors[0].description.contains("line "), "\(errors[0])")
+            // The record's index in the whole file, and its line, the same however it ran.
+            #expect(errors.map(\.recordIndex) == [position, position])
+            #expect(errors[0].line != nil && errors[0].line == errors[1].line)
+            #expect(errors[0].column != nil && errors[0].column == errors[1].column)
             // The coding path starts at the record's index in the whole file.
             for error in errors {
                 guard case .dataCorrupted(let context)? = error.underlyingError as? DecodingError else {
@@ -197,7 +202,8 @@ struct TransferConversionTests {
         for mode in [TransferConversion<ReadingLog>.Mode.automatic, .whole] {
             let conversion = try TransferConversion(ReadingLog.self, from: .commaSeparatedText, to: .json, mode: mode)
             #expect(try await output(conversion, header) == Data("[]".utf8))
-            let error = await #expect(throws: TransferError.self) { try await output(conversion, other) }
+            let error = await #expect(throws: TransferConversionError.self) { try await output(conversion, other) }
+            #expect(error?.stage == .decoding)
             let csvError = try #require(error?.underlyingError as? CSVError)
             #expect(csvError.code == .invalidHeader)
             #expect(
@@ -222,7 +228,9 @@ struct TransferConversionTests {
         var csv = try String(contentsOf: input, encoding: .utf8)
         csv = csv.replacingOccurrences(of: log.readings[2999].at.uuidString, with: "x")
         try Data(csv.utf8).write(to: input)
-        await #expect(throws: TransferError.self) { try await conversion.convert(contentsOf: input, to: destination) }
+        await #expect(throws: TransferConversionError.self) {
+            try await conversion.convert(contentsOf: input, to: destination)
+        }
         #expect(try String(contentsOf: destination, encoding: .utf8) == "previous")
         #expect(folder.names == ["log.csv", "log.json"])
     }

@@ -1,0 +1,120 @@
+#if canImport(FoundationEssentials)
+    package import FoundationEssentials
+#else
+    package import Foundation
+#endif
+
+extension RecordFormat {
+    /// Converts the records of a file in this format into `target`'s, a batch at a time on the
+    /// machine's cores, handing the output to `body` in order: the bytes, and the errors, of
+    /// decoding every record and encoding it again.
+    ///
+    /// For a ``MemberwiseCodable`` record type whose plan converts between the two formats, a
+    /// batch moves from one format to the other without making values; a batch with a record
+    /// the plan cannot take as it is is decoded and encoded through `Codable`.
+    ///
+    /// - Throws: ``RecordCodingFailure`` for a record that cannot be read (a ``CSVError`` or
+    ///   `DecodingError`, side ``RecordCodingFailure/Side/decoding``) or written (an `EncodingError`
+    ///   or ``CSVError``, side ``RecordCodingFailure/Side/encoding``); `CocoaError` when the file
+    ///   cannot be read; what `body` throws, unchanged; `CancellationError`.
+    package func convert<Record: Codable & Sendable>(
+        _ type: Record.Type, contentsOf url: URL, to target: RecordFormat, _ body: (Data) throws -> Void
+    ) throws {
+        var bodyFailed = false
+        do {
+            try convertRecords(type, contentsOf: url, to: target) { piece in
+                do { try body(piece) } catch {
+                    bodyFailed = true
+                    throw error
+                }
+            }
+        } catch let error as DecodingError where !bodyFailed {
+            throw RecordCodingFailure(.decoding, error)
+        } catch let error as CSVError where !bodyFailed {
+            throw RecordCodingFailure(.decoding, error)
+        }
+    }
+
+    /// ``convert(_:contentsOf:to:_:)``, its decoding errors as the codecs throw them.
+    private func convertRecords<Record: Codable & Sendable>(
+        _ type: Record.Type, contentsOf url: URL, to target: RecordFormat, _ body: (Data) throws -> Void
+    ) throws {
+        let encoder = RecordWriter<Record>(format: target)
+        var writer = encoder
+        let encode: @Sendable ([Record], Int) throws -> RecordWriter<Record>.Batch = { records, first in
+            do {
+                return try encoder.encode(records, firstIndex: first)
+            } catch {
+                throw RecordCodingFailure(.encoding, error)
+            }
+        }
+        let write: (TransformedBatch<RecordWriter<Record>.Batch>) throws -> Void = { batch in
+            try batch.deliver { batch in
+                do {
+                    try writer.write(batch, body)
+                } catch let error as EncodingError {
+                    throw RecordCodingFailure(.encoding, error)
+                }
+            }
+        }
+        let plan = RecordPlan.of(type).flatMap { $0.converts(from: self, to: target) ? $0 : nil }
+        switch (layout, target.layout, plan) {
+        case (.csv(_, let csvDecoder), .jsonArray(let jsonEncoder, _), let plan?),
+            (.csv(_, let csvDecoder), .jsonLines(let jsonEncoder, _), let plan?):
+            let format = csvDecoder.format
+            let layout: RecordPlan.JSONLayout = if case .jsonLines = target.layout { .lines } else { .commas }
+            var reader = try CSVRecordReader(url, format: format)
+            defer { reader.close() }
+            try OrderedPipeline.run(
+                limit: OrderedPipeline.defaultLimit, produce: { try reader.nextBatch() },
+                work: { batch in
+                    if let bytes = plan.json(fromCSV: batch, format: format, encoder: jsonEncoder, layout: layout) {
+                        return TransformedBatch(result: .init(json: bytes, firstIndex: batch.firstRecord), error: nil)
+                    }
+                    return try batch.decode(Record.self, decoder: csvDecoder).transformed {
+                        try encode($0, batch.firstRecord)
+                    }
+                }, consume: write)
+            try reader.checkColumnsIfEmpty(for: Record.self, options: csvDecoder.options)
+        case (.jsonArray(_, let decoder), .csv(let csvEncoder, _), let plan?):
+            let format = csvEncoder.format
+            var file = try JSONArrayFile(url, chunkSize: 1 << 20)
+            defer { file.close() }
+            try convertJSON(
+                plan, produce: { try file.reader.nextBatch() }, positions: file.positions, decoder: decoder,
+                format: format, encode: encode, write: write)
+        case (.jsonLines(_, let decoder), .csv(let csvEncoder, _), let plan?):
+            let format = csvEncoder.format
+            let source = try JSONFileSource(url, chunkSize: 1 << 20)
+            defer { source.close() }
+            var reader = JSONLinesReader(chunkSize: 1 << 20, positions: source.positions, read: source.read)
+            try convertJSON(
+                plan, produce: { try reader.nextBatch() }, positions: source.positions, decoder: decoder,
+                format: format, encode: encode, write: write)
+        default:
+            try decodeBatches(type, contentsOf: url, transform: encode) { try writer.write($0, body) }
+        }
+        try writer.finish(body)
+    }
+
+    /// JSON values to CSV rows through a plan, batch by batch.
+    private func convertJSON<Record: Codable & Sendable>(
+        _ plan: RecordPlan, produce: () throws -> JSONElementBatch?,
+        positions: @escaping @Sendable (Int) -> JSONTextPosition, decoder: JSONTextDecoder, format: CSVFormat,
+        encode: @escaping @Sendable ([Record], Int) throws -> RecordWriter<Record>.Batch,
+        write: (TransformedBatch<RecordWriter<Record>.Batch>) throws -> Void
+    ) throws {
+        let columns = plan.fields.map(\.key)
+        try OrderedPipeline.run(
+            limit: OrderedPipeline.defaultLimit, produce: produce,
+            work: { batch in
+                if let bytes = plan.csv(fromJSON: batch, format: format) {
+                    return TransformedBatch(
+                        result: .init(csv: bytes, columns: columns, firstIndex: batch.firstIndex), error: nil)
+                }
+                return try batch.decode(Record.self, with: decoder, positions: positions).transformed {
+                    try encode($0, batch.firstIndex)
+                }
+            }, consume: write)
+    }
+}
