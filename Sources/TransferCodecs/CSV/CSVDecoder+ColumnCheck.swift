@@ -183,6 +183,28 @@ private final class CSVColumnProbe: Decoder {
             return nil
         }
 
+        // The protocol's own overloads for the standard types would otherwise ask `decodeNil` and
+        // never say the type: each is noted here as the generic one is.
+        func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { optional(key, type) }
+        func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { optional(key, type) }
+        func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { optional(key, type) }
+        func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { optional(key, type) }
+        func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { optional(key, type) }
+        func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { optional(key, type) }
+        func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { optional(key, type) }
+        func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { optional(key, type) }
+        func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { optional(key, type) }
+        func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { optional(key, type) }
+        func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { optional(key, type) }
+        func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { optional(key, type) }
+        func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { optional(key, type) }
+        func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { optional(key, type) }
+
+        private func optional<T>(_ key: Key, _ type: T.Type) -> T? {
+            probe.note(key, required: false, type: type)
+            return nil
+        }
+
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
             -> KeyedDecodingContainer<NestedKey>
         { throw Unsupported() }
@@ -191,14 +213,4 @@ private final class CSVColumnProbe: Decoder {
         func superDecoder() throws -> any Decoder { throw Unsupported() }
         func superDecoder(forKey key: Key) throws -> any Decoder { throw Unsupported() }
     }
-}
-
-/// A field of a record type, as its `init(from:)` reads it: for `transfer convert --list`.
-package struct RecordField: Sendable, Hashable {
-    /// The key: the CSV column's name, the JSON member's.
-    package let name: String
-    /// The Swift type, as Swift spells it.
-    package let type: String
-    /// Whether every record must have it (read without `IfPresent`).
-    package let isRequired: Bool
 }

@@ -200,20 +200,11 @@ enum ConvertCommand {
                 }
             }
         } copy: { data, type, clipboard, selection in
-            let value: T
-            do {
-                value = try await T(importing: data, contentType: type)
-            } catch {
-                throw ToolError(.dataError, "\(T.self) cannot import \(type.identifier): \(error)")
-            }
-            return try await clipboard.copy(value, to: selection)
+            // A TransferError names the type and what it cannot import; ToolError(_:) makes it a 65.
+            try await clipboard.copy(T(importing: data, contentType: type), to: selection)
         } paste: { clipboard, selection, type in
             let pasted = try await clipboard.paste(T.self, from: selection)
-            do {
-                return (try await pasted.value.exported(as: type), "\(T.self) from \(pasted.type.name)")
-            } catch {
-                throw ToolError(.dataError, "\(T.self) cannot be written as \(type.identifier): \(error)")
-            }
+            return (try await pasted.value.exported(as: type), "\(T.self) from \(pasted.type.name)")
         }
     }
 
@@ -332,7 +323,7 @@ enum ConvertCommand {
             do {
                 file = try AtomicFile(writing: destination, mode: mode ?? 0o666, create: SignalCleanup.create)
             } catch {
-                throw ToolError(.cannotCreate, "\(path): cannot be written (\(SystemCalls.reason(Self.errno(error))))")
+                throw ToolError(.cannotCreate, "\(path): cannot be written (\(Self.errno(error)))")
             }
             if let mode { fchmod(file.fileDescriptor, mode) }  // Not narrowed by the umask: the old file's.
             file.writesBackEarly = true  // `finish` synchronizes.
@@ -340,16 +331,16 @@ enum ConvertCommand {
             self.file = file
         }
 
-        /// The `errno` beneath a file error.
-        private static func errno(_ error: CocoaError) -> Int32 {
-            (error.underlying as? POSIXError)?.code.rawValue ?? EIO
+        /// The `errno` beneath a file error; `EIO` when it carries none.
+        private static func errno(_ error: CocoaError) -> Errno {
+            error.errno ?? Errno(rawValue: EIO)
         }
 
         /// The error for a failed write: what could not be written, and why.
         private func writeError(_ error: CocoaError) -> ToolError {
             ToolError(
                 .ioError,
-                "\(destination?.path ?? "standard output"): cannot be written (\(SystemCalls.reason(Self.errno(error))))"
+                "\(destination?.path ?? "standard output"): cannot be written (\(Self.errno(error)))"
             )
         }
 
@@ -387,8 +378,8 @@ enum ConvertCommand {
                 // A write that fails is an I/O error (74); a rename that fails, a file that cannot be made (73).
                 let number = Self.errno(error)
                 let status: TransferTool.ExitStatus =
-                    [ENOSPC, EDQUOT, EFBIG, EIO, EROFS].contains(number) ? .ioError : .cannotCreate
-                throw ToolError(status, "\(file.destination.path): cannot be written (\(SystemCalls.reason(number)))")
+                    [ENOSPC, EDQUOT, EFBIG, EIO, EROFS].contains(number.rawValue) ? .ioError : .cannotCreate
+                throw ToolError(status, "\(file.destination.path): cannot be written (\(number))")
             }
         }
 

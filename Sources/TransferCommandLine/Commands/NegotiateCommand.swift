@@ -128,15 +128,12 @@ enum NegotiateCommand {
                 receiver = try ProfilesOption.lookup(name, in: profiles)
             }
         case (nil, let header?):
-            do {
-                let parsed = try ReceiverProfile.parse(acceptHeader: header)
-                for diagnostic in parsed.diagnostics {
-                    console.error(TransferTool.escapingControls("warning: Accept: \(diagnostic)") + "\n")
-                }
-                receiver = parsed.profile
-            } catch {
-                throw ToolError(.dataError, error.description)
+            // A header with no usable range is a ReceiverDeclarationError: 65 through ToolError(_:).
+            let parsed = try ReceiverProfile.parse(acceptHeader: header)
+            for diagnostic in parsed.diagnostics {
+                console.error(TransferTool.escapingControls("warning: Accept: \(diagnostic)") + "\n")
             }
+            receiver = parsed.profile
         default:
             throw UsageError(
                 "give exactly one of --receiver NAME|FILE, --accept HEADER, --accepts RULE and --accept-any")
@@ -256,7 +253,9 @@ enum NegotiateCommand {
                     throw ToolError(.dataError, "--offer \(value): '\(mediaType.essence)' is not a valid MIME type")
                 }
                 // The offer keeps the media type it was given: `application/xml` is not `text/*`.
-                return (type, forms, mediaType.parameterDictionary, mediaType.essence)
+                let parameters = Dictionary(
+                    mediaType.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+                return (type, forms, parameters, mediaType.essence)
             case .failure(let error):
                 throw ToolError(.dataError, "--offer \(value): \(error.reason)")
             }
