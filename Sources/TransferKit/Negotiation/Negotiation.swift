@@ -21,7 +21,7 @@ public struct Negotiation: Sendable, CustomStringConvertible {
         /// The most specific rule that matched it.
         public let rule: AcceptRule
         /// Conformance steps from the offered type to the rule's type: 0 for an exact match; `nil`
-        /// for a wildcard match. For a media range (``UTTypeMatcher/Pattern/mediaRange(_:)``), 0 when it names the
+        /// for a wildcard match. For a media range (`UTTypeMatcher.Pattern.mediaRange(_:)`), 0 when it names the
         /// offered MIME type and 1 for `type/*`, its specificity in RFC 9110's sense.
         public let distance: Int?
         /// The matched rule's weight.

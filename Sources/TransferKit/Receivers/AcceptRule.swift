@@ -7,9 +7,9 @@
 /// lists, Android intent filters — match as RFC 9110 §12.5.1 says instead: `text/*` takes every
 /// offer whose MIME type is `text/…` (so `text/markdown`, not `application/json`, though
 /// `public.json` conforms to `public.text` in the type tree), and `text/html` the offers whose MIME
-/// type is `text/html`; see ``UTTypeMatcher/Pattern/mediaRange(_:)``.
+/// type is `text/html`; see `UTTypeMatcher.Pattern.mediaRange(_:)`.
 ///
-/// A rule for any type (``UTTypeMatcher/Pattern/any``) matches everything but ranks below every
+/// A rule for any type (`UTTypeMatcher.Pattern.any`) matches everything but ranks below every
 /// explicit match. A weight of 0 excludes what the rule matches, and the most specific matching
 /// rule decides, so `text/html;q=0, */*` never yields HTML.
 ///
@@ -133,7 +133,7 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
         AcceptRule(.any, weight: weight, forms: forms, source: source)
     }
 
-    /// Whether the rule matches any content type (its pattern is ``UTTypeMatcher/Pattern/any``).
+    /// Whether the rule matches any content type (its pattern is `UTTypeMatcher.Pattern.any`).
     public var isWildcard: Bool { pattern == .any }
 
     /// The content type that names the rule's pattern for people: the type itself; for a media

@@ -4,7 +4,7 @@ extension ReceiverProfile {
     /// Each media range becomes an ``AcceptRule`` matched by MIME type, as RFC 9110 says:
     /// `type/subtype` takes offers whose MIME type is that, `type/*` offers whose MIME type has
     /// that top-level type (`text/*` takes `text/markdown` but not `application/json`), `*/*`
-    /// anything (see ``AcceptRule/mediaRange``). Parameters before `q` are kept and make a range
+    /// anything (see ``AcceptRule/pattern``, a `.mediaRange`). Parameters before `q` are kept and make a range
     /// more specific, quoted or not (`level="1"` is `level=1`); `q` is the weight. Type, subtype
     /// and parameter names ignore case. A malformed range (no `/`, a bad or repeated `q`, a
     /// repeated parameter, an unclosed quote) is dropped with a diagnostic; the rest are kept.
