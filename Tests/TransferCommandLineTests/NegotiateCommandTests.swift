@@ -79,8 +79,21 @@ struct NegotiateCommandTests {
         let items = object?["items"] as? [[String: Any]]
         let delivered = items?.first?["delivered"] as? [String: Any]
         #expect((delivered?["offer"] as? [String: Any])?["contentType"] as? String == "public.html")
-        #expect((delivered?["rule"] as? [String: Any])?["mediaRange"] as? String == "text/html")
+        // The rule in AcceptRule's own JSON: its weight is `q` (no `weight`, no `contentType`).
+        let rule = try #require(delivered?["rule"] as? [String: Any])
+        #expect(rule["mediaRange"] as? String == "text/html")
+        #expect(rule["q"] as? Double == 0.9)
+        #expect(rule.keys.sorted() == ["mediaRange", "q", "source"], "\(rule)")
         #expect(delivered?["weight"] as? Double == 0.9)
+        // The offer: every fact a field, the media type it was given as among them.
+        let offer = try #require(delivered?["offer"] as? [String: Any])
+        #expect(
+            offer.keys.sorted() == [
+                "contentType", "exportable", "form", "formIndex", "mediaType", "representationIndex", "visibility",
+            ], "\(offer)")
+        #expect(offer["mediaType"] as? String == "text/html")
+        #expect(offer["representationIndex"] as? Int == 1)
+        #expect(offer["form"] as? String == "data")
         #expect(items?.first?["outcome"] as? String == "delivered")
         #expect(receiver.output.hasSuffix("}\n"))
     }
@@ -118,6 +131,16 @@ struct NegotiateCommandTests {
         #expect(step?["code"] as? String == "tooManyOfKind")
         #expect(step?["count"] as? Int == 2)
         #expect(step?["limit"] as? Int == 1)
+        // A step about one item names it by label and by its position in items.
+        let strict = await transfer(
+            "negotiate", "--receiver", "Bluesky", "--item", "notes", "--offer", "public.png", "--item", "notes",
+            "--offer", "com.adobe.pdf", "--format", "json")
+        let strictPlan = try JSONSerialization.jsonObject(with: Data(strict.output.utf8)) as? [String: Any]
+        let notMatched = (strictPlan?["activation"] as? [[String: Any]])?.first
+        #expect(notMatched?["code"] as? String == "itemNotMatched")
+        #expect(notMatched?["item"] as? String == "notes")
+        #expect(notMatched?["itemIndex"] as? Int == 1)
+        #expect(notMatched?["rule"] as? String == "NSExtensionActivationRule dictionary")
         let planItems = plan?["items"] as? [[String: Any]]
         #expect(
             planItems?.allSatisfy { ($0["cause"] as? [String: Any])?["code"] as? String == "receiverNotOffered" }
@@ -148,6 +171,43 @@ struct NegotiateCommandTests {
         let missing = await transfer(
             "negotiate", "--receiver", directory.appendingPathComponent("none.json").path, "--offer", ".png")
         #expect(missing.status == 66)
+    }
+
+    @Test("--format json with several share targets: each target, and the first offered one's plan")
+    func severalTargetsAsJSON() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let manifest = directory.appendingPathComponent("AndroidManifest.xml")
+        let filter = { (type: String) in
+            #"<intent-filter><action android:name="android.intent.action.SEND"/><category android:name="android.intent.category.DEFAULT"/><data android:mimeType="\#(type)"/></intent-filter>"#
+        }
+        try Data(
+            (#"<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.app"><application android:label="Example">"#
+                + #"<activity android:name=".TextShare">"# + filter("text/plain") + "</activity>"
+                + #"<activity android:name=".ImageShare">"# + filter("image/*") + "</activity></application></manifest>")
+                .utf8
+        ).write(to: manifest)
+        let result = await transfer(
+            "negotiate", "--receiver", manifest.path, "--offer", "public.png:file", "--format", "json")
+        #expect(result.status == 0, "\(result.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(object.keys.sorted() == ["plan", "targets"])
+        let targets = try #require(object["targets"] as? [[String: Any]])
+        #expect(targets.map { $0["receiver"] as? String } == ["Example (TextShare)", "Example (ImageShare)"])
+        #expect(
+            targets.map { $0["identifier"] as? String } == [
+                "com.example.app/com.example.app.TextShare", "com.example.app/com.example.app.ImageShare",
+            ])
+        #expect(targets.map { $0["offered"] as? Bool } == [false, true])
+        // The plan is SharePlan's own JSON, its rule AcceptRule's.
+        let plan = try #require(object["plan"] as? [String: Any])
+        #expect(plan.keys.sorted() == ["activation", "items", "offered", "receiver"])
+        #expect(plan["receiver"] as? String == "Example (ImageShare)")
+        let delivered = ((plan["items"] as? [[String: Any]])?.first?["delivered"] as? [String: Any])
+        let rule = delivered?["rule"] as? [String: Any]
+        #expect(rule?["mediaRange"] as? String == "image/*")
+        #expect(rule?["q"] == nil)
     }
 
     @Test func usageAndDataErrors() async {

@@ -152,9 +152,11 @@ enum NegotiateCommand {
                         TargetsSummary(
                             targets: zip(targets, plans).map {
                                 .init(receiver: $0.name, identifier: $0.identifier, offered: $1.isOffered)
-                            }, plan: PlanSummary(plan))))
+                            }, plan: plan)))
             } else {
-                console.write(try JSONOutput.text(PlanSummary(plan)))
+                // The library's own JSON of the plan (SharePlan+Encodable.swift), the schema in
+                // Docs/CommandLine.md.
+                console.write(try JSONOutput.text(plan))
             }
         } else {
             var output = ""
@@ -193,15 +195,17 @@ enum NegotiateCommand {
         return (String(argument[..<hash]), target.isEmpty ? nil : target)
     }
 
-    /// Every target of a declaration, and the plan of the one chosen.
+    /// Every target of a declaration, and the plan of the one chosen: library values composed,
+    /// `{"targets": [{"receiver", "identifier", "offered"}], "plan": SharePlan}`.
     struct TargetsSummary: Encodable {
+        /// A share target: its name and identifier, and whether it is offered for the share.
         struct Target: Encodable {
             let receiver: String
             let identifier: String
             let offered: Bool
         }
         let targets: [Target]
-        let plan: PlanSummary
+        let plan: SharePlan
     }
 
     /// The items of the share, from `--item` and `--offer` in command-line order.
@@ -328,149 +332,5 @@ enum NegotiateCommand {
             }
         }
         return last
-    }
-
-    /// The plan as JSON: every fact a field of its own, no prose where a field belongs (the
-    /// schema is in Docs/CommandLine.md).
-    struct PlanSummary: Encodable {
-        /// An offer: a content type with MIME parameters, in a form.
-        struct OfferSummary: Encodable {
-            let contentType: String
-            let parameters: [String: String]?
-            let form: String
-            let representationIndex: Int
-
-            init(_ offer: Offer) {
-                contentType = offer.contentType.identifier
-                parameters = offer.parameters.isEmpty ? nil : offer.parameters
-                form = offer.form.description
-                representationIndex = offer.representationIndex
-            }
-        }
-
-        /// A rule of the receiver's.
-        struct RuleSummary: Encodable {
-            let contentType: String?
-            let mediaRange: String?
-            let parameters: [String: String]?
-            let weight: Double
-            let forms: [String]?
-            let source: String?
-
-            init(_ rule: AcceptRule) {
-                contentType = rule.isWildcard ? nil : rule.contentType.identifier
-                if case .mediaRange(let range) = rule.pattern { mediaRange = range.essence } else { mediaRange = nil }
-                parameters = rule.parameters.isEmpty ? nil : rule.parameters
-                weight = rule.weight
-                forms = rule.forms?.map(\.description)
-                source = rule.source
-            }
-        }
-
-        struct Candidate: Encodable {
-            let offer: OfferSummary
-            let rule: RuleSummary
-            /// Conformance steps (0 exact), or 0/1 for a media range; `null` for the wildcard.
-            let distance: Int?
-            let weight: Double
-            /// `ok` or `addsPathToText`.
-            let consumption: String
-            let note: String?
-
-            init(_ candidate: Negotiation.Candidate) {
-                offer = OfferSummary(candidate.offer)
-                rule = RuleSummary(candidate.rule)
-                distance = candidate.distance
-                weight = candidate.weight
-                consumption = candidate.outcome.rawValue
-                note = candidate.note
-            }
-        }
-
-        struct Rejection: Encodable {
-            let offer: OfferSummary
-            /// `conditionFalse`, `notVisible`, `typeNotAccepted`, `formNotAccepted`, `excluded` or
-            /// `consumption`.
-            let code: String
-            let rule: RuleSummary?
-            /// For `consumption`: what the receiver does with it (`showsPath`, `ignored`, `fails`).
-            let consumption: String?
-            /// For `notVisible`: the representation's visibility.
-            let visibility: String?
-            let note: String?
-            /// The reason in words.
-            let reason: String
-
-            init(_ rejection: Negotiation.Rejection) {
-                offer = OfferSummary(rejection.offer)
-                code = rejection.cause.code.rawValue
-                rule = rejection.cause.rule.map(RuleSummary.init)
-                consumption = rejection.cause.outcome?.rawValue
-                visibility = rejection.cause.visibility.map { "\($0)" }
-                note = rejection.cause.note
-                reason = rejection.reason
-            }
-        }
-
-        struct Cause: Encodable {
-            let code: String
-            let reason: String
-        }
-
-        struct Item: Encodable {
-            let label: String
-            let kind: String
-            /// `delivered`, `dropped` or `transformed`.
-            let outcome: String
-            let delivered: Candidate?
-            let cause: Cause?
-            let candidates: [Candidate]
-            let rejections: [Rejection]
-        }
-
-        /// One step of the activation check.
-        struct ActivationStep: Encodable {
-            /// `offered`, `itemNotMatched`, `noItemMatched`, `tooManyOfKind`, `tooFewAttachments`,
-            /// `tooManyAttachments`, or a platform rule's `ruleMatched`, `ruleNotMatched`,
-            /// `receiverDisabled`, `platformIntent`, `literalMeaningDiffers`.
-            let code: String
-            let description: String
-            let item: String?
-            let count: Int?
-            let limit: Int?
-            /// The rule applied and the documentation that states it.
-            let rule: String?
-            let source: String?
-        }
-
-        let receiver: String
-        let offered: Bool
-        let activation: [ActivationStep]
-        let items: [Item]
-
-        init(_ plan: SharePlan) {
-            receiver = plan.receiver
-            offered = plan.isOffered
-            activation = plan.activationTrace.map { step in
-                ActivationStep(
-                    code: step.code.rawValue, description: step.description,
-                    item: step.itemID.flatMap { plan.itemPlan(for: $0)?.label }, count: step.count,
-                    limit: step.limit, rule: step.rule, source: step.source)
-            }
-            items = plan.items.map { item in
-                let outcome: String
-                switch item.outcome {
-                case .delivered: outcome = "delivered"
-                case .dropped: outcome = "dropped"
-                case .transformed: outcome = "transformed"
-                }
-                return Item(
-                    label: item.label, kind: item.kind.rawValue, outcome: outcome,
-                    delivered: item.delivered.map(Candidate.init),
-                    cause: item.cause.map { Cause(code: $0.code.rawValue, reason: $0.reason) },
-                    candidates: item.negotiation.candidates.map(Candidate.init),
-                    rejections: item.negotiation.rejections.map(Rejection.init))
-            }
-        }
     }
 }

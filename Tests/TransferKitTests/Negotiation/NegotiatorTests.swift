@@ -212,4 +212,18 @@ struct NegotiatorTieBreakTests {
             order == ["public.jpeg data", "public.jpeg file", "public.png data", "com.compuserve.gif data"],
             "\(policy)")
     }
+
+    @Test("the sender's order ignores how near the rule is; the receiver's ranks the nearer rule first")
+    func nearnessOnlyForTheReceiver() {
+        // The PNG is an image (one step from public.image); the JPEG is named exactly.
+        let offers = [Offer(.png, representationIndex: 0), Offer(.jpeg, representationIndex: 1)]
+        let receiver = ReceiverProfile(
+            name: "Photos", identifier: "photos",
+            activation: ReceiverActivation(accepts: [AcceptRule(.image), AcceptRule(.jpeg)]))
+        let order = { (policy: NegotiationPolicy) in
+            Negotiator(policy: policy).negotiate(offers, with: receiver).candidates.map(\.offer.contentType)
+        }
+        #expect(order(.senderOrder) == [.png, .jpeg])
+        #expect(order(.receiverPreference) == [.jpeg, .png])
+    }
 }

@@ -480,4 +480,38 @@ struct ReceiverDeclarationTests {
         }
         #expect(throws: ReceiverDeclarationError.self) { try ReceiverProfile.load(from: Data("nope".utf8)) }
     }
+
+    @Test("an Android filter for text/* or text/plain already takes EXTRA_TEXT; one for images does not")
+    func androidExtraText() throws {
+        func patterns(_ mimeType: String) throws -> [UTTypeMatcher.Pattern] {
+            let manifest = """
+                <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="org.example.notes">
+                  <application>
+                    <activity android:name=".Share" android:exported="true">
+                      <intent-filter>
+                        <action android:name="android.intent.action.SEND"/>
+                        <category android:name="android.intent.category.DEFAULT"/>
+                        <data android:mimeType="\(mimeType)"/>
+                      </intent-filter>
+                    </activity>
+                  </application>
+                </manifest>
+                """
+            return try #require(ReceiverProfile.parse(androidManifest: Data(manifest.utf8)).first).profile.activation
+                .accepts.map(\.pattern)
+        }
+        #expect(try patterns("text/*") == [.mediaRange(.anyText), .type(.url)])
+        #expect(try patterns("text/plain") == [.mediaRange(.plainText), .type(.url)])
+        #expect(try patterns("image/*") == [.mediaRange(.anyImage), .type(.plainText), .type(.url)])
+    }
+
+    @Test("with SupportsText, a file count excludes links but not text: one rule for text, weight 1")
+    func fileCountKeepsDeclaredText() throws {
+        let json = #"{"NSExtensionActivationSupportsText": true, "NSExtensionActivationSupportsFileWithMaxCount": 3}"#
+        let accepts = try ReceiverProfile.parse(activationRule: Data(json.utf8), name: "F", identifier: "f")
+            .profile.activation.accepts
+        #expect(accepts.filter { $0.pattern == .type(.text) }.map(\.weight) == [1])
+        #expect(accepts.filter { $0.pattern == .type(.url) }.map(\.weight) == [0])
+        #expect(accepts.filter { $0.pattern == .type(.data) }.map(\.weight) == [1])
+    }
 }
