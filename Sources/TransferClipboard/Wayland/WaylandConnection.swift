@@ -201,8 +201,13 @@ final class WaylandConnection {
             }
         }
         descriptors += received.prefix(Int(count))
-        if case .failure(.wouldBlock) = outcome { return }
-        let length = (try? outcome.get()) ?? -1
+        let length: Int
+        switch outcome {
+        case .success(let count): length = count
+        case .failure(.wouldBlock): return
+        case .failure(let error):
+            throw ClipboardError(.connectionFailed, "the Wayland compositor at \(name): cannot be read (\(error))")
+        }
         guard length > 0 else {
             throw ClipboardError(.connectionFailed, "the Wayland compositor at \(name) closed the connection")
         }

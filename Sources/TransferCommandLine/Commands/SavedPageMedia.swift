@@ -38,7 +38,7 @@ enum SavedPageMedia {
             let file = folder.appendingPathComponent(name)
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
                 attributes[.type] as? FileAttributeType == .typeRegular,
-                (attributes[.size] as? Int ?? Int.max) <= maximumSize,
+                let size = attributes[.size] as? Int, size <= maximumSize,
                 let data = FileManager.default.contents(atPath: file.path), let type = rasterType(of: data)
             else { continue }
             return (data, type)
