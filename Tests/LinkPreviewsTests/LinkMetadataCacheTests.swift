@@ -108,6 +108,31 @@ struct LinkMetadataCacheTests {
         }
     }
 
+    @Test("Disk: a store whose rename fails (a directory where the entry goes) leaves no temporary file")
+    func diskFailedRenameLeavesNothing() throws {
+        try withScratchDirectory { directory in
+            let url = URL(string: "https://example.com/a")!
+            let cache = try DiskLinkMetadataCache(directory: directory)
+            cache.store(sample("first"), for: url)
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first)
+            // The entry's file becomes a directory holding a file: renaming onto it fails.
+            let entry = directory.appendingPathComponent(name)
+            try FileManager.default.removeItem(at: entry)
+            try FileManager.default.createDirectory(
+                at: entry.appendingPathComponent("inside"), withIntermediateDirectories: true)
+            cache.store(sample("second"), for: url)
+            // The failure is silent (a cache), but leaves the cache as it was: no entry, no temporary file.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [name])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: entry.path) == ["inside"])
+            #expect(cache.metadata(for: url) == nil)
+            // Another URL's entry is still stored.
+            let other = URL(string: "https://example.com/other")!
+            cache.store(sample("other"), for: other)
+            #expect(cache.metadata(for: other)?.title == "other")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 2)
+        }
+    }
+
     @Test("Disk: leftover temporary files are removed when the cache opens")
     func diskLeftovers() throws {
         try withScratchDirectory { directory in

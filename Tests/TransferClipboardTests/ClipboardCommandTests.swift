@@ -178,6 +178,24 @@ struct WaylandClipboardCommandTests {
             environment: server.environment)
         #expect(back.status == 0, "\(back.error)")
         #expect(String(decoding: back.output, as: UTF8.self).contains("Ada,\"Writes, reads\""))
+
+        // -o whose final rename fails (a directory holding a file there), for a model's conversion
+        // (written whole) and for a type's bytes (streamed into the file): 73, the directory as it
+        // was, no temporary file beside it.
+        let target = folder.url.appendingPathComponent("pasted")
+        try FileManager.default.createDirectory(
+            at: target.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+        for arguments in [["--model", "ProfilesArchive", "--to", "csv"], ["--type", "text/csv"]] {
+            let failed = try await DesktopTools.run(
+                transfer, ["paste", "--primary"] + arguments + ["-o", target.path], environment: server.environment)
+            #expect(failed.status == 73, "\(arguments): \(failed.error)")
+            #expect(failed.error.contains("cannot be written"), "\(arguments): \(failed.error)")
+            #expect(failed.error.lowercased().contains("is a directory"), "\(arguments): \(failed.error)")
+            #expect(failed.output.isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == before)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["inside"])
+        }
     }
 }
 

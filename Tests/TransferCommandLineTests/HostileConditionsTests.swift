@@ -143,6 +143,47 @@ struct HostileConditionsTests {
         try folder.expectNothingLeftBehind(previousOutputKept: true)
     }
 
+    @Test("-o whose final rename fails (a directory appears at the output while it converts): 73, nothing left behind")
+    func failedRenameLeavesNothing() throws {
+        // About 40 MB: long enough for the directory to appear before the rename.
+        let folder = try ConversionFolder(inputSize: 40 << 20)
+        defer { folder.remove() }
+        let process = Process()
+        process.executableURL = executableURL
+        process.arguments = ["convert", folder.input.path, "--to", "json", "-o", folder.output.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.temporary.path]) { $1 }
+        let errorPipe = Pipe()
+        process.standardError = errorPipe
+        try process.run()
+        // Once records reach the partial file, the output (a file when the tool checked it) becomes
+        // a directory holding a file: renaming the partial file onto it fails at the very end.
+        func started() -> Bool {
+            let partial = (try? FileManager.default.contentsOfDirectory(atPath: folder.directory.path))?.first {
+                $0.hasSuffix(".partial")
+            }
+            let size = partial.flatMap {
+                try? FileManager.default.attributesOfItem(
+                    atPath: folder.directory.appendingPathComponent($0).path)[.size] as? Int
+            }
+            return (size ?? 0) > 0
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline, !started() {
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        try #require(process.isRunning, "the conversion ended before the output could be replaced")
+        try FileManager.default.removeItem(at: folder.output)
+        try FileManager.default.createDirectory(
+            at: folder.output.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        let error = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 73, "\(error)")
+        #expect(error.contains("\(folder.output.path): cannot be written"), "\(error)")
+        #expect(error.lowercased().contains("is a directory"), "\(error)")
+        try folder.expectNothingLeftBehind(previousOutputKept: false)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.output.path) == ["inside"])
+    }
+
     @Test(
         "a file-size limit (ulimit -f) reached: 74 and why, the previous output kept, nothing left behind",
         // ThreadSanitizer's runtime itself dies of SIGBUS under a file-size limit (in its shadow

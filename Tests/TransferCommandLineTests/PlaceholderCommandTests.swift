@@ -70,4 +70,24 @@ struct PlaceholderCommandTests {
         #expect(result.error.contains("No such file or directory"), "\(result.error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
+
+    @Test(
+        "a file whose final rename fails (a directory holding a file there) exits 73: the directory untouched, no temporary file",
+        arguments: [["image", "--width", "64", "--height", "64"], ["audio", "--duration", "0.1"]])
+    func failedRenameLeavesNothing(arguments: [String]) async throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(
+            at: target.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        // The bytes are written to a temporary file beside the target; renaming it onto a
+        // non-empty directory fails at the very end.
+        let result = await transfer(["placeholder"] + arguments + ["-o", target.path])
+        #expect(result.status == 73, "\(result.error)")
+        #expect(result.error.contains("\(target.path): cannot be written"), "\(result.error)")
+        #expect(result.error.lowercased().contains("is a directory"), "\(result.error)")
+        #expect(result.output.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["inside"])
+    }
 }

@@ -427,6 +427,22 @@ struct CSVStreamingTests {
             #expect(fileNames(in: directory) == ["out.csv"])
         }
     }
+
+    @Test("a writer whose final rename fails (a directory holding a file there): the error, nothing else changed")
+    func writerFailedRenameLeavesNothing() async throws {
+        try await withTemporaryDirectory { directory in
+            let url = directory.appendingPathComponent("out.csv")
+            try FileManager.default.createDirectory(
+                at: url.appendingPathComponent("inside"), withIntermediateDirectories: true)
+            let writer = try CSVRowWriter(writingTo: url)
+            try writer.write(["a", "b"])
+            let error = #expect(throws: CocoaError.self) { try writer.finish() }
+            #expect(error?.userInfo["NSFilePath"] as? String == url.path)
+            // The directory as it was, and no temporary file beside it.
+            #expect(fileNames(in: directory) == ["out.csv"])
+            #expect(fileNames(in: url) == ["inside"])
+        }
+    }
 }
 
 @Suite("CSV: large inputs")

@@ -144,6 +144,103 @@ private func expectAlike<T: Transferable>(
     #expect(streamed == whole, sourceLocation: sourceLocation)
 }
 
+/// Entry's columns, in its coding order: the CSV header every conversion to CSV writes.
+private let entryHeader = "id,title,a/note,Tags,ключ,aliases,_owner,home\r\n"
+
+/// What the JSON object of `entry` must hold, written here from its values, not by the package: the
+/// UUIDs' and URLs' own strings, absent optionals left out — and an empty note too, as every
+/// conversion here passes through CSV, where an empty field is `nil`.
+private func expectedObject(_ entry: Entry) -> [String: Any] {
+    var object: [String: Any] = [
+        "id": entry.id.uuidString, "title": entry.title, "Tags": entry.tags, "home": entry.home.absoluteString,
+    ]
+    if let note = entry.note, !note.isEmpty { object["a/note"] = note }
+    if let link = entry.link { object["ключ"] = link.absoluteString }
+    if let aliases = entry.aliases { object["aliases"] = aliases }
+    if let owner = entry.owner { object["_owner"] = owner.uuidString }
+    return object
+}
+
+/// The records of a CSV table of entries, read by the test's own RFC 4180 reader and Foundation's
+/// JSON reader for the array fields: an empty optional field is an absent key.
+private func entryObjects(fromCSV text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Any] {
+    let rows = rfc4180Rows(text)
+    guard let header = rows.first else { return [] }
+    #expect(header.joined(separator: ",") + "\r\n" == entryHeader, sourceLocation: sourceLocation)
+    #expect(text.hasPrefix(entryHeader), "CRLF after the header", sourceLocation: sourceLocation)
+    return try rows.dropFirst().map { row in
+        #expect(row.count == header.count, "a ragged row: \(row)", sourceLocation: sourceLocation)
+        var object: [String: Any] = [:]
+        for (column, field) in zip(header, row) {
+            if ["a/note", "ключ", "aliases", "_owner"].contains(column), field.isEmpty { continue }
+            object[column] = ["Tags", "aliases"].contains(column) ? try foundationJSON(field) : field
+        }
+        return object
+    }
+}
+
+/// Expects a conversion's output to hold `records`, read back by readers that are not the package's.
+private func expectHolds(
+    _ output: String, _ records: [Entry], as type: UTType, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let read: [Any]
+    switch type {
+    case .commaSeparatedText: read = try entryObjects(fromCSV: output, sourceLocation: sourceLocation)
+    case .json: read = try #require(try foundationJSON(output) as? [Any], sourceLocation: sourceLocation)
+    default: read = try foundationJSONLines(output)
+    }
+    try #require(read.count == records.count, "\(type): \(read.count) records", sourceLocation: sourceLocation)
+    let wrong = zip(read, records).enumerated().filter { !sameJSON($0.element.0, expectedObject($0.element.1)) }
+    #expect(
+        wrong.isEmpty, "\(type): record \(wrong.first?.offset ?? 0) is \(wrong.first.map { "\($0.element.0)" } ?? "")",
+        sourceLocation: sourceLocation)
+}
+
+/// What a conversion of one of the unusual inputs must give, written by hand.
+enum Expected: Sendable, CustomTestStringConvertible {
+    /// This output, byte for byte (CSV), or this JSON read by Foundation (JSON and JSON Lines).
+    case output(String)
+    /// A typed error.
+    case refused
+    /// An outcome no document states (an empty file): only the two paths compared.
+    case unstated
+
+    var testDescription: String {
+        switch self {
+        case .output(let text): "gives \(text.debugDescription)"
+        case .refused: "is refused"
+        case .unstated: "unstated"
+        }
+    }
+}
+
+/// Expects a conversion, streamed and whole, to give what `expected` says.
+private func expectGives<T: Transferable>(
+    _ expected: Expected, _ type: T.Type, _ input: URL, from: UTType, to: UTType,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    for mode in [TransferConversionMode.streaming, .whole] {
+        let result = await outcome(type, input, from: from, to: to, mode: mode)
+        switch expected {
+        case .output(let text) where to == .commaSeparatedText:
+            #expect(result == "output " + text, "\(mode)", sourceLocation: sourceLocation)
+        case .output(let text):
+            try #require(result.hasPrefix("output "), "\(mode): \(result)", sourceLocation: sourceLocation)
+            let written = String(result.dropFirst(7))
+            let read: Any = to == .json ? try foundationJSON(written) : try foundationJSONLines(written)
+            #expect(sameJSON(read, try foundationJSON(text)), "\(mode): \(written)", sourceLocation: sourceLocation)
+            if to == .json {
+                // The representation's encoder sorts keys (by code point) and leaves slashes.
+                #expect(written == text, "\(mode)", sourceLocation: sourceLocation)
+            }
+        case .refused:
+            #expect(result.hasPrefix("error "), "\(mode): \(result)", sourceLocation: sourceLocation)
+        case .unstated:
+            break
+        }
+    }
+}
+
 @Suite("Plans of MemberwiseCodable records: the bytes and errors of Codable, without the values")
 struct RecordPlanTests {
     @Test func theExplanationSaysWhetherAPlanMovesTheRecords() throws {
@@ -186,58 +283,108 @@ struct RecordPlanTests {
             let whole = await outcome(Entries<Entry>.self, input, from: from, to: to, mode: .whole)
             #expect(streamed.hasPrefix("output "))
             #expect(streamed == whole)
+            // And what both say is the archive's records, read by readers that are not the package's.
+            try expectHolds(String(streamed.dropFirst(7)), archive.records, as: to)
         }
     }
 
     @Test(
-        "JSON the plan does not take as it is converts through Codable: the same bytes or the same error",
+        "JSON the plan does not take as it is converts through Codable: the same bytes or the same error, as written by hand",
         arguments: [
             // Keys in another order, unknown keys, spaces and line breaks between tokens.
-            #"[{"home":"https://e.com","title":"t","Tags":[],"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","x":{"y":[1,{}]}}]"#,
-            " [ {\n \"id\" : \"e621e1f8-c36c-495a-93fc-0c247a3e6e5f\" , \"title\" : \"\" , \"Tags\" : [ \"a\" , \"\" ] , \"home\" : \"https://e.com\" } ] ",
+            (
+                #"[{"home":"https://e.com","title":"t","Tags":[],"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","x":{"y":[1,{}]}}]"#,
+                Expected.output(entryHeader + "E621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,,[],,,,https://e.com\r\n")
+            ),
+            (
+                " [ {\n \"id\" : \"e621e1f8-c36c-495a-93fc-0c247a3e6e5f\" , \"title\" : \"\" , \"Tags\" : [ \"a\" , \"\" ] , \"home\" : \"https://e.com\" } ] ",
+                .output(
+                    entryHeader + "E621E1F8-C36C-495A-93FC-0C247A3E6E5F,,,\"[\"\"a\"\",\"\"\"\"]\",,,,https://e.com\r\n"
+                )
+            ),
             // A key with escapes, a repeated key (the first wins), null optionals.
-            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","ti\u0074le":"t","Tags":[],"home":"https://e.com"}]"#,
-            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"a","title":"b","Tags":[],"home":"https://e.com"}]"#,
-            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t","Tags":[],"home":"https://e.com","a/note":null,"ключ":null,"aliases":null,"_owner":null}]"#,
+            (
+                #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","ti\u0074le":"t","Tags":[],"home":"https://e.com"}]"#,
+                .output(entryHeader + "E621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,,[],,,,https://e.com\r\n")
+            ),
+            (
+                #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"a","title":"b","Tags":[],"home":"https://e.com"}]"#,
+                .output(entryHeader + "E621E1F8-C36C-495A-93FC-0C247A3E6E5F,a,,[],,,,https://e.com\r\n")
+            ),
+            (
+                #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t","Tags":[],"home":"https://e.com","a/note":null,"ключ":null,"aliases":null,"_owner":null}]"#,
+                .output(entryHeader + "E621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,,[],,,,https://e.com\r\n")
+            ),
             // Escapes in values: a UUID, a URL, strings.
-            #"[{"id":"\u0045621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"\u00e9\n\"\/","Tags":["\ud83d\udc19"],"home":"https:\/\/e.com\/x"}]"#,
+            (
+                #"[{"id":"\u0045621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"\u00e9\n\"\/","Tags":["\ud83d\udc19"],"home":"https:\/\/e.com\/x"}]"#,
+                .output(
+                    entryHeader
+                        + "E621E1F8-C36C-495A-93FC-0C247A3E6E5F,\"é\n\"\"/\",,\"[\"\"🐙\"\"]\",,,,https://e.com/x\r\n")
+            ),
             // Errors: a null, a wrong kind, an invalid UUID or URL, a missing key, not an object.
-            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":null,"Tags":[],"home":"https://e.com"}]"#,
-            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t","Tags":["a",1],"home":"https://e.com"}]"#,
-            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5","title":"t","Tags":[],"home":"https://e.com"}]"#,
-            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t","Tags":[],"home":"http://[::1"}]"#,
-            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","Tags":[],"home":"https://e.com"}]"#,
-            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t","Tags":"a","home":"https://e.com"}]"#,
-            #"[["E621E1F8-C36C-495A-93FC-0C247A3E6E5F"]]"#, #"[]"#,
+            (
+                #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":null,"Tags":[],"home":"https://e.com"}]"#,
+                .refused
+            ),
+            (
+                #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t","Tags":["a",1],"home":"https://e.com"}]"#,
+                .refused
+            ),
+            (#"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5","title":"t","Tags":[],"home":"https://e.com"}]"#, .refused),
+            (#"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t","Tags":[],"home":"http://[::1"}]"#, .refused),
+            (#"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","Tags":[],"home":"https://e.com"}]"#, .refused),
+            (
+                #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t","Tags":"a","home":"https://e.com"}]"#,
+                .refused
+            ),
+            (#"[["E621E1F8-C36C-495A-93FC-0C247A3E6E5F"]]"#, .refused),
+            (#"[]"#, .unstated),
         ])
-    func unusualJSON(json: String) async throws {
+    func unusualJSON(json: String, expected: Expected) async throws {
         let scratch = try ConversionFolder()
         defer { scratch.remove() }
-        await expectAlike(Entries<Entry>.self, try scratch.file("in.json", json), from: .json, to: .commaSeparatedText)
-        let lines = json.dropFirst().dropLast().replacingOccurrences(of: "},{", with: "}\n{")
-        await expectAlike(
-            Entries<Entry>.self, try scratch.file("in.jsonl", String(lines)), from: .ndjsonLines,
+        let input = try scratch.file("in.json", json)
+        await expectAlike(Entries<Entry>.self, input, from: .json, to: .commaSeparatedText)
+        try await expectGives(expected, Entries<Entry>.self, input, from: .json, to: .commaSeparatedText)
+        let lines = try scratch.file(
+            "in.jsonl", String(json.dropFirst().dropLast().replacingOccurrences(of: "},{", with: "}\n{")))
+        await expectAlike(Entries<Entry>.self, lines, from: .ndjsonLines, to: .commaSeparatedText)
+        // A value broken over lines is not JSON Lines (one value a line).
+        try await expectGives(
+            json.contains("\n") ? .refused : expected, Entries<Entry>.self, lines, from: .ndjsonLines,
             to: .commaSeparatedText)
     }
 
     @Test(
-        "CSV the plan does not take as it is converts through Codable: the same bytes or the same error",
+        "CSV the plan does not take as it is converts through Codable: the same bytes or the same error, as written by hand",
         arguments: [
             // Columns in another order, an extra column, a missing optional column.
-            "home,Tags,title,id,extra\r\nhttps://e.com,[],t,E621E1F8-C36C-495A-93FC-0C247A3E6E5F,x\r\n",
+            (
+                "home,Tags,title,id,extra\r\nhttps://e.com,[],t,E621E1F8-C36C-495A-93FC-0C247A3E6E5F,x\r\n",
+                Expected.output(
+                    #"[{"Tags":[],"home":"https://e.com","id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t"}]"#)
+            ),
             // Empty optionals, quoted fields, doubled quotes.
-            "id,title,a/note,Tags,ключ,aliases,_owner,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,\"a \"\"b\"\", c\",,\"[\"\"x\"\",\"\"\\u00e9\"\"]\",,,,https://e.com\r\n",
+            (
+                "id,title,a/note,Tags,ключ,aliases,_owner,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,\"a \"\"b\"\", c\",,\"[\"\"x\"\",\"\"\\u00e9\"\"]\",,,,https://e.com\r\n",
+                .output(
+                    #"[{"Tags":["x","é"],"home":"https://e.com","id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"a \"b\", c"}]"#
+                )
+            ),
             // Errors: a bad UUID, a bad URL, tags that are not a JSON array of strings, a missing column, a ragged row.
-            "id,title,Tags,home\r\nnot-a-uuid,t,[],https://e.com\r\n",
-            "id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,[],http://[::1\r\n",
-            "id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,\"[1]\",https://e.com\r\n",
-            "id,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,[],https://e.com\r\n",
-            "id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,[]\r\n",
-            "id,title,Tags,home\r\n", "a,b\r\n", "",
+            ("id,title,Tags,home\r\nnot-a-uuid,t,[],https://e.com\r\n", .refused),
+            ("id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,[],http://[::1\r\n", .refused),
+            ("id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,\"[1]\",https://e.com\r\n", .refused),
+            ("id,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,[],https://e.com\r\n", .refused),
+            ("id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,[]\r\n", .refused),
+            // A header naming every column the type needs, and no record: an empty archive (Docs/CSV.md);
+            // a header that does not: invalidHeader.
+            ("id,title,Tags,home\r\n", .output("[]")), ("a,b\r\n", .refused), ("", .unstated),
             // Not UTF-8.
-            "id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,\u{FFFD},[],https://e.com\r\n",
+            ("id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,\u{FFFD},[],https://e.com\r\n", .refused),
         ])
-    func unusualCSV(csv: String) async throws {
+    func unusualCSV(csv: String, expected: Expected) async throws {
         let scratch = try ConversionFolder()
         defer { scratch.remove() }
         var data = Data(csv.utf8)
@@ -246,6 +393,8 @@ struct RecordPlanTests {
         try data.write(to: input)
         await expectAlike(Entries<Entry>.self, input, from: .commaSeparatedText, to: .json)
         await expectAlike(Entries<Entry>.self, input, from: .commaSeparatedText, to: .ndjsonLines)
+        try await expectGives(expected, Entries<Entry>.self, input, from: .commaSeparatedText, to: .json)
+        try await expectGives(expected, Entries<Entry>.self, input, from: .commaSeparatedText, to: .ndjsonLines)
     }
 
     @Test func aBadRecordInALaterBatchFailsAlike() async throws {
@@ -270,10 +419,22 @@ struct RecordPlanTests {
         defer { scratch.remove() }
         let csv = try scratch.file("in.csv", "title,tags\r\n  padded  ,[]\r\nx,\"[\"\"a\"\"]\"\r\n")
         await expectAlike(Entries<Trimmed>.self, csv, from: .commaSeparatedText, to: .json)
+        // Trimmed by its own init(from:), as written by hand.
+        try await expectGives(
+            .output(#"[{"tags":[],"title":"padded"},{"tags":["a"],"title":"x"}]"#), Entries<Trimmed>.self, csv,
+            from: .commaSeparatedText, to: .json)
         let json = try scratch.file("in.json", #"[{"title":"  padded  ","count":3}]"#)
         await expectAlike(Entries<Counted>.self, json, from: .json, to: .commaSeparatedText)
+        // Spaces are part of a field (RFC 4180): read back by the test's own reader, kept.
+        for mode in [TransferConversionMode.streaming, .whole] {
+            let counted = await outcome(Entries<Counted>.self, json, from: .json, to: .commaSeparatedText, mode: mode)
+            #expect(counted.hasPrefix("output "), "\(counted)")
+            #expect(rfc4180Rows(String(counted.dropFirst(7))) == [["title", "count"], ["  padded  ", "3"]])
+        }
         let cached = try scratch.file("cached.csv", "title\r\nabc\r\n")
         await expectAlike(Entries<Cached>.self, cached, from: .commaSeparatedText, to: .json)
+        try await expectGives(
+            .output(#"[{"title":"abc"}]"#), Entries<Cached>.self, cached, from: .commaSeparatedText, to: .json)
     }
 
     @Test func jsonLinesTakeOneValueALine() async throws {
