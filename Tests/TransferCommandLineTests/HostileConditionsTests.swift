@@ -123,14 +123,7 @@ struct HostileConditionsTests {
                     $0.hasPrefix("TransferKit-")
                 } == true
             }
-            let partial = (try? FileManager.default.contentsOfDirectory(atPath: folder.directory.path))?.first {
-                $0.hasSuffix(".partial")
-            }
-            let size = partial.flatMap {
-                try? FileManager.default.attributesOfItem(
-                    atPath: folder.directory.appendingPathComponent($0).path)[.size] as? Int
-            }
-            return (size ?? 0) > 0
+            return folder.partialFileHasBytes()
         }
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning, Date() < deadline, !started() {
@@ -157,18 +150,8 @@ struct HostileConditionsTests {
         try process.run()
         // Once records reach the partial file, the output (a file when the tool checked it) becomes
         // a directory holding a file: renaming the partial file onto it fails at the very end.
-        func started() -> Bool {
-            let partial = (try? FileManager.default.contentsOfDirectory(atPath: folder.directory.path))?.first {
-                $0.hasSuffix(".partial")
-            }
-            let size = partial.flatMap {
-                try? FileManager.default.attributesOfItem(
-                    atPath: folder.directory.appendingPathComponent($0).path)[.size] as? Int
-            }
-            return (size ?? 0) > 0
-        }
         let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, Date() < deadline, !started() {
+        while process.isRunning, Date() < deadline, !folder.partialFileHasBytes() {
             Thread.sleep(forTimeInterval: 0.002)
         }
         try #require(process.isRunning, "the conversion ended before the output could be replaced")
@@ -389,6 +372,17 @@ private struct ConversionFolder {
 
     /// Checks that the conversion left nothing: no temporary file, no partial output beside the
     /// output, and (when it should be kept) the previous output as it was.
+    /// Whether the output's partial file exists and has bytes: records have reached it.
+    func partialFileHasBytes() -> Bool {
+        let partial = (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.first {
+            $0.hasSuffix(".partial")
+        }
+        let size = partial.flatMap {
+            try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent($0).path)[.size] as? Int
+        }
+        return (size ?? 0) > 0
+    }
+
     func expectNothingLeftBehind(previousOutputKept: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let temporaries = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
         #expect(temporaries.isEmpty, "left in TMPDIR: \(temporaries)", sourceLocation: sourceLocation)

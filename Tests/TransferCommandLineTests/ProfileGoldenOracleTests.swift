@@ -1,52 +1,10 @@
 import Foundation
 import Testing
 
-/// RFC 4180 read the plain way, field by field, for an oracle that shares no code with the package:
-/// quoted fields with doubled quotes, CRLF or LF row ends, a comma between fields.
-private func rfc4180Rows(_ text: String) -> [[String]] {
-    var rows: [[String]] = []
-    var row: [String] = []
-    var field = ""
-    var quoted = false
-    var characters = Array(text.unicodeScalars)[...]
-    while let scalar = characters.popFirst() {
-        if quoted {
-            if scalar == "\"" {
-                if characters.first == "\"" {
-                    field.unicodeScalars.append(characters.removeFirst())
-                } else {
-                    quoted = false
-                }
-            } else {
-                field.unicodeScalars.append(scalar)
-            }
-            continue
-        }
-        switch scalar {
-        case "\"": quoted = true
-        case ",":
-            row.append(field)
-            field = ""
-        case "\r": continue
-        case "\n":
-            row.append(field)
-            rows.append(row)
-            row = []
-            field = ""
-        default: field.unicodeScalars.append(scalar)
-        }
-    }
-    if !field.isEmpty || !row.isEmpty {
-        row.append(field)
-        rows.append(row)
-    }
-    return rows
-}
-
 /// The profiles the CLI tests compare against (`Examples/Profiles/profiles.csv` and `.json`) were
 /// written by the tool itself; compared with each other only, a bug that wrote both wrongly would
 /// pass. Here each is read by a reader that is not the package's — Foundation's `JSONSerialization`,
-/// and the RFC 4180 reader above — and the two must hold the same profiles, field for field.
+/// and the RFC 4180 reader of `IndependentReaders.swift` (shared with TransferKitTests) — and the two must hold the same profiles, field for field.
 @Suite("The profile goldens, read by independent oracles")
 struct ProfileGoldenOracleTests {
     @Test("profiles.csv and profiles.json hold the same profiles, field for field")

@@ -168,19 +168,7 @@ private struct Scanner {
         skipSpaces()
         if atEnd { return PageDate.instant(year: year, month: month, day: day) }
         if current == 0x54 || current == 0x74 { index += 1 }
-        skipSpaces()
-        guard let time = time() else { return nil }
-        skipSpaces()
-        var offset = 0
-        if !atEnd {
-            guard let zone = zone(), let value = zone else { return nil }
-            offset = value
-            skipSpaces()
-        }
-        guard atEnd else { return nil }
-        return PageDate.instant(
-            year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second,
-            nanosecond: time.nanosecond, offset: offset)
+        return timeAndZone(year: year, month: month, day: day, keepingFraction: true)
     }
 
     /// RFC 5322: `[Day,] DD Mon YYYY HH:MM[:SS] zone`.
@@ -200,6 +188,12 @@ private struct Scanner {
         skipSpaces()
         _ = take(0x2D)
         guard let year = number(4) else { return nil }
+        // RFC 5322 has whole seconds only.
+        return timeAndZone(year: year, month: month, day: day, keepingFraction: false)
+    }
+
+    /// What follows a date in both forms: the time, an optional zone (UTC without one), and the end.
+    private mutating func timeAndZone(year: Int, month: Int, day: Int, keepingFraction: Bool) -> Date? {
         skipSpaces()
         guard let time = time() else { return nil }
         skipSpaces()
@@ -212,7 +206,7 @@ private struct Scanner {
         guard atEnd else { return nil }
         return PageDate.instant(
             year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second,
-            offset: offset)
+            nanosecond: keepingFraction ? time.nanosecond : 0, offset: offset)
     }
 
     /// C's `asctime`: `Day Mon DD HH:MM:SS YYYY`, in UTC.

@@ -1,0 +1,1 @@
+../TransferKitTests/Conversion/IndependentReaders.swift
