@@ -15,6 +15,20 @@ enum StandardInput {
     /// The most read from standard input: past it, the input must be given as a file.
     static let limit = 1 << 30
 
+    /// Standard input's descriptor, for a reader that streams it (`transfer convert -`).
+    ///
+    /// - Throws: `ToolError` 66 when standard input is closed or is a directory.
+    static func descriptor() throws -> Int32 {
+        var status = stat()
+        if StandardStreams.wasClosed(0) || fstat(0, &status) != 0 {
+            throw ToolError(.noInput, "standard input: closed (expected the input, or give a file instead of -)")
+        }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            throw ToolError(.noInput, "standard input: a directory (expected a file's contents)")
+        }
+        return 0
+    }
+
     /// Reads standard input to its end.
     ///
     /// - Throws: `ToolError` 66 when standard input is closed or cannot be read (a directory),

@@ -34,6 +34,9 @@ extension TransferTool {
         case temporaryFailure = 75
         /// Not permitted: a URL the fetch policy refuses, such as a private address (`EX_NOPERM`).
         case noPermission = 77
+        /// The reader of standard output went away (a closed pipe, `head` that has read enough):
+        /// the status of a process SIGPIPE stopped, 128 + 13, with nothing said.
+        case brokenPipe = 141
     }
 }
 
@@ -65,6 +68,7 @@ package struct ToolError: Error {
     /// | error | status |
     /// |---|---|
     /// | ``ToolError`` | its own |
+    /// | ``OutputWriteError``: a reader that went away (`EPIPE`); another failed write | 141 (silent); 74 |
     /// | a write that failed for want of room or of a working device, wrapped in anything | 74 |
     /// | `TransferConversionError`, `TransferError`, `CSVError`, `DecodingError`, `EncodingError` | 65 |
     /// | `ReceiverDeclarationError`, `UTTypeDeclarationError` | 65 |
@@ -83,6 +87,10 @@ package struct ToolError: Error {
         }
         if let failure = error as? ToolError {
             self = failure
+            return
+        }
+        if let failure = error as? OutputWriteError {
+            self.init(failure.isBrokenPipe ? .brokenPipe : .ioError, failure.description)
             return
         }
         let subject = input.map { "\($0): " } ?? ""

@@ -1,10 +1,19 @@
 import ContentTypes
 import LinkPreviews
+package import TransferSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 #if canImport(FoundationEssentials)
-    package import FoundationEssentials
+    import FoundationEssentials
 #else
-    package import Foundation
+    import Foundation
 #endif
 
 /// The `transfer` command-line tool: parses arguments, calls the libraries, prints.
@@ -45,6 +54,8 @@ package enum TransferTool {
         do {
             try await command.dispatch(arguments, console: console)
             if let failure = console.outputFailure() {
+                // A reader that went away ends the tool as SIGPIPE would, without a word.
+                if failure == Errno(rawValue: EPIPE) { return .brokenPipe }
                 console.error("standard output: cannot be written (\(failure))\n")
                 return .ioError
             }
@@ -56,7 +67,7 @@ package enum TransferTool {
             }
             // The one mapping of every command's errors to an exit status and a message.
             let failure = ToolError(error)
-            console.error(escapingControls(failure.message) + "\n")
+            if failure.status != .brokenPipe { console.error(escapingControls(failure.message) + "\n") }
             return failure.status
         }
     }
@@ -114,20 +125,22 @@ package enum TransferTool {
 package struct Console: Sendable {
     package let write: @Sendable (String) -> Void
     package let error: @Sendable (String) -> Void
-    /// Writes bytes to the output as they are, without making a string of them.
-    package let writeData: @Sendable (Data) -> Void
-    /// Why a write to the output failed, if one did: the command then exits 74, not 0.
-    package let outputFailure: @Sendable () -> String?
+    /// Writes bytes to the output as they are, without making a string or a copy of them; throws
+    /// when they cannot be written (a reader that went away), so that the command stops.
+    package let writeBytes: @Sendable (UnsafeRawBufferPointer) throws -> Void
+    /// Why a write to the output failed, if one did: the command then exits 74 (141 for a reader
+    /// that went away), not 0.
+    package let outputFailure: @Sendable () -> Errno?
 
     package init(
         write: @escaping @Sendable (String) -> Void,
         error: @escaping @Sendable (String) -> Void,
-        writeData: (@Sendable (Data) -> Void)? = nil,
-        outputFailure: @escaping @Sendable () -> String? = { nil }
+        writeBytes: (@Sendable (UnsafeRawBufferPointer) throws -> Void)? = nil,
+        outputFailure: @escaping @Sendable () -> Errno? = { nil }
     ) {
         self.write = write
         self.error = error
-        self.writeData = writeData ?? { write(String(decoding: $0, as: UTF8.self)) }
+        self.writeBytes = writeBytes ?? { write(String(decoding: $0, as: UTF8.self)) }
         self.outputFailure = outputFailure
     }
 
@@ -135,9 +148,29 @@ package struct Console: Sendable {
     package static let standard = Console(
         write: { FileDescriptorOutput.write($0, to: 1) },
         error: { FileDescriptorOutput.write($0, to: 2) },
-        writeData: { FileDescriptorOutput.write($0, to: 1) },
+        writeBytes: { try FileDescriptorOutput.send($0, to: 1) },
         outputFailure: { FileDescriptorOutput.failure(of: 1) }
     )
+}
+
+extension Console {
+    /// Writes `data` to the output (``send(_:)``).
+    func send(_ data: Data) throws(OutputWriteError) {
+        try data.withUnsafeBytes { bytes in Result { () throws(OutputWriteError) in try send(bytes) } }.get()
+    }
+
+    /// Writes `bytes` to the output (``writeBytes``), for a writer that throws only
+    /// ``OutputWriteError``: the standard console's failures are those; another's (a test's) are
+    /// reported as a failed write of standard output.
+    func send(_ bytes: UnsafeRawBufferPointer) throws(OutputWriteError) {
+        do {
+            try writeBytes(bytes)
+        } catch let error as OutputWriteError {
+            throw error
+        } catch {
+            throw OutputWriteError(descriptor: 1, errno: Errno(rawValue: EIO))
+        }
+    }
 }
 
 extension String {

@@ -26,7 +26,7 @@ package final class AtomicFile {
     /// The temporary file being written.
     package let temporary: URL
     private var descriptor: Int32
-    private var buffer: [UInt8] = []
+    private var buffer = OutputBuffer()
     private var isFinished = false
     /// Bytes written to the temporary file, and how many of them have been sent to the device.
     private var written: Int64 = 0
@@ -109,14 +109,7 @@ package final class AtomicFile {
     ///
     /// - Throws: `CocoaError` when the temporary file cannot be written (a full disk).
     package func write(_ bytes: UnsafeRawBufferPointer) throws(CocoaError) {
-        guard bytes.count < 1 << 16 else {
-            try flush()
-            try send(bytes)
-            return
-        }
-        // Typed, so that the append is one copy, not a loop over the bytes.
-        buffer.append(contentsOf: bytes.bindMemory(to: UInt8.self))
-        if buffer.count >= 1 << 20 { try flush() }
+        try buffer.write(bytes, send: send)
     }
 
     /// Writes `data` after what came before (see ``write(_:)-(UnsafeRawBufferPointer)``).
@@ -178,9 +171,7 @@ package final class AtomicFile {
     }
 
     private func flush() throws(CocoaError) {
-        guard !buffer.isEmpty else { return }
-        try Self.typed { try buffer.withUnsafeBytes { try send($0) } }
-        buffer.removeAll(keepingCapacity: true)
+        try buffer.flush(send: send)
     }
 
     private func send(_ bytes: UnsafeRawBufferPointer) throws(CocoaError) {

@@ -22,6 +22,14 @@ package final class ReadableFile {
     package let url: URL
     /// The open descriptor, for calls this type does not make; -1 once ``close()`` has run.
     package private(set) var fileDescriptor: Int32
+    /// Whether ``close()`` closes the descriptor: not for one the reader was handed
+    /// (``init(reading:name:)``), such as standard input.
+    private let ownsDescriptor: Bool
+    /// Whether the input can be read again at any offset (a regular file), rather than only once,
+    /// in order (a pipe, a socket, a terminal, a character device).
+    package let isRegularFile: Bool
+    /// Counts the bytes read, for a progress bar; `nil` counts nothing.
+    package var counters: StreamCounters?
 
     /// Opens `url` for reading.
     ///
@@ -29,11 +37,31 @@ package final class ReadableFile {
     ///   `.fileReadNoPermission`, `.fileReadUnknown`.
     package init(_ url: URL) throws(CocoaError) {
         self.url = url
+        ownsDescriptor = true
         do {
             fileDescriptor = try SystemCalls.open(url.path, O_RDONLY | O_CLOEXEC)
         } catch {
             throw .reading(url, errno: error.rawValue)
         }
+        isRegularFile = Self.isRegularFile(fileDescriptor)
+    }
+
+    /// Reads from a descriptor that is already open — standard input, a pipe, a socket, a file
+    /// opened elsewhere — from where it is; ``close()`` leaves it open for its owner.
+    ///
+    /// - Parameters:
+    ///   - descriptor: An open descriptor, readable.
+    ///   - name: What errors call it (`standard input`); its path when it has one.
+    package init(reading descriptor: Int32, name: String) {
+        url = URL(fileURLWithPath: name)
+        fileDescriptor = descriptor
+        ownsDescriptor = false
+        isRegularFile = Self.isRegularFile(descriptor)
+    }
+
+    private static func isRegularFile(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Opens the file at `path` for reading (see ``init(_:)``).
@@ -47,7 +75,7 @@ package final class ReadableFile {
     /// `EBADF`. Called again, it does nothing.
     package func close() {
         guard fileDescriptor >= 0 else { return }
-        SystemCalls.close(fileDescriptor)
+        if ownsDescriptor { SystemCalls.close(fileDescriptor) }
         fileDescriptor = -1
     }
 
@@ -67,6 +95,20 @@ package final class ReadableFile {
         ((try? status()).map { $0.st_mode & S_IFMT == S_IFDIR }) ?? false
     }
 
+    /// Reads up to `count` bytes at `offset` without moving the reading position (`pread`), for a
+    /// regular file only.
+    ///
+    /// - Returns: The number of bytes read, 0 at the end of the file.
+    package func read(
+        into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int
+    ) throws(CocoaError) -> Int {
+        do {
+            return try SystemCalls.valueOrErrno { pread(fileDescriptor, buffer, count, off_t(offset)) }.get()
+        } catch {
+            throw failure(error)
+        }
+    }
+
     /// Reads up to `count` bytes into `buffer`.
     ///
     /// - Returns: The number of bytes read, 0 at the end of the file.
@@ -78,27 +120,55 @@ package final class ReadableFile {
         }
     }
 
-    /// Reads up to `count` bytes onto the end of `buffer`.
+    /// Reads up to `count` bytes onto the end of `buffer`: from a pipe, as many as arrive until
+    /// there are `count` or the input ends, so that a pipe is read in the same chunks as a file.
     ///
-    /// - Returns: The number of bytes appended, 0 at the end of the file.
+    /// - Returns: The number of bytes appended, 0 at the end of the input.
     package func append(upTo count: Int, to buffer: inout [UInt8]) throws(CocoaError) -> Int {
-        do {
-            return try SystemCalls.append(upTo: count, from: fileDescriptor, to: &buffer)
-        } catch {
-            throw failure(error)
-        }
+        var total = 0
+        repeat {
+            let read: Int
+            do {
+                read = try SystemCalls.append(upTo: count - total, from: fileDescriptor, to: &buffer)
+            } catch {
+                throw failure(error)
+            }
+            if read == 0 { break }
+            total += read
+        } while !isRegularFile && total < count
+        counters?.addBytesRead(total)
+        return total
     }
 
     /// A new buffer of `prefix` followed by up to `count` bytes read, without zero-filling them
-    /// first (``SystemCalls/reading(upTo:from:after:)``).
+    /// first (``SystemCalls/reading(upTo:from:after:)``); from a pipe, as many as arrive until
+    /// there are `count` or the input ends.
     ///
-    /// - Returns: The buffer and the number of bytes read (0 at the end of the file).
+    /// - Returns: The buffer and the number of bytes read (0 at the end of the input).
     package func reading(upTo count: Int, after prefix: [UInt8]) throws(CocoaError) -> ([UInt8], Int) {
+        var buffer: [UInt8]
+        var total: Int
         do {
-            return try SystemCalls.reading(upTo: count, from: fileDescriptor, after: prefix)
+            (buffer, total) = try SystemCalls.reading(upTo: count, from: fileDescriptor, after: prefix)
         } catch {
             throw failure(error)
         }
+        counters?.addBytesRead(total)
+        if !isRegularFile, total > 0, total < count {
+            total += try append(upTo: count - total, to: &buffer)  // which counts its own bytes
+        }
+        return (buffer, total)
+    }
+
+    /// Reads from where the reader is to the end of the input: a regular file's remaining size in
+    /// one buffer, anything else a MiB at a time.
+    package func readToEnd() throws(CocoaError) -> Data {
+        var bytes: [UInt8] = []
+        if let status = try? status(), status.st_mode & S_IFMT == S_IFREG {
+            bytes.reserveCapacity(Int(status.st_size) + 1)
+        }
+        while try append(upTo: max(1 << 20, bytes.capacity - bytes.count), to: &bytes) > 0 {}
+        return Data(bytes)
     }
 
     /// Moves to byte `offset` from the start (`lseek`).

@@ -213,6 +213,46 @@ struct ConvertCommandTests {
             try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["bad.csv", "folder.csv"])
     }
 
+    @Test("a reader that goes away ends the conversion as SIGPIPE would: 141, nothing said, nothing left")
+    func aReaderThatGoesAwayEndsTheConversion() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Far more output than a pipe holds: the sample's rows, repeated to 9 MiB.
+        let sample = try String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8)
+        let headerEnd = try #require(sample.firstRange(of: "\r\n")).upperBound
+        let rows = String(sample[headerEnd...])
+        let big = directory.appendingPathComponent("big.csv")
+        try Data(
+            (String(sample[..<headerEnd]) + String(repeating: rows, count: (9 << 20) / rows.utf8.count + 1)).utf8
+        ).write(to: big)
+        for arguments in [["convert", big.path, "--to", "json"], ["convert", "-", "--from", "csv", "--to", "jsonl"]] {
+            let result = try await onThreadOfItsOwn { () throws -> CommandResult in
+                let process = Process()
+                process.executableURL = executableURL
+                process.arguments = arguments
+                let output = Pipe()
+                let error = Pipe()
+                process.standardOutput = output
+                process.standardError = error
+                process.standardInput = arguments.contains("-") ? try FileHandle(forReadingFrom: big) : nil
+                try process.run()
+                // `head -c 100`: read a little, then go away.
+                let first = try output.fileHandleForReading.read(upToCount: 100) ?? Data()
+                try output.fileHandleForReading.close()
+                let said = error.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return CommandResult(
+                    status: process.terminationStatus, output: String(decoding: first, as: UTF8.self),
+                    error: String(decoding: said, as: UTF8.self))
+            }
+            #expect(result.status == 141, "\(arguments): \(result.error)")
+            #expect(result.error.isEmpty, "\(arguments)")
+            #expect(result.output.hasPrefix(arguments.contains("json") ? "[{" : "{"), "\(arguments)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["big.csv"])
+    }
+
     @Test func largeInputsShowAProgressBarOnlyOnATerminal() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -239,6 +279,7 @@ struct ConvertCommandTests {
         #expect(status == 0, "\(shown)")
         #expect(shown.contains("] converting 0/9 MB"))
         #expect(shown.contains("] converting 9/9 MB"))
+        #expect(shown.contains(" records"))
         #expect(shown.contains("[##############################] done"))
         #expect(
             try Data(contentsOf: directory.appendingPathComponent("shown.json"))

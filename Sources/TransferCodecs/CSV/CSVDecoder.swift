@@ -1,4 +1,4 @@
-import TransferSupport
+package import TransferSupport
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
@@ -95,7 +95,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     /// - Throws: ``CSVError`` for malformed CSV, with its line and column in the whole file;
     ///   `DecodingError` for fields that are not the values their keys need; what `body` throws.
     public func decodeElements<T: Decodable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void) throws {
-        var reader = try CSVRecordReader(url, format: format)
+        var reader = try CSVRecordReader(ReadableFile(url), format: format)
         defer { reader.close() }
         while let batch = try reader.nextBatch() {
             try batch.decode(T.self, decoder: self).deliver(to: body)
@@ -117,7 +117,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     public func decodeElements<T: Decodable & Sendable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void)
         throws
     {
-        var reader = try CSVRecordReader(url, format: format)
+        var reader = try CSVRecordReader(ReadableFile(url), format: format)
         defer { reader.close() }
         let decoder = self
         try OrderedPipeline.run(
@@ -155,8 +155,19 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         transformingBatches transform: @escaping @Sendable ([T], Int) throws -> Result,
         _ body: (Result) throws -> Void
     ) throws {
-        var reader = try CSVRecordReader(url, format: format)
-        defer { reader.close() }
+        let file = try ReadableFile(url)
+        defer { file.close() }
+        try decodeElements(type, reading: file, transformingBatches: transform, body)
+    }
+
+    /// ``decodeElements(_:contentsOf:transformingBatches:_:)`` from a file, a pipe or standard
+    /// input, read from where it is to its end; the caller closes it.
+    package func decodeElements<T: Decodable & Sendable, Result: Sendable>(
+        _ type: T.Type, reading file: ReadableFile,
+        transformingBatches transform: @escaping @Sendable ([T], Int) throws -> Result,
+        _ body: (Result) throws -> Void
+    ) throws {
+        var reader = try CSVRecordReader(file, format: format)
         let decoder = self
         try OrderedPipeline.run(
             limit: OrderedPipeline.defaultLimit, produce: { try reader.nextBatch() },

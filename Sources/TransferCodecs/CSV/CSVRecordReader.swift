@@ -31,9 +31,10 @@ struct CSVRecordReader {
     private var first = true
     private var records = 0
 
-    init(_ url: URL, format: CSVFormat) throws {
+    /// Reads `file` — a file, a pipe, standard input — from where it is to its end.
+    init(_ file: ReadableFile, format: CSVFormat) throws {
         try CSVDecoder.validate(format)
-        file = try ReadableFile(url)
+        self.file = file
         self.format = format
     }
 
@@ -82,14 +83,15 @@ struct CSVRecordReader {
             var window = buffer
             buffer = Array(window[consumed...])
             window.removeLast(window.count - consumed)
-            let batch = CSVRecordBatch(
+            var batch = CSVRecordBatch(
                 bytes: window, table: table, header: header, firstLine: line, firstRecord: records)
             if header == nil, format.hasHeader, table.rowCount > 0 {
                 header = try batch.bytes.withUnsafeBufferPointer { bytes throws(CSVError) in
                     try CSVDocument(chunk: bytes, table: table, format: format, header: nil, firstLine: line).header
                 }
             }
-            records += try batch.recordCount(format: format)
+            batch.count = try batch.recordCount(format: format)
+            records += batch.count
             line += table.lineFeedCount
             if table.error != nil {
                 // Nothing after the first problem is read.
@@ -111,6 +113,8 @@ struct CSVRecordBatch: Sendable {
     var firstLine: Int
     /// The index of the first record in the file.
     var firstRecord: Int
+    /// How many records the window holds (``recordCount(format:)``), once the reader has counted.
+    var count = 0
 
     /// How many records (data rows, blank lines skipped) the window holds, up to a ragged row.
     func recordCount(format: CSVFormat) throws(CSVError) -> Int {

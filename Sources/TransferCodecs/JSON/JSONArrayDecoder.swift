@@ -1,4 +1,4 @@
-import TransferSupport
+package import TransferSupport
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
@@ -50,7 +50,7 @@ public struct JSONArrayDecoder: Sendable {
     ///   `DecodingError`, its coding path starting at the element's index; what `body` throws;
     ///   `CocoaError` when the file cannot be read.
     public func decodeElements<T: Decodable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void) throws {
-        var file = try JSONArrayFile(url, chunkSize: chunkSize)
+        var file = JSONArrayFile(try ReadableFile(url), chunkSize: chunkSize)
         defer { file.close() }
         while let batch = try file.reader.nextBatch() {
             try batch.decode(T.self, with: decoder, positions: file.positions).deliver(to: body)
@@ -72,7 +72,7 @@ public struct JSONArrayDecoder: Sendable {
     public func decodeElements<T: Decodable & Sendable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void)
         throws
     {
-        var file = try JSONArrayFile(url, chunkSize: chunkSize)
+        var file = JSONArrayFile(try ReadableFile(url), chunkSize: chunkSize)
         defer { file.close() }
         let (decoder, positions) = (decoder, file.positions)
         try OrderedPipeline.run(
@@ -99,8 +99,19 @@ public struct JSONArrayDecoder: Sendable {
         transformingBatches transform: @escaping @Sendable ([T], Int) throws -> Result,
         _ body: (Result) throws -> Void
     ) throws {
-        var file = try JSONArrayFile(url, chunkSize: chunkSize)
+        let file = try ReadableFile(url)
         defer { file.close() }
+        try decodeElements(type, reading: file, transformingBatches: transform, body)
+    }
+
+    /// ``decodeElements(_:contentsOf:transformingBatches:_:)`` from a file, a pipe or standard
+    /// input, read from where it is to its end; the caller closes it.
+    package func decodeElements<T: Decodable & Sendable, Result: Sendable>(
+        _ type: T.Type, reading input: ReadableFile,
+        transformingBatches transform: @escaping @Sendable ([T], Int) throws -> Result,
+        _ body: (Result) throws -> Void
+    ) throws {
+        var file = JSONArrayFile(input, chunkSize: chunkSize)
         let (decoder, positions) = (decoder, file.positions)
         try OrderedPipeline.run(
             limit: OrderedPipeline.defaultLimit, produce: { try file.reader.nextBatch() },
@@ -123,6 +134,9 @@ struct JSONElementBatch: Sendable {
         var root: Int
         /// Its offset in the document, for positions in errors.
         var offset: Int
+        /// Its position in the document, when the input is counted as it passes (a pipe) rather
+        /// than read again for errors.
+        var origin: JSONTextPosition?
     }
 
     var bytes: [UInt8] = []
@@ -131,9 +145,11 @@ struct JSONElementBatch: Sendable {
     /// The array index of the first element.
     var firstIndex: Int
 
-    /// Adds an element: its bytes, its tape (container ends counted from the element's start) and
-    /// its offset in the document.
-    mutating func append(_ element: ArraySlice<UInt8>, tokens elementTokens: [JSONTape.Token], offset: Int) {
+    /// Adds an element: its bytes, its tape (container ends counted from the element's start), its
+    /// offset in the document and, for input counted as it passes, its position.
+    mutating func append(
+        _ element: ArraySlice<UInt8>, tokens elementTokens: [JSONTape.Token], offset: Int, origin: JSONTextPosition?
+    ) {
         let root = tokens.count
         for var token in elementTokens {
             if token.kind == .object || token.kind == .array { token.end += UInt32(root) }
@@ -141,7 +157,7 @@ struct JSONElementBatch: Sendable {
         }
         let start = bytes.count
         bytes.append(contentsOf: element)
-        elements.append(Element(bytes: start..<bytes.count, root: root, offset: offset))
+        elements.append(Element(bytes: start..<bytes.count, root: root, offset: offset, origin: origin))
     }
 
     /// Decodes the elements, up to the first that fails.
@@ -155,13 +171,13 @@ struct JSONElementBatch: Sendable {
             for position in elements.indices {
                 let element = elements[position]
                 do {
-                    let offset = element.offset
+                    let (offset, origin) = (element.offset, element.origin)
                     values.append(
                         try decoder.decode(
                             T.self, from: UnsafeBufferPointer(rebasing: bytes[element.bytes]), tape: tape,
                             root: element.root
                         ) {
-                            positions(offset)
+                            origin ?? positions(offset)
                         })
                 } catch let error as DecodingError {
                     return DecodedBatch(values: values, error: error.prefixingCodingPath(with: firstIndex + position))
@@ -189,9 +205,8 @@ struct JSONArrayReader {
     /// A problem met after the elements of the last batch, thrown by the next call.
     private var failure: (any Error)?
 
-    init(chunkSize: Int, positions: @escaping (Int) -> JSONTextPosition, read: @escaping (inout [UInt8]) throws -> Bool)
-    {
-        input = JSONInput(chunkSize: chunkSize, positions: positions, read: read)
+    init(chunkSize: Int, source: JSONFileSource) {
+        input = JSONInput(chunkSize: chunkSize, source: source)
         batchSize = max(chunkSize / 4, 1)
     }
 
@@ -205,7 +220,9 @@ struct JSONArrayReader {
         var batch = JSONElementBatch(firstIndex: elementCount)
         do {
             while batch.bytes.count < batchSize, let range = try nextElement() {
-                batch.append(input.buffer[range], tokens: tokens, offset: input.bufferOffset + range.lowerBound)
+                batch.append(
+                    input.buffer[range], tokens: tokens, offset: input.bufferOffset + range.lowerBound,
+                    origin: input.countsAsItReads ? input.position(ofBufferIndex: range.lowerBound) : nil)
                 elementCount += 1
             }
         } catch {
@@ -327,7 +344,7 @@ struct JSONArrayReader {
         }
     }
 
-    private func corrupted(expected: String) -> DecodingError {
+    private mutating func corrupted(expected: String) -> DecodingError {
         if input.position >= input.buffer.count {
             return input.corrupted("unexpected end of input: expected \(expected)", at: input.position)
         }
@@ -343,19 +360,29 @@ struct JSONArrayReader {
 struct JSONInput {
     /// Reads more input onto the end of the buffer; `false` at the end of the input.
     let read: (inout [UInt8]) throws -> Bool
-    let positions: (Int) -> JSONTextPosition
+    /// Positions of offsets in input that can be read again; `nil` for input counted as it passes.
+    let positions: ((Int) -> JSONTextPosition)?
     var buffer: [UInt8] = []
     var position = 0
     var isFinal = false
     /// The offset in the document of `buffer[0]`.
     var bufferOffset = 0
+    /// For input counted as it passes: the offset up to which it is counted, and its position.
+    private var counted = (offset: 0, position: JSONTextPosition())
 
-    init(chunkSize: Int, positions: @escaping (Int) -> JSONTextPosition, read: @escaping (inout [UInt8]) throws -> Bool)
-    {
-        self.read = read
-        self.positions = positions
+    init(chunkSize: Int, source: JSONFileSource) {
+        self.read = source.read
+        if source.countsAsItReads {
+            positions = nil
+        } else {
+            positions = source.positions
+        }
+        countsAsItReads = source.countsAsItReads
         buffer.reserveCapacity(chunkSize * 2)
     }
+
+    /// Whether input is counted as it passes, so that elements carry the position where they start.
+    let countsAsItReads: Bool
 
     /// Whether `count` bytes are available at `position`, reading once if not.
     mutating func available(_ count: Int) throws -> Bool {
@@ -368,6 +395,7 @@ struct JSONInput {
     mutating func readMore() throws -> Bool {
         guard !isFinal else { return false }
         if position > 0 {
+            if countsAsItReads { _ = self.position(ofBufferIndex: position) }
             bufferOffset += position
             buffer.removeFirst(position)
             position = 0
@@ -376,12 +404,28 @@ struct JSONInput {
         return true
     }
 
+    /// The line and column of `buffer[index]`: read again from the file, or, for input counted as
+    /// it passes, counted on from the last position asked for (never before it: positions are
+    /// asked for in order, and bytes are counted before they leave the buffer).
+    mutating func position(ofBufferIndex index: Int) -> JSONTextPosition {
+        if let positions { return positions(bufferOffset + index) }
+        let from = counted.offset - bufferOffset
+        guard index > from, from >= 0 else { return counted.position }
+        var position = counted.position
+        buffer.withUnsafeBufferPointer { bytes in
+            position.advance(over: UnsafeBufferPointer(rebasing: bytes[from..<index]))
+        }
+        counted = (bufferOffset + index, position)
+        return position
+    }
+
     /// The error for `message` about the byte at `offset` in the buffer, with its line and column.
-    func corrupted(_ message: String, at offset: Int) -> DecodingError {
+    mutating func corrupted(_ message: String, at offset: Int) -> DecodingError {
         DecodingError.dataCorrupted(
             DecodingError.Context(
                 codingPath: [],
-                debugDescription: "The given data was not valid JSON: \(message) \(positions(bufferOffset + offset))."))
+                debugDescription:
+                    "The given data was not valid JSON: \(message) \(position(ofBufferIndex: offset))."))
     }
 }
 

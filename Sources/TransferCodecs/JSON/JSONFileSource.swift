@@ -6,6 +6,13 @@ import TransferSupport
 #else
     import Foundation
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // The file side of the JSON readers: opening, reading a chunk at a time, and reading again for the
 // line and column of an error. Parsing is in `JSONArrayDecoder.swift` and `JSONLinesReader.swift`.
@@ -16,9 +23,9 @@ struct JSONArrayFile {
     var reader: JSONArrayReader
     var positions: @Sendable (Int) -> JSONTextPosition { source.positions }
 
-    init(_ url: URL, chunkSize: Int) throws {
-        source = try JSONFileSource(url, chunkSize: chunkSize)
-        reader = JSONArrayReader(chunkSize: chunkSize, positions: source.positions, read: source.read)
+    init(_ file: ReadableFile, chunkSize: Int) {
+        source = JSONFileSource(file, chunkSize: chunkSize)
+        reader = JSONArrayReader(chunkSize: chunkSize, source: source)
     }
 
     func close() {
@@ -26,19 +33,32 @@ struct JSONArrayFile {
     }
 }
 
-/// An open JSON file read a chunk at a time: what a reader of arrays or of lines reads from.
+/// JSON input read a chunk at a time — a file, a pipe, standard input — and the positions of its
+/// bytes for errors: what a reader of arrays or of lines reads from.
+///
+/// A regular file is read once, and again only for the line and column of an error
+/// (``positions``). Input that can be read only once (a pipe) is counted as it passes instead
+/// (``countsAsItReads``): the reader keeps the position of the bytes it has consumed, and each
+/// element carries the position where it starts.
 struct JSONFileSource {
     let file: ReadableFile
-    /// Line and column of a byte offset, counted by reading the file again: only errors need them.
+    /// Whether positions are counted as the input passes, because it cannot be read again.
+    let countsAsItReads: Bool
+    /// Line and column of a byte offset, counted by reading the file again: only errors need
+    /// them. For input counted as it passes, the start of the input (elements carry their own).
     let positions: @Sendable (Int) -> JSONTextPosition
-    /// Reads the next chunk onto the end of a buffer; `false` at the end of the file.
+    /// Reads the next chunk onto the end of a buffer; `false` at the end of the input.
     let read: (inout [UInt8]) throws -> Bool
 
-    init(_ url: URL, chunkSize: Int) throws {
-        let file = try ReadableFile(url)
+    init(_ file: ReadableFile, chunkSize: Int) {
         self.file = file
-        let filePositions = JSONFilePositions(path: url.path)
-        positions = { offset in filePositions.position(ofOffset: offset) }
+        if file.isRegularFile, let filePositions = JSONFilePositions(file) {
+            countsAsItReads = false
+            positions = { offset in filePositions.position(ofOffset: offset) }
+        } else {
+            countsAsItReads = true
+            positions = { _ in JSONTextPosition() }
+        }
         read = { buffer in try file.append(upTo: chunkSize, to: &buffer) > 0 }
     }
 
@@ -47,22 +67,32 @@ struct JSONFileSource {
     }
 }
 
-/// Line and column of byte offsets in a file, counted by reading the file again: only errors need
-/// them. Each is counted on from the nearest one counted before it (``JSONPositionCheckpoints``),
-/// whichever of the cores decoding the file's batches asks.
+/// Line and column of byte offsets in a regular file, counted by reading it again (`pread`, on a
+/// descriptor of its own, so that the reader's position and its closing do not matter): only
+/// errors need them. Each is counted on from the nearest one counted before it
+/// (``JSONPositionCheckpoints``), whichever of the cores decoding the file's batches asks.
 private final class JSONFilePositions: Sendable {
-    private let path: String
+    private let descriptor: Int32
+    /// Where the reader starts in the file: offset 0 of the input (standard input redirected from a
+    /// file may start further in).
+    private let start: Int
     private let checkpoints = Mutex(JSONPositionCheckpoints())
 
-    init(path: String) {
-        self.path = path
+    init?(_ file: ReadableFile) {
+        let current = lseek(file.fileDescriptor, 0, SEEK_CUR)
+        let copy = fcntl(file.fileDescriptor, F_DUPFD_CLOEXEC, 0)
+        guard current >= 0, copy >= 0 else { return nil }
+        descriptor = copy
+        start = Int(current)
     }
+
+    deinit { SystemCalls.close(descriptor) }
 
     /// The position of byte `offset` of the file; the start of the file when it cannot be read.
     func position(ofOffset offset: Int) -> JSONTextPosition {
         checkpoints.withLock { checkpoints in
             checkpoints.position(of: offset) { checkpoint, offset in
-                Self.count(from: checkpoint, to: offset, inFileAt: path)
+                Self.count(from: checkpoint, to: offset, in: descriptor, start: start)
             }
         } ?? JSONTextPosition()
     }
@@ -70,21 +100,22 @@ private final class JSONFilePositions: Sendable {
     /// Reads the file from the checkpoint's offset to `offset`, advancing its position; `nil` when
     /// the file cannot be read that far.
     private static func count(
-        from checkpoint: JSONPositionCheckpoints.Checkpoint, to offset: Int, inFileAt path: String
+        from checkpoint: JSONPositionCheckpoints.Checkpoint, to offset: Int, in descriptor: Int32, start: Int
     ) -> JSONTextPosition? {
-        guard let file = try? ReadableFile(path: path), (try? file.seek(to: checkpoint.offset)) != nil else {
-            return nil
-        }
         var position = checkpoint.position
-        var buffer: [UInt8] = []
-        var remaining = offset - checkpoint.offset
-        while remaining > 0 {
-            buffer.removeAll(keepingCapacity: true)
-            guard let count = try? file.append(upTo: min(remaining, 1 << 20), to: &buffer), count > 0 else {
-                return nil
-            }
-            buffer.withUnsafeBufferPointer { position.advance(over: $0) }
-            remaining -= count
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
+        defer { buffer.deallocate() }
+        var at = checkpoint.offset
+        while at < offset {
+            let wanted = min(offset - at, buffer.count)
+            guard
+                case .success(let count) = SystemCalls.valueOrErrno({
+                    pread(descriptor, buffer.baseAddress, wanted, off_t(start + at))
+                }), count > 0
+            else { return nil }
+            position.advance(
+                over: UnsafeBufferPointer(start: buffer.bindMemory(to: UInt8.self).baseAddress, count: count))
+            at += count
         }
         return position
     }

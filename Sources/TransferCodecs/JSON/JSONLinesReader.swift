@@ -30,9 +30,8 @@ struct JSONLinesReader {
     /// A problem met after the values of the last batch, thrown by the next call.
     private var failure: (any Error)?
 
-    init(chunkSize: Int, positions: @escaping (Int) -> JSONTextPosition, read: @escaping (inout [UInt8]) throws -> Bool)
-    {
-        input = JSONInput(chunkSize: chunkSize, positions: positions, read: read)
+    init(chunkSize: Int, source: JSONFileSource) {
+        input = JSONInput(chunkSize: chunkSize, source: source)
         batchSize = max(chunkSize / 4, 1)
     }
 
@@ -45,7 +44,9 @@ struct JSONLinesReader {
         var batch = JSONElementBatch(firstIndex: valueCount)
         do {
             while batch.bytes.count < batchSize, let range = try nextValue() {
-                batch.append(input.buffer[range], tokens: tokens, offset: input.bufferOffset + range.lowerBound)
+                batch.append(
+                    input.buffer[range], tokens: tokens, offset: input.bufferOffset + range.lowerBound,
+                    origin: input.countsAsItReads ? input.position(ofBufferIndex: range.lowerBound) : nil)
                 valueCount += 1
             }
         } catch {
@@ -140,13 +141,12 @@ extension JSONLinesReader {
     /// each batch into something else where it was decoded, and hands the results to `body` in
     /// order; an error names the value's line (its coding path starts at the value's index).
     static func decodeElements<T: Decodable & Sendable, Result: Sendable>(
-        _ type: T.Type, contentsOf url: URL, decoder: JSONTextDecoder, chunkSize: Int = 1 << 20,
+        _ type: T.Type, reading file: ReadableFile, decoder: JSONTextDecoder, chunkSize: Int = 1 << 20,
         transformingBatches transform: @escaping @Sendable ([T], Int) throws -> Result,
         _ body: (Result) throws -> Void
     ) throws {
-        let source = try JSONFileSource(url, chunkSize: chunkSize)
-        defer { source.close() }
-        var reader = JSONLinesReader(chunkSize: chunkSize, positions: source.positions, read: source.read)
+        let source = JSONFileSource(file, chunkSize: chunkSize)
+        var reader = JSONLinesReader(chunkSize: chunkSize, source: source)
         let positions = source.positions
         try OrderedPipeline.run(
             limit: OrderedPipeline.defaultLimit, produce: { try reader.nextBatch() },

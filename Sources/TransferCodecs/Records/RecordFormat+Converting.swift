@@ -1,3 +1,5 @@
+package import TransferSupport
+
 #if canImport(FoundationEssentials)
     package import FoundationEssentials
 #else
@@ -5,9 +7,10 @@
 #endif
 
 extension RecordFormat {
-    /// Converts the records of a file in this format into `target`'s, a batch at a time on the
-    /// machine's cores, handing the output to `body` in order: the bytes, and the errors, of
-    /// decoding every record and encoding it again.
+    /// Converts the records of a file, a pipe or standard input in this format into `target`'s, a
+    /// batch at a time on the machine's cores, handing the output to `body` in order: the bytes,
+    /// and the errors, of decoding every record and encoding it again. The input is read once,
+    /// from where it is to its end; the caller closes it.
     ///
     /// For a ``MemberwiseCodable`` record type whose plan converts between the two formats, a
     /// batch moves from one format to the other without making values; a batch with a record
@@ -18,11 +21,12 @@ extension RecordFormat {
     ///   or ``CSVError``, side ``RecordCodingFailure/Side/encoding``); `CocoaError` when the file
     ///   cannot be read; what `body` throws, unchanged; `CancellationError`.
     package func convert<Record: Codable & Sendable>(
-        _ type: Record.Type, contentsOf url: URL, to target: RecordFormat, _ body: (Data) throws -> Void
+        _ type: Record.Type, reading input: ReadableFile, to target: RecordFormat, counters: StreamCounters? = nil,
+        _ body: (Data) throws -> Void
     ) throws {
         var bodyFailed = false
         do {
-            try convertRecords(type, contentsOf: url, to: target) { piece in
+            try convertRecords(type, reading: input, to: target, counters: counters) { piece in
                 do { try body(piece) } catch {
                     bodyFailed = true
                     throw error
@@ -37,8 +41,10 @@ extension RecordFormat {
 
     /// ``convert(_:contentsOf:to:_:)``, its decoding errors as the codecs throw them.
     private func convertRecords<Record: Codable & Sendable>(
-        _ type: Record.Type, contentsOf url: URL, to target: RecordFormat, _ body: (Data) throws -> Void
+        _ type: Record.Type, reading input: ReadableFile, to target: RecordFormat, counters: StreamCounters?,
+        _ body: (Data) throws -> Void
     ) throws {
+        input.counters = counters
         let encoder = RecordWriter<Record>(format: target)
         var writer = encoder
         let encode: @Sendable ([Record], Int) throws -> RecordWriter<Record>.Batch = { records, first in
@@ -55,6 +61,7 @@ extension RecordFormat {
                 } catch let error as EncodingError {
                     throw RecordCodingFailure(.encoding, error)
                 }
+                counters?.addRecordsWritten(batch.count)
             }
         }
         let plan = RecordPlan.of(type).flatMap { $0.converts(from: self, to: target) ? $0 : nil }
@@ -63,13 +70,13 @@ extension RecordFormat {
             (.csv(_, let csvDecoder), .jsonLines(let jsonEncoder, _), let plan?):
             let format = csvDecoder.format
             let layout: RecordPlan.JSONLayout = if case .jsonLines = target.layout { .lines } else { .commas }
-            var reader = try CSVRecordReader(url, format: format)
-            defer { reader.close() }
+            var reader = try CSVRecordReader(input, format: format)
             try OrderedPipeline.run(
                 limit: OrderedPipeline.defaultLimit, produce: { try reader.nextBatch() },
                 work: { batch in
                     if let bytes = plan.json(fromCSV: batch, format: format, encoder: jsonEncoder, layout: layout) {
-                        return TransformedBatch(result: .init(json: bytes, firstIndex: batch.firstRecord), error: nil)
+                        return TransformedBatch(
+                            result: .init(json: bytes, firstIndex: batch.firstRecord, count: batch.count), error: nil)
                     }
                     return try batch.decode(Record.self, decoder: csvDecoder).transformed {
                         try encode($0, batch.firstRecord)
@@ -78,21 +85,22 @@ extension RecordFormat {
             try reader.checkColumnsIfEmpty(for: Record.self, options: csvDecoder.options)
         case (.jsonArray(_, let decoder), .csv(let csvEncoder, _), let plan?):
             let format = csvEncoder.format
-            var file = try JSONArrayFile(url, chunkSize: 1 << 20)
-            defer { file.close() }
+            var file = JSONArrayFile(input, chunkSize: 1 << 20)
             try convertJSON(
                 plan, produce: { try file.reader.nextBatch() }, positions: file.positions, decoder: decoder,
                 format: format, encode: encode, write: write)
         case (.jsonLines(_, let decoder), .csv(let csvEncoder, _), let plan?):
             let format = csvEncoder.format
-            let source = try JSONFileSource(url, chunkSize: 1 << 20)
-            defer { source.close() }
-            var reader = JSONLinesReader(chunkSize: 1 << 20, positions: source.positions, read: source.read)
+            let source = JSONFileSource(input, chunkSize: 1 << 20)
+            var reader = JSONLinesReader(chunkSize: 1 << 20, source: source)
             try convertJSON(
                 plan, produce: { try reader.nextBatch() }, positions: source.positions, decoder: decoder,
                 format: format, encode: encode, write: write)
         default:
-            try decodeBatches(type, contentsOf: url, transform: encode) { try writer.write($0, body) }
+            try decodeBatches(type, reading: input, transform: encode) { batch in
+                try writer.write(batch, body)
+                counters?.addRecordsWritten(batch.count)
+            }
         }
         try writer.finish(body)
     }
@@ -110,7 +118,9 @@ extension RecordFormat {
             work: { batch in
                 if let bytes = plan.csv(fromJSON: batch, format: format) {
                     return TransformedBatch(
-                        result: .init(csv: bytes, columns: columns, firstIndex: batch.firstIndex), error: nil)
+                        result: .init(
+                            csv: bytes, columns: columns, firstIndex: batch.firstIndex, count: batch.elements.count),
+                        error: nil)
                 }
                 return try batch.decode(Record.self, with: decoder, positions: positions).transformed {
                     try encode($0, batch.firstIndex)

@@ -1,3 +1,5 @@
+package import TransferSupport
+
 #if canImport(FoundationEssentials)
     package import FoundationEssentials
 #else
@@ -25,14 +27,26 @@ extension RecordFormat {
         transform: @escaping @Sendable ([Record], Int) throws -> Output,
         _ body: (Output) throws -> Void
     ) throws {
+        let file = try ReadableFile(url)
+        defer { file.close() }
+        try decodeBatches(type, reading: file, transform: transform, body)
+    }
+
+    /// ``decodeBatches(_:contentsOf:transform:_:)`` from a file, a pipe or standard input, read
+    /// from where it is to its end; the caller closes it.
+    package func decodeBatches<Record: Decodable & Sendable, Output: Sendable>(
+        _ type: Record.Type, reading file: ReadableFile,
+        transform: @escaping @Sendable ([Record], Int) throws -> Output,
+        _ body: (Output) throws -> Void
+    ) throws {
         switch layout {
         case .csv(_, let decoder):
-            try decoder.decodeElements(type, contentsOf: url, transformingBatches: transform, body)
+            try decoder.decodeElements(type, reading: file, transformingBatches: transform, body)
         case .jsonArray(_, let decoder):
-            try JSONArrayDecoder(decoder).decodeElements(type, contentsOf: url, transformingBatches: transform, body)
+            try JSONArrayDecoder(decoder).decodeElements(type, reading: file, transformingBatches: transform, body)
         case .jsonLines(_, let decoder):
             try JSONLinesReader.decodeElements(
-                type, contentsOf: url, decoder: decoder, transformingBatches: transform, body)
+                type, reading: file, decoder: decoder, transformingBatches: transform, body)
         }
     }
 

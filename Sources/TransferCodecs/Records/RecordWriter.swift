@@ -16,22 +16,25 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
         /// encoded again with the first batch's columns, as one encoder would have.
         var records: [Record]
         var firstIndex: Int
+        /// How many records the batch holds.
+        var count: Int
 
-        init(bytes: Data, columns: [String], records: [Record], firstIndex: Int) {
+        init(bytes: Data, columns: [String], records: [Record], firstIndex: Int, count: Int) {
             self.bytes = bytes
             self.columns = columns
             self.records = records
             self.firstIndex = firstIndex
+            self.count = count
         }
 
         /// JSON a plan wrote.
-        init(json: [UInt8], firstIndex: Int) {
-            self.init(bytes: Data(json), columns: [], records: [], firstIndex: firstIndex)
+        init(json: [UInt8], firstIndex: Int, count: Int) {
+            self.init(bytes: Data(json), columns: [], records: [], firstIndex: firstIndex, count: count)
         }
 
         /// CSV rows a plan wrote, with the plan's columns.
-        init(csv: [UInt8], columns: [String], firstIndex: Int) {
-            self.init(bytes: Data(csv), columns: columns, records: [], firstIndex: firstIndex)
+        init(csv: [UInt8], columns: [String], firstIndex: Int, count: Int) {
+            self.init(bytes: Data(csv), columns: columns, records: [], firstIndex: firstIndex, count: count)
         }
     }
 
@@ -48,10 +51,10 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
         switch format.layout {
         case .csv(let csv, _):
             let (bytes, columns) = try Self.encodeCSV(records, encoder: csv, firstIndex: firstIndex, columns: nil)
-            return Batch(bytes: bytes, columns: columns, records: records, firstIndex: firstIndex)
+            return Batch(bytes: bytes, columns: columns, records: records, firstIndex: firstIndex, count: records.count)
         case .jsonArray(let encoder, _):
             let bytes = try JSONArrayEncoder(encoder).encodeElements(records, firstIndex: firstIndex)
-            return Batch(bytes: bytes, columns: [], records: [], firstIndex: firstIndex)
+            return Batch(bytes: bytes, columns: [], records: [], firstIndex: firstIndex, count: records.count)
         case .jsonLines(let encoder, _):
             let context = encoder.makeContext()
             var bytes: [UInt8] = []
@@ -61,7 +64,7 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
                     bytes.append(0x0A)
                 }
             }
-            return Batch(bytes: Data(bytes), columns: [], records: [], firstIndex: firstIndex)
+            return Batch(bytes: Data(bytes), columns: [], records: [], firstIndex: firstIndex, count: records.count)
         }
     }
 

@@ -194,7 +194,7 @@ enum ClipboardCommands {
                 throw ToolError(.cannotCreate, "\(output): cannot be written (\(error.fileSystemReason))")
             }
         } else {
-            console.writeData(bytes)
+            try console.send(bytes)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TransferKit
 
 #if canImport(Glibc)
     import Glibc
@@ -9,63 +10,64 @@ import Synchronization
     import Darwin
 #endif
 
-/// A conversion's progress, shown on standard error as a bar when it is a terminal and the input
-/// is a file of 8 MiB or more; silent otherwise.
+/// A conversion's progress, shown on standard error when it is a terminal: a bar for a file of
+/// 8 MiB or more, a count of megabytes and records for standard input (whose size is unknown);
+/// silent otherwise.
 ///
-/// The bar advances by the bytes of the input read so far. The reading happens inside the
-/// model's representations and the codecs, which report nothing, so the bar watches the input
-/// file's read position from outside: ten times a second it finds the descriptors open on the
-/// input and reads their offsets (`/proc/self/fdinfo`, on Linux; elsewhere the bar advances by
-/// phase). A streamed conversion reads as it writes, so its bar is its progress; a whole
-/// conversion (`--whole`) reads the input, then writes the output, so its bar is full while it
-/// writes.
+/// The counts are the conversion's own (``TransferKit/TransferConversionProgress``: the bytes its
+/// reader has read, the records its writer has written), read ten times a second. A whole
+/// conversion (`--whole`) counts nothing while it imports and exports: its bar stays empty until
+/// it is done.
 package final class ConversionProgress: Sendable {
     /// Where a conversion is.
     enum Phase: Sendable {
         case starting, converting, finished
     }
 
+    /// The counts the conversion keeps.
+    let counts = TransferConversionProgress()
     private let state = Mutex(Phase.starting)
-    /// The most of the input read so far: the reader's offset goes back to nothing once it closes
-    /// the file, the bar does not.
-    private let furthest = Mutex(0)
     private let watcher = Mutex<Task<Void, Never>?>(nil)
     private let shows: Bool
     private let console: Console
-    private let path: String
-    private let size: Int
+    /// The input's size, when it is a file.
+    private let size: Int?
 
     init(input: String, console: Console) {
         self.console = console
-        let size = input == "-" ? 0 : ((try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int) ?? 0)
-        self.size = size
-        self.path = input == "-" ? "" : URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
-        self.shows = isatty(2) == 1 && size >= 8 << 20
+        if input == "-" {
+            var status = stat()
+            let isFile = fstat(0, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+            size = isFile ? Int(status.st_size) - Int(max(0, lseek(0, 0, SEEK_CUR))) : nil
+        } else {
+            size = (try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int) ?? 0
+        }
+        shows = isatty(2) == 1 && (size.map { $0 >= 8 << 20 } ?? true)
     }
 
     /// The current phase.
     var phase: Phase { state.withLock { $0 } }
 
-    /// Moves to `phase`, redraws the bar, and while the input is being read, watches how much.
+    /// Moves to `phase`, redraws, and while the conversion runs, redraws ten times a second.
     func enter(_ phase: Phase) {
         state.withLock { $0 = phase }
-        draw(phase, read: Self.bytesRead(of: path))
+        draw()
         guard shows, phase == .converting else { return }
         let task = Task.detached { [self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(100))
-                let current = self.phase
-                guard current == .converting else { return }
-                self.draw(current, read: Self.bytesRead(of: self.path))
+                guard self.phase == .converting else { return }
+                self.draw()
             }
         }
         watcher.withLock {
-            $0?.cancel(); $0 = task
+            $0?.cancel()
+            $0 = task
         }
     }
 
-    /// Ends the bar's line, once: full and "done" after a success, where it stopped and "failed"
-    /// after a failure.
+    /// Ends the line, once: full and "done" after a success, where it stopped and "failed" after a
+    /// failure.
     func finish(succeeded: Bool) {
         watcher.withLock { $0?.cancel() }
         let last = state.withLock { current in
@@ -73,47 +75,33 @@ package final class ConversionProgress: Sendable {
             return current
         }
         guard shows, last != .starting, last != .finished else { return }
-        // A success read the whole input: the count says so before "done", whenever the last tick
-        // of the watcher fell.
-        if succeeded, last == .converting { draw(.converting, read: size) }
+        // A success read the whole input: the count says so before "done", whenever the last
+        // tick fell.
+        if succeeded, last == .converting { draw(read: size, finishing: true) }
         let label = succeeded ? "done" : "failed"
-        let filled = succeeded ? 1 : Double(furthest.withLock { $0 }) / Double(max(size, 1))
-        console.error("\r\(bar(filled: filled)) \(label)\u{1B}[K\n")
+        let filled = succeeded ? 1 : Double(counts.bytesRead) / Double(max(size ?? 0, 1))
+        console.error("\r\(size == nil ? "" : bar(filled: filled) + " ")\(label)\u{1B}[K\n")
     }
 
-    private func draw(_ phase: Phase, read: Int?) {
-        guard shows, phase == .converting else { return }
-        let read = furthest.withLock { furthest in
-            furthest = max(furthest, read ?? 0)
-            return furthest
+    /// Draws the counts: `[####      ] converting 3/9 MB, 12,345 records`, or without a size,
+    /// `converting 3 MB, 12,345 records`.
+    private func draw(read: Int? = nil, finishing: Bool = false) {
+        guard shows, finishing || phase == .converting else { return }
+        let read = read ?? counts.bytesRead
+        let records = counts.recordsWritten.formatted(.number.grouping(.automatic))
+        guard let size else {
+            console.error("\rconverting \(read / 1_000_000) MB, \(records) records\u{1B}[K")
+            return
         }
         let fraction = min(1, Double(read) / Double(max(size, 1)))
-        console.error("\r\(bar(filled: fraction)) converting \(read / 1_000_000)/\(size / 1_000_000) MB\u{1B}[K")
+        console.error(
+            "\r\(bar(filled: fraction)) converting \(read / 1_000_000)/\(size / 1_000_000) MB, \(records) records\u{1B}[K"
+        )
     }
 
     private func bar(filled fraction: Double) -> String {
         let width = 30
         let filled = Int(Double(width) * fraction)
         return "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "]"
-    }
-
-    /// How far this process has read the file at `path`: the largest offset of the descriptors
-    /// open on it, from `/proc/self/fdinfo`; `nil` where there is no such directory, or when no
-    /// descriptor is open on the file.
-    package static func bytesRead(of path: String) -> Int? {
-        guard !path.isEmpty, let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
-        else { return nil }
-        var furthest: Int?
-        for descriptor in descriptors {
-            guard
-                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)"),
-                target == path,
-                let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(descriptor)", encoding: .utf8),
-                let line = info.split(separator: "\n").first(where: { $0.hasPrefix("pos:") }),
-                let position = Int(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
-            else { continue }
-            furthest = max(furthest ?? 0, position)
-        }
-        return furthest
     }
 }

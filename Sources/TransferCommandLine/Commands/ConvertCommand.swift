@@ -136,8 +136,9 @@ enum ConvertCommand {
         do {
             progress.enter(.converting)
             switch input {
-            case "-": try await conversion.convert(.bytes(try StandardInput.readAll()), sink)
-            default: try await conversion.convert(.file(URL(fileURLWithPath: input)), sink)
+            case "-":
+                try await conversion.convert(.standardInput(try StandardInput.descriptor()), sink, progress.counts)
+            default: try await conversion.convert(.file(URL(fileURLWithPath: input)), sink, progress.counts)
             }
             try sink.finish()
             progress.finish(succeeded: true)
@@ -151,19 +152,19 @@ enum ConvertCommand {
         }
     }
 
-    /// Where a conversion reads from.
+    /// Where a conversion reads from: both stream the same way.
     enum ConversionInput {
         /// A file, read where it is.
         case file(URL)
-        /// Bytes (from standard input).
-        case bytes(Data)
+        /// Standard input's descriptor, read once from where it is: a pipe, a file, a terminal.
+        case standardInput(Int32)
     }
 
     /// A planned conversion, its item type erased.
     struct Conversion {
         /// How it runs, and why.
         let explanation: String
-        let convert: (ConversionInput, StreamingOutput) async throws -> Void
+        let convert: (ConversionInput, StreamingOutput, TransferConversionProgress) async throws -> Void
     }
 
     /// A model the tool converts through.
@@ -193,10 +194,13 @@ enum ConvertCommand {
             records: T.recordLayouts()
         ) { from, to, mode, csvFormat in
             let conversion = try TransferConversion(T.self, from: from, to: to, mode: mode, csvFormat: csvFormat)
-            return Conversion(explanation: conversion.explanation) { input, sink in
+            return Conversion(explanation: conversion.explanation) { input, sink, progress in
                 switch input {
-                case .file(let url): try await conversion.convert(contentsOf: url) { try sink.write($0) }
-                case .bytes(let data): try await conversion.convert(data) { try sink.write($0) }
+                case .file(let url):
+                    try await conversion.convert(contentsOf: url, into: { try sink.write($0) }, progress: progress)
+                case .standardInput(let descriptor):
+                    try await conversion.convert(
+                        readingFrom: descriptor, into: { try sink.write($0) }, progress: progress)
                 }
             }
         } copy: { data, type, clipboard, selection in
@@ -280,7 +284,8 @@ enum ConvertCommand {
         private let destination: URL?
         private let file: AtomicFile?
         private let console: Console
-        private var buffer = Data()
+        /// Standard output's buffer (a file has its own, in ``TransferSupport/AtomicFile``).
+        private var buffer = OutputBuffer()
 
         /// Opens the output: standard output for `nil` or `-`; else a temporary file beside the
         /// destination (``TransferSupport/AtomicFile``, registered for removal on a signal), renamed
@@ -345,30 +350,35 @@ enum ConvertCommand {
         }
 
         /// Writes `data` after what came before: small pieces are gathered, large ones (a batch
-        /// of records) written as they are, without a copy.
+        /// of records) written as they are, without a copy (``TransferSupport/OutputBuffer``).
+        ///
+        /// - Throws: ``OutputWriteError`` when standard output cannot be written (`EPIPE` when its
+        ///   reader went away: the conversion stops within a batch); ``ToolError`` 74 for a file.
         func write(_ data: Data) throws {
             guard let file else {
-                if data.count >= 1 << 16 {
-                    flushConsole()
-                    console.writeData(data)
-                } else {
-                    buffer.append(data)
-                    if buffer.count >= 1 << 20 { flushConsole() }
-                }
+                let console = console
+                // Taken out while it is written, so that its storage is not shared (and copied).
+                var buffer = self.buffer
+                self.buffer = OutputBuffer()
+                defer { self.buffer = buffer }
+                try data.withUnsafeBytes { bytes in
+                    Result { () throws(OutputWriteError) in
+                        try buffer.write(bytes) { (piece) throws(OutputWriteError) in try console.send(piece) }
+                    }
+                }.get()
                 return
             }
             do { try file.write(data) } catch { throw writeError(error) }
         }
 
-        private func flushConsole() {
-            guard !buffer.isEmpty else { return }
-            console.writeData(buffer)
-            buffer.removeAll(keepingCapacity: true)
+        private func flushConsole() throws {
+            let console = console
+            try buffer.flush { (piece) throws(OutputWriteError) in try console.send(piece) }
         }
 
         func finish() throws {
             guard let file else {
-                flushConsole()
+                try flushConsole()
                 return
             }
             defer { SignalCleanup.unregister(file.temporary.path) }
@@ -387,7 +397,7 @@ enum ConvertCommand {
         /// back, gets what was converted before the failure (the records before the first bad one).
         func cancel() {
             guard let file else {
-                flushConsole()
+                try? flushConsole()
                 return
             }
             file.discard()

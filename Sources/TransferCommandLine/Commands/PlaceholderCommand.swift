@@ -87,7 +87,7 @@ enum PlaceholderCommand {
     /// for `-`.
     private static func write(_ data: Data, to output: String?, console: Console) throws {
         guard let output, output != "-" else {
-            console.writeData(data)
+            try console.send(data)
             return
         }
         guard !output.isEmpty else {

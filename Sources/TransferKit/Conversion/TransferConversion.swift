@@ -158,19 +158,26 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     ///
     /// - Parameters:
     ///   - input: The file to convert, of the source content type.
-    ///   - output: Receives the converted bytes, a piece at a time.
+    ///   - output: Receives the converted bytes, a piece at a time. When it throws — a reader that
+    ///     went away (`EPIPE`), say — the conversion stops within a batch and rethrows the error.
+    ///   - progress: Counts the bytes read and records written as the records stream, for a
+    ///     progress bar; the default counts nothing.
     /// - Throws: ``TransferConversionError`` for a record that cannot be decoded, imported,
     ///   exported or encoded: its stage, its index, its line and column, and the codec's error
     ///   (with its coding path) as ``TransferConversionError/underlyingError``; ``TransferError``
     ///   when the input cannot be read (``TransferError/Code/fileUnavailable``) or the task is
     ///   cancelled (``TransferError/Code/cancelled``); what `output` throws, unchanged.
-    public func convert(contentsOf input: URL, into output: (Data) throws -> Void) async throws {
+    public func convert(
+        contentsOf input: URL, into output: (Data) throws -> Void, progress: TransferConversionProgress? = nil
+    ) async throws {
         try await RecordFormat.$csvFormatOverride.withValue(csvFormat) {
-            try await convertWithDeclaredFormats(contentsOf: input, into: output)
+            try await convertWithDeclaredFormats(contentsOf: input, into: output, progress: progress)
         }
     }
 
-    private func convertWithDeclaredFormats(contentsOf input: URL, into output: (Data) throws -> Void) async throws {
+    private func convertWithDeclaredFormats(
+        contentsOf input: URL, into output: (Data) throws -> Void, progress: TransferConversionProgress?
+    ) async throws {
         guard let stream else {
             try await convertWhole(
                 { () async throws(TransferError) in
@@ -179,7 +186,52 @@ public struct TransferConversion<Item: Transferable>: Sendable {
             return
         }
         try Item.requireFile(input, contentType: sourceContentType)
-        try await run(stream, input: input, output: output)
+        let file: ReadableFile
+        do throws(CocoaError) { file = try ReadableFile(input) } catch { throw Self.unreadable(error) }
+        defer { file.close() }
+        try await run(stream, input: file, output: output, progress: progress)
+    }
+
+    /// Converts what an open file descriptor holds — standard input, a pipe, a socket, a file
+    /// opened elsewhere — read from where it is to its end, handing the output to `output` in
+    /// pieces, in order. The descriptor stays open.
+    ///
+    /// Records stream from a pipe exactly as from a file: read once, a batch at a time, in the
+    /// same bounded memory, with the same bytes and errors (the line and column of a bad record
+    /// are counted as the input passes). A conversion that runs whole reads the input to its end
+    /// first.
+    ///
+    /// ```swift
+    /// let conversion = try TransferConversion(ProfilesArchive.self, from: .jsonLines, to: .commaSeparatedText)
+    /// try await conversion.convert(readingFrom: STDIN_FILENO) { try output.write($0) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileDescriptor: An open descriptor, readable; `0` for standard input.
+    ///   - output: Receives the converted bytes, a piece at a time. When it throws — a reader that
+    ///     went away (`EPIPE`), say — the conversion stops within a batch and rethrows the error.
+    ///   - progress: Counts the bytes read and records written as the records stream, for a
+    ///     progress bar; the default counts nothing.
+    /// - Throws: What ``convert(contentsOf:into:progress:)`` throws.
+    public func convert(
+        readingFrom fileDescriptor: Int32, into output: (Data) throws -> Void,
+        progress: TransferConversionProgress? = nil
+    ) async throws {
+        try await RecordFormat.$csvFormatOverride.withValue(csvFormat) {
+            let file = ReadableFile(
+                reading: fileDescriptor,
+                name: fileDescriptor == 0 ? "standard input" : "file descriptor \(fileDescriptor)")
+            guard let stream else {
+                let data: Data
+                do throws(CocoaError) { data = try file.readToEnd() } catch { throw Self.unreadable(error) }
+                try await convertWhole(
+                    { () async throws(TransferError) in
+                        try await Item(importing: data, contentType: sourceContentType)
+                    }, into: output)
+                return
+            }
+            try await run(stream, input: file, output: output, progress: progress)
+        }
     }
 
     /// Converts bytes in memory, handing the output to `output` in pieces, in order. Records
@@ -188,7 +240,7 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     /// - Parameters:
     ///   - data: The bytes to convert, of the source content type.
     ///   - output: Receives the converted bytes, a piece at a time.
-    /// - Throws: What ``convert(contentsOf:into:)`` throws.
+    /// - Throws: What ``convert(contentsOf:into:progress:)`` throws.
     public func convert(_ data: Data, into output: (Data) throws -> Void) async throws {
         try await RecordFormat.$csvFormatOverride.withValue(csvFormat) {
             try await convertWithDeclaredFormats(data, into: output)
@@ -208,7 +260,10 @@ public struct TransferConversion<Item: Transferable>: Sendable {
             try FileOperations.write(data, to: file, itemType: Item.self)
         }
         defer { prepared.cleanUp() }
-        try await run(stream, input: prepared.url, output: output)
+        let file: ReadableFile
+        do throws(CocoaError) { file = try ReadableFile(prepared.url) } catch { throw Self.unreadable(error) }
+        defer { file.close() }
+        try await run(stream, input: file, output: output, progress: nil)
     }
 
     /// Converts a file into a new file at `destination`, replacing any file there: the output is
@@ -218,7 +273,7 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     /// - Parameters:
     ///   - input: The file to convert, of the source content type.
     ///   - destination: Where to write the converted file.
-    /// - Throws: What ``convert(contentsOf:into:)`` throws; ``TransferError/Code/fileUnavailable``
+    /// - Throws: What ``convert(contentsOf:into:progress:)`` throws; ``TransferError/Code/fileUnavailable``
     ///   when the destination cannot be written (nothing is left behind).
     public func convert(contentsOf input: URL, to destination: URL) async throws {
         func failure(_ error: CocoaError) -> TransferError {
@@ -270,14 +325,16 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     }
 
     /// Streams the records, with the errors importing and exporting would throw.
-    private func run(_ stream: Stream, input: URL, output: (Data) throws -> Void) async throws {
+    private func run(
+        _ stream: Stream, input: ReadableFile, output: (Data) throws -> Void, progress: TransferConversionProgress?
+    ) async throws {
         var outputError: (any Error)?
         var recordError: TransferConversionError?
         do {
             try await Item.withImportCandidates(sourceContentType, inferred: false) { entry throws(TransferError) in
                 try await Item.running(entry, .import) {
                     do {
-                        try stream.source.stream(input, stream.targetFormat) { piece in
+                        try stream.source.stream(input, stream.targetFormat, progress?.counters) { piece in
                             do {
                                 try output(piece)
                             } catch {

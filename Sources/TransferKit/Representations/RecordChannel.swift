@@ -1,4 +1,5 @@
 internal import TransferCodecs
+internal import TransferSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -14,10 +15,13 @@ struct RecordChannel: Sendable {
     /// The record type's name, for explanations.
     let recordTypeName: String
     let format: RecordFormat
-    /// Reads the records of a file in this channel's format and writes them in `target` format,
-    /// batch by batch on the machine's cores. A record that cannot be read or written arrives as a
-    /// `RecordCodingFailure` that says which side failed.
-    let stream: @Sendable (_ input: URL, _ target: RecordFormat, _ output: (Data) throws -> Void) throws -> Void
+    /// Reads the records of a file, a pipe or standard input in this channel's format and writes
+    /// them in `target` format, batch by batch on the machine's cores. A record that cannot be read
+    /// or written arrives as a `RecordCodingFailure` that says which side failed.
+    let stream:
+        @Sendable (
+            _ input: ReadableFile, _ target: RecordFormat, _ counters: StreamCounters?, _ output: (Data) throws -> Void
+        ) throws -> Void
     /// Whether records stream to `target` by a plan of the record type's coding, without making
     /// values (a `MemberwiseCodable` record type whose plan converts between the two formats).
     let usesPlan: @Sendable (_ target: RecordFormat) -> Bool
@@ -32,8 +36,8 @@ struct RecordChannel: Sendable {
         usesPlan = { target in
             RecordPlan.of(Record.self)?.converts(from: format.resolved, to: target.resolved) ?? false
         }
-        stream = { input, target, output in
-            try format.resolved.convert(Record.self, contentsOf: input, to: target.resolved, output)
+        stream = { input, target, counters, output in
+            try format.resolved.convert(Record.self, reading: input, to: target.resolved, counters: counters, output)
         }
     }
 }
