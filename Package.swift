@@ -73,7 +73,10 @@ let package = Package(
             resources: [.copy("Resources")]),
         .testTarget(
             name: "TransferCommandLineTests",
-            dependencies: ["TransferCommandLine", "transfer", "ProfileModels", "TransferKitTesting"]),
+            dependencies: [
+                "TransferCommandLine", "transfer", "ProfileModels", "TransferKitTesting", "TransferKit", "ContentTypes",
+                "LinkPreviews",
+            ]),
         .testTarget(name: "TransferKitTestingTests", dependencies: ["TransferKitTesting"]),
         // Start an Xvfb of their own and talk to xclip and xsel (Scripts/install-desktop-tools.sh).
         .testTarget(

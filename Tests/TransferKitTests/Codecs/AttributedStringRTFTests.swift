@@ -115,13 +115,26 @@ struct AttributedStringRTFTests {
         #expect(cut?.contains("after '\\', found the end of the input") == true)
     }
 
-    @Test func deepNestingNeitherCrashesNorSlowsDown() async throws {
-        let depth = 200_000
-        let open = #"{\rtf1 "# + String(repeating: "{x", count: depth)
-        await #expect(throws: TransferError.self) { try await importRTF(open) }
-        let closed = open + String(repeating: "}", count: depth) + "}"
-        let text = try await importRTF(closed)
-        #expect(text.characters.count == depth)
+    @Test("groups nest up to 512 levels, the document's own included; deeper is refused in words")
+    func deepNestingIsBounded() async throws {
+        func nested(_ depth: Int) -> String {
+            #"{\rtf1 "# + String(repeating: "{x", count: depth) + String(repeating: "}", count: depth) + "}"
+        }
+        let text = try await importRTF(nested(511))
+        #expect(text.characters.count == 511)
+        for depth in [512, 200_000] {
+            var refused: String?
+            do {
+                _ = try await AttributedString(importing: Data(nested(depth).utf8), contentType: .rtf)
+            } catch {
+                #expect(error.code == .decodingFailed)
+                refused = error.description
+            }
+            #expect(
+                refused?.contains("nests groups more than 512 levels deep") == true, "\(String(describing: refused))")
+            // At the `{` that opens the 513th level: the header's 7 bytes, then 511 `{x`.
+            #expect(refused?.contains("at byte \(7 + 2 * 511)") == true, "\(String(describing: refused))")
+        }
     }
 
     /// Random damage to a real document: every result is a string or a decoding failure.

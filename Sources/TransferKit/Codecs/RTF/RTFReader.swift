@@ -85,6 +85,11 @@ struct RTFReader {
         0x017E, 0x0178,
     ]
 
+    /// The deepest nesting of groups read: real documents nest a few dozen levels; past this the
+    /// reader stops in words, as the JSON and property-list readers do, rather than holding a
+    /// group for every `{` of a hostile input.
+    static let maximumDepth = 512
+
     static func attributedString(fromRTF data: Data) throws(Failure) -> AttributedString {
         var reader = RTFReader(bytes: Array(data))
         return try reader.read()
@@ -106,6 +111,9 @@ struct RTFReader {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "{"):
+                guard stack.count < Self.maximumDepth else {
+                    throw Failure(offset: index, reason: "nests groups more than \(Self.maximumDepth) levels deep")
+                }
                 var group = stack.last ?? Group()
                 group.start = index
                 stack.append(group)

@@ -1,3 +1,5 @@
+import ContentTypes
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -23,6 +25,12 @@ struct DocumentValue: Decodable {
     let value: Any
 
     init(from decoder: any Decoder) throws {
+        // Binary property lists are read lazily and may even contain themselves: their depth is
+        // bounded here, as the readers bound JSON's and XML's.
+        if PropertyListGuard.exceedsLimit(codingPath: decoder.codingPath) {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: [], debugDescription: PropertyListGuard.tooDeep))
+        }
         if let dictionary = try? decoder.container(keyedBy: AnyKey.self) {
             var result: [String: Any] = [:]
             for key in dictionary.allKeys {

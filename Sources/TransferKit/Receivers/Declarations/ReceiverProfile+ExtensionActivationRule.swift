@@ -160,6 +160,12 @@ extension ReceiverProfile {
                                 "is true when nothing matches (the count of an empty SUBQUERY is 0), and iOS evaluates it so: "
                                 + "the extension is offered for shares with none of those types"))
                 }
+            } catch  where error.isTooDeep {
+                // Hostile, not merely syntax this reader does not evaluate: refused, as JSON and
+                // property lists that nest too deep are.
+                throw ReceiverDeclarationError(
+                    source: "NSExtensionActivationRule",
+                    diagnostics: [.init(entry: "NSExtensionActivationRule predicate", reason: "\(error)")])
             } catch {
                 diagnostics.append(
                     .init(

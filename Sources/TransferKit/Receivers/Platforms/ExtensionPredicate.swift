@@ -12,18 +12,43 @@
 /// Evaluation is literal, which is what iOS does and not always what the author meant:
 /// `SUBQUERY(…).@count <= 2` is true when nothing matches (the count of an empty subquery is 0).
 /// Such comparisons are recorded as ``Evaluation/warnings`` when they decide the result.
+///
+/// Nesting is bounded: parentheses, `NOT`, lists and `SUBQUERY`s deeper than ``maximumDepth``
+/// are a ``SyntaxError`` (`nests more than 256 levels deep`), so that neither the parser, the
+/// evaluator nor the tree's release recurses without end on hostile input. Chains — `a AND b AND
+/// …`, `x.a.b.@count` — are flat lists in the tree, however long.
 struct ExtensionPredicate: Sendable, Hashable {
+    /// The deepest nesting read: far beyond any real activation rule, and shallow enough for the
+    /// recursive parser and evaluator on any thread's stack.
+    static let maximumDepth = 256
+
     /// The predicate as written.
     let format: String
     let root: Node
 
-    /// A parse failure: what was expected, what was found, and the offset (in characters).
+    /// A parse failure: where (the offset, in characters), and what was expected and found, or
+    /// that the predicate nests too deep.
     struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
         let offset: Int
-        let expected: String
-        let found: String
+        /// What is wrong: `expected …, found …`, or `nests more than 256 levels deep`.
+        let message: String
+        /// Whether the predicate nests deeper than ``ExtensionPredicate/maximumDepth``: hostile
+        /// input rather than syntax this reader does not evaluate.
+        let isTooDeep: Bool
 
-        var description: String { "at character \(offset + 1): expected \(expected), found \(found)" }
+        init(offset: Int, expected: String, found: String) {
+            self.offset = offset
+            message = "expected \(expected), found \(found)"
+            isTooDeep = false
+        }
+
+        init(tooDeepAt offset: Int) {
+            self.offset = offset
+            message = "the predicate nests more than \(ExtensionPredicate.maximumDepth) levels deep"
+            isTooDeep = true
+        }
+
+        var description: String { "at character \(offset + 1): \(message)" }
     }
 
     /// Parses `format`.
@@ -42,8 +67,9 @@ struct ExtensionPredicate: Sendable, Hashable {
     indirect enum Node: Sendable, Hashable {
         case constant(Bool)
         case not(Node)
-        case and(Node, Node)
-        case or(Node, Node)
+        /// Every operand, in order (`a AND b AND c`): a chain is one node, however long.
+        case and([Node])
+        case or([Node])
         case comparison(Comparison)
     }
 
@@ -83,10 +109,16 @@ struct ExtensionPredicate: Sendable, Hashable {
         case variable(String)
         /// `extensionItems`, the evaluated object's key.
         case key(String)
-        case keyPath(Expression, String)
-        case count(Expression)
+        /// `base.key.@count…`: the steps in order, a chain one node however long.
+        case path(Expression, [PathStep])
         case subquery(collection: Expression, variable: String, predicate: Node, text: String)
         case list([Expression])
+    }
+
+    /// A step of a key path: a key, or `@count`.
+    enum PathStep: Sendable, Hashable {
+        case key(String)
+        case count
     }
 
     // MARK: Evaluating
@@ -143,12 +175,12 @@ struct ExtensionPredicate: Sendable, Hashable {
             switch node {
             case .constant(let value): return value
             case .not(let inner): return try !evaluate(inner)
-            case .and(let left, let right):
-                guard try evaluate(left) else { return false }
-                return try evaluate(right)
-            case .or(let left, let right):
-                if try evaluate(left) { return true }
-                return try evaluate(right)
+            case .and(let operands):
+                for operand in operands where try !evaluate(operand) { return false }
+                return true
+            case .or(let operands):
+                for operand in operands where try evaluate(operand) { return true }
+                return false
             case .comparison(let comparison): return try compare(comparison)
             }
         }
@@ -158,7 +190,7 @@ struct ExtensionPredicate: Sendable, Hashable {
             let right = try value(of: comparison.right)
             guard let modifier = comparison.modifier else {
                 let result = Self.compare(left, comparison.op, right)
-                if result, case .count(let counted) = comparison.left, case .subquery = counted,
+                if result, comparison.left.isSubqueryCount,
                     case .number(let count) = left, count == 0, case .number(let limit) = right, limit >= 1,
                     [.less, .lessOrEqual].contains(comparison.op)
                 {
@@ -218,13 +250,20 @@ struct ExtensionPredicate: Sendable, Hashable {
                 }
                 return bound
             case .key(let key): return try self.value(of: .root, key: key)
-            case .keyPath(let base, let key): return try self.value(of: value(of: base), key: key)
-            case .count(let base):
-                let counted = try value(of: base)
-                guard case .list(let elements) = counted else {
-                    throw EvaluationFailure(reason: "@count of a value that is not a collection")
+            case .path(let base, let steps):
+                var current = try value(of: base)
+                for step in steps {
+                    switch step {
+                    case .key(let key):
+                        current = try self.value(of: current, key: key)
+                    case .count:
+                        guard case .list(let elements) = current else {
+                            throw EvaluationFailure(reason: "@count of a value that is not a collection")
+                        }
+                        current = .number(Double(elements.count))
+                    }
                 }
-                return .number(Double(elements.count))
+                return current
             case .subquery(let collection, let variable, let predicate, _):
                 guard case .list(let elements) = try value(of: collection) else {
                     throw EvaluationFailure(reason: "SUBQUERY over a value that is not a collection")
@@ -240,7 +279,9 @@ struct ExtensionPredicate: Sendable, Hashable {
             }
         }
 
-        /// Key-value coding: a collection answers a key with each element's value.
+        /// Key-value coding: a collection answers a key with each element's value. Values are as
+        /// deep as the share (items, attachments, types) and the lists the predicate writes,
+        /// which the parser bounds.
         func value(of object: Value, key: String) throws(EvaluationFailure) -> Value {
             switch object {
             case .list(let elements):
@@ -268,6 +309,8 @@ struct ExtensionPredicate: Sendable, Hashable {
     struct Parser {
         let characters: [Character]
         var position = 0
+        /// How deep the parse is: parentheses, `NOT`s, lists and `SUBQUERY`s open here.
+        var depth = 0
 
         init(_ characters: [Character]) { self.characters = characters }
 
@@ -282,6 +325,17 @@ struct ExtensionPredicate: Sendable, Hashable {
 
         func failure(_ expected: String) -> SyntaxError {
             SyntaxError(offset: position, expected: expected, found: found)
+        }
+
+        /// Parses one level deeper: a ``SyntaxError`` past ``ExtensionPredicate/maximumDepth``,
+        /// before the parser, or later the evaluator, recurses any further.
+        mutating func nested<Result>(_ parse: (inout Parser) throws(SyntaxError) -> Result) throws(SyntaxError)
+            -> Result
+        {
+            guard depth < ExtensionPredicate.maximumDepth else { throw SyntaxError(tooDeepAt: position) }
+            depth += 1
+            defer { depth -= 1 }
+            return try parse(&self)
         }
 
         mutating func expectEnd() throws(SyntaxError) {
@@ -328,31 +382,31 @@ struct ExtensionPredicate: Sendable, Hashable {
         }
 
         mutating func parsePredicate() throws(SyntaxError) -> Node {
-            var node = try parseAnd()
-            while take("||") || takeKeyword("OR") { node = .or(node, try parseAnd()) }
-            return node
+            var operands = [try parseAnd()]
+            while take("||") || takeKeyword("OR") { operands.append(try parseAnd()) }
+            return operands.count == 1 ? operands[0] : .or(operands)
         }
 
         mutating func parseAnd() throws(SyntaxError) -> Node {
-            var node = try parseNot()
-            while take("&&") || takeKeyword("AND") { node = .and(node, try parseNot()) }
-            return node
+            var operands = [try parseNot()]
+            while take("&&") || takeKeyword("AND") { operands.append(try parseNot()) }
+            return operands.count == 1 ? operands[0] : .and(operands)
         }
 
         mutating func parseNot() throws(SyntaxError) -> Node {
             skipSpaces()
             if position + 1 < characters.count, characters[position] == "!", characters[position + 1] != "=" {
                 position += 1
-                return .not(try parseNot())
+                return .not(try nested { (parser) throws(SyntaxError) in try parser.parseNot() })
             }
-            if takeKeyword("NOT") { return .not(try parseNot()) }
+            if takeKeyword("NOT") { return .not(try nested { (parser) throws(SyntaxError) in try parser.parseNot() }) }
             return try parsePrimary()
         }
 
         mutating func parsePrimary() throws(SyntaxError) -> Node {
             skipSpaces()
             if take("(") {
-                let node = try parsePredicate()
+                let node = try nested { (parser) throws(SyntaxError) in try parser.parsePredicate() }
                 guard take(")") else { throw failure("')'") }
                 return node
             }
@@ -400,21 +454,22 @@ struct ExtensionPredicate: Sendable, Hashable {
         }
 
         mutating func parseExpression() throws(SyntaxError) -> Expression {
-            var expression = try parseTerm()
+            let base = try parseTerm()
+            var steps: [PathStep] = []
             while true {
                 skipSpaces()
                 guard position < characters.count, characters[position] == "." else { break }
                 position += 1
                 if take("@") {
                     guard takeKeyword("COUNT") else { throw failure("@count") }
-                    expression = .count(expression)
+                    steps.append(.count)
                     continue
                 }
                 guard let word = peekWord() else { throw failure("a key after '.'") }
                 position += word.count
-                expression = .keyPath(expression, word)
+                steps.append(.key(word))
             }
-            return expression
+            return steps.isEmpty ? base : .path(base, steps)
         }
 
         mutating func parseTerm() throws(SyntaxError) -> Expression {
@@ -430,12 +485,14 @@ struct ExtensionPredicate: Sendable, Hashable {
             }
             if character == "{" {
                 position += 1
-                var elements: [Expression] = []
-                if !take("}") {
-                    repeat { elements.append(try parseExpression()) } while take(",")
-                    guard take("}") else { throw failure("'}'") }
+                return try nested { (parser) throws(SyntaxError) in
+                    var elements: [Expression] = []
+                    if !parser.take("}") {
+                        repeat { elements.append(try parser.parseExpression()) } while parser.take(",")
+                        guard parser.take("}") else { throw parser.failure("'}'") }
+                    }
+                    return .list(elements)
                 }
-                return .list(elements)
             }
             if character.isNumber
                 || (character == "-" && position + 1 < characters.count
@@ -449,17 +506,21 @@ struct ExtensionPredicate: Sendable, Hashable {
             }
             let start = position
             if takeKeyword("SUBQUERY") {
-                guard take("(") else { throw failure("'(' after SUBQUERY") }
-                let collection = try parseExpression()
-                guard take(",") else { throw failure("',' after SUBQUERY's collection") }
-                skipSpaces()
-                guard take("$"), let variable = peekWord() else { throw failure("a $variable in SUBQUERY") }
-                position += variable.count
-                guard take(",") else { throw failure("',' after SUBQUERY's variable") }
-                let predicate = try parsePredicate()
-                guard take(")") else { throw failure("')' closing SUBQUERY") }
-                let text = String(characters[start..<position])
-                return .subquery(collection: collection, variable: variable, predicate: predicate, text: text)
+                return try nested { (parser) throws(SyntaxError) in
+                    guard parser.take("(") else { throw parser.failure("'(' after SUBQUERY") }
+                    let collection = try parser.parseExpression()
+                    guard parser.take(",") else { throw parser.failure("',' after SUBQUERY's collection") }
+                    parser.skipSpaces()
+                    guard parser.take("$"), let variable = parser.peekWord() else {
+                        throw parser.failure("a $variable in SUBQUERY")
+                    }
+                    parser.position += variable.count
+                    guard parser.take(",") else { throw parser.failure("',' after SUBQUERY's variable") }
+                    let predicate = try parser.parsePredicate()
+                    guard parser.take(")") else { throw parser.failure("')' closing SUBQUERY") }
+                    let text = String(parser.characters[start..<parser.position])
+                    return .subquery(collection: collection, variable: variable, predicate: predicate, text: text)
+                }
             }
             if let word = peekWord() {
                 position += word.count
@@ -490,11 +551,9 @@ struct ExtensionPredicate: Sendable, Hashable {
             switch node {
             case .constant: break
             case .not(let inner): visit(inner)
-            case .and(let left, let right), .or(let left, let right):
-                visit(left)
-                visit(right)
+            case .and(let operands), .or(let operands): operands.forEach(visit)
             case .comparison(let comparison):
-                if case .count(.subquery) = comparison.left, case .number(let limit) = comparison.right, limit >= 1,
+                if comparison.left.isSubqueryCount, case .number(let limit) = comparison.right, limit >= 1,
                     [.less, .lessOrEqual].contains(comparison.op)
                 {
                     found.append(comparison.text)
@@ -508,12 +567,20 @@ struct ExtensionPredicate: Sendable, Hashable {
             case .subquery(let collection, _, let predicate, _):
                 visit(expression: collection)
                 visit(predicate)
-            case .keyPath(let base, _), .count(let base): visit(expression: base)
+            case .path(let base, _): visit(expression: base)
             case .list(let elements): elements.forEach(visit(expression:))
             default: break
             }
         }
         visit(root)
         return found
+    }
+}
+
+extension ExtensionPredicate.Expression {
+    /// Whether this is `SUBQUERY(…).@count`.
+    var isSubqueryCount: Bool {
+        if case .path(.subquery, let steps) = self, steps == [.count] { return true }
+        return false
     }
 }
