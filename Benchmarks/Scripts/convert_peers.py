@@ -2,22 +2,23 @@
 
     python convert_peers.py TOOL DIRECTION INPUT OUTPUT [--verify]
 
-TOOL is polars, duckdb, pandas or python (the csv and json modules); DIRECTION is csv2json or
-json2csv. Each tool does the whole conversion the way it is meant to be used, as fast as it goes
-out of the box (polars and DuckDB on all cores, as they are by default): it reads the whole input,
-turns funFacts from the JSON text in the CSV field into a list of strings (csv2json) or the list
-back into JSON text for the field (json2csv), makes an empty video or portrait field null in JSON
-and null an empty field in CSV, and writes the output file.
+TOOL is polars, duckdb, chdb (ClickHouse in process), pandas or python (the csv and json modules);
+DIRECTION is csv2json or json2csv. Each tool does the whole conversion the way it is meant to be
+used, as fast as it goes out of the box (polars, DuckDB and chDB on all cores, as they are by
+default): it reads the whole input, turns funFacts from the JSON text in the CSV field into a list
+of strings (csv2json) or the list back into JSON text for the field (json2csv), makes an empty
+video or portrait field null in JSON and null an empty field in CSV, and writes the output file.
 
 - CSV in: header id,name,bio,funFacts,video,portrait, RFC 4180 quoting, fields with commas,
   doubled quotes, CR/LF and non-ASCII. Every column is read as text (no type inference), and an
   empty name or bio is the empty string.
 - JSON out: an array of objects with the keys sorted. The peers write null for absent media
   (python omits the key, like transfer); pandas escapes "/" as "\\/" (its writer always does);
-  DuckDB puts each object on a line of its own. All are the same values.
+  DuckDB and chDB put each object on a line of its own. All are the same values.
 - JSON in: an array of objects; an absent key is null.
-- CSV out: that header, the tool's own quoting and line ending (polars and DuckDB end rows with
-  LF; pandas and python with CRLF, as transfer does: see pandas_json2csv).
+- CSV out: that header, the tool's own quoting and line ending (polars, DuckDB and chDB end rows
+  with LF; pandas and python with CRLF, as transfer does: see pandas_json2csv; chDB quotes every
+  text field, the header's too).
 
 --verify compares the output with the input record by record afterwards (verify.py), outside the
 conversion: it is for testing, not for timing. Only the chosen tool is imported, so a timed run
@@ -105,6 +106,74 @@ def duckdb_json2csv(source, destination):
     """)
 
 
+# chDB: ClickHouse in process -------------------------------------------------------------------
+# One INSERT INTO FUNCTION file(...) SELECT ... FROM file(...) each way: ClickHouse's own readers
+# and writers stream blocks of rows, parsing and formatting on all cores (input_format_parallel_
+# parsing and output_format_parallel_formatting, on by default, keep the rows in order). The
+# columns are given, so nothing is inferred. JSONEachRow is ClickHouse's JSON format both ways: it
+# reads a JSON array of objects as well as one object a line, and writes an array with
+# output_format_json_array_of_rows = 1. An absent or null video or portrait is NULL.
+# The other settings that are not ClickHouse's defaults, each because the default changes the output:
+# - parallelize_output_from_storages = 0, max_insert_threads = 1: by default the rows read are
+#   spread over max_threads streams after the reader and gathered again before the writer (and
+#   since ClickHouse 26.8 the INSERT writes on as many), so the output's records come out of order
+#   (seen at 100k profiles). These keep one stream from reader to writer; ClickHouse's
+#   documentation gives max_insert_threads = 1 for keeping the order of an INSERT ... SELECT.
+# - input_format_csv_trim_whitespaces = 0: the default trims spaces and tabs around an unquoted
+#   field ("  spaces  " would lose them).
+# - format_csv_allow_single_quotes = 0: the default already; said, since ' quotes nothing here.
+# - format_csv_null_representation = '': the default writes NULL as \N.
+# - output_format_json_escape_forward_slashes = 0: the default writes "/" as "\/" (the same value,
+#   not transfer's bytes); it also applies to toJSONString.
+# - engine_file_truncate_on_insert = 1: replace an existing output file rather than fail.
+
+CHDB_IN_ORDER = "parallelize_output_from_storages = 0, max_insert_threads = 1"
+CHDB_CSV_COLUMNS = ", ".join(f"{c} String" for c in COLUMNS)
+CHDB_JSON_COLUMNS = ("bio String, funFacts Array(String), id String, name String, "
+                     "portrait Nullable(String), video Nullable(String)")
+
+
+def _clickhouse_path(path):
+    """A file path as a ClickHouse string literal. file() expands globs (* ? { }) in its path:
+    refuse a path that has them rather than read or write some other file."""
+    if any(c in path for c in "*?{}"):
+        raise SystemExit(f"chdb: ClickHouse's file() would take {path!r} for a glob: use another path")
+    return "'" + path.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def chdb_sql(direction, source, destination):
+    """The one statement chdb runs for a direction."""
+    source, destination = _clickhouse_path(source), _clickhouse_path(destination)
+    if direction == "csv2json":
+        return f"""
+            INSERT INTO FUNCTION file({destination}, 'JSONEachRow')
+            SELECT bio, JSONExtract(funFacts, 'Array(String)') AS funFacts, id, name,
+                   nullIf(portrait, '') AS portrait, nullIf(video, '') AS video
+            FROM file({source}, 'CSVWithNames', '{CHDB_CSV_COLUMNS}')
+            SETTINGS {CHDB_IN_ORDER}, input_format_csv_trim_whitespaces = 0, format_csv_allow_single_quotes = 0,
+                     output_format_json_array_of_rows = 1, output_format_json_escape_forward_slashes = 0,
+                     engine_file_truncate_on_insert = 1"""
+    return f"""
+            INSERT INTO FUNCTION file({destination}, 'CSVWithNames')
+            SELECT id, name, bio, toJSONString(funFacts) AS funFacts, video, portrait
+            FROM file({source}, 'JSONEachRow', '{CHDB_JSON_COLUMNS}')
+            SETTINGS {CHDB_IN_ORDER}, format_csv_null_representation = '',
+                     output_format_json_escape_forward_slashes = 0,
+                     engine_file_truncate_on_insert = 1"""
+
+
+def chdb_csv2json(source, destination):
+    import chdb
+
+    chdb.query(chdb_sql("csv2json", source, destination))
+
+
+def chdb_json2csv(source, destination):
+    import chdb
+
+    chdb.query(chdb_sql("json2csv", source, destination))
+
+
 # pandas ----------------------------------------------------------------------------------------
 # read_csv's C engine, single-threaded: engine="pyarrow" is faster but wrong here, since pandas
 # does not set pyarrow's newlines_in_values, so pyarrow cuts a large file into blocks at line
@@ -183,6 +252,7 @@ def python_json2csv(source, destination):
 TOOLS = {
     "polars": {"csv2json": polars_csv2json, "json2csv": polars_json2csv},
     "duckdb": {"csv2json": duckdb_csv2json, "json2csv": duckdb_json2csv},
+    "chdb": {"csv2json": chdb_csv2json, "json2csv": chdb_json2csv},
     "pandas": {"csv2json": pandas_csv2json, "json2csv": pandas_json2csv},
     "python": {"csv2json": python_csv2json, "json2csv": python_json2csv},
 }

@@ -1,18 +1,31 @@
 #!/usr/bin/env bash
-# The end-to-end benchmark: `transfer convert` — the README's command, no flags — against polars
-# and DuckDB (and, at 100k, pandas and Python's csv + json), converting generated profile
-# archives (with media) both ways; the floor, `cat` of the same input to the same output, beside
-# them; and at 10M profiles transfer alone (polars would need about 20 GB).
+# The end-to-end benchmark: `transfer convert` — the README's command, no flags — against polars,
+# DuckDB and chDB (ClickHouse in process) (and, at 100k, pandas and Python's csv + json),
+# converting generated profile archives (with media) both ways; the same reading standard input
+# from a pipe (transfer-stdin: `cat FILE | transfer convert - --from csv --to json`); the floor,
+# `cat` of the same input to the same output, beside them; and at 10M profiles transfer,
+# transfer-stdin and chDB alone (polars would need about 20 GB, DuckDB too much as well).
 #
 #     bash Benchmarks/Scripts/end-to-end.sh [COUNT ...]     # default: 100000 1000000 10000000
 #
 # Builds the tool and the benchmark package in release mode, installs the Python peers in a
 # virtual environment (setup-peers.sh), generates each archive as CSV and JSON with the
 # deterministic ProfileGenerator, and runs end_to_end.py on it: medians of 5 interleaved
-# whole-process runs after a warm-up, peak RSS, outputs checked record by record (at 10M, by
-# comparing transfer's bytes with the generated archive). Checks that transfer's output is the
-# generated archive byte for byte at every size. Prints the Markdown tables for
-# Docs/Performance.md, then the targets, met or not (targets.py).
+# whole-process runs after a warm-up, peak RSS, outputs checked record by record (at 10M, chDB's
+# alone: transfer's bytes are compared with the generated archive, transfer-stdin's with
+# transfer's). Checks that transfer's output is the generated archive byte for byte at every
+# size. Up to 1M, also times `transfer convert FILE.csv --to json | head -c 100` (the first bytes).
+# Prints the Markdown tables for Docs/Performance.md, then the targets, met or not (targets.py).
+#
+# With a tool already built (nothing is compiled):
+#
+#     SKIP_BUILD=1 TRANSFER_BIN=path/to/transfer [TRANSFER_BENCHMARKS_BIN=path/to/TransferBenchmarks] \
+#         bash Benchmarks/Scripts/end-to-end.sh 100000
+#
+# TRANSFER_BIN defaults to .build/release/transfer and TRANSFER_BENCHMARKS_BIN (the archives'
+# generator) to Benchmarks/.build/release/TransferBenchmarks. With SKIP_BUILD=1 and no generator
+# there, the archives come from make_profiles.py instead (said on standard error and in the
+# output): the same layout, other records.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -20,11 +33,28 @@ cd "$root"
 counts=("$@")
 [[ ${#counts[@]} -eq 0 ]] && counts=(100000 1000000 10000000)
 
-swift build -c release --product transfer >&2
-# SwiftPM keeps the root package's file list in the benchmark package's build plan: drop the plan
-# so that files added to the root package are seen.
-rm -f Benchmarks/.build/release.yaml
-swift build -c release --package-path Benchmarks >&2
+transfer="${TRANSFER_BIN:-.build/release/transfer}"
+generator="${TRANSFER_BENCHMARKS_BIN:-Benchmarks/.build/release/TransferBenchmarks}"
+if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+    swift build -c release --product transfer >&2
+    # SwiftPM keeps the root package's file list in the benchmark package's build plan: drop the
+    # plan so that files added to the root package are seen.
+    rm -f Benchmarks/.build/release.yaml
+    swift build -c release --package-path Benchmarks >&2
+fi
+[[ -x "$transfer" ]] || { echo "end-to-end: no transfer at $transfer (set TRANSFER_BIN)" >&2; exit 1; }
+generate() {  # generate COUNT PREFIX: the archive as PREFIX.csv and PREFIX.json
+    if [[ -x "$generator" ]]; then
+        "$generator" generate-profiles "$1" csv >"$2.csv"
+        "$generator" generate-profiles "$1" json >"$2.json"
+    else
+        python3 Benchmarks/Scripts/make_profiles.py "$2" --rows "$1" --no-tricky >&2
+    fi
+}
+if [[ ! -x "$generator" ]]; then
+    [[ "${SKIP_BUILD:-0}" == 1 ]] || { echo "end-to-end: no generator at $generator" >&2; exit 1; }
+    echo "end-to-end: no $generator: the archives come from make_profiles.py, not ProfileGenerator" >&2
+fi
 bash Benchmarks/Scripts/setup-peers.sh >&2
 
 data="${TMPDIR:-/tmp}/transferkit-end-to-end"
@@ -35,29 +65,30 @@ results="$data/results.jsonl"
 for count in "${counts[@]}"; do
     label="$((count / 1000))k"
     [[ $count -ge 1000000 ]] && label="$((count / 1000000))M"
-    Benchmarks/.build/release/TransferBenchmarks generate-profiles "$count" csv >"$data/profiles-$label.csv"
-    Benchmarks/.build/release/TransferBenchmarks generate-profiles "$count" json >"$data/profiles-$label.json"
+    generate "$count" "$data/profiles-$label"
+    [[ -x "$generator" ]] || echo "(The $label archives: make_profiles.py --no-tricky, not ProfileGenerator.)"
     # The conversions give the generated bytes exactly, both ways.
     for pair in "csv json" "json csv"; do
         set -- $pair
-        .build/release/transfer convert "$data/profiles-$label.$1" --to "$2" -o "$data/check.$2"
+        "$transfer" convert "$data/profiles-$label.$1" --to "$2" -o "$data/check.$2"
         cmp "$data/check.$2" "$data/profiles-$label.$2" >&2
         rm -f "$data/check.$2"
     done
     echo "end-to-end: $label: transfer's outputs are the generated archives, byte for byte" >&2
     if [[ $count -le 100000 ]]; then
-        tools=transfer,transfer-whole,cat,polars,duckdb,pandas,python
-        verify=()
+        tools=transfer,transfer-stdin,transfer-whole,cat,polars,duckdb,chdb,pandas,python
+        extra=(--head-bytes 100)
     elif [[ $count -le 1000000 ]]; then
-        tools=transfer,cat,polars,duckdb
-        verify=()
+        tools=transfer,transfer-stdin,cat,polars,duckdb,chdb
+        extra=(--head-bytes 100)
     else
-        tools=transfer,cat
-        verify=(--no-verify)  # checked byte for byte above
+        tools=transfer,transfer-stdin,chdb,cat
+        # transfer's checked byte for byte above, transfer-stdin's against transfer's by end_to_end.py
+        extra=(--verify-tools chdb)
     fi
-    python3 Benchmarks/Scripts/end_to_end.py --transfer .build/release/transfer --tools "$tools" \
+    python3 Benchmarks/Scripts/end_to_end.py --transfer "$transfer" --tools "$tools" \
         --csv "$data/profiles-$label.csv" --json "$data/profiles-$label.json" --runs 5 --label "$label" \
-        --records "$count" --results "$results" --tmpdir "$data" --timeout 300 "${verify[@]}"
+        --records "$count" --results "$results" --tmpdir "$data" --timeout 300 "${extra[@]}"
     echo
     rm -f "$data/profiles-$label.csv" "$data/profiles-$label.json"
 done

@@ -1,28 +1,42 @@
-"""End to end: `transfer convert` against polars, DuckDB, pandas and Python's csv+json, as whole
-processes converting a profiles archive from CSV to JSON and from JSON to CSV.
+"""End to end: `transfer convert` against polars, DuckDB, chDB (ClickHouse), pandas and Python's
+csv+json, as whole processes converting a profiles archive from CSV to JSON and from JSON to CSV.
 
     python3 end_to_end.py --transfer .build/release/transfer --csv FILE.csv --json FILE.json \\
         [--runs 5] [--warmup 1] [--label 100k] [--tools transfer,cat,polars,...] \\
-        [--directions csv2json,json2csv] [--python VENV/bin/python] [--no-verify] [--results FILE]
+        [--directions csv2json,json2csv] [--python VENV/bin/python] [--no-verify] [--results FILE] \\
+        [--verify-tools chdb,...] [--head-bytes 100]
 
-For each direction, every tool runs once per round, round-robin (transfer, [transfer --whole],
-[cat], polars, duckdb, pandas, python, transfer, ...), so that a slow drift of the machine is shared
-alike; --warmup rounds go first and are not counted (they warm the page cache, and a tool that
-fails there is reported and left out of the timed rounds). Each run is a fresh process, timed
-from spawn to exit (wall clock) with its peak resident set from wait4 (ru_maxrss): the peers'
-interpreter start-up and imports are part of what a user waits for, and are counted.
+For each direction, every tool runs once per round, round-robin (transfer, [transfer-stdin],
+[transfer --whole], [cat], polars, duckdb, chdb, pandas, python, transfer, ...), so that a slow
+drift of the machine is shared alike; --warmup rounds go first and are not counted (they warm the
+page cache, and a tool that fails there is reported and left out of the timed rounds). Each run is
+a fresh process, timed from spawn to exit (wall clock) with its peak resident set from wait4
+(ru_maxrss): the peers' interpreter start-up and imports are part of what a user waits for, and
+are counted.
 
   transfer convert FILE.csv --to json -o OUT        transfer convert FILE.json --to csv -o OUT
+  (transfer-stdin: the same reading standard input from a pipe,
+   sh -c 'cat FILE | transfer convert - --from csv --to json -o OUT', and json -> csv)
   (transfer-whole: the same with --whole, the conversion that imports the whole archive first)
   cat FILE > OUT                                    (the floor: the same bytes read and written)
   PYTHON convert_peers.py TOOL csv2json|json2csv INPUT OUT
+
+A run through sh reports the peak RSS of the largest process it waited for (Linux's wait4 gives a
+process's own and its reaped children's largest): for transfer-stdin, transfer's, not cat's.
 
 PYTHON is the peers' virtual environment's interpreter (setup-peers.sh; Benchmarks/.venv, or
 $TRANSFERKIT_PEERS_VENV). Outputs go to a temporary directory, removed at the end. After the
 timed rounds the last outputs are checked with verify.py, record by record: each against the
 input (so, when all pass, each peer's against transfer's), and where transfer's differs from the
 input, each peer's against transfer's too; a difference is a warning on standard error and under
-the table. The table (Markdown, on standard output) has per tool the median seconds, the ratio to
+the table. --verify-tools limits that check to some tools (at 10M: chdb, the others being checked
+byte for byte). transfer-stdin's output must also be transfer's, byte for byte (always checked).
+
+--head-bytes N also times `transfer convert FILE.csv --to json | head -c N` (sh -c, output to a
+file; --warmup then --runs runs): how soon the first bytes come and transfer stops once its reader
+has gone. Its median goes to --results as the tool transfer-head.
+
+The table (Markdown, on standard output) has per tool the median seconds, the ratio to
 transfer's median (peer / transfer: above 1 is slower than transfer; against transfer --whole
 where plain transfer failed) and the median peak RSS; then the versions. Progress and every run's
 numbers go to standard error.
@@ -32,12 +46,14 @@ across fork and exec), so no child can show less than this driver's (~15 MiB). T
 itself small (the check runs in a process of its own) and says so under a table where a value is
 at that floor. The benchmark's processes are far above it.
 
-Each table gives the fastest of polars and DuckDB over transfer's median (the target is at least
-1.5), transfer's median over cat's (how far from the floor), and the leanest peer's peak RSS over
-transfer's. --results appends every median, one JSON object a line, for targets.py.
+Each table gives the fastest of polars, DuckDB and chDB over transfer's median (and over
+transfer-stdin's), transfer's median over cat's (how far from the floor), and the leanest of those
+peers' peak RSS over transfer's. --results appends every median, one JSON object a line, for
+targets.py, which says which targets are met.
 """
-import json
 import argparse
+import filecmp
+import json
 import os
 import platform
 import resource
@@ -51,15 +67,17 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-PEERS = ["polars", "duckdb", "pandas", "python"]
-RIVALS = ["polars", "duckdb"]  # the peers the targets are set against
-ALL_TOOLS = ["transfer", "transfer-whole", "cat"] + PEERS
+PEERS = ["polars", "duckdb", "chdb", "pandas", "python"]
+RIVALS = ["polars", "duckdb", "chdb"]  # the peers the targets are set against
+TRANSFERS = ["transfer", "transfer-stdin"]  # the tool, from a file and from standard input
+ALL_TOOLS = ["transfer", "transfer-stdin", "transfer-whole", "cat"] + PEERS
 DIRECTIONS = {"csv2json": ("csv", "json", "CSV → JSON"), "json2csv": ("json", "csv", "JSON → CSV")}
-PACKAGES = ["polars", "duckdb", "pandas", "pyarrow", "orjson"]
+PACKAGES = ["polars", "duckdb", "chdb", "pandas", "pyarrow", "orjson"]
 
 
 def display(tool):
-    return {"transfer-whole": "transfer --whole", "cat": "cat (floor)"}.get(tool, tool)
+    return {"transfer-whole": "transfer --whole", "transfer-stdin": "transfer-stdin (a pipe)",
+            "cat": "cat (floor)"}.get(tool, tool)
 
 
 def default_python():
@@ -68,7 +86,11 @@ def default_python():
 
 
 def command(tool, direction, source, destination, args):
-    _, target, _ = DIRECTIONS[direction]
+    origin, target, _ = DIRECTIONS[direction]
+    if tool == "transfer-stdin":
+        # A pipe, not a redirected file: transfer cannot map or seek its input.
+        return ["sh", "-c", 'cat "$0" | exec "$1" convert - --from "$2" --to "$3" -o "$4"',
+                source, args.transfer, origin, target, destination]
     if tool.startswith("transfer"):
         cmd = [args.transfer, "convert", source, "--to", target, "-o", destination]
         return cmd + ["--whole"] if tool == "transfer-whole" else cmd
@@ -122,7 +144,10 @@ def versions(args):
     except (OSError, IndexError, subprocess.SubprocessError) as error:
         lines.append(f"transfer (version unknown: {error})")
     probe = ("import platform, sys\nfrom importlib.metadata import version, PackageNotFoundError\n"
-             "def v(n):\n    try: return version(n)\n    except PackageNotFoundError: return 'not installed'\n"
+             "def v(n):\n    try: text = version(n)\n    except PackageNotFoundError: return 'not installed'\n"
+             "    if n == 'chdb':  # and the ClickHouse inside it\n"
+             "        import chdb\n        text += ' (ClickHouse ' + chdb.engine_version + ')'\n"
+             "    return text\n"
              "print('Python ' + platform.python_version() + '; ' + ', '.join(n + ' ' + v(n) for n in sys.argv[1:]))")
     try:
         out = subprocess.run([args.python, "-c", probe, *PACKAGES], capture_output=True, text=True, timeout=120)
@@ -182,17 +207,17 @@ def benchmark(direction, tools, args, workdir):
     medians = {t: (statistics.median(s for s, _ in samples[t]), statistics.median(r for _, r in samples[t]))
                for t in tools if t not in failures and samples[t]}
     notes = []
-    if "transfer" in medians:
-        mine, rss = medians["transfer"]
-        rivals = [t for t in RIVALS if t in medians]
+    rivals = [t for t in RIVALS if t in medians]
+    for tool in (t for t in TRANSFERS if t in medians):
+        mine, rss = medians[tool]
         if rivals:
             fastest = min(rivals, key=lambda t: medians[t][0])
             leanest = min(rivals, key=lambda t: medians[t][1])
-            notes.append(f"Fastest of polars and DuckDB: {fastest}, {medians[fastest][0] / mine:.2f}× transfer's time "
-                         f"(target ≥ 1.5×). Leanest: {leanest}, {medians[leanest][1] / rss:.1f}× transfer's peak RSS "
-                         f"(target ≥ 2×).")
+            notes.append(f"{tool}: the fastest of {', '.join(rivals)} ({fastest}) takes "
+                         f"{medians[fastest][0] / mine:.2f}× its time; the leanest ({leanest}) "
+                         f"{medians[leanest][1] / rss:.1f}× its peak RSS.")
         if "cat" in medians:
-            notes.append(f"transfer takes {mine / medians['cat'][0]:.1f}× the floor (cat of the input to the output).")
+            notes.append(f"{tool} takes {mine / medians['cat'][0]:.1f}× the floor (cat of the input to the output).")
     if args.results:
         with open(args.results, "a", encoding="utf-8") as results:
             for tool, (seconds, peak) in medians.items():
@@ -208,11 +233,63 @@ def benchmark(direction, tools, args, workdir):
     for tool, why in failures.items():
         notes.append(f"{display(tool)} failed: {why}")
 
+    if "transfer" in medians and "transfer-stdin" in medians:
+        # From a pipe or from the file, the same conversion: the same bytes.
+        if filecmp.cmp(outputs["transfer"], outputs["transfer-stdin"], shallow=False):
+            notes.append("transfer-stdin's output is transfer's, byte for byte.")
+        else:
+            warning = "WARNING: transfer-stdin's output differs from transfer's."
+            print(warning, file=sys.stderr)
+            notes.append(warning)
     if not args.no_verify:
         # cat's output is its input, not a conversion.
-        checked = {t: outputs[t] for t in tools if t not in failures and t != "cat"}
+        checked = {t: outputs[t] for t in tools if t not in failures and t != "cat"
+                   and (args.verify_tools is None or t in args.verify_tools)}
         notes.extend(check_outputs(source, checked, baseline))
     return "\n".join(table + ([""] + notes if notes else []))
+
+
+def first_bytes(args, workdir):
+    """`transfer convert CSV --to json | head -c N`: the median wall time of --runs runs after
+    --warmup, a table row and a --results line (tool transfer-head)."""
+    source = os.path.abspath(args.csv)
+    head = os.path.join(workdir, "head.json")
+    log = os.path.join(workdir, "head.log")
+    cmd = ["sh", "-c", '"$0" convert "$1" --to json | head -c "$2" > "$3"', args.transfer, source,
+           str(args.head_bytes), head]
+    samples, problems = [], []
+    for number in range(args.warmup + args.runs):
+        if os.path.exists(head):
+            os.remove(head)
+        seconds, rss, code = run_once(cmd, log, args.timeout)
+        start = b""
+        if os.path.exists(head):
+            with open(head, "rb") as f:
+                start = f.read()
+        said = first_lines(log)
+        label = f"warm-up {number + 1}" if number < args.warmup else f"run {number - args.warmup + 1}"
+        print(f"  | head -c {args.head_bytes} {label}: {seconds:.3f} s, {rss / 2**20:.0f} MiB", file=sys.stderr)
+        if code != 0 or len(start) != args.head_bytes or not start.startswith(b"["):
+            problems.append(f"exit {code}, {len(start)} bytes: {start[:40]!r}")
+        if said:
+            problems.append(f"transfer said: {said}")
+        if number >= args.warmup:
+            samples.append((seconds, rss))
+    median = statistics.median(s for s, _ in samples)
+    peak = statistics.median(r for _, r in samples)
+    if args.results:
+        with open(args.results, "a", encoding="utf-8") as results:
+            results.write(json.dumps({"label": args.label, "records": args.records, "direction": "csv2json",
+                                      "tool": "transfer-head", "head_bytes": args.head_bytes, "seconds": median,
+                                      "rss": peak, "input_bytes": os.path.getsize(source)}) + "\n")
+    lines = [f"### First bytes, CSV → JSON" + (f", {args.label}" if args.label else ""),
+             "", f"`transfer convert {os.path.basename(source)} --to json | head -c {args.head_bytes}`: "
+             f"median {median:.3f} s of {args.runs} runs (min {min(s for s, _ in samples):.3f}, "
+             f"max {max(s for s, _ in samples):.3f}), peak RSS {peak / 2**20:.0f} MiB."]
+    for problem in dict.fromkeys(problems):
+        print(f"WARNING: | head -c: {problem}", file=sys.stderr)
+        lines.append(f"WARNING: {problem}")
+    return "\n".join(lines)
 
 
 def check_outputs(source, outputs, baseline):
@@ -252,6 +329,10 @@ def main():
     parser.add_argument("--directions", default="csv2json,json2csv")
     parser.add_argument("--python", default=default_python(), help="the peers' interpreter (default: %(default)s)")
     parser.add_argument("--no-verify", action="store_true", help="skip the check of the outputs")
+    parser.add_argument("--verify-tools", default=None,
+                        help="check only these tools' outputs with verify.py (comma-separated; default: all)")
+    parser.add_argument("--head-bytes", type=int, default=0,
+                        help="also time `transfer convert CSV --to json | head -c N` (default: not)")
     parser.add_argument("--tmpdir", default=None, help="where the outputs go (default: the system's)")
     parser.add_argument("--timeout", type=float, default=600,
                         help="kill a run still going after this many seconds (default %(default)s)")
@@ -276,6 +357,11 @@ def main():
         if not os.access(args.transfer, os.X_OK):
             parser.error(f"--transfer {args.transfer}: not an executable")
         args.transfer = os.path.abspath(args.transfer)
+    args.verify_tools = set(args.verify_tools.split(",")) if args.verify_tools else None
+    if args.verify_tools and not args.verify_tools <= set(ALL_TOOLS):
+        parser.error(f"--verify-tools: unknown {sorted(args.verify_tools - set(ALL_TOOLS))}")
+    if args.head_bytes and "transfer" not in tools:
+        parser.error("--head-bytes times transfer: keep it in --tools")
     if any(t in PEERS for t in tools) and not os.access(args.python, os.X_OK):
         parser.error(f"no interpreter at {args.python}: run Benchmarks/Scripts/setup-peers.sh, or give --python")
     for path in (args.csv, args.json):
@@ -287,6 +373,8 @@ def main():
     with tempfile.TemporaryDirectory(prefix="transfer-e2e-", dir=args.tmpdir) as workdir:
         for direction in directions:
             sections.append(benchmark(direction, tools, args, workdir))
+        if args.head_bytes:
+            sections.append(first_bytes(args, workdir))
     sections.append("Versions: " + versions(args))
     print("\n\n".join(sections))
 

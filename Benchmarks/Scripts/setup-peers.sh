@@ -5,16 +5,17 @@
 #
 # Creates the environment at Benchmarks/.venv (or at $TRANSFERKIT_PEERS_VENV) with $PYTHON
 # (default python3) unless it is there already, then makes sure the peers are installed in it:
-# polars, duckdb, pandas, pyarrow and orjson for the conversion benchmark (end_to_end.py,
-# convert_peers.py); html5lib, lxml and beautifulsoup4 for the HTML one. Nothing is pinned: the
-# versions installed are written to VENV/versions.txt and printed, for the benchmark's report.
+# polars, duckdb, chdb (ClickHouse in process), pandas, pyarrow and orjson for the conversion
+# benchmark (end_to_end.py, convert_peers.py); html5lib, lxml and beautifulsoup4 for the HTML one.
+# Nothing is pinned: the versions installed are written to VENV/versions.txt and printed, for the
+# benchmark's report.
 # Running it again only installs what is missing (set TRANSFERKIT_PEERS_UPGRADE=1 to upgrade).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 venv="${TRANSFERKIT_PEERS_VENV:-$here/../.venv}"
 python="${PYTHON:-python3}"
-packages=(polars duckdb pandas pyarrow orjson html5lib lxml beautifulsoup4 werkzeug)
+packages=(polars duckdb chdb pandas pyarrow orjson html5lib lxml beautifulsoup4 werkzeug)
 
 if [[ ! -x "$venv/bin/python" ]]; then
     echo "setup-peers: creating $venv with $("$python" --version 2>&1)" >&2

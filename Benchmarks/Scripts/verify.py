@@ -3,7 +3,7 @@
     python3 verify.py A B [C ...] [--max-differences N]
 
 Each file is read with Python's csv or json module (by its extension: .csv, else JSON) into
-records (id, name, bio, funFacts, video, portrait) as Python values, and the two lists are
+records (id, name, bio, funFacts, video, portrait) as Python values, and the two sequences are
 compared in order, field by field: the strings exactly (CR, LF and CRLF inside a field are
 different values), funFacts as lists of strings, and a video or portrait that is an empty CSV
 field, a JSON null or an absent JSON key all as None. Ids are compared without regard to case
@@ -14,6 +14,11 @@ Every file after A is compared with A. With more than two files, when B differs 
 the rest is also compared with B: end_to_end.py passes the input, transfer's output, then the
 peers' outputs, so that the peers are checked against transfer's output even where transfer and
 the input disagree (were they all equal to the input, they would be equal to each other).
+
+The files are read as streams, a record at a time and all in step (a JSON array through
+json.JSONDecoder.raw_decode, an element at a time), so memory does not grow with the archives: a
+10M-profile archive (5 GiB) is checked in the memory of a read buffer (1 Mi characters) and a
+few records a file.
 
 Prints a line per comparison ("OK: ..." or "DIFFERS: ..." with the first differences, "ERROR:"
 for a file that cannot be read as an archive) and exits 0 when every file equals A, else 1.
@@ -50,7 +55,8 @@ def _text(value, key, where):
     return value
 
 
-def load_csv(path):
+def iter_csv(path):
+    """The records of a CSV profiles archive, one at a time."""
     with open(path, encoding="utf-8", newline="") as f:
         reader = csv.reader(f, strict=True)
         header = next(reader, None)
@@ -62,7 +68,6 @@ def load_csv(path):
         if missing:
             raise FormatError(f"{path}: header {header} lacks {missing}")
         index = [header.index(c) for c in COLUMNS]
-        records = []
         for number, row in enumerate(reader, 1):
             if len(row) != len(header):
                 raise FormatError(f"{path}: record {number} has {len(row)} fields, the header {len(header)}")
@@ -72,17 +77,85 @@ def load_csv(path):
                 facts = json.loads(facts)
             except ValueError as error:
                 raise FormatError(f"{where}: funFacts is not JSON ({error}): {facts!r:.200}") from None
-            records.append((i.upper(), name, bio, _fun_facts(facts, where), video or None, portrait or None))
-    return records
+            yield (i.upper(), name, bio, _fun_facts(facts, where), video or None, portrait or None)
 
 
-def load_json(path):
+WHITESPACE = " \t\n\r"  # JSON's
+NUMBER = "0123456789+-.eE"  # what can follow the start of a JSON number
+
+
+def iter_json_array(path, chunk=1 << 20):
+    """The elements of the JSON array that is the whole file, one at a time: what json.load would
+    give, in the memory of a chunk and an element. Raises FormatError where json.load would raise
+    (a JSONDecodeError's line and column would be the buffer's, not the file's: the error names
+    the element instead)."""
+    decoder = json.JSONDecoder()
+    count = 0
     with open(path, encoding="utf-8") as f:
-        objects = json.load(f)
-    if not isinstance(objects, list):
-        raise FormatError(f"{path}: not a JSON array")
-    records = []
-    for number, o in enumerate(objects, 1):
+        text, position, at_end = "", 0, False
+
+        def fill():
+            """More text after position; False at the end of the file."""
+            nonlocal text, position, at_end
+            more = "" if at_end else f.read(chunk)
+            at_end = at_end or not more
+            text, position = text[position:] + more, 0
+            return bool(more)
+
+        def next_character():
+            """The next non-whitespace character, not consumed ("" at the end of the file)."""
+            nonlocal position
+            while True:
+                while position < len(text) and text[position] in WHITESPACE:
+                    position += 1
+                if position < len(text):
+                    return text[position]
+                if not fill():
+                    return ""
+
+        if next_character() != "[":
+            raise FormatError(f"{path}: not a JSON array")
+        position += 1
+        if next_character() == "]":
+            position += 1
+        else:
+            while True:
+                start = position
+                while True:
+                    try:
+                        value, end = decoder.raw_decode(text, start)
+                    except json.JSONDecodeError as error:
+                        if at_end:
+                            raise FormatError(f"{path}: element {count + 1}: {error.msg}") from None
+                        fill()  # an element cut at the end of the chunk
+                        start = position
+                        continue
+                    # A number cut at the end of the chunk ("1." of "1.5") decodes as a shorter
+                    # one: read on when all that follows the element in the buffer could be the
+                    # rest of a number.
+                    if at_end or (end < len(text) and (text[end] not in NUMBER
+                                                       or text[end:].strip(NUMBER))):
+                        break
+                    fill()
+                    start = position
+                position = end
+                count += 1
+                yield value
+                separator = next_character()
+                position += 1
+                if separator == "]":
+                    break
+                if separator != ",":
+                    raise FormatError(f"{path}: after element {count}: expecting ',' or ']', not {separator!r}")
+                if next_character() in ("", "]"):
+                    raise FormatError(f"{path}: after element {count}: expecting a value")
+        if next_character() != "":
+            raise FormatError(f"{path}: after the array: extra data")
+
+
+def iter_json(path):
+    """The records of a JSON profiles archive, one at a time."""
+    for number, o in enumerate(iter_json_array(path), 1):
         where = f"{path}: record {number}"
         if not isinstance(o, dict):
             raise FormatError(f"{where}: not an object")
@@ -96,74 +169,112 @@ def load_json(path):
             if value is not None:
                 _text(value, key, where)
             media.append(value or None)
-        records.append((_text(o["id"], "id", where).upper(), _text(o["name"], "name", where),
-                        _text(o["bio"], "bio", where), _fun_facts(o["funFacts"], where), *media))
-    return records
+        yield (_text(o["id"], "id", where).upper(), _text(o["name"], "name", where),
+               _text(o["bio"], "bio", where), _fun_facts(o["funFacts"], where), *media)
 
 
-def load(path):
-    """The records of a CSV or JSON profiles archive, as tuples in COLUMNS order."""
-    return load_csv(path) if is_csv(path) else load_json(path)
+def records(path):
+    """The records of a CSV or JSON profiles archive, as tuples in COLUMNS order, one at a time."""
+    return iter_csv(path) if is_csv(path) else iter_json(path)
 
 
-def compare(a, b, max_differences=10):
-    """The differences between two lists of records, at most max_differences of them described."""
-    differences = []
-    if len(a) != len(b):
-        differences.append(f"{len(a)} records against {len(b)}")
-    for number, (x, y) in enumerate(zip(a, b), 1):
-        if x != y:
-            fields = [f"{c}: {u!r:.120} != {v!r:.120}" for c, u, v in zip(COLUMNS, x, y) if u != v]
-            differences.append(f"record {number} (id {x[0]}): " + "; ".join(fields))
-            if len(differences) >= max_differences:
-                differences.append("...")
-                break
-    return differences
+READ_ERRORS = (FormatError, csv.Error, ValueError, OSError)  # ValueError: JSON's and UTF-8's
+
+
+class Stream:
+    """One file's records, read one at a time; a file that cannot be read ends with .error set."""
+
+    END = object()
+
+    def __init__(self, path):
+        self.path = path
+        self.records = records(path)
+        self.count = 0
+        self.error = None
+
+    def next(self):
+        if self.error is not None:
+            return Stream.END
+        try:
+            record = next(self.records)
+        except StopIteration:
+            return Stream.END
+        except READ_ERRORS as error:
+            self.error = f"{type(error).__name__}: {error}"
+            return Stream.END
+        self.count += 1
+        return record
+
+
+class Comparison:
+    """The differences between two streams' records, in step, the first max_differences described."""
+
+    def __init__(self, max_differences):
+        self.max_differences = max_differences
+        self.differences = []
+        self.more = False
+
+    def add(self, number, x, y):
+        if x == y or x is Stream.END or y is Stream.END:  # a record too many or too few: counted at the end
+            return
+        if len(self.differences) >= self.max_differences:
+            self.more = True
+            return
+        fields = [f"{c}: {u!r:.120} != {v!r:.120}" for c, u, v in zip(COLUMNS, x, y) if u != v]
+        self.differences.append(f"record {number} (id {x[0]}): " + "; ".join(fields))
+
+    def lines(self, a, b):
+        counted = [f"{a.count} records against {b.count}"] if a.count != b.count else []
+        return counted + self.differences + (["..."] if self.more else [])
 
 
 def check(path_a, path_b, max_differences=10):
     """(ok, message): whether the two files hold the same records."""
-    try:
-        a = load(path_a)
-        b = load(path_b)
-    except (FormatError, csv.Error, ValueError, OSError) as error:
-        return False, f"ERROR: {type(error).__name__}: {error}"
-    differences = compare(a, b, max_differences)
-    if differences:
-        return False, f"DIFFERS: {path_b} from {path_a}:\n  " + "\n  ".join(differences)
-    return True, f"OK: {len(a)} records equal ({path_a}, {path_b})"
+    ok, lines = check_many(path_a, path_b, [], max_differences)
+    return ok, "\n".join(lines)
 
 
 def check_many(reference, second, rest, max_differences=10):
     """(ok, lines): every file against the reference; the rest also against the second when the
-    second differs from the reference. Holds three files' records at most."""
+    second differs from the reference. Reads all the files in step, a record at a time."""
+    expected, other = Stream(reference), Stream(second)
+    others = [Stream(path) for path in rest]
+    against_reference = {id(s): Comparison(max_differences) for s in [other, *others]}
+    against_second = {id(s): Comparison(max_differences) for s in others}
+    number = 0
+    while True:
+        number += 1
+        x, y = expected.next(), other.next()
+        against_reference[id(other)].add(number, x, y)
+        done = x is Stream.END and y is Stream.END
+        for stream in others:
+            z = stream.next()
+            against_reference[id(stream)].add(number, x, z)
+            against_second[id(stream)].add(number, y, z)
+            done = done and z is Stream.END
+        if done or expected.error is not None:
+            break
+    if expected.error is not None:
+        return False, [f"ERROR: {reference}: {expected.error}"]
     lines, ok = [], True
-    try:
-        expected = load(reference)
-    except (FormatError, csv.Error, ValueError, OSError) as error:
-        return False, [f"ERROR: {reference}: {type(error).__name__}: {error}"]
-    second_records = None
-    for path in [second, *rest]:
-        try:
-            records = load(path)
-        except (FormatError, csv.Error, ValueError, OSError) as error:
+    second_differs = other.error is None and bool(against_reference[id(other)].lines(expected, other))
+    for stream in [other, *others]:
+        if stream.error is not None:
             ok = False
-            lines.append(f"ERROR: {path}: {type(error).__name__}: {error}")
+            lines.append(f"ERROR: {stream.path}: {stream.error}")
             continue
-        differences = compare(expected, records, max_differences)
+        differences = against_reference[id(stream)].lines(expected, stream)
         if differences:
             ok = False
-            lines.append(f"DIFFERS: {path} from {reference}:\n  " + "\n  ".join(differences))
-            if path == second:
-                second_records = records
+            lines.append(f"DIFFERS: {stream.path} from {reference}:\n  " + "\n  ".join(differences))
         else:
-            lines.append(f"OK: {path}: {len(records)} records equal to {reference}'s")
-        if second_records is not None and path != second:
-            differences = compare(second_records, records, max_differences)
+            lines.append(f"OK: {stream.path}: {stream.count} records equal to {reference}'s")
+        if second_differs and stream is not other:
+            differences = against_second[id(stream)].lines(other, stream)
             if differences:
-                lines.append(f"DIFFERS: {path} from {second}:\n  " + "\n  ".join(differences))
+                lines.append(f"DIFFERS: {stream.path} from {second}:\n  " + "\n  ".join(differences))
             else:
-                lines.append(f"OK: {path}: {len(records)} records equal to {second}'s")
+                lines.append(f"OK: {stream.path}: {stream.count} records equal to {second}'s")
     return ok, lines
 
 
