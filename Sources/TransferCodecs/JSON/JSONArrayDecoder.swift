@@ -311,14 +311,9 @@ struct JSONArrayReader {
                 _ = try input.readMore()
                 continue
             }
+            // UTF-8 is validated by the parse, in its pass over the strings: outside them, only
+            // ASCII is JSON.
             let range = start..<(start + end)
-            if let invalid = input.buffer.withUnsafeBufferPointer({
-                UTF8Validation.firstInvalidByte(in: UnsafeBufferPointer(rebasing: $0[range]))
-            }) {
-                throw input.corrupted(
-                    "invalid UTF-8 (byte 0x\(String(input.buffer[start + invalid], radix: 16, uppercase: true)))",
-                    at: start + invalid)
-            }
             input.position = range.upperBound
             phase = .afterElement
             return range

@@ -109,14 +109,9 @@ struct JSONLinesReader {
                 : error.message
             throw input.corrupted(message, at: start + error.offset)
         }
+        // UTF-8 is validated by the parse, in its pass over the strings: outside them, only ASCII
+        // is JSON.
         let range = start..<valueEnd
-        if let invalid = input.buffer.withUnsafeBufferPointer({
-            UTF8Validation.firstInvalidByte(in: UnsafeBufferPointer(rebasing: $0[range]))
-        }) {
-            throw input.corrupted(
-                "invalid UTF-8 (byte 0x\(String(input.buffer[start + invalid], radix: 16, uppercase: true)))",
-                at: start + invalid)
-        }
         // After the value, only spaces before the line feed.
         var after = valueEnd
         while after < end, Self.isSpace(input.buffer[after]) { after += 1 }

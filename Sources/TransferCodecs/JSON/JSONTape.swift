@@ -275,14 +275,15 @@ struct JSONParser {
         let start = position
         var flags: UInt8 = 0
         while true {
-            // Eight bytes at a time past everything but quotes, backslashes and control characters.
+            // Eight bytes at a time past everything but quotes, backslashes, control characters
+            // and bytes past ASCII (which are validated as UTF-8 here, in the same pass).
             while position + 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
                 let quote = word ^ (0x22 * Self.ones)
                 let backslash = word ^ (0x5C * Self.ones)
                 let hits =
                     ((quote &- Self.ones) & ~quote) | ((backslash &- Self.ones) & ~backslash)
-                    | (word &- 0x20 * Self.ones) & ~word
+                    | (word &- 0x20 * Self.ones) & ~word | word
                 if hits & Self.highs != 0 { break }
                 position += 8
             }
@@ -306,8 +307,53 @@ struct JSONParser {
                     offset: position,
                     message: "a control character (U+\(hex4(UInt16(byte)))) in a string: it must be escaped")
             }
+            if byte >= 0x80 {
+                position += try utf8Sequence(stringStart: start)
+                continue
+            }
             position += 1
         }
+    }
+
+    /// The length of the UTF-8 sequence at `position`, in a string: a byte that is not UTF-8 is an
+    /// error at that byte (overlong forms, surrogates and code points past U+10FFFF included); a
+    /// sequence cut by the end of the input is a string not yet closed, for a reader that has more.
+    private func utf8Sequence(stringStart start: Int) throws(JSONSyntaxError) -> Int {
+        let lead = base[position]
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0:
+            length = 3
+            secondRange = 0xA0...0xBF  // no overlong forms
+        case 0xED:
+            length = 3
+            secondRange = 0x80...0x9F  // no surrogates
+        case 0xE1...0xEF: length = 3
+        case 0xF0:
+            length = 4
+            secondRange = 0x90...0xBF  // no overlong forms
+        case 0xF4:
+            length = 4
+            secondRange = 0x80...0x8F  // nothing past U+10FFFF
+        case 0xF1...0xF3: length = 4
+        default: throw invalidUTF8()
+        }
+        for offset in 1..<length {
+            guard position + offset < count else {
+                throw JSONSyntaxError(offset: start - 1, message: "a string that is never closed", atEnd: true)
+            }
+            let byte = base[position + offset]
+            guard offset == 1 ? secondRange.contains(byte) : byte & 0xC0 == 0x80 else { throw invalidUTF8() }
+        }
+        return length
+    }
+
+    /// The error for the byte at `position`, which is not UTF-8.
+    private func invalidUTF8() -> JSONSyntaxError {
+        JSONSyntaxError(
+            offset: position, message: "invalid UTF-8 (byte 0x\(String(base[position], radix: 16, uppercase: true)))")
     }
 
     /// Checks one escape sequence at `position` (a backslash) and steps over it.
