@@ -57,6 +57,9 @@ package final class ReadableFile {
         fileDescriptor = descriptor
         ownsDescriptor = false
         isRegularFile = Self.isRegularFile(descriptor)
+        // A pipe's writer then fills a whole chunk while the reader works.
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFIFO { SystemCalls.widenPipe(descriptor) }
     }
 
     private static func isRegularFile(_ descriptor: Int32) -> Bool {

@@ -139,6 +139,17 @@ package enum SystemCalls {
         _ = transferkit_start_writeback(descriptor, offset, count)
     }
 
+    /// Gives a pipe 1 MiB of buffer where the system allows it (`F_SETPIPE_SZ`; 1 MiB is Linux's
+    /// default most for an unprivileged process), instead of 64 KiB: sixteen times fewer wake-ups
+    /// for the reader and the writer on a large transfer. Left as it is where refused, and on
+    /// systems without the call.
+    package static func widenPipe(_ descriptor: Int32) {
+        #if os(Linux)
+            let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc's module does not export
+            _ = fcntl(descriptor, setPipeSize, Int32(1 << 20))
+        #endif
+    }
+
     /// Closes a descriptor (not retried on `EINTR`: on Linux the descriptor is closed whatever
     /// `close` returns, and its number may already be another's).
     package static func close(_ descriptor: Int32) {

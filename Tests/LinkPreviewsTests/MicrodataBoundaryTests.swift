@@ -1,0 +1,48 @@
+import Foundation
+import LinkPreviews
+import Testing
+
+/// A microdata `<time>`'s value (HTML Living Standard §5.2.4): its `datetime` attribute when it has
+/// one, even empty, else its text content — bounded, as every text value is, to 4 KiB.
+@Suite("Microdata: a <time>'s value, with and without datetime")
+struct MicrodataBoundaryTests {
+    func published(_ time: String) throws -> Date? {
+        let html =
+            #"<!doctype html><html><head><title>t</title></head><body>"#
+            + #"<article itemscope itemtype="https://schema.org/Article"><h1 itemprop="headline">H</h1>"#
+            + time + "</article></body></html>"
+        return try LinkMetadata(html: Data(html.utf8), url: URL(string: "https://example.com/a")!).publishedDate
+    }
+
+    /// 2026-11-20 at midnight UTC, and 09:15 that day.
+    static let day = Date(timeIntervalSince1970: 1_795_132_800)
+    static let instant = Date(timeIntervalSince1970: 1_795_166_100)
+
+    @Test("a <time> without datetime reads its text content")
+    func timeWithoutDatetimeReadsItsText() throws {
+        #expect(try published(#"<time itemprop="datePublished">2026-11-20</time>"#) == Self.day)
+        // Whitespace around it collapsed, markup inside it left out.
+        #expect(
+            try published("<time itemprop=\"datePublished\">\n  <b>2026-11-20T09:15:00Z</b>\n</time>") == Self.instant)
+        // Text that is not a date is no date.
+        #expect(try published(#"<time itemprop="datePublished">last Friday</time>"#) == nil)
+    }
+
+    @Test("a <time> with datetime reads the attribute, not its text; an empty attribute is an empty value")
+    func timeWithDatetimeReadsTheAttribute() throws {
+        #expect(
+            try published(#"<time itemprop="datePublished" datetime="2026-11-20T09:15:00Z">21 Nov 2026</time>"#)
+                == Self.instant)
+        #expect(try published(#"<time itemprop="datePublished" DateTime="2026-11-20">Friday</time>"#) == Self.day)
+        #expect(try published(#"<time itemprop="datePublished" datetime="">2026-11-20</time>"#) == nil)
+    }
+
+    @Test("a <time>'s text is read up to 4,096 bytes: a date ending at the limit is read, one byte past is cut")
+    func timeTextUpToTheLimit() throws {
+        let date = "2026-11-20"
+        let atLimit = String(repeating: " ", count: 4096 - date.utf8.count) + date
+        #expect(try published(#"<time itemprop="datePublished">\#(atLimit)</time>"#) == Self.day)
+        let pastLimit = " " + atLimit
+        #expect(try published(#"<time itemprop="datePublished">\#(pastLimit)</time>"#) == nil)
+    }
+}
