@@ -70,6 +70,9 @@ struct PageDateBoundaryTests {
     func pastSixtyFourBytesIsNotTruncated() throws {
         // Read from its first 64 bytes, the zone past them would be dropped and the time taken as
         // UTC (five hours off), and junk past them not seen.
+        #expect(fractional(39, "+05:00").utf8.count == 65)
+        #expect(try published(fractional(39, "+05:00")) == nil)
+        #expect(try published(fractional(44, "Z")) == nil)
         #expect(try published(fractional(44, "+05:00")) == nil)
         #expect(try published(fractional(44, "junk")) == nil)
         #expect(try published(fractional(39, "Z")) == Self.instant)

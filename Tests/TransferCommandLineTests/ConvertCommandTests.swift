@@ -219,13 +219,8 @@ struct ConvertCommandTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         // Far more output than a pipe holds: the sample's rows, repeated to 9 MiB.
-        let sample = try String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8)
-        let headerEnd = try #require(sample.firstRange(of: "\r\n")).upperBound
-        let rows = String(sample[headerEnd...])
         let big = directory.appendingPathComponent("big.csv")
-        try Data(
-            (String(sample[..<headerEnd]) + String(repeating: rows, count: (9 << 20) / rows.utf8.count + 1)).utf8
-        ).write(to: big)
+        try Data(try repeatedSample(atLeast: 9 << 20).text.utf8).write(to: big)
         for arguments in [["convert", big.path, "--to", "json"], ["convert", "-", "--from", "csv", "--to", "jsonl"]] {
             let result = try await onThreadOfItsOwn { () throws -> CommandResult in
                 let process = Process()
@@ -253,16 +248,36 @@ struct ConvertCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["big.csv"])
     }
 
+    @Test("the bar is shown from exactly 8 MiB of input, not one byte less")
+    func theBarsThreshold() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sample = try repeatedSample(atLeast: 0)
+        // Whole rows under the size, then blank lines (which hold no record) up to it exactly.
+        var text = sample.header
+        while text.utf8.count + sample.rows.utf8.count < (8 << 20) - 16 { text += sample.rows }
+        for size in [(8 << 20) - 1, 8 << 20] {
+            var padded = text
+            while padded.utf8.count + 2 <= size { padded += "\r\n" }
+            if padded.utf8.count < size { padded += "\n" }
+            try #require(padded.utf8.count == size)
+            let input = directory.appendingPathComponent("in-\(size).csv")
+            try Data(padded.utf8).write(to: input)
+            let output = directory.appendingPathComponent("out-\(size).json").path
+            let (status, shown) = try await transferUnderTerminal(["convert", input.path, "--to", "json", "-o", output])
+            #expect(status == 0, "\(shown)")
+            #expect(shown.contains("] converting") == (size >= 8 << 20), "\(size) bytes: \(shown)")
+        }
+    }
+
     @Test func largeInputsShowAProgressBarOnlyOnATerminal() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         // Over 8 MiB: the sample's rows, repeated.
-        let sample = try String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8)
-        let headerEnd = try #require(sample.firstRange(of: "\r\n")).upperBound
-        let rows = String(sample[headerEnd...])
         let big = directory.appendingPathComponent("big.csv")
-        let bigCSV = String(sample[..<headerEnd]) + String(repeating: rows, count: (9 << 20) / rows.utf8.count + 1)
+        let bigCSV = try repeatedSample(atLeast: 9 << 20).text
         try Data(bigCSV.utf8).write(to: big)
 
         let quiet = try await transferExecutable([
@@ -315,4 +330,13 @@ struct ConvertCommandTests {
         #expect(profile.status == 65)
         #expect(profile.error.contains("expected exactly one record"))
     }
+}
+
+/// The sample archive's rows repeated after its header until the text holds at least `size` bytes.
+func repeatedSample(atLeast size: Int) throws -> (header: String, rows: String, text: String) {
+    let sample = try String(contentsOf: samples.appendingPathComponent("profiles.csv"), encoding: .utf8)
+    let headerEnd = try #require(sample.firstRange(of: "\r\n")).upperBound
+    let header = String(sample[..<headerEnd])
+    let rows = String(sample[headerEnd...])
+    return (header, rows, header + String(repeating: rows, count: size / rows.utf8.count + 1))
 }
