@@ -5,8 +5,8 @@
 #
 # Targets, one parser each (Docs/Fuzzing.md has the counts of the last runs):
 #   csv rtf json json-array
-#   accept predicate activation manifest android infoplist profiles tags types
-#   html placeholder placeholder-server
+#   accept predicate predicate-evaluate activation manifest android infoplist profiles tags types
+#   html pagedate microdata placeholder placeholder-server
 #
 # Builds Fuzz/ (a separate package) with coverage in every module, then runs the target on a copy of
 # its seed corpus in .build/fuzz/TARGET. A crash leaves crash-* in the current directory; rerun one
@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage="usage: Scripts/fuzz.sh csv|rtf|json|json-array|accept|predicate|activation|manifest|android|infoplist|profiles|tags|types|html|placeholder|placeholder-server [SECONDS] [-- OPTIONS]"
+usage="usage: Scripts/fuzz.sh csv|rtf|json|json-array|accept|predicate|predicate-evaluate|activation|manifest|android|infoplist|profiles|tags|types|html|pagedate|microdata|placeholder|placeholder-server [SECONDS] [-- OPTIONS]"
 target=${1:?$usage}
 shift
 seconds=120
@@ -34,11 +34,12 @@ case "$target" in
   # after every input (200 runs a second instead of 9,000); the document decoder is leak-checked.
   json-array) product=FuzzJSON; parser=array; extra=(-dict=Fuzz/Dictionaries/json.dict -detect_leaks=0) ;;
   accept) product=FuzzDeclarations; extra=(-dict=Fuzz/Dictionaries/accept.dict) ;;
-  predicate) product=FuzzDeclarations; extra=(-dict=Fuzz/Dictionaries/predicate.dict) ;;
+  predicate | predicate-evaluate) product=FuzzDeclarations; extra=(-dict=Fuzz/Dictionaries/predicate.dict) ;;
   activation | manifest | profiles) product=FuzzDeclarations; extra=(-dict=Fuzz/Dictionaries/json.dict) ;;
   android | infoplist | types) product=FuzzDeclarations; extra=(-dict=Fuzz/Dictionaries/xml.dict) ;;
   tags) product=FuzzDeclarations ;;
-  html) product=FuzzLinkPreviews; extra=(-dict=Fuzz/Dictionaries/html.dict) ;;
+  html | microdata) product=FuzzLinkPreviews; extra=(-dict=Fuzz/Dictionaries/html.dict) ;;
+  pagedate) product=FuzzLinkPreviews; max_len=256 ;;
   # Request targets are at most 8 KiB on the server (414 past it).
   placeholder) product=FuzzPlaceholders; max_len=8192; extra=(-dict=Fuzz/Dictionaries/placeholder.dict) ;;
   # Leak checks off: the server's connection threads free what they allocated after the response

@@ -4,8 +4,15 @@
 // Standard's families). Whatever the page, the metadata must hold only absolute http(s) URLs and
 // whitespace-collapsed text, and survive a Codable round trip unchanged (checked for one input in four,
 // chosen by the first byte's top bits: Foundation's JSON coders cost more than the extraction).
+//
+// TRANSFERKIT_FUZZ_PARSER chooses the target: `html` (the default, above); `pagedate`, the input as
+// an `article:published_time` (a date read must be the same date when written in ISO 8601 and read
+// again); `microdata`, the input inside an `itemscope` of a page (every text kept trimmed and
+// collapsed, every URL http(s)).
 import Foundation
 import LinkPreviews
+
+private let parser = ProcessInfo.processInfo.environment["TRANSFERKIT_FUZZ_PARSER"] ?? "html"
 
 private let charsets: [String?] = [
     nil, "utf-8", "shift_jis", "euc-jp", "iso-2022-jp", "gbk", "gb18030", "big5", "euc-kr", "utf-16le", "utf-16be",
@@ -35,6 +42,11 @@ private func checkURL(_ url: URL?) {
 /// libFuzzer's entry point: runs one input, trapping (a finding) when a property does not hold.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    switch parser {
+    case "pagedate": return fuzzPageDate(UnsafeRawBufferPointer(start: start, count: count))
+    case "microdata": return fuzzMicrodata(UnsafeRawBufferPointer(start: start, count: count))
+    default: break
+    }
     guard count > 0 else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     let charset = charsets[Int(bytes[0]) % charsets.count]
@@ -75,5 +87,36 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     } catch {
         preconditionFailure("the Codable round trip failed: \(error)")
     }
+    return 0
+}
+
+/// The published date of a page whose `article:published_time` is `content`.
+private func publishedDate(_ content: String) -> Date? {
+    let escaped = content.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+    let html = #"<meta property="article:published_time" content=""# + escaped + #""><title>t</title>"#
+    return (try? LinkMetadata(html: html, url: pageURL))?.publishedDate
+}
+
+private func fuzzPageDate(_ bytes: UnsafeRawBufferPointer) -> CInt {
+    guard let date = publishedDate(String(decoding: bytes, as: UTF8.self)) else { return 0 }
+    let written = date.formatted(
+        .iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+    let again = publishedDate(written)
+    precondition(
+        again.map { abs($0.timeIntervalSince(date)) < 0.001 } == true,
+        "\(date) written as \(written) read as \(String(describing: again))")
+    return 0
+}
+
+private func fuzzMicrodata(_ bytes: UnsafeRawBufferPointer) -> CInt {
+    let html =
+        #"<html><body><div itemscope itemtype="https://schema.org/Article">"#
+        + String(decoding: bytes, as: UTF8.self) + "</div></body></html>"
+    guard let metadata = try? LinkMetadata(html: html, url: pageURL) else { return 0 }
+    for text in [metadata.title, metadata.summary, metadata.siteName, metadata.type, metadata.author] {
+        checkText(text)
+    }
+    for image in metadata.images { checkURL(image.url) }
+    checkURL(metadata.url)
     return 0
 }
