@@ -111,3 +111,20 @@ let executableURL: URL = {
     }
     return directory.appendingPathComponent("transfer")
 }()
+
+/// Runs a program with standard output discarded; its exit status and standard error.
+func runProgram(_ program: URL, _ arguments: [String]) async throws -> CommandResult {
+    try await onThreadOfItsOwn {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let said = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(
+            status: process.terminationStatus, output: "", error: String(decoding: said, as: UTF8.self))
+    }
+}

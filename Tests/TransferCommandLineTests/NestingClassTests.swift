@@ -367,28 +367,14 @@ struct NestingCommandTests {
             code = os.waitstatus_to_exitcode(status)
             sys.stderr.write('\\nmeasured %d %d %f\\n' % (code if code >= 0 else 128 - code, usage.ru_maxrss * 1024, time.monotonic() - start))
             """
-        let result = try await transferProcess(
-            "/usr/bin/env", ["python3", "-c", wrapper, standardInput?.path ?? "", Self.executable.path] + arguments)
+        let result = try await runProgram(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-c", wrapper, standardInput?.path ?? "", Self.executable.path] + arguments
+        ).error
         let lines = result.split(separator: "\n")
         let last = try #require(lines.last { $0.hasPrefix("measured ") }).split(separator: " ")
         return Measured(
             status: Int32(last[1]) ?? -1, error: result, peakMemory: Int(last[2]) ?? .max,
             seconds: Double(last[3]) ?? .infinity)
-    }
-
-    /// Runs a program and returns its standard error.
-    private func transferProcess(_ program: String, _ arguments: [String]) async throws -> String {
-        try await onThreadOfItsOwn {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = arguments
-            let error = Pipe()
-            process.standardError = error
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let said = error.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: said, as: UTF8.self)
-        }
     }
 }

@@ -13,21 +13,9 @@ struct ShardedConversionTests {
 
     /// Runs the recipe; its exit status and standard error.
     private func shards(_ input: URL, _ format: String, _ output: URL, jobs: Int) async throws -> CommandResult {
-        try await onThreadOfItsOwn {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "bash", Self.script.path, input.path, format, output.path, "\(jobs)", executableURL.path,
-            ]
-            let error = Pipe()
-            process.standardError = error
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let said = error.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return CommandResult(
-                status: process.terminationStatus, output: "", error: String(decoding: said, as: UTF8.self))
-        }
+        try await runProgram(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["bash", Self.script.path, input.path, format, output.path, "\(jobs)", executableURL.path])
     }
 
     @Test(
