@@ -6,7 +6,8 @@
 /// `iframe`, `img`, `source`, `track`, `video` → `src`; `data`, `meter` → `value`; `time` →
 /// `datetime`, else its text; an element with `itemscope` → the item; any other → its text content
 /// (tags removed, character references decoded, whitespace collapsed). Not read: `itemref` and
-/// `itemid`. Bounded: 256 items, 64 properties an item, 4 KiB of text a value, 1,024 open elements.
+/// `itemid`. Bounded: 256 items, 64 properties an item, 4 KiB of text a value, 1,024 open elements,
+/// and 1,024 nodes written out in all (items that name each other form a graph, not a tree).
 struct Microdata {
     struct Item {
         var types: [String]
@@ -137,11 +138,23 @@ struct Microdata {
     }
 
     /// The top-level items as JSON-LD nodes: `@type`, then each property, repeated ones as arrays.
+    ///
+    /// An item's properties can name other items, and several properties (or items) the same one:
+    /// the items form a graph, which written out as a tree could grow as its fan-out to the power of
+    /// its depth (a page of a kilobyte reached gigabytes). So the nodes written, all items together,
+    /// are bounded by ``maximumNodes``; past it, a nested item is written as `null`.
     func nodes() -> [LinkedData.JSON] {
-        items.indices.filter { items[$0].isTopLevel && !items[$0].types.isEmpty }.map { node(of: $0, depth: 0) }
+        var budget = Self.maximumNodes
+        return items.indices.filter { items[$0].isTopLevel && !items[$0].types.isEmpty }.map {
+            node(of: $0, depth: 0, budget: &budget)
+        }
     }
 
-    private func node(of index: Int, depth: Int) -> LinkedData.JSON {
+    /// The most nodes ``nodes()`` writes, nested ones included.
+    static let maximumNodes = 1024
+
+    private func node(of index: Int, depth: Int, budget: inout Int) -> LinkedData.JSON {
+        budget -= 1
         let item = items[index]
         var members: [(key: String, value: LinkedData.JSON)] = [
             ("@type", .array(item.types.map(LinkedData.JSON.string)))
@@ -152,7 +165,8 @@ struct Microdata {
             let json: LinkedData.JSON =
                 switch value {
                 case .text(let text): .string(text)
-                case .item(let nested): depth < 8 ? node(of: nested, depth: depth + 1) : .null
+                case .item(let nested):
+                    depth < 8 && budget > 0 ? node(of: nested, depth: depth + 1, budget: &budget) : .null
                 }
             if values[name] == nil { order.append(name) }
             values[name, default: []].append(json)
