@@ -114,17 +114,22 @@ let executableURL: URL = {
 
 /// Runs a program with standard output discarded; its exit status and standard error.
 func runProgram(_ program: URL, _ arguments: [String]) async throws -> CommandResult {
-    try await onThreadOfItsOwn {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        let error = Pipe()
-        process.standardError = error
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let said = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(
-            status: process.terminationStatus, output: "", error: String(decoding: said, as: UTF8.self))
-    }
+    try await onThreadOfItsOwn { try runProgramNow(program, arguments) }
+}
+
+/// ``runProgram(_:_:)`` on the calling thread, with `environment` added to the test's own.
+func runProgramNow(_ program: URL, _ arguments: [String], environment: [String: String] = [:]) throws
+    -> CommandResult
+{
+    let process = Process()
+    process.executableURL = program
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let error = Pipe()
+    process.standardError = error
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let said = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus, output: "", error: String(decoding: said, as: UTF8.self))
 }

@@ -13,18 +13,8 @@ struct HostileConditionsTests {
     /// Runs the built tool through `bash -c`, so that the script can redirect its descriptors;
     /// `$0` is the tool.
     private func shell(_ script: String, environment: [String: String] = [:]) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script, executableURL.path]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let errorPipe = Pipe()
-        process.standardError = errorPipe
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let error = errorPipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(
-            status: process.terminationStatus, output: "", error: String(decoding: error, as: UTF8.self))
+        try runProgramNow(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", script, executableURL.path], environment: environment)
     }
 
     /// Runs the tool as ``shell(_:environment:)`` does, but with every signal unblocked and SIGXFSZ
