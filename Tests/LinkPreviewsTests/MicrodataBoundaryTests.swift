@@ -63,3 +63,41 @@ struct MicrodataGraphTests {
         #expect(metadata.originalURL == URL(string: "https://example.com/dir/page.html"))
     }
 }
+
+/// Which microdata items describe the page (HTML Living Standard §5.2.3, "top-level microdata
+/// items"): an item that is no other item's property, with a type. A typed item nested as a
+/// property stays inside its parent, as a JSON-LD node's nested objects do.
+@Suite("Microdata: only top-level typed items describe the page")
+struct MicrodataTopLevelTests {
+    func metadata(_ body: String) throws -> LinkMetadata {
+        let html = "<!doctype html><html><head><title>Fallback</title></head><body>\(body)</body></html>"
+        return try LinkMetadata(html: Data(html.utf8), url: URL(string: "https://example.com/a")!)
+    }
+
+    @Test("an article nested in a web page as its main entity does not outrank the page")
+    func nestedArticleStaysInside() throws {
+        let page = try metadata(
+            #"<div itemscope itemtype="https://schema.org/WebPage"><h1 itemprop="name">The page</h1>"#
+                + #"<div itemprop="mainEntity" itemscope itemtype="https://schema.org/Article">"#
+                + #"<h2 itemprop="headline">The nested article</h2></div></div>"#)
+        #expect(page.title == "The page")
+    }
+
+    @Test("a web site nested as an article's property does not name the page's site")
+    func nestedSiteIsNotTheSite() throws {
+        let page = try metadata(
+            #"<article itemscope itemtype="https://schema.org/Article"><h1 itemprop="headline">H</h1>"#
+                + #"<div itemprop="about" itemscope itemtype="https://schema.org/WebSite">"#
+                + #"<span itemprop="name">Another site</span></div></article>"#)
+        #expect(page.title == "H")
+        #expect(page.siteName == nil)
+    }
+
+    @Test("the same web site as a top-level item names the page's site")
+    func topLevelSiteNamesTheSite() throws {
+        let page = try metadata(
+            #"<article itemscope itemtype="https://schema.org/Article"><h1 itemprop="headline">H</h1></article>"#
+                + #"<div itemscope itemtype="https://schema.org/WebSite"><span itemprop="name">This site</span></div>"#)
+        #expect(page.siteName == "This site")
+    }
+}
