@@ -97,20 +97,28 @@ enum InputFile {
     /// - Throws: `ToolError` 66 when the file does not exist, is a directory or cannot be opened;
     ///   65 when it holds more than `limit` bytes; 74 on a read error.
     static func contents(of path: String, limit: Int = InputFile.limit) throws -> Data {
-        let shown = path
+        let file = try open(path)
+        return try StandardInput.readAll(descriptor: file.fileDescriptor, name: path, limit: limit) { limit in
+            "more than \(limit >> 20) MiB (expected a declaration file of at most that size)"
+        }
+    }
+
+    /// The file at `path`, open for reading: the one place the tool looks at an input file, before
+    /// anything else is done with it.
+    ///
+    /// - Throws: `ToolError` 66 when the file does not exist, is a directory or cannot be opened.
+    static func open(_ path: String) throws -> ReadableFile {
         let file: ReadableFile
         do throws(CocoaError) {
             file = try ReadableFile(path: path)
         } catch {
             let number = error.errno ?? Errno(rawValue: EIO)
             let reason = number == .noSuchFileOrDirectory ? "no such file" : "cannot be opened (\(number))"
-            throw ToolError(.noInput, "\(shown): \(reason)")
+            throw ToolError(.noInput, "\(path): \(reason)")
         }
         if file.isDirectory {
-            throw ToolError(.noInput, "\(shown): is a directory (expected a file)")
+            throw ToolError(.noInput, "\(path): is a directory (expected a file)")
         }
-        return try StandardInput.readAll(descriptor: file.fileDescriptor, name: shown, limit: limit) { limit in
-            "more than \(limit >> 20) MiB (expected a declaration file of at most that size)"
-        }
+        return file
     }
 }

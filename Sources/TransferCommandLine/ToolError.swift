@@ -71,6 +71,7 @@ package struct ToolError: Error {
     /// | ``OutputWriteError``: a reader that went away (`EPIPE`); another failed write | 141 (silent); 74 |
     /// | a write that failed for want of room or of a working device, wrapped in anything | 74 |
     /// | `TransferConversionError`, `TransferError`, `CSVError`, `DecodingError`, `EncodingError` | 65 |
+    /// | `TransferConversionError` at `reading`; at `writing`, what its underlying error maps to | 66; as that |
     /// | `ReceiverDeclarationError`, `UTTypeDeclarationError` | 65 |
     /// | `TransferError` `fileUnavailable`, `CocoaError` for a file that cannot be read | 66 |
     /// | `LinkPreviewError` | 75 timed out, 77 refused address, 65 not a page, else 69 |
@@ -103,6 +104,11 @@ package struct ToolError: Error {
             return
         }
         switch error {
+        case let error as TransferConversionError where error.stage == .reading:
+            self.init(.noInput, "\(input ?? "the input"): \(error.description)")
+        case let error as TransferConversionError where error.stage == .writing:
+            // The output's own failure, mapped as if the command had thrown it.
+            self.init(CommandFailure(error.underlyingError, input: input, output: output))
         case let error as TransferConversionError:
             // The codec's own words say what was expected, what was found and where.
             self.init(.dataError, subject + error.description)
@@ -187,6 +193,8 @@ package struct ToolError: Error {
         while let error = current {
             switch error {
             case let error as TransferError:
+                current = error.underlyingError
+            case let error as TransferConversionError:
                 current = error.underlyingError
             case let error as CocoaError:
                 if writeCodes.contains(error.code) {

@@ -25,9 +25,9 @@ package final class ReadableFile {
     /// Whether ``close()`` closes the descriptor: not for one the reader was handed
     /// (``init(reading:name:)``), such as standard input.
     private let ownsDescriptor: Bool
-    /// Whether the input can be read again at any offset (a regular file), rather than only once,
-    /// in order (a pipe, a socket, a terminal, a character device).
-    package let isRegularFile: Bool
+    /// Whether the reader opened ``url`` itself (``init(_:)``), so that the path names this file,
+    /// rather than being handed a descriptor whose ``url`` is only a name for errors.
+    package var isOpenedByPath: Bool { ownsDescriptor }
     /// Counts the bytes read, for a progress bar; `nil` counts nothing.
     package var counters: StreamCounters?
 
@@ -43,7 +43,7 @@ package final class ReadableFile {
         } catch {
             throw .reading(url, errno: error.rawValue)
         }
-        isRegularFile = Self.isRegularFile(fileDescriptor)
+        kind = Kind(fileDescriptor)
     }
 
     /// Reads from a descriptor that is already open — standard input, a pipe, a socket, a file
@@ -56,16 +56,49 @@ package final class ReadableFile {
         url = URL(fileURLWithPath: name)
         fileDescriptor = descriptor
         ownsDescriptor = false
-        isRegularFile = Self.isRegularFile(descriptor)
+        kind = Kind(descriptor)
         // A pipe's writer then fills a whole chunk while the reader works.
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFIFO { SystemCalls.widenPipe(descriptor) }
+        if case .pipe = kind { SystemCalls.widenPipe(descriptor) }
     }
 
-    private static func isRegularFile(_ descriptor: Int32) -> Bool {
-        var status = stat()
-        return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    /// What the file is, as `fstat` said once when it was opened: the one look at it that every
+    /// check of the input (a directory? a file of which size?) reads.
+    package enum Kind: Sendable, Equatable {
+        /// A regular file of this many bytes.
+        case regularFile(size: Int)
+        /// A directory, which opens but fails to read with `EISDIR`.
+        case directory
+        /// A pipe or FIFO.
+        case pipe
+        /// Anything else: a socket, a terminal, a character device, or one `fstat` refused.
+        case other
+
+        init(_ descriptor: Int32) {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else {
+                self = .other
+                return
+            }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: self = .regularFile(size: Int(status.st_size))
+            case S_IFDIR: self = .directory
+            case S_IFIFO: self = .pipe
+            default: self = .other
+            }
+        }
     }
+
+    /// What the file is, as it was when opened.
+    package let kind: Kind
+
+    /// Whether the input can be read again at any offset (a regular file), rather than only once,
+    /// in order (a pipe, a socket, a terminal, a character device).
+    package var isRegularFile: Bool {
+        if case .regularFile = kind { true } else { false }
+    }
+
+    /// Whether the file is a directory (which opens, but fails to read with `EISDIR`).
+    package var isDirectory: Bool { kind == .directory }
 
     /// Opens the file at `path` for reading (see ``init(_:)``).
     package convenience init(path: String) throws(CocoaError) {
@@ -91,11 +124,6 @@ package final class ReadableFile {
             throw failure(error)
         }
         return status
-    }
-
-    /// Whether the file is a directory (which opens, but fails to read with `EISDIR`).
-    package var isDirectory: Bool {
-        ((try? status()).map { $0.st_mode & S_IFMT == S_IFDIR }) ?? false
     }
 
     /// Reads up to `count` bytes at `offset` without moving the reading position (`pread`), for a

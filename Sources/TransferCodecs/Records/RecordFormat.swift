@@ -96,16 +96,18 @@ public struct RecordFormat: Sendable, CustomStringConvertible {
         return RecordFormat(layout: .jsonLines(encoder, decoder))
     }
 
-    /// A CSV format that replaces the one CSV record formats declare, for the task that sets it
-    /// (``resolved``): what `TransferConversion`'s `csvFormat` reads and writes records in.
-    @TaskLocal package static var csvFormatOverride: CSVFormat?
+    /// Whether the records are the rows of a CSV table.
+    package var isCSV: Bool {
+        if case .csv = layout { true } else { false }
+    }
 
-    /// This format, its CSV format replaced by the task's ``csvFormatOverride`` when it is CSV;
-    /// the coders' strategies are kept.
-    package var resolved: RecordFormat {
-        guard let override = Self.csvFormatOverride, case .csv(var encoder, var decoder) = layout else { return self }
-        encoder.format = override
-        decoder.format = override
+    /// This format with its CSV dialect replaced by `format` when it is CSV — a delimiter, say, for
+    /// a file separated by semicolons; the coders' strategies are kept. Any other format is
+    /// returned unchanged.
+    package func replacingCSVFormat(_ format: CSVFormat) -> RecordFormat {
+        guard case .csv(var encoder, var decoder) = layout else { return self }
+        encoder.format = format
+        decoder.format = format
         return RecordFormat(layout: .csv(encoder, decoder))
     }
 

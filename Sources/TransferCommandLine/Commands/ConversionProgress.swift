@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TransferKit
+import TransferSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -33,14 +34,15 @@ package final class ConversionProgress: Sendable {
     /// The input's size, when it is a file.
     private let size: Int?
 
-    init(input: String, console: Console) {
+    /// A progress bar for converting `input`, whose size (a file's, less what standard input has
+    /// already passed) is what the file said when it was opened.
+    init(input: ReadableFile, console: Console) {
         self.console = console
-        if input == "-" {
-            var status = stat()
-            let isFile = fstat(0, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-            size = isFile ? Int(status.st_size) - Int(max(0, lseek(0, 0, SEEK_CUR))) : nil
+        if case .regularFile(let bytes) = input.kind {
+            let offset = input.isOpenedByPath ? 0 : Int(max(0, lseek(input.fileDescriptor, 0, SEEK_CUR)))
+            size = bytes - offset
         } else {
-            size = (try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int) ?? 0
+            size = nil
         }
         shows = isatty(2) == 1 && (size.map { $0 >= 8 << 20 } ?? true)
     }

@@ -95,14 +95,13 @@ enum ConvertCommand {
                 "unknown model '\(modelName)': expected one of \(models.map(\.name).joined(separator: ", "))")
         }
 
-        // The input first: a file that is not there is the problem, whatever its name says.
-        if input != "-" {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                throw ToolError(.noInput, "\(input): no such file")
-            }
-            if isDirectory.boolValue { throw ToolError(.noInput, "\(input): is a directory (expected a file)") }
-        }
+        // The input first: a file that is not there is the problem, whatever its name says. It is
+        // opened once, here, and converted from this descriptor.
+        let file =
+            input == "-"
+            ? ReadableFile(reading: try StandardInput.descriptor(), name: "standard input")
+            : try InputFile.open(input)
+        defer { file.close() }
         let toType = try contentType(target, option: "to")
         let fromType: UTType
         if let source {
@@ -131,15 +130,11 @@ enum ConvertCommand {
             return
         }
 
-        let progress = ConversionProgress(input: input, console: console)
+        let progress = ConversionProgress(input: file, console: console)
         let sink = try StreamingOutput(path: output, console: console)
         do {
             progress.enter(.converting)
-            switch input {
-            case "-":
-                try await conversion.convert(.standardInput(try StandardInput.descriptor()), sink, progress.counts)
-            default: try await conversion.convert(.file(URL(fileURLWithPath: input)), sink, progress.counts)
-            }
+            try await conversion.convert(file, sink, progress.counts)
             try sink.finish()
             progress.finish(succeeded: true)
         } catch {
@@ -152,19 +147,12 @@ enum ConvertCommand {
         }
     }
 
-    /// Where a conversion reads from: both stream the same way.
-    enum ConversionInput {
-        /// A file, read where it is.
-        case file(URL)
-        /// Standard input's descriptor, read once from where it is: a pipe, a file, a terminal.
-        case standardInput(Int32)
-    }
-
     /// A planned conversion, its item type erased.
     struct Conversion {
         /// How it runs, and why.
         let explanation: String
-        let convert: (ConversionInput, StreamingOutput, TransferConversionProgress) async throws -> Void
+        /// Converts the open input — a file, standard input — into the output, counting progress.
+        let convert: (ReadableFile, StreamingOutput, TransferConversionProgress) async throws -> Void
     }
 
     /// A model the tool converts through.
@@ -195,13 +183,7 @@ enum ConvertCommand {
         ) { from, to, mode, csvFormat in
             let conversion = try TransferConversion(T.self, from: from, to: to, mode: mode, csvFormat: csvFormat)
             return Conversion(explanation: conversion.explanation) { input, sink, progress in
-                switch input {
-                case .file(let url):
-                    try await conversion.convert(contentsOf: url, into: { try sink.write($0) }, progress: progress)
-                case .standardInput(let descriptor):
-                    try await conversion.convert(
-                        readingFrom: descriptor, into: { try sink.write($0) }, progress: progress)
-                }
+                try await conversion.convert(opened: input, into: { try sink.write($0) }, progress: progress)
             }
         } copy: { data, type, clipboard, selection in
             // A TransferError names the type and what it cannot import; ToolError(_:) makes it a 65.

@@ -1,5 +1,5 @@
 import TransferCodecs
-import TransferSupport
+package import TransferSupport
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
@@ -34,6 +34,11 @@ import TransferSupport
 /// stage, record index, line and column of a bad record — since both read and write the records
 /// through the same representations.
 ///
+/// Every failure of a conversion that runs is one typed error, ``TransferConversionError``: its
+/// ``TransferConversionError/stage`` says whether the input could not be read, a record could not
+/// be decoded, imported, exported or encoded, the output could not be written, or the task was
+/// cancelled.
+///
 /// `TransferConversion` is `Sendable`.
 public struct TransferConversion<Item: Transferable>: Sendable {
     /// How a conversion may run (``TransferConversionMode``, which does not depend on the item type).
@@ -52,14 +57,13 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     /// own, or `nil` for theirs.
     public let csvFormat: CSVFormat?
 
-    private let stream: Stream?
-
-    /// What a streaming conversion connects.
-    private struct Stream: Sendable {
-        let source: RecordChannel
-        let target: TransferRepresentationEntry<Item>
-        let targetFormat: RecordFormat
-    }
+    /// The item's representations as this conversion reads and writes them: in its ``csvFormat``.
+    private let entries: [TransferRepresentationEntry<Item>]
+    /// The representation the input is imported through, and the one the output is exported through.
+    private let importer: TransferRepresentationEntry<Item>
+    private let exporter: TransferRepresentationEntry<Item>
+    /// The record channels a streaming conversion connects; `nil` when it runs whole.
+    private let stream: (source: RecordChannel<Item>, target: RecordChannel<Item>)?
 
     /// Plans a conversion: which representations import and export, and whether records stream.
     ///
@@ -87,7 +91,9 @@ public struct TransferConversion<Item: Transferable>: Sendable {
         sourceContentType = source
         targetContentType = target
         self.csvFormat = csvFormat
-        let entries = try Item.flattenedRepresentations()
+        let declared = try Item.flattenedRepresentations()
+        let entries = csvFormat.map { format in declared.map { $0.replacingCSVFormat(format) } } ?? declared
+        self.entries = entries
         guard let importer = entries.first(where: { $0.canImport && $0.contentType.conforms(to: source) }) else {
             throw TransferError(
                 .noMatchingRepresentation, itemType: Item.self, requestedContentType: source,
@@ -102,6 +108,8 @@ public struct TransferConversion<Item: Transferable>: Sendable {
                 reason: "\(Item.self) cannot be written as \(target.identifier): "
                     + Self.alternatives("write", Item.exportedContentTypes(visibility: .ownProcess)))
         }
+        self.importer = importer
+        self.exporter = exporter
         let whole =
             "imports the whole \(Item.self) through its \(importer.contentType.identifier) representation, "
             + "then exports it through its \(exporter.contentType.identifier) representation"
@@ -123,9 +131,9 @@ public struct TransferConversion<Item: Transferable>: Sendable {
             obstacle = nil
         }
         if let from = importer.records, let to = exporter.records, obstacle == nil, mode != .whole {
-            stream = Stream(source: from, target: exporter, targetFormat: to.format)
+            stream = (from, to)
             let how =
-                RecordFormat.$csvFormatOverride.withValue(csvFormat) { from.usesPlan(to.format) }
+                from.usesPlan(to.format)
                 ? "moving each record without making its value (\(from.recordTypeName) is MemberwiseCodable, and its coding compiles to a plan)"
                 : "decoding and encoding each record through Codable"
             explanation =
@@ -159,37 +167,22 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     /// - Parameters:
     ///   - input: The file to convert, of the source content type.
     ///   - output: Receives the converted bytes, a piece at a time. When it throws — a reader that
-    ///     went away (`EPIPE`), say — the conversion stops within a batch and rethrows the error.
+    ///     went away (`EPIPE`), say — the conversion stops within a batch.
     ///   - progress: Counts the bytes read and records written as the records stream, for a
     ///     progress bar; the default counts nothing.
-    /// - Throws: ``TransferConversionError`` for a record that cannot be decoded, imported,
-    ///   exported or encoded: its stage, its index, its line and column, and the codec's error
-    ///   (with its coding path) as ``TransferConversionError/underlyingError``; ``TransferError``
-    ///   when the input cannot be read (``TransferError/Code/fileUnavailable``) or the task is
-    ///   cancelled (``TransferError/Code/cancelled``); what `output` throws, unchanged.
+    /// - Throws: ``TransferConversionError``: at stage ``TransferConversionError/Stage/reading``
+    ///   when the input is missing, a directory or cannot be read; at `decoding`, `importing`,
+    ///   `exporting` or `encoding` for a record that fails, with its index, line and column and the
+    ///   codec's error (with its coding path) as ``TransferConversionError/underlyingError``; at
+    ///   ``TransferConversionError/Stage/writing`` with what `output` threw; at
+    ///   ``TransferConversionError/Stage/cancelled`` when the task is cancelled.
     public func convert(
         contentsOf input: URL, into output: (Data) throws -> Void, progress: TransferConversionProgress? = nil
-    ) async throws {
-        try await RecordFormat.$csvFormatOverride.withValue(csvFormat) {
-            try await convertWithDeclaredFormats(contentsOf: input, into: output, progress: progress)
-        }
-    }
-
-    private func convertWithDeclaredFormats(
-        contentsOf input: URL, into output: (Data) throws -> Void, progress: TransferConversionProgress?
-    ) async throws {
-        guard let stream else {
-            try await convertWhole(
-                { () async throws(TransferError) in
-                    try await Item(importing: input, contentType: sourceContentType)
-                }, into: output)
-            return
-        }
-        try Item.requireFile(input, contentType: sourceContentType)
+    ) async throws(TransferConversionError) {
         let file: ReadableFile
-        do throws(CocoaError) { file = try ReadableFile(input) } catch { throw Self.unreadable(error) }
+        do throws(CocoaError) { file = try ReadableFile(input) } catch { throw failure(error) }
         defer { file.close() }
-        try await run(stream, input: file, output: output, progress: progress)
+        try await convert(opened: file, into: output, progress: progress)
     }
 
     /// Converts what an open file descriptor holds — standard input, a pipe, a socket, a file
@@ -209,28 +202,46 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     /// - Parameters:
     ///   - fileDescriptor: An open descriptor, readable; `0` for standard input.
     ///   - output: Receives the converted bytes, a piece at a time. When it throws — a reader that
-    ///     went away (`EPIPE`), say — the conversion stops within a batch and rethrows the error.
+    ///     went away (`EPIPE`), say — the conversion stops within a batch.
     ///   - progress: Counts the bytes read and records written as the records stream, for a
     ///     progress bar; the default counts nothing.
     /// - Throws: What ``convert(contentsOf:into:progress:)`` throws.
     public func convert(
         readingFrom fileDescriptor: Int32, into output: (Data) throws -> Void,
         progress: TransferConversionProgress? = nil
-    ) async throws {
-        try await RecordFormat.$csvFormatOverride.withValue(csvFormat) {
-            let file = ReadableFile(
-                reading: fileDescriptor,
-                name: fileDescriptor == 0 ? "standard input" : "file descriptor \(fileDescriptor)")
+    ) async throws(TransferConversionError) {
+        let file = ReadableFile(
+            reading: fileDescriptor, name: fileDescriptor == 0 ? "standard input" : "file descriptor \(fileDescriptor)")
+        try await convert(opened: file, into: output, progress: progress)
+    }
+
+    /// Converts an open file (the one place a conversion's input is checked): a directory is refused,
+    /// a regular file is imported where it is when the conversion runs whole, and anything else
+    /// (a pipe, standard input) is read to its end first.
+    package func convert(
+        opened file: ReadableFile, into output: (Data) throws -> Void, progress: TransferConversionProgress?
+    ) async throws(TransferConversionError) {
+        do {
+            if file.isDirectory {
+                throw CocoaError.reading(file.url, errno: EISDIR)
+            }
             guard let stream else {
-                let data: Data
-                do throws(CocoaError) { data = try file.readToEnd() } catch { throw Self.unreadable(error) }
-                try await convertWhole(
-                    { () async throws(TransferError) in
-                        try await Item(importing: data, contentType: sourceContentType)
-                    }, into: output)
+                if file.isRegularFile, file.isOpenedByPath {
+                    let url = file.url
+                    try await convertWhole(
+                        from: { entry throws(TransferError) in try await Item.importValue(from: url, through: entry) },
+                        output)
+                } else {
+                    let data = try file.readToEnd()
+                    try await convertWhole(
+                        from: { entry throws(TransferError) in try await Item.importValue(from: data, through: entry) },
+                        output)
+                }
                 return
             }
             try await run(stream, input: file, output: output, progress: progress)
+        } catch {
+            throw failure(error)
         }
     }
 
@@ -241,29 +252,25 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     ///   - data: The bytes to convert, of the source content type.
     ///   - output: Receives the converted bytes, a piece at a time.
     /// - Throws: What ``convert(contentsOf:into:progress:)`` throws.
-    public func convert(_ data: Data, into output: (Data) throws -> Void) async throws {
-        try await RecordFormat.$csvFormatOverride.withValue(csvFormat) {
-            try await convertWithDeclaredFormats(data, into: output)
+    public func convert(_ data: Data, into output: (Data) throws -> Void) async throws(TransferConversionError) {
+        do {
+            guard let stream else {
+                try await convertWhole(
+                    from: { entry throws(TransferError) in try await Item.importValue(from: data, through: entry) },
+                    output)
+                return
+            }
+            let name = "\(Item.self)" + (sourceContentType.nearestFilenameExtension.map { ".\($0)" } ?? "")
+            let prepared = try PreparedFile.inNewDirectory(named: name) { file throws(TransferError) in
+                try FileOperations.write(data, to: file, itemType: Item.self)
+            }
+            defer { prepared.cleanUp() }
+            let file = try ReadableFile(prepared.url)
+            defer { file.close() }
+            try await run(stream, input: file, output: output, progress: nil)
+        } catch {
+            throw failure(error)
         }
-    }
-
-    private func convertWithDeclaredFormats(_ data: Data, into output: (Data) throws -> Void) async throws {
-        guard let stream else {
-            try await convertWhole(
-                { () async throws(TransferError) in
-                    try await Item(importing: data, contentType: sourceContentType)
-                }, into: output)
-            return
-        }
-        let name = "\(Item.self)" + (sourceContentType.nearestFilenameExtension.map { ".\($0)" } ?? "")
-        let prepared = try PreparedFile.inNewDirectory(named: name) { file throws(TransferError) in
-            try FileOperations.write(data, to: file, itemType: Item.self)
-        }
-        defer { prepared.cleanUp() }
-        let file: ReadableFile
-        do throws(CocoaError) { file = try ReadableFile(prepared.url) } catch { throw Self.unreadable(error) }
-        defer { file.close() }
-        try await run(stream, input: file, output: output, progress: nil)
     }
 
     /// Converts a file into a new file at `destination`, replacing any file there: the output is
@@ -273,156 +280,156 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     /// - Parameters:
     ///   - input: The file to convert, of the source content type.
     ///   - destination: Where to write the converted file.
-    /// - Throws: What ``convert(contentsOf:into:progress:)`` throws; ``TransferError/Code/fileUnavailable``
-    ///   when the destination cannot be written (nothing is left behind).
-    public func convert(contentsOf input: URL, to destination: URL) async throws {
-        func failure(_ error: CocoaError) -> TransferError {
-            TransferError(
-                .fileUnavailable, itemType: Item.self, reason: "Cannot write \(error.fileSystemReason)",
-                underlyingError: error)
-        }
+    /// - Throws: What ``convert(contentsOf:into:progress:)`` throws; at stage
+    ///   ``TransferConversionError/Stage/writing`` when the destination cannot be written (nothing
+    ///   is left behind), with the `CocoaError` that says why.
+    public func convert(contentsOf input: URL, to destination: URL) async throws(TransferConversionError) {
         let output: AtomicFile
-        do { output = try AtomicFile(writing: destination) } catch { throw failure(error) }
+        do throws(CocoaError) {
+            output = try AtomicFile(writing: destination)
+        } catch {
+            throw TransferConversionError(writing: error, itemType: Item.self, contentType: targetContentType)
+        }
         output.writesBackEarly = true
         defer { output.discard() }
-        try await convert(contentsOf: input) { piece in
-            do throws(CocoaError) { try output.write(piece) } catch { throw failure(error) }
+        try await convert(contentsOf: input) { piece in try output.write(piece) }
+        do throws(CocoaError) {
+            try output.commit(synchronizing: true)
+        } catch {
+            throw TransferConversionError(writing: error, itemType: Item.self, contentType: targetContentType)
         }
-        do { try output.commit(synchronizing: true) } catch { throw failure(error) }
     }
 
     // MARK: Internal
 
-    /// Imports the item from `input` (a file or bytes), then exports it to the target type, handing
-    /// its file to `output`; a failure of the data is a ``TransferConversionError``.
+    /// What the output closure threw, marked so that ``failure(_:)`` tells it from the pipeline's
+    /// own errors whatever wraps it on the way.
+    private struct OutputFailure: Error {
+        let error: any Error
+    }
+
+    /// The output closure, its errors marked as the output's.
+    private static func marked(_ output: @escaping (Data) throws -> Void) -> (Data) throws -> Void {
+        { piece in
+            do { try output(piece) } catch { throw OutputFailure(error: error) }
+        }
+    }
+
+    /// Imports the item through the first of this conversion's importers that takes the source type
+    /// (`load` reads the input through it), then exports it through the first exporter for the target
+    /// whose condition holds, handing its file to `output`.
     private func convertWhole(
-        _ input: @Sendable () async throws(TransferError) -> Item, into output: (Data) throws -> Void
+        from load: (TransferRepresentationEntry<Item>) async throws(TransferError) -> Item,
+        _ output: (Data) throws -> Void
     ) async throws {
-        let entries = try Item.flattenedRepresentations()
         let item: Item
         do {
-            item = try await input()
+            item = try await Item.withImportCandidates(sourceContentType, inferred: false, among: entries, load)
         } catch {
-            let importer = entries.first { $0.canImport && $0.contentType.conforms(to: sourceContentType) }
-            throw Self.dataFailure(error, .import, importer)
+            throw WholeFailure(direction: .import, error: error)
         }
-        var outputError: (any Error)?
+        let prepared: PreparedFile
         do {
-            try await item.withExportedFile(contentType: targetContentType) { file in
-                try Self.copy(file) { piece in
-                    do {
-                        try output(piece)
-                    } catch {
-                        outputError = error
-                        throw error
-                    }
-                }
+            prepared = try await item.withExportCandidates(targetContentType, among: entries) {
+                entry throws(TransferError) in try await item.prepareFile(through: entry)
             }
-        } catch let error as TransferError where outputError == nil {
-            let exporter = entries.first { $0.canExport && $0.contentType.conforms(to: targetContentType) }
-            throw Self.dataFailure(error, .export, exporter)
+        } catch {
+            throw WholeFailure(direction: .export, error: error)
         }
+        defer { prepared.cleanUp() }
+        try withoutActuallyEscaping(output) { output in try Self.copy(prepared.url, into: Self.marked(output)) }
+    }
+
+    /// A whole conversion's import or export that failed, with the direction it failed in.
+    private struct WholeFailure: Error {
+        let direction: TransferDirection
+        let error: TransferError
     }
 
     /// Streams the records, with the errors importing and exporting would throw.
     private func run(
-        _ stream: Stream, input: ReadableFile, output: (Data) throws -> Void, progress: TransferConversionProgress?
+        _ stream: (source: RecordChannel<Item>, target: RecordChannel<Item>), input: ReadableFile,
+        output: (Data) throws -> Void, progress: TransferConversionProgress?
     ) async throws {
-        var outputError: (any Error)?
-        var recordError: TransferConversionError?
-        do {
-            try await Item.withImportCandidates(sourceContentType, inferred: false) { entry throws(TransferError) in
-                try await Item.running(entry, .import) {
-                    do {
-                        try stream.source.stream(input, stream.targetFormat, progress?.counters) { piece in
-                            do {
-                                try output(piece)
-                            } catch {
-                                outputError = error
-                                throw error
-                            }
-                        }
-                    } catch let failure as RecordCodingFailure where outputError == nil {
-                        recordError =
-                            switch failure.side {
-                            case .decoding:
-                                TransferConversionError(
-                                    stage: .decoding, itemType: Item.self, contentType: entry.contentType,
-                                    isRecords: true, underlyingError: failure.error)
-                            case .encoding:
-                                TransferConversionError(
-                                    stage: .encoding, itemType: Item.self, contentType: stream.target.contentType,
-                                    isRecords: true, underlyingError: failure.error)
-                            }
-                        throw failure
-                    } catch let error as CocoaError where outputError == nil {
-                        throw Self.unreadable(error)
-                    }
-                }
-            }
-        } catch {
-            if let outputError { throw outputError }
-            if let recordError { throw recordError }
-            throw error
+        try Task.checkCancellation()
+        try withoutActuallyEscaping(output) { output in
+            try stream.source.stream(input, stream.target.format, progress?.counters, Self.marked(output))
+        }
+        try Task.checkCancellation()
+    }
+
+    /// The one mapping of what a conversion's steps throw to its typed error.
+    private func failure(_ error: any Error) -> TransferConversionError {
+        func make(
+            _ stage: TransferConversionError.Stage, _ entry: TransferRepresentationEntry<Item>, _ underlying: any Error
+        ) -> TransferConversionError {
+            TransferConversionError(
+                stage: stage, itemType: Item.self, contentType: entry.contentType, isRecords: entry.records != nil,
+                underlyingError: underlying)
+        }
+        switch error {
+        case let failure as TransferConversionError:
+            return failure
+        case let failure as OutputFailure:
+            return TransferConversionError(writing: failure.error, itemType: Item.self, contentType: targetContentType)
+        case let failure as RecordCodingFailure:
+            return failure.side == .decoding
+                ? make(.decoding, importer, failure.error) : make(.encoding, exporter, failure.error)
+        case let failure as CocoaError:
+            return make(.reading, importer, failure)
+        case is CancellationError:
+            return make(.cancelled, importer, CancellationError())
+        case let failure as WholeFailure:
+            return wholeFailure(failure.error, failure.direction)
+        case let failure as TransferError where failure.code == .cancelled:
+            return make(.cancelled, importer, failure)
+        case let failure as TransferError where failure.code == .fileUnavailable:
+            return make(.reading, importer, failure)
+        default:
+            return make(.reading, importer, error)
         }
     }
 
-    /// The error for a whole conversion's import or export that failed: a
-    /// ``TransferConversionError`` when the data failed (the codec's error, or the closure's), as
-    /// streaming the records gives; `error` itself when something else did (a file that cannot be
-    /// read or written, a cancellation).
-    private static func dataFailure(
-        _ error: TransferError, _ direction: TransferDirection, _ entry: TransferRepresentationEntry<Item>?
-    ) -> any Error {
-        guard let entry, let underlying = error.underlyingError else { return error }
+    /// The error for a whole conversion's import or export that failed: the data's stage
+    /// (`decoding`, `importing`, `exporting`, `encoding`) when the data or the model's closure
+    /// failed, as streaming the records gives; `reading` for an input that cannot be read;
+    /// `cancelled` for a cancellation.
+    private func wholeFailure(_ error: TransferError, _ direction: TransferDirection) -> TransferConversionError {
+        let entry = direction == .import ? importer : exporter
+        let underlying = error.underlyingError
         let stage: TransferConversionError.Stage
         switch (underlying, direction) {
-        case (let underlying as CocoaError, .import):
-            return Self.unreadable(underlying)
-        case (is TransferError, _), (is CocoaError, _), (is CancellationError, _):
-            return error
+        case _ where error.code == .cancelled:
+            stage = .cancelled
+        case (is CancellationError, _):
+            stage = .cancelled
+        case (_, .import) where error.code == .fileUnavailable:
+            stage = .reading
+        case (is CocoaError, .import):
+            stage = .reading
         case (is DecodingError, .import), (is CSVError, .import):
             stage = .decoding
         case (is EncodingError, .export), (is CSVError, .export):
             stage = .encoding
-        case (_, .import) where error.code == .importFailed:
+        case (_, .import):
             stage = .importing
-        case (_, .export) where error.code == .exportFailed:
+        case (_, .export):
             stage = .exporting
-        default:
-            return error
         }
+        let isCodec = stage == .decoding || stage == .encoding || stage == .importing || stage == .exporting
         return TransferConversionError(
             stage: stage, itemType: Item.self, contentType: entry.contentType, isRecords: entry.records != nil,
-            underlyingError: underlying)
-    }
-
-    /// The error for an input the record decoder cannot read: a failure of the file system, not
-    /// of the data, as importing a file that cannot be read gives.
-    private static func unreadable(_ error: CocoaError) -> TransferError {
-        TransferError(
-            .fileUnavailable, itemType: Item.self, reason: "Cannot read \(error.fileSystemReason)",
-            underlyingError: error)
+            underlyingError: isCodec && underlying != nil && !(underlying is TransferError) ? underlying! : error)
     }
 
     /// Hands a file's contents to `output` a MiB at a time.
     private static func copy(_ file: URL, into output: (Data) throws -> Void) throws {
-        let input: ReadableFile
-        do throws(CocoaError) {
-            input = try ReadableFile(file)
-        } catch {
-            throw FileOperations.fileError(Item.self, "Cannot read \(file.path)", error)
-        }
+        let input = try ReadableFile(file)
         var chunk = Data(count: 1 << 20)
         while true {
-            let count: Int
-            do throws(CocoaError) {
-                count = try chunk.withUnsafeMutableBytes { bytes in
-                    Result { () throws(CocoaError) in try input.read(into: bytes.baseAddress!, count: bytes.count) }
-                }.get()
-            } catch {
-                throw FileOperations.fileError(Item.self, "Cannot read \(file.path)", error)
-            }
+            let count = try chunk.withUnsafeMutableBytes { bytes in
+                Result { () throws(CocoaError) in try input.read(into: bytes.baseAddress!, count: bytes.count) }
+            }.get()
             if count == 0 { return }
             try output(chunk.prefix(count))
         }

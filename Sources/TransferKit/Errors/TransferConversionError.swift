@@ -1,4 +1,5 @@
 internal import TransferCodecs
+internal import TransferSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -6,13 +7,16 @@ internal import TransferCodecs
     import Foundation
 #endif
 
-/// Why a ``TransferConversion`` failed on its data: the stage that failed, the record, where in
-/// the input, and the codec's or the model's own error.
+/// Why a ``TransferConversion`` failed: the stage that failed, the record, where in the input, and
+/// the codec's, the model's, the file system's or the output's own error.
 ///
-/// A conversion throws this for a record that cannot be read from the input, made into the item,
-/// taken from it or written in the target type — the same error, with the same index, line and
-/// column, whether the records stream or the whole item is converted. (For representations that
-/// are not sequences of records, the item is the one record, and ``recordIndex`` is `nil`.)
+/// A conversion throws this, and only this, once it runs: for an input that cannot be read
+/// (``Stage/reading``); for a record that cannot be read from the input, made into the item, taken
+/// from it or written in the target type — the same error, with the same index, line and column,
+/// whether the records stream or the whole item is converted (for representations that are not
+/// sequences of records, the item is the one record, and ``recordIndex`` is `nil`); for an output
+/// that cannot be written (``Stage/writing``, with what the output threw); and for a cancelled
+/// task (``Stage/cancelled``).
 ///
 /// ```swift
 /// do {
@@ -27,16 +31,19 @@ internal import TransferCodecs
 /// }
 /// ```
 ///
-/// Failures that are not the data's — a file that cannot be read, a representation that does not
-/// exist, a cancelled task — are ``TransferError``s; what the output closure throws passes through
-/// unchanged.
+/// Planning a conversion for a representation that does not exist is a ``TransferError``, thrown
+/// by ``TransferConversion/init(_:from:to:mode:csvFormat:)`` before anything is read.
 ///
 /// `TransferConversionError` is `Sendable`.
 public struct TransferConversionError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
-    /// The stage of a conversion at which a record failed.
+    /// The stage of a conversion that failed.
     ///
     /// `Stage` is `Sendable`.
     public enum Stage: String, Sendable, Hashable, CustomStringConvertible {
+        /// Opening or reading the input: it is missing, a directory, not readable, or failed while
+        /// read. The underlying error is a `CocoaError` (or a ``TransferError`` with code
+        /// ``TransferError/Code/fileUnavailable``) that names the file and the system's reason.
+        case reading
         /// Reading the records from the input's bytes, through the source representation's
         /// decoder: the underlying error is a `CSVError` or a `DecodingError`.
         case decoding
@@ -49,8 +56,14 @@ public struct TransferConversionError: Error, Sendable, CustomStringConvertible,
         /// Writing the records as the target type's bytes, through the target representation's
         /// encoder: the underlying error is an `EncodingError` or a `CSVError`.
         case encoding
+        /// Handing the output over: the output closure threw (a reader that went away, a full
+        /// device), or the destination file cannot be written. The underlying error is what was
+        /// thrown, unchanged.
+        case writing
+        /// The task was cancelled before the conversion finished: nothing more was read or written.
+        case cancelled
 
-        /// `decoding`, `importing`, `exporting` or `encoding`.
+        /// `reading`, `decoding`, `importing`, `exporting`, `encoding`, `writing` or `cancelled`.
         public var description: String { rawValue }
     }
 
@@ -67,7 +80,7 @@ public struct TransferConversionError: Error, Sendable, CustomStringConvertible,
     /// representation that is not a sequence of records.
     public let recordIndex: Int?
     /// The line, from 1, of the input where the decoder found the problem; `nil` when it did not say
-    /// (and when encoding, exporting or importing).
+    /// (and at every stage but decoding).
     public let line: Int?
     /// The column, from 1, on that ``line``; `nil` when the decoder did not say.
     public let column: Int?
@@ -116,6 +129,13 @@ public struct TransferConversionError: Error, Sendable, CustomStringConvertible,
         column = position?.column
     }
 
+    /// Creates the error for an output that cannot be written: what `underlyingError` says.
+    init(writing underlyingError: any Error, itemType: Any.Type, contentType: UTType) {
+        self.init(
+            stage: .writing, itemType: itemType, contentType: contentType, isRecords: false,
+            underlyingError: underlyingError)
+    }
+
     /// What failed, in the codec's words — what was expected, what was found and where (line,
     /// column, coding path) — or, for a closure, which one and what it threw:
     ///
@@ -132,6 +152,22 @@ public struct TransferConversionError: Error, Sendable, CustomStringConvertible,
             "the importing closure of the \(contentType.identifier) representation of \(itemType) threw \(underlyingError)"
         case .exporting:
             "the exporting closure of the \(contentType.identifier) representation of \(itemType) threw \(underlyingError)"
+        case .reading:
+            "cannot be read (\(Self.reason(underlyingError)))"
+        case .writing:
+            "cannot be written (\(Self.reason(underlyingError)))"
+        case .cancelled:
+            "the conversion was cancelled"
+        }
+    }
+
+    /// A file system's failure in its own words — `/tmp/x.csv: No such file or directory` — a
+    /// ``TransferError``'s reason, else the error.
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as TransferError: error.reason
+        case let error as CocoaError: error.fileSystemReason
+        default: "\(error)"
         }
     }
 

@@ -210,12 +210,15 @@ extension Transferable {
     }
 
     /// Chooses the representations to export through and runs `body` with them in turn: the first
-    /// matching one for a content type, every exportable one in order for `nil`.
+    /// matching one for a content type, every exportable one in order for `nil`. The candidates
+    /// come from `given` when given (a conversion's, in its CSV dialect), else from the type's own.
     func withExportCandidates<Result>(
         _ contentType: UTType?,
+        among given: [TransferRepresentationEntry<Self>]? = nil,
         _ body: (TransferRepresentationEntry<Self>) async throws(TransferError) -> Result
     ) async throws(TransferError) -> Result {
-        let entries = try Self.flattenedRepresentations()
+        let entries: [TransferRepresentationEntry<Self>]
+        if let given { entries = given } else { entries = try Self.flattenedRepresentations() }
         var attempts: [TransferError.Attempt] = []
         var candidates: [TransferRepresentationEntry<Self>] = []
         var conditionBlocked = false

@@ -1,3 +1,5 @@
+internal import TransferCodecs
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -39,7 +41,7 @@ public struct TransferRepresentationEntry<Item>: Sendable {
     public let allowsOpeningInPlace: Bool
 
     var exporter: Exporter?
-    let importer: Importer?
+    var importer: Importer?
     /// The value handed over in process for the `.value` form: `nil` for the item itself (the
     /// type's own representations), the proxy's value for an entry reached through a
     /// `ProxyRepresentation` (the innermost one, through nested proxies).
@@ -50,7 +52,7 @@ public struct TransferRepresentationEntry<Item>: Sendable {
     var fileName: (@Sendable (Item) -> String?)?
     /// The records of a ``RecordsRepresentation``, for conversions that stream them; `nil` for
     /// every other representation, and for one reached through a proxy.
-    var records: RecordChannel?
+    var records: RecordChannel<Item>?
 
     /// Whether the entry is a ``RecordsRepresentation``'s: its payload is a sequence of records
     /// that ``TransferConversion`` can stream.
@@ -143,6 +145,22 @@ extension TransferRepresentationEntry {
             copy.condition = { item in existing(item) && extra(item) }
         } else {
             copy.condition = extra
+        }
+        return copy
+    }
+
+    /// The entry with its records read and written in the CSV dialect `csvFormat` (a
+    /// ``TransferConversion``'s): its importer and exporter made again from its record channel in
+    /// that format, its exporting conditions kept. Any entry whose records are not CSV is returned
+    /// unchanged.
+    func replacingCSVFormat(_ csvFormat: CSVFormat) -> Self {
+        guard let records, records.format.isCSV else { return self }
+        var copy = self
+        let channel = records.replacingCSVFormat(csvFormat)
+        copy.records = channel
+        copy.importer = channel.importer
+        copy.exporter = channel.exporter.map { exporter in
+            condition.map { exporter.gated(by: $0, contentType) } ?? exporter
         }
         return copy
     }

@@ -119,13 +119,16 @@ extension Transferable {
 
     /// Chooses the representations to import through and runs `body` with them in turn: the first
     /// matching one for a content type, every importer in order for `nil`; for an inferred type,
-    /// the first matching one, or every importer in order when none matches.
+    /// the first matching one, or every importer in order when none matches. The candidates come
+    /// from `given` when given (a conversion's, in its CSV dialect), else from the type's own.
     static func withImportCandidates<Result>(
         _ contentType: UTType?,
         inferred: Bool,
+        among given: [TransferRepresentationEntry<Self>]? = nil,
         _ body: (TransferRepresentationEntry<Self>) async throws(TransferError) -> Result
     ) async throws(TransferError) -> Result {
-        let entries = try flattenedRepresentations()
+        let entries: [TransferRepresentationEntry<Self>]
+        if let given { entries = given } else { entries = try flattenedRepresentations() }
         let importers = entries.filter(\.canImport)
         let offered = unique(importers)
         var attempts: [TransferError.Attempt] = entries.filter { !$0.canImport }.map {

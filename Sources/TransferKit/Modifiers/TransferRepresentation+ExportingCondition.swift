@@ -39,31 +39,37 @@ extension _ConditionalTransferRepresentation: PrimitiveTransferRepresentation {
     func entries(_ context: inout FlattenContext) throws(TransferError) -> [TransferRepresentationEntry<Item>] {
         let condition = condition
         return try Flattener.entries(of: base, &context).map { entry in
-            guard let exporter = entry.exporter else { return entry }
             var gated = entry.adding(condition: condition)
-            // Export checks the condition too, so no path around it exports an item it excludes.
-            let check: @Sendable (Item) throws -> Void = { item in
-                guard condition(item) else {
-                    throw TransferError(
-                        .conditionNotMet, itemType: Item.self, requestedContentType: entry.contentType,
-                        reason:
-                            "The exporting condition of the \(entry.contentType.identifier) representation is false for this \(Item.self)"
-                    )
-                }
-            }
-            switch exporter {
-            case .data(let export):
-                gated.exporter = .data { item in
-                    try check(item)
-                    return try await export(item)
-                }
-            case .file(let export):
-                gated.exporter = .file { item in
-                    try check(item)
-                    return try await export(item)
-                }
-            }
+            gated.exporter = entry.exporter?.gated(by: condition, entry.contentType)
             return gated
+        }
+    }
+}
+
+extension TransferRepresentationEntry.Exporter {
+    /// The exporter, throwing ``TransferError/Code/conditionNotMet`` for an item `condition` is
+    /// false for: export checks the condition too, so no path around it exports an item it excludes.
+    func gated(by condition: @escaping @Sendable (Item) -> Bool, _ contentType: UTType) -> Self {
+        let check: @Sendable (Item) throws -> Void = { item in
+            guard condition(item) else {
+                throw TransferError(
+                    .conditionNotMet, itemType: Item.self, requestedContentType: contentType,
+                    reason:
+                        "The exporting condition of the \(contentType.identifier) representation is false for this \(Item.self)"
+                )
+            }
+        }
+        switch self {
+        case .data(let export):
+            return .data { item in
+                try check(item)
+                return try await export(item)
+            }
+        case .file(let export):
+            return .file { item in
+                try check(item)
+                return try await export(item)
+            }
         }
     }
 }

@@ -105,26 +105,13 @@ public struct RecordsRepresentation<Item: Transferable, Record: Codable & Sendab
 
 extension RecordsRepresentation: PrimitiveTransferRepresentation {
     func entries(_ context: inout FlattenContext) throws(TransferError) -> [TransferRepresentationEntry<Item>] {
-        let (format, contentType) = (format, contentType)
         let name = "\(Item.self)" + (contentType.nearestFilenameExtension.map { ".\($0)" } ?? "")
-        let exporter = records.map { records in
-            TransferRepresentationEntry<Item>.Exporter.file { item in
-                let records = try await records(item)
-                return try await .temporaryFile(named: name) { url in
-                    let format = format.resolved
-                    try FileOperations.writePieces(to: url) { write in try format.encode(records, inPieces: write) }
-                }
-            }
-        }
-        let importer = importing.map { importing in
-            TransferRepresentationEntry<Item>.Importer.file { received in
-                try await importing(try format.resolved.decodeAll(Record.self, contentsOf: received.file))
-            }
-        }
+        let channel = RecordChannel<Item>(
+            Record.self, format: format, fileName: name, records: records, importing: importing)
         var entry = TransferRepresentationEntry(
             contentType: contentType, payloadForm: .file, shouldAttemptToOpenInPlace: true,
-            exporter: exporter, importer: importer)
-        entry.records = RecordChannel(Record.self, format: format)
+            exporter: channel.exporter, importer: channel.importer)
+        entry.records = channel
         return [entry]
     }
 }

@@ -184,7 +184,7 @@ struct PipeConversionTests {
     private struct Gone: Error {}
 
     @Test(
-        "an output that fails stops the conversion within a few batches, its error unchanged",
+        "an output that fails stops the conversion within a few batches, its error kept at the writing stage",
         arguments: [UTType.commaSeparatedText, .json])
     func failingOutputStopsTheWork(source: UTType) async throws {
         // About 40 MB: many times what the pipeline holds at once (a few batches a core).
@@ -205,7 +205,7 @@ struct PipeConversionTests {
         var pieces = 0
         let reader = try pipe(feeding: input)
         defer { close(reader) }
-        await #expect(throws: Gone.self) {
+        let error = await #expect(throws: TransferConversionError.self) {
             try await conversion.convert(
                 readingFrom: reader,
                 into: { _ in
@@ -213,6 +213,8 @@ struct PipeConversionTests {
                     if pieces == 2 { throw Gone() }
                 }, progress: progress)
         }
+        #expect(error?.stage == .writing)
+        #expect(error?.underlyingError is Gone)
         #expect(pieces == 2)
         #expect(progress.bytesRead > 0)
         #expect(progress.bytesRead < input.count / 4, "read \(progress.bytesRead) of \(input.count) bytes")

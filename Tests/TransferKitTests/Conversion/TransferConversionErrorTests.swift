@@ -177,15 +177,36 @@ struct TransferConversionErrorTests {
         #expect(String(decoding: output, as: UTF8.self) == #"[{"id":0,"note":"a"},{"id":-1,"note":"b"}]"#)
     }
 
-    @Test("failures that are not the data's stay TransferErrors")
-    func otherFailuresAreTransferErrors() async throws {
+    @Test("failures that are not the data's are the input's, the output's or a cancellation, typed the same way")
+    func otherFailuresHaveTheirOwnStages() async throws {
         let missing = URL(fileURLWithPath: "/nonexistent-\(UUID()).csv")
+        let directory = FileManager.default.temporaryDirectory
         for mode in [TransferConversionMode.automatic, .whole] {
             let conversion = try TransferConversion(Ledger.self, from: .commaSeparatedText, to: .json, mode: mode)
-            let error = await #expect(throws: TransferError.self) {
+            let error = await #expect(throws: TransferConversionError.self) {
                 try await conversion.convert(contentsOf: missing) { _ in }
             }
-            #expect(error?.code == .fileUnavailable)
+            #expect(error?.stage == .reading, "\(mode)")
+            #expect(error?.recordIndex == nil)
+            #expect(error?.contentType == .commaSeparatedText)
+            // A directory opens, but is not an input.
+            let notAFile = await #expect(throws: TransferConversionError.self) {
+                try await conversion.convert(contentsOf: directory) { _ in }
+            }
+            #expect(notAFile?.stage == .reading, "\(mode)")
+            #expect(notAFile?.description.contains("Is a directory") == true, "\(String(describing: notAFile))")
+            // A cancelled task reads nothing and says so.
+            let input = Data("id,note\r\n1,a\r\n".utf8)
+            let cancelled = await Task { () async -> TransferConversionError? in
+                withUnsafeCurrentTask { $0?.cancel() }
+                do {
+                    try await conversion.convert(input) { _ in }
+                    return nil
+                } catch {
+                    return error as? TransferConversionError
+                }
+            }.value
+            #expect(cancelled?.stage == .cancelled, "\(mode)")
         }
     }
 }

@@ -242,15 +242,21 @@ struct TransferConversionTests {
         let input = try folder.file("log.json", try await ReadingLog(readings: readings(10)).exported(as: .json))
         for mode in [TransferConversion<ReadingLog>.Mode.automatic, .whole] {
             let conversion = try TransferConversion(ReadingLog.self, from: .json, to: .commaSeparatedText, mode: mode)
-            await #expect(throws: Full.self) { try await conversion.convert(contentsOf: input) { _ in throw Full() } }
+            let error = await #expect(throws: TransferConversionError.self) {
+                try await conversion.convert(contentsOf: input) { _ in throw Full() }
+            }
+            #expect(error?.stage == .writing)
+            #expect(error?.underlyingError is Full)
+            #expect(error?.contentType == .commaSeparatedText)
         }
     }
 
     @Test func missingInputsAreNamed() async throws {
         let conversion = try TransferConversion(ReadingLog.self, from: .json, to: .commaSeparatedText)
         let missing = URL(fileURLWithPath: "/nonexistent-\(UUID()).json")
-        let error = await #expect(throws: TransferError.self) { try await output(conversion, missing) }
-        #expect(error?.code == .fileUnavailable)
-        #expect(error?.reason.contains("no such file") == true)
+        let error = await #expect(throws: TransferConversionError.self) { try await output(conversion, missing) }
+        #expect(error?.stage == .reading)
+        #expect(error?.description == "cannot be read (\(missing.path): No such file or directory)")
+        #expect((error?.underlyingError as? CocoaError)?.code == .fileReadNoSuchFile)
     }
 }
