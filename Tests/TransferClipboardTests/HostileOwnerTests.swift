@@ -35,14 +35,11 @@ final class HostileOwner: @unchecked Sendable {
                 var incr: (requestor: UInt32, property: UInt32, type: UInt32)?
                 while !stopped.load(ordering: .acquiring), let current = connection {
                     guard let event = try current.nextEvent(deadline: .now + .milliseconds(50)) else { continue }
-                    if event[0] == X11Connection.Event.selectionRequest {
-                        let requestor = event.uint32(at: 12)
-                        let target = event.uint32(at: 20)
-                        let property = event.uint32(at: 24)
+                    if case .selectionRequest(let time, _, let requestor, _, let target, let property) = event {
                         func notify() throws {
                             try current.notifySelection(
                                 requestor: requestor, selection: selection.atoms.clipboard, target: target,
-                                property: property, time: event.uint32(at: 4))
+                                property: property, time: time)
                         }
                         switch behaviour {
                         case .neverAnswers:
@@ -65,8 +62,9 @@ final class HostileOwner: @unchecked Sendable {
                             try notify()
                             incr = (requestor, property, target)
                         }
-                    } else if event[0] == X11Connection.Event.propertyNotify, event[16] == 1, let transfer = incr,
-                        event.uint32(at: 4) == transfer.requestor, event.uint32(at: 8) == transfer.property
+                    } else if let transfer = incr,
+                        case .propertyNotify(transfer.requestor, transfer.property, _, X11Event.PropertyState.deleted) =
+                            event
                     {
                         if case .diesMidTransfer = behaviour {
                             connection = nil  // the connection closes: the owner is gone
@@ -186,11 +184,11 @@ struct OwnerProtocolTests {
         try connection.convertSelection(
             requestor: requestor.window, selection: requestor.atoms.clipboard, target: requestor.atoms.multiple,
             property: requestor.atoms.property, time: time)
-        var notified: [UInt8]?
+        var notified: UInt32?
         while notified == nil, let event = try connection.nextEvent(deadline: deadline) {
-            if event[0] == X11Connection.Event.selectionNotify { notified = event }
+            if case .selectionNotify(_, _, _, _, let property) = event { notified = property }
         }
-        #expect(notified?.uint32(at: 20) == requestor.atoms.property)
+        #expect(notified == requestor.atoms.property)
         let answered = try connection.getProperty(
             requestor.window, requestor.atoms.property, delete: true, longLength: 64, deadline: deadline)
         let atoms = stride(from: 0, to: answered.value.count, by: 4).map { answered.value.uint32(at: $0) }

@@ -38,7 +38,7 @@ final class HostileWaylandOwner: @unchecked Sendable {
                 var control: WaylandDataControl? = try WaylandDataControl(
                     try WaylandConnection(socket: socket), maximumTypes: 1 << 20, deadline: deadline)
                 let connection = control!.connection
-                let source = connection.newID()
+                let source = connection.newID(.dataControlSource)
                 try connection.send(control!.manager, WaylandDataControl.Opcode.createDataSource, .init().uint(source))
                 let types =
                     behaviour == .manyTypes
@@ -48,11 +48,11 @@ final class HostileWaylandOwner: @unchecked Sendable {
                 try connection.roundTrip(deadline: deadline) { _ in }
                 ready.signal()
                 while !stopped.load(ordering: .acquiring), let current = control {
-                    guard let message = try current.connection.nextMessage(deadline: .now + .milliseconds(50)) else {
+                    guard let event = try current.connection.nextEvent(deadline: .now + .milliseconds(50)) else {
                         continue
                     }
-                    guard message.object == source, message.opcode == WaylandDataControl.Opcode.send else { continue }
-                    let descriptor = try current.connection.takeDescriptor()
+                    guard case .send(source, _, let received) = event else { continue }
+                    let descriptor = current.connection.claim(received)
                     let chunk = [UInt8](repeating: 0x41, count: 1 << 20)
                     switch behaviour {
                     case .neverWrites, .manyTypes:

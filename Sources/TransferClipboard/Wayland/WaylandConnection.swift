@@ -9,20 +9,14 @@ internal import TransferSupport
     import Darwin
 #endif
 
-/// A client connection to a Wayland compositor over its Unix socket, speaking the wire format
-/// (*The Wayland Protocol*, "Wire Format"): messages of 32-bit words in host byte order, an object
-/// and an opcode in each header, descriptors beside the bytes (SCM_RIGHTS), object identifiers
-/// allocated densely from 2, and the display's `sync` for a round trip.
+/// A client connection to a Wayland compositor over its Unix socket (*The Wayland Protocol*, "Wire
+/// Format"): it moves the bytes and the descriptors beside them (SCM_RIGHTS), allocates object
+/// identifiers densely from 2, keeps which object is of which interface, and makes round trips with
+/// the display's `sync`. The bytes are framed and decoded by ``WaylandMessage`` and
+/// ``WaylandEvent``; descriptors are kept by a ``WaylandDescriptorQueue``.
 ///
 /// One thread uses a connection at a time; it is not `Sendable`. Every wait has a deadline.
 final class WaylandConnection {
-    /// A message from the compositor: the object it is for, its opcode, and its arguments.
-    struct Message {
-        let object: UInt32
-        let opcode: UInt16
-        let arguments: [UInt8]
-    }
-
     /// `wl_display`, always object 1.
     static let display: UInt32 = 1
 
@@ -33,7 +27,11 @@ final class WaylandConnection {
     private var input: [UInt8] = []
     private var inputStart = 0
     /// Descriptors received and not yet taken by a message, in order.
-    private var descriptors: [Int32] = []
+    private var descriptors = WaylandDescriptorQueue()
+    /// The descriptor of the last event returned, closed at the next unless claimed.
+    private var unclaimed: Int32?
+    /// The interface of each object whose events are decoded.
+    private var interfaces: [UInt32: WaylandInterface] = [display: .display]
     private var readBuffer = [UInt8](repeating: 0, count: 1 << 15)
 
     /// Connects to the compositor's socket at `path`.
@@ -46,7 +44,8 @@ final class WaylandConnection {
 
     deinit {
         close(descriptor)
-        descriptors.forEach { close($0) }
+        if let unclaimed { close(unclaimed) }
+        descriptors.closeAll()
     }
 
     /// The socket `WAYLAND_DISPLAY` names (default `wayland-0`), in `XDG_RUNTIME_DIR` unless the
@@ -58,27 +57,27 @@ final class WaylandConnection {
         return directory.hasSuffix("/") ? directory + name : "\(directory)/\(name)"
     }
 
-    /// A new object identifier: the next after the last, as the protocol requires.
-    func newID() -> UInt32 {
+    /// A new object identifier: the next after the last, as the protocol requires; its events are
+    /// decoded as `interface`'s.
+    func newID(_ interface: WaylandInterface? = nil) -> UInt32 {
         defer { nextID += 1 }
+        interfaces[nextID] = interface
         return nextID
+    }
+
+    /// Stops decoding `object`'s events, after a request that destroys it.
+    func forget(_ object: UInt32) {
+        interfaces[object] = nil
     }
 
     // MARK: Sending
 
     /// Sends a request to `object`, with `descriptor` attached when given.
-    func send(_ object: UInt32, _ opcode: UInt16, _ arguments: Arguments = Arguments(), descriptor: Int32? = nil)
-        throws(ClipboardError)
-    {
-        let size = 8 + arguments.bytes.count
-        guard size <= 0xFFFF else {
-            throw ClipboardError(.protocolError, "a Wayland message of \(size) bytes is larger than 65,535")
-        }
-        var message: [UInt8] = []
-        message.reserveCapacity(size)
-        message.appendWord(object)
-        message.appendWord(UInt32(size) << 16 | UInt32(opcode))
-        message += arguments.bytes
+    func send(
+        _ object: UInt32, _ opcode: UInt16, _ arguments: WaylandArguments = WaylandArguments(),
+        descriptor: Int32? = nil
+    ) throws(ClipboardError) {
+        let message = try WaylandMessage(object: object, opcode: opcode, arguments: arguments.bytes).encoded()
         var offset = 0
         var attached = descriptor ?? -1
         while offset < message.count {
@@ -97,92 +96,73 @@ final class WaylandConnection {
         }
     }
 
-    /// A request's arguments, each aligned to 32 bits.
-    struct Arguments {
-        var bytes: [UInt8] = []
-
-        func uint(_ value: UInt32) -> Arguments {
-            var copy = self
-            copy.bytes.appendWord(value)
-            return copy
-        }
-
-        /// A string: its length with the NUL, the bytes, the NUL, padding.
-        func string(_ value: String) -> Arguments {
-            var copy = self
-            let utf8 = Array(value.utf8)
-            copy.bytes.appendWord(UInt32(utf8.count + 1))
-            copy.bytes += utf8
-            copy.bytes.append(0)
-            copy.bytes.pad()
-            return copy
-        }
-    }
-
     // MARK: Receiving
 
-    /// The next message, or `nil` when none came before `deadline`.
+    /// The next event, or `nil` when none came before `deadline`. The descriptor of a `send`
+    /// event is closed at the next call unless ``claim(_:)`` takes it.
     ///
     /// - Throws: ``ClipboardError``: `connectionFailed` when the compositor closed the connection;
     ///   `protocolError` for the display's `error` event and for a malformed message.
-    func nextMessage(deadline: ContinuousClock.Instant) throws(ClipboardError) -> Message? {
+    func nextEvent(deadline: ContinuousClock.Instant) throws(ClipboardError) -> WaylandEvent? {
+        if let unclaimed { close(unclaimed) }
+        unclaimed = nil
         while true {
             if let message = try bufferedMessage() {
-                if message.object == Self.display, message.opcode == 0 {
-                    var reader = ArgumentReader(message)
-                    let object = try reader.uint()
-                    let code = try reader.uint()
-                    let words = try reader.string()
+                let event = try WaylandEvent(
+                    decoding: message, interface: interfaces[message.object], descriptors: &descriptors)
+                switch event {
+                case .error(let object, let code, let words):
                     throw ClipboardError(
                         .protocolError,
                         "the Wayland compositor at \(name) reported error \(code) on object \(object): \(words)")
+                case .deleteID(let object):
+                    interfaces[object] = nil
+                    continue
+                case .dataOffer(_, let offer):
+                    interfaces[offer] = .dataControlOffer
+                case .send(_, _, let descriptor):
+                    unclaimed = descriptor
+                default:
+                    break
                 }
-                return message
+                return event
             }
+            // Every message that came is decoded: a descriptor left came with none of them.
+            if inputStart == input.count { descriptors.closeAll() }
             guard try waitReadable(deadline: deadline) else { return nil }
             try fill()
         }
     }
 
-    /// The next descriptor that came with the messages read, for a message that carries one.
-    func takeDescriptor() throws(ClipboardError) -> Int32 {
-        guard !descriptors.isEmpty else {
-            throw ClipboardError(.protocolError, "a Wayland message that carries a descriptor came without one")
-        }
-        return descriptors.removeFirst()
+    /// Takes the descriptor of the last event returned: the caller closes it.
+    func claim(_ descriptor: Int32) -> Int32 {
+        if unclaimed == descriptor { unclaimed = nil }
+        return descriptor
     }
 
-    /// Sends `wl_display.sync` and hands every message before its answer to `handle`.
-    func roundTrip(deadline: ContinuousClock.Instant, _ handle: (Message) throws(ClipboardError) -> Void)
+    /// Sends `wl_display.sync` and hands every event before its answer to `handle`.
+    func roundTrip(deadline: ContinuousClock.Instant, _ handle: (WaylandEvent) throws(ClipboardError) -> Void)
         throws(ClipboardError)
     {
-        let callback = newID()
-        try send(Self.display, 0, Arguments().uint(callback))
+        let callback = newID(.callback)
+        try send(Self.display, 0, WaylandArguments().uint(callback))
         while true {
-            guard let message = try nextMessage(deadline: deadline) else {
+            guard let event = try nextEvent(deadline: deadline) else {
                 throw ClipboardError(.timedOut, "the Wayland compositor at \(name) did not answer in time")
             }
-            if message.object == callback, message.opcode == 0 { return }
-            try handle(message)
+            if case .done(callback, _) = event {
+                forget(callback)
+                return
+            }
+            try handle(event)
         }
     }
 
-    private func bufferedMessage() throws(ClipboardError) -> Message? {
-        let available = input.count - inputStart
-        guard available >= 8 else { return nil }
-        let word = input.word(at: inputStart + 4)
-        let size = Int(word >> 16)
-        guard size >= 8, size % 4 == 0 else {
-            throw ClipboardError(
-                .protocolError, "the Wayland compositor at \(name) sent a message of \(size) bytes, not a multiple of 4"
-            )
-        }
-        guard available >= size else { return nil }
-        let message = Message(
-            object: input.word(at: inputStart), opcode: UInt16(word & 0xFFFF),
-            arguments: Array(input[(inputStart + 8)..<(inputStart + size)]))
-        inputStart += size
-        return message
+    private func bufferedMessage() throws(ClipboardError) -> WaylandMessage? {
+        let buffered = input[inputStart...]
+        guard let size = try WaylandMessage.size(ofNextIn: buffered) else { return nil }
+        defer { inputStart += size }
+        return try WaylandMessage(decoding: buffered.prefix(size))
     }
 
     private func fill() throws(ClipboardError) {
@@ -200,7 +180,7 @@ final class WaylandConnection {
                 }
             }
         }
-        descriptors += received.prefix(Int(count))
+        descriptors.append(contentsOf: received.prefix(Int(count)))
         let length: Int
         switch outcome {
         case .success(let count): length = count
@@ -224,47 +204,6 @@ final class WaylandConnection {
             }
             if ContinuousClock.now >= deadline { return false }
         }
-    }
-}
-
-/// Reads a message's arguments in order.
-struct ArgumentReader {
-    private let bytes: [UInt8]
-    private var offset = 0
-
-    init(_ message: WaylandConnection.Message) {
-        bytes = message.arguments
-    }
-
-    mutating func uint() throws(ClipboardError) -> UInt32 {
-        guard offset + 4 <= bytes.count else {
-            throw ClipboardError(.protocolError, "a Wayland message ended before its arguments did")
-        }
-        defer { offset += 4 }
-        return bytes.word(at: offset)
-    }
-
-    /// A string: its length with the NUL, then the bytes; a null string is empty.
-    mutating func string() throws(ClipboardError) -> String {
-        let length = Int(try uint())
-        guard length > 0 else { return "" }
-        guard offset + length <= bytes.count, bytes[offset + length - 1] == 0 else {
-            throw ClipboardError(.protocolError, "a Wayland message holds a malformed string")
-        }
-        defer { offset += (length + 3) / 4 * 4 }
-        return String(decoding: bytes[offset..<(offset + length - 1)], as: UTF8.self)
-    }
-}
-
-extension [UInt8] {
-    /// Appends a Wayland word: 32 bits in the host's byte order.
-    mutating func appendWord(_ value: UInt32) {
-        appendUInt32(UInt32(littleEndian: value))
-    }
-
-    /// The Wayland word at `offset`.
-    func word(at offset: Int) -> UInt32 {
-        UInt32(littleEndian: uint32(at: offset))
     }
 }
 

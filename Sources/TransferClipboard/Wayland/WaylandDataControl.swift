@@ -66,15 +66,11 @@ final class WaylandDataControl {
     init(_ connection: WaylandConnection, maximumTypes: Int, deadline: ContinuousClock.Instant) throws(ClipboardError) {
         self.connection = connection
         self.maximumTypes = maximumTypes
-        let registry = connection.newID()
+        let registry = connection.newID(.registry)
         try connection.send(WaylandConnection.display, 1, .init().uint(registry))
         var globals: [String: (name: UInt32, version: UInt32)] = [:]
-        try connection.roundTrip(deadline: deadline) { message throws(ClipboardError) in
-            guard message.object == registry, message.opcode == 0 else { return }
-            var reader = ArgumentReader(message)
-            let name = try reader.uint()
-            let interface = try reader.string()
-            let version = try reader.uint()
+        try connection.roundTrip(deadline: deadline) { event in
+            guard case .global(registry, let name, let interface, let version) = event else { return }
             if globals[interface] == nil { globals[interface] = (name, version) }
         }
         let chosen: (interface: String, version: UInt32, primary: Bool)
@@ -101,54 +97,48 @@ final class WaylandDataControl {
             .init().uint(globals[chosen.interface]!.name).string(chosen.interface).uint(chosen.version).uint(manager))
         let seatID = connection.newID()
         try connection.send(registry, 0, .init().uint(seat.name).string("wl_seat").uint(1).uint(seatID))
-        device = connection.newID()
+        device = connection.newID(.dataControlDevice)
         try connection.send(manager, Opcode.getDataDevice, .init().uint(device).uint(seatID))
-        try connection.roundTrip(deadline: deadline) { message throws(ClipboardError) in
-            try handle(message)
+        try connection.roundTrip(deadline: deadline) { event throws(ClipboardError) in
+            try handle(event)
         }
         if let failure { throw failure }
     }
 
     /// Follows the device's and offers' events: a new offer and its types, a selection naming one
-    /// (the offer it replaces destroyed). Returns `false` for a message that is none of these, for
+    /// (the offer it replaces destroyed). Returns `false` for an event that is none of these, for
     /// the caller to handle.
     @discardableResult
-    func handle(_ message: WaylandConnection.Message) throws(ClipboardError) -> Bool {
-        var reader = ArgumentReader(message)
-        if message.object == device {
-            switch message.opcode {
-            case Opcode.dataOffer:
-                offers[try reader.uint()] = []
-            case Opcode.selection, Opcode.primarySelection:
-                let offer = try reader.uint()
-                let selection: ClipboardSelection = message.opcode == Opcode.selection ? .clipboard : .primary
-                let previous = currentOffer[selection]
-                currentOffer[selection] = offer == 0 ? nil : offer
-                if let previous, previous != offer, !currentOffer.values.contains(previous) {
-                    offers[previous] = nil
-                    oversized.remove(previous)
-                    try connection.send(previous, Opcode.destroy)
-                }
-            case Opcode.finished:
-                failure = ClipboardError(
-                    .connectionFailed, "the Wayland compositor at \(connection.name) ended the data-control device")
-            default:
-                break
+    func handle(_ event: WaylandEvent) throws(ClipboardError) -> Bool {
+        switch event {
+        case .dataOffer(device, let offer):
+            offers[offer] = []
+        case .selection(device, let selection, let offer):
+            let previous = currentOffer[selection]
+            currentOffer[selection] = offer == 0 ? nil : offer
+            if let previous, previous != offer, !currentOffer.values.contains(previous) {
+                offers[previous] = nil
+                oversized.remove(previous)
+                try connection.send(previous, Opcode.destroy)
+                connection.forget(previous)
             }
-            return true
-        }
-        if message.opcode == Opcode.offer, offers[message.object] != nil || oversized.contains(message.object) {
-            let type = try reader.string()
-            if offers[message.object] != nil {
-                offers[message.object]!.append(type)
-                if offers[message.object]!.count > maximumTypes {
-                    offers[message.object] = nil
-                    oversized.insert(message.object)
+        case .finished(device):
+            failure = ClipboardError(
+                .connectionFailed, "the Wayland compositor at \(connection.name) ended the data-control device")
+        case .offer(let offer, let type) where offers[offer] != nil || oversized.contains(offer):
+            if offers[offer] != nil {
+                offers[offer]!.append(type)
+                if offers[offer]!.count > maximumTypes {
+                    offers[offer] = nil
+                    oversized.insert(offer)
                 }
             }
-            return true
+        case .other(device, _):
+            break
+        default:
+            return false
         }
-        return false
+        return true
     }
 
     /// Sets `selection` to nothing: its owner's source is cancelled.
@@ -164,7 +154,7 @@ final class WaylandDataControl {
         }
         try connection.send(
             device, selection == .primary ? Opcode.setPrimarySelection : Opcode.setSelection, .init().uint(0))
-        try connection.roundTrip(deadline: deadline) { message throws(ClipboardError) in try handle(message) }
+        try connection.roundTrip(deadline: deadline) { event throws(ClipboardError) in try handle(event) }
     }
 
     /// The MIME types of `selection`, in the owner's order.

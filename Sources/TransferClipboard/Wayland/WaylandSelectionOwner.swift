@@ -60,14 +60,14 @@ final class WaylandSelectionOwner: SelectionServer {
             selection == .primary
             ? WaylandDataControl.Opcode.setPrimarySelection : WaylandDataControl.Opcode.setSelection
         let connection = control.connection
-        source = connection.newID()
+        source = connection.newID(.dataControlSource)
         try connection.send(control.manager, WaylandDataControl.Opcode.createDataSource, .init().uint(source))
         for target in content.targets {
             try connection.send(source, WaylandDataControl.Opcode.offer, .init().string(target))
         }
         try connection.send(control.device, setRequest, .init().uint(source))
-        try connection.roundTrip(deadline: deadline) { message throws(ClipboardError) in
-            try handle(message)
+        try connection.roundTrip(deadline: deadline) { event throws(ClipboardError) in
+            try handle(event)
         }
     }
 
@@ -81,8 +81,8 @@ final class WaylandSelectionOwner: SelectionServer {
         let connection = control.connection
         while isServing {
             // The compositor's messages first: they may start transfers.
-            while let message = try connection.nextMessage(deadline: .now) {
-                try handle(message)
+            while let event = try connection.nextEvent(deadline: .now) {
+                try handle(event)
             }
             let now = ContinuousClock.now
             // Readers that stopped reading are let go.
@@ -131,16 +131,10 @@ final class WaylandSelectionOwner: SelectionServer {
         return false
     }
 
-    private func handle(_ message: WaylandConnection.Message) throws(ClipboardError) {
-        guard message.object == source else {
-            try control.handle(message)
-            return
-        }
-        var reader = ArgumentReader(message)
-        switch message.opcode {
-        case WaylandDataControl.Opcode.send:
-            let type = try reader.string()
-            let descriptor = try control.connection.takeDescriptor()
+    private func handle(_ event: WaylandEvent) throws(ClipboardError) {
+        switch event {
+        case .send(source, let type, let received):
+            let descriptor = control.connection.claim(received)
             guard ownsSelection, case .success(let bytes) = content.bytes(for: type) else {
                 close(descriptor)  // a type not offered, or an export that failed: an empty answer
                 return
@@ -154,11 +148,12 @@ final class WaylandSelectionOwner: SelectionServer {
             } else {
                 close(descriptor)
             }
-        case WaylandDataControl.Opcode.cancelled:
+        case .cancelled(source):
             ownsSelection = false
             try control.connection.send(source, WaylandDataControl.Opcode.destroy)
+            control.connection.forget(source)
         default:
-            break
+            try control.handle(event)
         }
     }
 
@@ -167,6 +162,7 @@ final class WaylandSelectionOwner: SelectionServer {
         ownsSelection = false
         try? control.connection.send(control.device, setRequest, .init().uint(0))
         try? control.connection.send(source, WaylandDataControl.Opcode.destroy)
+        control.connection.forget(source)
         try? control.connection.roundTrip(deadline: .now + .seconds(1)) { _ in }
     }
 }

@@ -13,9 +13,10 @@ internal import TransferSupport
     import Foundation
 #endif
 
-/// A client connection to an X server over its Unix socket, speaking the core protocol's bytes
-/// (*X Window System Protocol*, appendix B): the setup, requests with their sequence numbers,
-/// replies, errors and events, and BIG-REQUESTS when the server has it.
+/// A client connection to an X server over its Unix socket (*X Window System Protocol*): it moves
+/// the bytes — the setup, requests with their sequence numbers, replies, errors and events, and
+/// BIG-REQUESTS when the server has it — and leaves their encoding to the codecs beside it
+/// (``X11Request``, ``X11SetupReply``, ``X11Packet``, ``X11Event``, ``X11Reply``).
 ///
 /// One thread uses a connection at a time; it is not `Sendable`. Every wait has a deadline.
 final class X11Connection {
@@ -27,17 +28,6 @@ final class X11Connection {
         static let integer: UInt32 = 19
         static let string: UInt32 = 31
     }
-
-    /// Event codes, with SendEvent's bit cleared.
-    enum Event {
-        static let propertyNotify: UInt8 = 28
-        static let selectionClear: UInt8 = 29
-        static let selectionRequest: UInt8 = 30
-        static let selectionNotify: UInt8 = 31
-    }
-
-    /// `PropertyChangeMask`.
-    static let propertyChangeMask: UInt32 = 0x0040_0000
 
     let descriptor: Int32
     /// The first screen's root window.
@@ -52,7 +42,9 @@ final class X11Connection {
     private var input: [UInt8] = []
     private var inputStart = 0
     /// Events read while waiting for a reply, in order.
-    private var queuedEvents: [[UInt8]] = []
+    private var queuedEvents: [X11Event] = []
+    /// The largest packet believed: 1 MiB, or more when a `GetProperty` asked for more.
+    private var maximumPacketBytes = 1 << 20
     private var atomsByName: [String: UInt32] = [:]
     private var namesByAtom: [UInt32: String] = [:]
 
@@ -73,36 +65,22 @@ final class X11Connection {
         do {
             let cookie = Self.authorization(display: number, environment: environment)
             let name = Array((cookie == nil ? "" : "MIT-MAGIC-COOKIE-1").utf8)
-            let data = cookie ?? []
-            var setup: [UInt8] = [0x6C, 0, 11, 0, 0, 0]
-            setup.appendUInt16(UInt16(name.count))
-            setup.appendUInt16(UInt16(data.count))
-            setup += [0, 0]
-            setup += name
-            setup.pad()
-            setup += data
-            setup.pad()
-            try send(setup)
+            try send(X11Request.setup(authorizationName: name, data: cookie ?? []))
             let head = try read(8, deadline: deadline)
-            let rest = try read(Int(head.uint16(at: 6)) * 4, deadline: deadline)
-            guard head[0] == 1 else {
-                let length = head[0] == 0 ? Int(head[1]) : rest.count
-                var reason = String(decoding: rest.prefix(length), as: UTF8.self)
-                while reason.last == "\0" || reason.last == "\n" { reason.removeLast() }
+            let rest = try read(try X11SetupReply.additionalLength(head: head), deadline: deadline)
+            switch try X11SetupReply(decoding: head + rest) {
+            case .failed(let reason), .authenticate(let reason):
                 throw ClipboardError(
                     .connectionFailed, "the X server of DISPLAY \(display) refused the connection: \(reason)")
+            case .success(let success):
+                guard let root = success.root else {
+                    throw ClipboardError(.connectionFailed, "the X server of DISPLAY \(display) has no screen")
+                }
+                idBase = success.idBase
+                idMask = success.idMask
+                maximumRequestBytes = Int(success.maximumRequestLength) * 4
+                self.root = root
             }
-            let reply = head + rest
-            idBase = reply.uint32(at: 12)
-            idMask = reply.uint32(at: 16)
-            let vendorLength = Int(reply.uint16(at: 24))
-            maximumRequestBytes = Int(reply.uint16(at: 26)) * 4
-            let formats = Int(reply[29])
-            let screens = 40 + (vendorLength + 3) / 4 * 4 + formats * 8
-            guard reply[28] > 0, screens + 4 <= reply.count else {
-                throw ClipboardError(.connectionFailed, "the X server of DISPLAY \(display) has no screen")
-            }
-            root = reply.uint32(at: screens)
             try enableBigRequests(deadline: deadline)
         }
     }
@@ -162,31 +140,16 @@ final class X11Connection {
         return idBase | (nextID & idMask)
     }
 
-    /// Sends a request and returns its sequence number. `body` is everything after the 4-byte
-    /// header; it is padded here.
+    /// Sends a request and returns its sequence number. A `payload` (a property's value) follows
+    /// the request's fixed part, not copied into it.
     @discardableResult
-    func request(
-        _ opcode: UInt8, _ byte1: UInt8 = 0, _ body: [UInt8], payload: some DataProtocol & ContiguousBytes = [UInt8]()
-    ) throws(ClipboardError) -> UInt16 {
-        let length = body.count + payload.count
-        let padded = (length + 3) / 4 * 4
-        let units = 1 + padded / 4
-        var packet: [UInt8] = [opcode, byte1]
-        packet.reserveCapacity(8 + body.count)
-        if units <= 0xFFFF {
-            packet.appendUInt16(UInt16(units))
-        } else {
-            guard bigRequests else {
-                throw ClipboardError(.protocolError, "a request of \(units * 4) bytes is larger than the server takes")
-            }
-            packet.appendUInt16(0)
-            packet.appendUInt32(UInt32(units + 1))
-        }
-        packet += body
-        // A large payload goes out as it is, not copied into the packet first.
+    func request(_ request: X11Request, payload: some DataProtocol & ContiguousBytes = [UInt8]())
+        throws(ClipboardError) -> UInt16
+    {
+        let packet = try request.encoded(payloadCount: payload.count, bigRequests: bigRequests)
         try send(packet[...])
         try send(payload)
-        try send([UInt8](repeating: 0, count: padded - length)[...])
+        try send([UInt8](repeating: 0, count: request.padding(payloadCount: payload.count))[...])
         sequence &+= 1
         return sequence
     }
@@ -198,13 +161,7 @@ final class X11Connection {
 
     func internAtom(_ name: String, deadline: ContinuousClock.Instant) throws(ClipboardError) -> UInt32 {
         if let atom = atomsByName[name] { return atom }
-        let bytes = Array(name.utf8)
-        var body: [UInt8] = []
-        body.appendUInt16(UInt16(bytes.count))
-        body += [0, 0]
-        body += bytes
-        let reply = try waitForReply(try request(16, 0, body), deadline: deadline)
-        let atom = reply.uint32(at: 8)
+        let atom = try X11Reply.internAtom(try waitForReply(try request(.internAtom(name)), deadline: deadline))
         atomsByName[name] = atom
         namesByAtom[atom] = name
         return atom
@@ -214,20 +171,12 @@ final class X11Connection {
     func atomNames(_ atoms: [UInt32], deadline: ContinuousClock.Instant) throws(ClipboardError) -> [String] {
         var sequences: [(UInt32, UInt16?)] = []
         for atom in atoms {
-            if namesByAtom[atom] != nil {
-                sequences.append((atom, nil))
-            } else {
-                var body: [UInt8] = []
-                body.appendUInt32(atom)
-                sequences.append((atom, try request(17, 0, body)))
-            }
+            sequences.append((atom, namesByAtom[atom] != nil ? nil : try request(.getAtomName(atom))))
         }
         var names: [String] = []
         for (atom, sequence) in sequences {
             if let sequence {
-                let reply = try waitForReply(sequence, deadline: deadline)
-                let length = Int(reply.uint16(at: 8))
-                let name = String(decoding: reply[32..<min(reply.count, 32 + length)], as: UTF8.self)
+                let name = try X11Reply.atomName(try waitForReply(sequence, deadline: deadline))
                 namesByAtom[atom] = name
                 atomsByName[name] = atom
             }
@@ -239,188 +188,118 @@ final class X11Connection {
     /// An unmapped InputOnly window that receives property changes.
     func createWindow() throws(ClipboardError) -> UInt32 {
         let window = newID()
-        var body: [UInt8] = []
-        body.appendUInt32(window)
-        body.appendUInt32(root)
-        body += [0, 0, 0, 0]  // x, y
-        body.appendUInt16(1)
-        body.appendUInt16(1)
-        body.appendUInt16(0)  // border
-        body.appendUInt16(2)  // InputOnly
-        body.appendUInt32(0)  // CopyFromParent visual
-        body.appendUInt32(0x800)  // event-mask
-        body.appendUInt32(Self.propertyChangeMask)
-        try request(1, 0, body)
+        try request(.createWindow(window: window, parent: root, eventMask: X11Request.propertyChangeMask))
         return window
     }
 
     func selectPropertyChanges(on window: UInt32) throws(ClipboardError) {
-        var body: [UInt8] = []
-        body.appendUInt32(window)
-        body.appendUInt32(0x800)
-        body.appendUInt32(Self.propertyChangeMask)
-        try request(2, 0, body)
+        try request(.changeWindowAttributes(window: window, eventMask: X11Request.propertyChangeMask))
     }
 
     func changeProperty(
         _ window: UInt32, _ property: UInt32, type: UInt32, format: UInt8, data: some DataProtocol & ContiguousBytes,
         append: Bool = false
     ) throws(ClipboardError) {
-        var body: [UInt8] = []
-        body.appendUInt32(window)
-        body.appendUInt32(property)
-        body.appendUInt32(type)
-        body += [format, 0, 0, 0]
-        body.appendUInt32(UInt32(data.count / Int(format / 8)))
-        try request(18, append ? 2 : 0, body, payload: data)
+        try request(
+            .changeProperty(window: window, property: property, type: type, format: format, mode: append ? 2 : 0),
+            payload: data)
     }
 
     func deleteProperty(_ window: UInt32, _ property: UInt32) throws(ClipboardError) {
-        var body: [UInt8] = []
-        body.appendUInt32(window)
-        body.appendUInt32(property)
-        try request(19, 0, body)
+        try request(.deleteProperty(window: window, property: property))
     }
 
-    /// A property's value.
-    struct Property {
-        var type: UInt32
-        var format: UInt8
-        var bytesAfter: Int
-        var value: ArraySlice<UInt8>
-    }
-
+    /// A property's value, at most `longLength` 4-byte units of it.
     func getProperty(
         _ window: UInt32, _ property: UInt32, delete: Bool, longLength: Int, deadline: ContinuousClock.Instant
-    ) throws(ClipboardError) -> Property {
-        var body: [UInt8] = []
-        body.appendUInt32(window)
-        body.appendUInt32(property)
-        body.appendUInt32(0)  // AnyPropertyType
-        body.appendUInt32(0)
-        body.appendUInt32(UInt32(clamping: longLength))
-        let reply = try waitForReply(try request(20, delete ? 1 : 0, body), deadline: deadline)
-        let format = reply[1]
-        let count = Int(reply.uint32(at: 16)) * Int(max(format, 8) / 8)
-        guard 32 + count <= reply.count else {
-            throw ClipboardError(.protocolError, "a GetProperty reply shorter than its value")
-        }
-        return Property(
-            type: reply.uint32(at: 8), format: format, bytesAfter: Int(reply.uint32(at: 12)),
-            value: reply[32..<(32 + count)])
+    ) throws(ClipboardError) -> X11Reply.Property {
+        let units = UInt32(clamping: longLength)
+        maximumPacketBytes = max(maximumPacketBytes, X11Wire.packetSize + Int(units) * 4)
+        let sequence = try request(
+            .getProperty(window: window, property: property, delete: delete, longOffset: 0, longLength: units))
+        return try X11Reply.Property(decoding: try waitForReply(sequence, deadline: deadline))
     }
 
     func setSelectionOwner(_ window: UInt32, selection: UInt32, time: UInt32) throws(ClipboardError) {
-        var body: [UInt8] = []
-        body.appendUInt32(window)
-        body.appendUInt32(selection)
-        body.appendUInt32(time)
-        try request(22, 0, body)
+        try request(.setSelectionOwner(owner: window, selection: selection, time: time))
     }
 
     func selectionOwner(_ selection: UInt32, deadline: ContinuousClock.Instant) throws(ClipboardError) -> UInt32 {
-        var body: [UInt8] = []
-        body.appendUInt32(selection)
-        return try waitForReply(try request(23, 0, body), deadline: deadline).uint32(at: 8)
+        try X11Reply.selectionOwner(try waitForReply(try request(.getSelectionOwner(selection)), deadline: deadline))
     }
 
     func convertSelection(
         requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32, time: UInt32
     ) throws(ClipboardError) {
-        var body: [UInt8] = []
-        body.appendUInt32(requestor)
-        body.appendUInt32(selection)
-        body.appendUInt32(target)
-        body.appendUInt32(property)
-        body.appendUInt32(time)
-        try request(24, 0, body)
+        try request(
+            .convertSelection(
+                requestor: requestor, selection: selection, target: target, property: property, time: time))
     }
 
     /// Sends a `SelectionNotify` to `requestor` (property 0: refused).
     func notifySelection(
         requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32, time: UInt32
     ) throws(ClipboardError) {
-        var event: [UInt8] = [Event.selectionNotify, 0, 0, 0]
-        event.appendUInt32(time)
-        event.appendUInt32(requestor)
-        event.appendUInt32(selection)
-        event.appendUInt32(target)
-        event.appendUInt32(property)
-        event += [UInt8](repeating: 0, count: 32 - event.count)
-        var body: [UInt8] = []
-        body.appendUInt32(requestor)
-        body.appendUInt32(0)  // event mask
-        body += event
-        try request(25, 0, body)
+        let event = X11Event.selectionNotify(
+            time: time, requestor: requestor, selection: selection, target: target, property: property)
+        try request(.sendEvent(destination: requestor, eventMask: 0, event: event.encoded() ?? []))
     }
 
     /// A round trip: every request before it has been handled when it returns.
     func sync(deadline: ContinuousClock.Instant) throws(ClipboardError) {
-        _ = try waitForReply(try request(43, 0, []), deadline: deadline)
+        _ = try waitForReply(try request(.getInputFocus), deadline: deadline)
     }
 
     private func enableBigRequests(deadline: ContinuousClock.Instant) throws(ClipboardError) {
-        let name = Array("BIG-REQUESTS".utf8)
-        var body: [UInt8] = []
-        body.appendUInt16(UInt16(name.count))
-        body += [0, 0]
-        body += name
-        let reply = try waitForReply(try request(98, 0, body), deadline: deadline)
-        guard reply[8] == 1 else { return }
-        let enable = try waitForReply(try request(reply[9], 0, []), deadline: deadline)
+        let reply = try waitForReply(try request(.queryExtension("BIG-REQUESTS")), deadline: deadline)
+        let bigRequestsExtension = try X11Reply.Extension(decoding: reply)
+        guard bigRequestsExtension.isPresent else { return }
+        let enable = try waitForReply(
+            try request(.extensionRequest(majorOpcode: bigRequestsExtension.majorOpcode)), deadline: deadline)
+        maximumRequestBytes = Int(try X11Reply.bigRequestsMaximumLength(enable)) * 4
         bigRequests = true
-        maximumRequestBytes = Int(enable.uint32(at: 8)) * 4
     }
 
     // MARK: Reading
 
-    /// The reply to request `sequence`; events that come first are queued for ``nextEvent(deadline:)``.
+    /// The reply to request `sequence`, whole; events that come first are queued for
+    /// ``nextEvent(deadline:)``.
     func waitForReply(_ sequence: UInt16, deadline: ContinuousClock.Instant) throws(ClipboardError) -> [UInt8] {
         while true {
-            let packet = try readPacket(deadline: deadline)
-            let packetSequence = packet.uint16(at: 2)
-            switch packet[0] {
-            case 1 where packetSequence == sequence:
-                return packet
-            case 0 where packetSequence == sequence:
-                throw ClipboardError(
-                    .protocolError, "the X server refused a request: error \(packet[1]), value \(packet.uint32(at: 4))")
-            case 0, 1:
+            switch try readPacket(deadline: deadline) {
+            case .reply(sequence, let bytes):
+                return bytes
+            case .error(sequence, let code, let value):
+                throw ClipboardError(.protocolError, "the X server refused a request: error \(code), value \(value)")
+            case .reply, .error:
                 continue  // an error or reply to another request: asynchronous errors are not ours to wait for
-            default:
-                queuedEvents.append(packet)
+            case .event(let event):
+                queuedEvents.append(event)
             }
         }
     }
 
-    /// The next event (its code with SendEvent's bit cleared in byte 0), or `nil` at the deadline.
-    func nextEvent(deadline: ContinuousClock.Instant) throws(ClipboardError) -> [UInt8]? {
-        if !queuedEvents.isEmpty {
-            var event = queuedEvents.removeFirst()
-            event[0] &= 0x7F
-            return event
-        }
+    /// The next event, or `nil` at the deadline.
+    func nextEvent(deadline: ContinuousClock.Instant) throws(ClipboardError) -> X11Event? {
+        if !queuedEvents.isEmpty { return queuedEvents.removeFirst() }
         while true {
-            let packet: [UInt8]
+            let packet: X11Packet
             do {
                 packet = try readPacket(deadline: deadline)
             } catch let error where error.code == .timedOut {
                 return nil
             }
-            if packet[0] > 1 {
-                var event = packet
-                event[0] &= 0x7F
-                return event
-            }
+            if case .event(let event) = packet { return event }
         }
     }
 
-    private func readPacket(deadline: ContinuousClock.Instant) throws(ClipboardError) -> [UInt8] {
-        let head = try read(32, deadline: deadline)
-        guard head[0] == 1 || head[0] == 35 else { return head }
-        let extra = Int(head.uint32(at: 4)) * 4
-        guard extra > 0 else { return head }
-        return try read(extra, deadline: deadline, after: head)
+    /// The next packet: its first 32 bytes, then what ``X11Packet/size(ofNextIn:maximum:)`` says
+    /// follows them.
+    private func readPacket(deadline: ContinuousClock.Instant) throws(ClipboardError) -> X11Packet {
+        let head = try read(X11Wire.packetSize, deadline: deadline)
+        let size = try X11Packet.size(ofNextIn: head, maximum: maximumPacketBytes) ?? X11Wire.packetSize
+        let packet = size > head.count ? try read(size - head.count, deadline: deadline, after: head) : head
+        return try X11Packet(decoding: packet)
     }
 
     /// A buffer for reads, reused: small packets are gathered in `input` from it.
@@ -517,30 +396,5 @@ final class X11Connection {
                 throw ClipboardError(.connectionFailed, "writing to the X server: \(error)")
             }
         }
-    }
-}
-
-extension [UInt8] {
-    mutating func appendUInt16(_ value: UInt16) {
-        append(UInt8(value & 0xFF))
-        append(UInt8(value >> 8))
-    }
-
-    mutating func appendUInt32(_ value: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) { append(UInt8((value >> UInt32(shift)) & 0xFF)) }
-    }
-
-    mutating func pad() {
-        while count % 4 != 0 { append(0) }
-    }
-}
-
-extension RandomAccessCollection where Element == UInt8, Index == Int {
-    func uint16(at offset: Int) -> UInt16 {
-        UInt16(self[startIndex + offset]) | UInt16(self[startIndex + offset + 1]) << 8
-    }
-
-    func uint32(at offset: Int) -> UInt32 {
-        (0..<4).reduce(0) { $0 | UInt32(self[startIndex + offset + $1]) << UInt32(8 * $1) }
     }
 }

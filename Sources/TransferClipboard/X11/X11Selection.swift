@@ -44,11 +44,7 @@ struct X11Selection {
         try connection.changeProperty(
             window, atoms.property, type: X11Connection.Atom.integer, format: 8, data: [], append: true)
         while let event = try connection.nextEvent(deadline: deadline) {
-            if event[0] == X11Connection.Event.propertyNotify, event.uint32(at: 4) == window,
-                event.uint32(at: 8) == atoms.property
-            {
-                return event.uint32(at: 12)
-            }
+            if case .propertyNotify(window, atoms.property, let time, _) = event { return time }
         }
         throw ClipboardError(.timedOut, "the X server sent no PropertyNotify for a timestamp in time")
     }
@@ -106,23 +102,19 @@ struct X11Selection {
                 throw ClipboardError(
                     .timedOut, "the owner of the \(selection) selection did not answer for \(targetName) in time")
             }
-            if event[0] == X11Connection.Event.selectionNotify, event.uint32(at: 8) == window,
-                event.uint32(at: 12) == selectionAtom
-            {
-                answered = event.uint32(at: 20)
-            }
+            if case .selectionNotify(_, window, selectionAtom, _, let property) = event { answered = property }
         }
         guard answered != 0 else {
             throw ClipboardError(.typeNotOffered, "the owner of the \(selection) selection refused \(targetName)")
         }
         let first = try readProperty(limit: limit, targetName: targetName, deadline: deadline)
         guard first.type == atoms.incr else {
-            try sink.write(first.bytes)
+            try sink.write(first.value)
             return (first.type, first.format)
         }
         // INCR (ICCCM §2.7.2): the property was deleted by the read; each chunk comes as a new
         // value, and a zero-length one ends the transfer. The size it names is a lower bound.
-        if first.bytes.count >= 4 { sink.expect(Int(first.bytes.uint32(at: 0))) }
+        if let size = X11Reply.incrSize(first) { sink.expect(size) }
         var received = 0
         var format: UInt8 = 8
         var type: UInt32 = 0
@@ -133,13 +125,13 @@ struct X11Selection {
                     .timedOut,
                     "the owner of the \(selection) selection stopped sending \(targetName) after \(received) bytes")
             }
-            guard event[0] == X11Connection.Event.propertyNotify, event.uint32(at: 4) == window,
-                event.uint32(at: 8) == atoms.property, event[16] == 0
-            else { continue }
+            guard case .propertyNotify(window, atoms.property, _, X11Event.PropertyState.newValue) = event else {
+                continue
+            }
             let chunk = try readProperty(limit: limit - received, targetName: targetName, deadline: deadline)
-            if chunk.bytes.isEmpty { return (type, format) }
-            try sink.write(chunk.bytes)
-            received += chunk.bytes.count
+            if chunk.value.isEmpty { return (type, format) }
+            try sink.write(chunk.value)
+            received += chunk.value.count
             format = chunk.format
             type = chunk.type
         }
@@ -147,7 +139,7 @@ struct X11Selection {
 
     /// Reads and deletes the own window's property, refusing more than `limit` bytes.
     private func readProperty(limit: Int, targetName: String, deadline: ContinuousClock.Instant)
-        throws(ClipboardError) -> (type: UInt32, format: UInt8, bytes: ArraySlice<UInt8>)
+        throws(ClipboardError) -> X11Reply.Property
     {
         let units = limit / 4 + 1
         let property = try connection.getProperty(
@@ -157,10 +149,7 @@ struct X11Selection {
             throw ClipboardError(
                 .tooLarge, "\(targetName) is larger than the limit of \(limit) bytes")
         }
-        guard [0, 8, 16, 32].contains(property.format) else {
-            throw ClipboardError(.protocolError, "\(targetName) came in a property of format \(property.format)")
-        }
-        return (property.type, property.format, property.value)
+        return property
     }
 
     /// The target names the owner of `selection` offers, from `TARGETS`.
@@ -169,12 +158,9 @@ struct X11Selection {
     ) throws(ClipboardError) -> [String] {
         let reply = try convert(
             selection, target: atoms.targets, targetName: "TARGETS", limit: limit * 4, idle: idle, deadline: deadline)
-        guard reply.type == X11Connection.Atom.atom || reply.type == atoms.targets, reply.format == 32 else {
-            throw ClipboardError(
-                .protocolError,
-                "TARGETS came as type \(reply.type) format \(reply.format): expected a list of atoms (ATOM, format 32)")
-        }
-        let atoms = stride(from: 0, to: reply.bytes.count - 3, by: 4).map { reply.bytes.uint32(at: $0) }
+        let atoms = try X11Reply.targets(
+            X11Reply.Property(type: reply.type, format: reply.format, value: ArraySlice(reply.bytes)),
+            targetsAtom: self.atoms.targets)
         return try connection.atomNames(atoms.filter { $0 != 0 }, deadline: deadline)
     }
 }

@@ -69,17 +69,13 @@ final class X11SelectionOwner: SelectionServer {
     func serve(until deadline: ContinuousClock.Instant) throws(ClipboardError) {
         let connection = selection.connection
         while let event = try connection.nextEvent(deadline: deadline) {
-            switch event[0] {
-            case X11Connection.Event.selectionRequest:
-                try answer(
-                    time: event.uint32(at: 4), requestor: event.uint32(at: 12), selection: event.uint32(at: 16),
-                    target: event.uint32(at: 20), property: event.uint32(at: 24))
-            case X11Connection.Event.selectionClear:
-                if event.uint32(at: 12) == selectionAtom, event.uint32(at: 8) == selection.window {
-                    ownsSelection = false
-                }
-            case X11Connection.Event.propertyNotify where event[16] == 1:
-                try continueTransfer(Transfer.Key(requestor: event.uint32(at: 4), property: event.uint32(at: 8)))
+            switch event {
+            case .selectionRequest(let time, _, let requestor, let requested, let target, let property):
+                try answer(time: time, requestor: requestor, selection: requested, target: target, property: property)
+            case .selectionClear(_, selection.window, selectionAtom):
+                ownsSelection = false
+            case .propertyNotify(let window, let atom, _, X11Event.PropertyState.deleted):
+                try continueTransfer(Transfer.Key(requestor: window, property: atom))
             default:
                 break
             }
@@ -166,12 +162,10 @@ final class X11SelectionOwner: SelectionServer {
     private func convertMultiple(requestor: UInt32, property: UInt32) throws(ClipboardError) -> Bool {
         let connection = selection.connection
         let deadline = ContinuousClock.now + idle
-        let pairs = try connection.getProperty(requestor, property, delete: false, longLength: 1024, deadline: deadline)
-        guard pairs.format == 32, pairs.value.count % 8 == 0 else { return false }
+        let list = try connection.getProperty(requestor, property, delete: false, longLength: 1024, deadline: deadline)
+        guard let pairs = try? X11Reply.atomPairs(list) else { return false }
         var answered: [UInt8] = []
-        for offset in stride(from: 0, to: pairs.value.count, by: 8) {
-            let target = pairs.value.uint32(at: offset)
-            let pairProperty = pairs.value.uint32(at: offset + 4)
+        for (target, pairProperty) in pairs {
             var done = false
             if target != selection.atoms.multiple, pairProperty != 0 {
                 done = try convert(target, requestor: requestor, property: pairProperty)

@@ -1,0 +1,108 @@
+/// An event from the X server, as a value: the four the selection protocol uses, decoded field by
+/// field (*X Window System Protocol*, appendix B, "Events": `PropertyNotify` 28,
+/// `SelectionClear` 29, `SelectionRequest` 30, `SelectionNotify` 31), and any other by its code.
+///
+/// The code is read with `SendEvent`'s bit (0x80) cleared: an event another client sent is decoded
+/// as the same event the server would have sent.
+enum X11Event: Equatable {
+    case selectionRequest(
+        time: UInt32, owner: UInt32, requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32)
+    case selectionNotify(time: UInt32, requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32)
+    case selectionClear(time: UInt32, owner: UInt32, selection: UInt32)
+    /// `state`: ``PropertyState/newValue`` (0) or ``PropertyState/deleted`` (1); any other byte is
+    /// kept as it came.
+    case propertyNotify(window: UInt32, atom: UInt32, time: UInt32, state: UInt8)
+    /// An event the clipboard does not use, by its code (SendEvent's bit cleared).
+    case other(code: UInt8)
+
+    /// The event codes, SendEvent's bit cleared.
+    enum Code {
+        static let propertyNotify: UInt8 = 28
+        static let selectionClear: UInt8 = 29
+        static let selectionRequest: UInt8 = 30
+        static let selectionNotify: UInt8 = 31
+        /// `GenericEvent` (X Generic Event Extension): 32 bytes and the 4-byte units of bytes 4–7.
+        static let genericEvent: UInt8 = 35
+    }
+
+    /// `PropertyNotify`'s `state`.
+    enum PropertyState {
+        static let newValue: UInt8 = 0
+        static let deleted: UInt8 = 1
+    }
+
+    /// Decodes an event packet: 32 bytes (more for `GenericEvent`), its code in the first.
+    ///
+    /// - Throws: ``ClipboardError/Code/protocolError`` for fewer than 32 bytes, or a first byte of
+    ///   0 or 1 (an error or a reply, not an event).
+    init(decoding bytes: some RandomAccessCollection<UInt8>) throws(ClipboardError) {
+        let packet = Array(bytes)
+        try X11Wire.require(X11Wire.packetSize, in: packet, "an X event")
+        let code = packet[0] & 0x7F
+        guard packet[0] > 1 else {
+            throw ClipboardError(.protocolError, "an X event whose code is \(packet[0]): that is an error or a reply")
+        }
+        let word = { (offset: Int) in packet.uint32(at: offset) }
+        switch code {
+        case Code.selectionRequest:
+            self = .selectionRequest(
+                time: word(4), owner: word(8), requestor: word(12), selection: word(16), target: word(20),
+                property: word(24))
+        case Code.selectionNotify:
+            self = .selectionNotify(
+                time: word(4), requestor: word(8), selection: word(12), target: word(16), property: word(20))
+        case Code.selectionClear:
+            self = .selectionClear(time: word(4), owner: word(8), selection: word(12))
+        case Code.propertyNotify:
+            self = .propertyNotify(window: word(4), atom: word(8), time: word(12), state: packet[16])
+        default:
+            self = .other(code: code)
+        }
+    }
+
+    /// The 32 bytes of the event, with `sequence` and zeros where the protocol leaves bytes unused;
+    /// `nil` for ``other(code:)``, whose fields this type does not keep.
+    ///
+    /// `SendEvent` sends these bytes (the server sets the sequence number and SendEvent's bit).
+    func encoded(sequence: UInt16 = 0) -> [UInt8]? {
+        let code: UInt8
+        var fields: [UInt32]
+        var state: UInt8?
+        switch self {
+        case .selectionRequest(let time, let owner, let requestor, let selection, let target, let property):
+            code = Code.selectionRequest
+            fields = [time, owner, requestor, selection, target, property]
+        case .selectionNotify(let time, let requestor, let selection, let target, let property):
+            code = Code.selectionNotify
+            fields = [time, requestor, selection, target, property]
+        case .selectionClear(let time, let owner, let selection):
+            code = Code.selectionClear
+            fields = [time, owner, selection]
+        case .propertyNotify(let window, let atom, let time, let propertyState):
+            code = Code.propertyNotify
+            fields = [window, atom, time]
+            state = propertyState
+        case .other:
+            return nil
+        }
+        var bytes: [UInt8] = [code, 0]
+        bytes.appendUInt16(sequence)
+        for field in fields { bytes.appendUInt32(field) }
+        if let state { bytes.append(state) }
+        bytes += [UInt8](repeating: 0, count: X11Wire.packetSize - bytes.count)
+        return bytes
+    }
+
+    /// Which bytes of a 32-byte event of `code` ``encoded(sequence:)`` writes from the event's
+    /// fields (the others are unused, or SendEvent's bit): for comparing a decoded event written
+    /// again with the bytes it came from.
+    static func definedBytes(code: UInt8) -> Range<Int>? {
+        switch code & 0x7F {
+        case Code.selectionRequest: 2..<28
+        case Code.selectionNotify: 2..<24
+        case Code.selectionClear: 2..<16
+        case Code.propertyNotify: 2..<17
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import Testing
+
+@testable import TransferClipboard
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A message's bytes as the wire format writes them, built here without the codec's encoder: the
+/// object, the size and opcode, the words of the arguments (host byte order).
+private func wire(_ object: UInt32, _ opcode: UInt16, _ words: [UInt32] = [], raw: [UInt8] = []) -> [UInt8] {
+    var arguments: [UInt8] = []
+    for word in words { withUnsafeBytes(of: word) { arguments += $0 } }
+    arguments += raw
+    var bytes: [UInt8] = []
+    withUnsafeBytes(of: object) { bytes += $0 }
+    withUnsafeBytes(of: UInt32(8 + arguments.count) << 16 | UInt32(opcode)) { bytes += $0 }
+    return bytes + arguments
+}
+
+/// A string argument's bytes: the length with the NUL, the bytes, the NUL, zeros to 32 bits.
+private func stringArgument(_ text: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    withUnsafeBytes(of: UInt32(text.utf8.count + 1)) { bytes += $0 }
+    bytes += Array(text.utf8) + [0]
+    while bytes.count % 4 != 0 { bytes.append(0) }
+    return bytes
+}
+
+/// A queue of fake descriptors whose closes are recorded, not made.
+private final class ClosedDescriptors {
+    var closed: [Int32] = []
+}
+
+private func fakeQueue(_ descriptors: [Int32], closed: ClosedDescriptors) -> WaylandDescriptorQueue {
+    var queue = WaylandDescriptorQueue { closed.closed.append($0) }
+    queue.append(contentsOf: descriptors)
+    return queue
+}
+
+private func decode(
+    _ bytes: [UInt8], _ interface: WaylandInterface?, descriptors: [Int32] = []
+) throws(ClipboardError) -> WaylandEvent {
+    var queue = fakeQueue(descriptors, closed: ClosedDescriptors())
+    return try WaylandEvent(decoding: WaylandMessage(decoding: bytes[...]), interface: interface, descriptors: &queue)
+}
+
+/// Expects `body` to throw a `ClipboardError` of `code`.
+private func expectError(
+    _ code: ClipboardError.Code, _ comment: String = "", sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws(ClipboardError) -> Void
+) {
+    do {
+        try body()
+        Issue.record("no error; expected \(code). \(comment)", sourceLocation: sourceLocation)
+    } catch {
+        #expect(error.code == code, "\(error) \(comment)", sourceLocation: sourceLocation)
+    }
+}
+
+@Suite("WaylandWire: framing")
+struct WaylandWireFramingTests {
+    @Test("the next message's size, or nil until it is all there")
+    func framing() throws {
+        let message = wire(3, 1, [7, 8])
+        #expect(try WaylandMessage.size(ofNextIn: message[...]) == 16)
+        #expect(try WaylandMessage.size(ofNextIn: (message + wire(1, 0))[...]) == 16)
+        for count in 0..<16 {
+            #expect(try WaylandMessage.size(ofNextIn: message.prefix(count)) == nil, "prefix \(count)")
+        }
+        let decoded = try WaylandMessage(decoding: message[...])
+        #expect(decoded == WaylandMessage(object: 3, opcode: 1, arguments: [7, 0, 0, 0, 8, 0, 0, 0]))
+        #expect(try decoded.encoded() == message)
+    }
+
+    @Test(
+        "a size of 4, 7 or 65,535 (less than the header, or not a multiple of 4): a protocol error",
+        arguments: [0, 4, 7, 9, 65535])
+    func badSizes(_ size: Int) {
+        var bytes = wire(1, 0)
+        withUnsafeBytes(of: UInt32(size) << 16) { bytes.replaceSubrange(4..<8, with: $0) }
+        expectError(.protocolError) { () throws(ClipboardError) in _ = try WaylandMessage.size(ofNextIn: bytes[...]) }
+        expectError(.protocolError) { () throws(ClipboardError) in _ = try WaylandMessage(decoding: bytes[...]) }
+    }
+
+    @Test("a message of 65,532 bytes frames; one of 65,536 cannot be written")
+    func largest() throws {
+        let largest = wire(5, 0, raw: [UInt8](repeating: 1, count: 65532 - 8))
+        #expect(try WaylandMessage.size(ofNextIn: largest[...]) == 65532)
+        expectError(.protocolError) { () throws(ClipboardError) in
+            _ = try WaylandMessage(object: 5, opcode: 0, arguments: [UInt8](repeating: 0, count: 65528)).encoded()
+        }
+    }
+
+    @Test("decoding bytes that are not exactly one message: a protocol error")
+    func notOne() {
+        let message = wire(3, 1, [7])
+        for bytes in [Array(message.prefix(11)), message + [0, 0, 0, 0], Array(message.prefix(4))] {
+            expectError(.protocolError) { () throws(ClipboardError) in _ = try WaylandMessage(decoding: bytes[...]) }
+        }
+    }
+}
+
+@Suite("WaylandWire: arguments")
+struct WaylandWireArgumentTests {
+    @Test("uint, int, string, array, new_id, fd, read in order; written by WaylandArguments")
+    func reading() throws {
+        let arguments = WaylandArguments().uint(7).int(-2).string("text/plain").array([1, 2, 3]).uint(9)
+        #expect(arguments.bytes.count == 4 + 4 + (4 + 12) + (4 + 4) + 4)
+        var reader = WaylandArgumentReader(WaylandMessage(object: 2, opcode: 0, arguments: arguments.bytes))
+        #expect(try reader.uint() == 7)
+        #expect(try reader.int() == -2)
+        #expect(try reader.string() == "text/plain")
+        #expect(Array(try reader.array()) == [1, 2, 3])
+        reader.descriptor()
+        #expect(try reader.newID() == 9)
+        #expect(reader.isAtEnd && reader.descriptorCount == 1)
+        try reader.end()
+    }
+
+    @Test("a null string is empty; a string without its NUL, or longer than the message, is a protocol error")
+    func strings() throws {
+        var null = WaylandArgumentReader(WaylandMessage(object: 2, opcode: 0, arguments: [0, 0, 0, 0]))
+        #expect(try null.string() == "")
+        var noNUL = stringArgument("abc")
+        noNUL[4 + 3] = 0x41
+        var long = stringArgument("abc")
+        long[0] = 200
+        for bytes in [noNUL, long, Array(stringArgument("abcd").prefix(8))] {
+            var reader = WaylandArgumentReader(WaylandMessage(object: 2, opcode: 0, arguments: bytes))
+            expectError(.protocolError, "\(bytes)") { () throws(ClipboardError) in _ = try reader.string() }
+        }
+        var zero = WaylandArgumentReader(WaylandMessage(object: 2, opcode: 0, arguments: [0, 0, 0, 0]))
+        expectError(.protocolError) { () throws(ClipboardError) in _ = try zero.newID() }
+        var array = WaylandArgumentReader(WaylandMessage(object: 2, opcode: 0, arguments: [5, 0, 0, 0, 1, 2, 3, 4]))
+        expectError(.protocolError) { () throws(ClipboardError) in _ = try array.array() }
+    }
+}
+
+@Suite("WaylandWire: events")
+struct WaylandWireEventTests {
+    static let registry: UInt32 = 2
+    static let device: UInt32 = 5
+    static let offer: UInt32 = 0xFF00_0001
+    static let source: UInt32 = 6
+
+    /// Each event the clipboard reads: its bytes, the interface of its object, the value.
+    static let events: [(bytes: [UInt8], interface: WaylandInterface, event: WaylandEvent)] = [
+        (
+            wire(1, 0, [3, 1], raw: stringArgument("invalid object")), .display,
+            .error(object: 3, code: 1, message: "invalid object")
+        ),
+        (wire(1, 1, [4]), .display, .deleteID(4)),
+        (
+            wire(registry, 0, [12], raw: stringArgument("zwlr_data_control_manager_v1") + [2, 0, 0, 0]),
+            .registry, .global(registry: registry, name: 12, interface: "zwlr_data_control_manager_v1", version: 2)
+        ),
+        (wire(registry, 1, [12]), .registry, .globalRemove(registry: registry, name: 12)),
+        (wire(3, 0, [77]), .callback, .done(callback: 3, data: 77)),
+        (wire(device, 0, [offer]), .dataControlDevice, .dataOffer(device: device, offer: offer)),
+        (wire(device, 1, [offer]), .dataControlDevice, .selection(device: device, .clipboard, offer: offer)),
+        (wire(device, 3, [0]), .dataControlDevice, .selection(device: device, .primary, offer: 0)),
+        (wire(device, 2), .dataControlDevice, .finished(device: device)),
+        (
+            wire(offer, 0, raw: stringArgument("image/png")), .dataControlOffer,
+            .offer(offer: offer, mimeType: "image/png")
+        ),
+        (wire(source, 1), .dataControlSource, .cancelled(source: source)),
+    ]
+
+    @Test("each event: its arguments; every shorter message, and a longer one, a protocol error")
+    func events() throws {
+        for (bytes, interface, event) in Self.events {
+            #expect(try decode(bytes, interface) == event)
+            let arguments = Array(bytes.dropFirst(8))
+            for count in stride(from: 0, to: arguments.count, by: 4) {
+                let short = wire(
+                    bytes.word(at: 0), UInt16(bytes.word(at: 4) & 0xFFFF), raw: Array(arguments.prefix(count)))
+                expectError(.protocolError, "\(event), \(count) bytes") { () throws(ClipboardError) in
+                    _ = try decode(short, interface)
+                }
+            }
+            let long = wire(bytes.word(at: 0), UInt16(bytes.word(at: 4) & 0xFFFF), raw: arguments + [0, 0, 0, 0])
+            expectError(.protocolError, "\(event), 4 bytes more") { () throws(ClipboardError) in
+                _ = try decode(long, interface)
+            }
+        }
+    }
+
+    @Test("send takes the first descriptor received; with none, a protocol error")
+    func send() throws {
+        let bytes = wire(Self.source, 0, raw: stringArgument("text/plain"))
+        let closed = ClosedDescriptors()
+        var queue = fakeQueue([41, 42], closed: closed)
+        let message = try WaylandMessage(decoding: bytes[...])
+        #expect(
+            try WaylandEvent(decoding: message, interface: .dataControlSource, descriptors: &queue)
+                == .send(source: Self.source, mimeType: "text/plain", descriptor: 41))
+        #expect(
+            try WaylandEvent(decoding: message, interface: .dataControlSource, descriptors: &queue).descriptor == 42)
+        expectError(.protocolError) { () throws(ClipboardError) in
+            _ = try WaylandEvent(decoding: message, interface: .dataControlSource, descriptors: &queue)
+        }
+        #expect(closed.closed.isEmpty)
+    }
+
+    @Test("a malformed send takes no descriptor")
+    func malformedSend() {
+        let closed = ClosedDescriptors()
+        var queue = fakeQueue([41], closed: closed)
+        var noNUL = wire(Self.source, 0, raw: stringArgument("abc"))
+        noNUL[noNUL.count - 1] = 0x41
+        expectError(.protocolError) { () throws(ClipboardError) in
+            _ = try WaylandEvent(
+                decoding: WaylandMessage(decoding: noNUL[...]), interface: .dataControlSource, descriptors: &queue)
+        }
+        #expect(queue.descriptors == [41])
+    }
+
+    @Test("an object of no interface here, or an opcode the interface lacks: other, its arguments unread")
+    func other() throws {
+        #expect(try decode(wire(9, 0, [1, 2, 3]), nil) == .other(object: 9, opcode: 0))
+        #expect(try decode(wire(Self.device, 4, [1]), .dataControlDevice) == .other(object: Self.device, opcode: 4))
+        #expect(try decode(wire(1, 2), .display) == .other(object: 1, opcode: 2))
+    }
+
+    @Test("descriptors no message took are closed, each once")
+    func closeAll() {
+        let closed = ClosedDescriptors()
+        var queue = fakeQueue([7, 8, 9], closed: closed)
+        #expect((try? queue.take(for: "a test")) == 7)
+        #expect(queue.closeAll() == 2)
+        #expect(closed.closed == [8, 9])
+        #expect(queue.closeAll() == 0 && queue.isEmpty)
+        #expect(closed.closed == [8, 9])
+    }
+
+    @Test("with a real pipe: closeAll closes the write end, and the read end sees the end of the data")
+    func closesPipe() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        var queue = WaylandDescriptorQueue()
+        queue.append(contentsOf: [ends[1]])
+        var byte: UInt8 = 0
+        #expect(read(ends[0], &byte, 1) == -1)  // open, and empty: EAGAIN
+        #expect(queue.closeAll() == 1)
+        #expect(read(ends[0], &byte, 1) == 0)  // every write end closed
+    }
+}
