@@ -18,5 +18,9 @@ let package = Package(
             name: "FuzzLinkPreviews", dependencies: [.product(name: "LinkPreviews", package: "TransferKit")]),
         .executableTarget(
             name: "FuzzPlaceholders", dependencies: [.product(name: "TransferKitTesting", package: "TransferKit")]),
+        // Imports TransferClipboard's internal codecs (`@testable`): Scripts/fuzz.sh builds it with
+        // -enable-testing.
+        .executableTarget(
+            name: "FuzzClipboard", dependencies: [.product(name: "TransferClipboard", package: "TransferKit")]),
     ]
 )

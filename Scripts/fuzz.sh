@@ -7,6 +7,7 @@
 #   csv rtf json json-array
 #   accept predicate predicate-evaluate activation manifest android infoplist profiles tags types
 #   html pagedate microdata placeholder placeholder-server
+#   x11 wayland
 #
 # Builds Fuzz/ (a separate package) with coverage in every module, then runs the target on a copy of
 # its seed corpus in .build/fuzz/TARGET. A crash leaves crash-* in the current directory; rerun one
@@ -14,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage="usage: Scripts/fuzz.sh csv|rtf|json|json-array|accept|predicate|predicate-evaluate|activation|manifest|android|infoplist|profiles|tags|types|html|pagedate|microdata|placeholder|placeholder-server [SECONDS] [-- OPTIONS]"
+usage="usage: Scripts/fuzz.sh csv|rtf|json|json-array|accept|predicate|predicate-evaluate|activation|manifest|android|infoplist|profiles|tags|types|html|pagedate|microdata|placeholder|placeholder-server|x11|wayland [SECONDS] [-- OPTIONS]"
 target=${1:?$usage}
 shift
 seconds=120
@@ -25,6 +26,7 @@ if [ $# -gt 0 ] && [ "$1" != "--" ]; then seconds=$1; shift; fi
 # are within reach, and a dictionary of the grammar's tokens where there is one.
 max_len=65536
 extra=()
+build=()
 parser=$target
 case "$target" in
   csv) product=FuzzCSV ;;
@@ -45,6 +47,9 @@ case "$target" in
   # Leak checks off: the server's connection threads free what they allocated after the response
   # has been read, which LeakSanitizer's per-input check would count against the input.
   placeholder-server) product=FuzzPlaceholders; extra=(-dict=Fuzz/Dictionaries/placeholder.dict -detect_leaks=0) ;;
+  # The clipboard's codecs are internal: the product imports them `@testable`, which needs
+  # -enable-testing in every module it builds.
+  x11 | wayland) product=FuzzClipboard; build=(-Xswiftc -enable-testing) ;;
   *) echo "unknown target '$target'" >&2; echo "$usage" >&2; exit 64 ;;
 esac
 
@@ -54,7 +59,7 @@ rm -f Fuzz/.build/release.yaml
 # --sanitize instruments the fuzz target; -Xswiftc instruments TransferKit too, so that coverage
 # guides the fuzzer through the parsers.
 swift build --package-path Fuzz -c release --product "$product" \
-  --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address
+  --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address ${build[@]+"${build[@]}"}
 
 # No allocation stack in AddressSanitizer's reports unless asked for: recording one per allocation
 # costs a quarter of the time of the allocation-heavy targets (predicate, json-array). A finding is

@@ -239,6 +239,9 @@ struct X11WirePacketTests {
     @Test("other events by their code; a GenericEvent whole; an error or reply is no event")
     func otherEvents() throws {
         #expect(try X11Event(decoding: Bytes().u8(2 | 0x80).zeros(31).bytes) == .other(code: 2))
+        // SendEvent's bit on an error's or a reply's code (no server sets it there; the x11 fuzz
+        // target's first input): an event of no known kind, not an error.
+        #expect(try X11Packet(decoding: Bytes().u8(0x81).zeros(31).bytes) == .event(.other(code: 1)))
         let generic = Bytes().u8(35, 1).u16(1).u32(1).zeros(24).u32(9).bytes
         #expect(try X11Packet(decoding: generic) == .event(.other(code: 35)))
         expectError(.protocolError) { () throws(ClipboardError) in

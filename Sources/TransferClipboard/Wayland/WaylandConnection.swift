@@ -116,7 +116,7 @@ final class WaylandConnection {
                         .protocolError,
                         "the Wayland compositor at \(name) reported error \(code) on object \(object): \(words)")
                 case .deleteID(let object):
-                    interfaces[object] = nil
+                    if object != Self.display { interfaces[object] = nil }
                     continue
                 case .dataOffer(_, let offer):
                     interfaces[offer] = .dataControlOffer
