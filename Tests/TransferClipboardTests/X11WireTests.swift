@@ -388,14 +388,15 @@ struct X11WireRequestTests {
 }
 
 /// A fake X server on `/tmp/.X11-unix/X<number>` (a free number from 980): it reads a client's
-/// setup request and answers with `answer`, then closes the connection.
+/// setup request and answers with `answer`, then closes the connection — at once, or when
+/// `waitsForClient`, once the client has closed its end (reading what it sends meanwhile).
 private final class FakeX11Server: @unchecked Sendable {
     let number: Int
     private let listener: Int32
     private let done = DispatchSemaphore(value: 0)
     private var path: String { "/tmp/.X11-unix/X\(number)" }
 
-    init(answer: [UInt8]) throws {
+    init(answer: [UInt8], waitsForClient: Bool = false) throws {
         var chosen: Int?
         var descriptor: Int32 = -1
         for candidate in 980..<1000 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(candidate)") {
@@ -436,6 +437,8 @@ private final class FakeX11Server: @unchecked Sendable {
                 received += count
             }
             _ = answer.withUnsafeBytes { send(client, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+            var fromClient = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+            while waitsForClient, poll(&fromClient, 1, 10_000) > 0, read(client, &request, request.count) > 0 {}
         }.start()
     }
 
@@ -449,6 +452,7 @@ private final class FakeX11Server: @unchecked Sendable {
 @Suite("X11Wire: a fake server's setup answer", .serialized)
 struct X11FakeServerTests {
     static let answers: [(name: String, bytes: [UInt8], code: ClipboardError.Code)] = [
+        // Each answer but the last is all the server sends: then it closes the connection.
         ("Success of 8 bytes", [0x01, 0x00, 0x0B, 0x00, 0x00, 0x00, 0x00, 0x00], .protocolError),
         (
             "Success cut short of the length it says, then closed", Array(successfulSetup().prefix(50)),
@@ -460,12 +464,18 @@ struct X11FakeServerTests {
         ),
         ("Failed", Bytes().u8(0, 4).u16(11).u16(0).u16(1).text("nope").bytes, .connectionFailed),
         ("a first byte of 9", Bytes().u8(9).zeros(7).bytes, .protocolError),
+        // The answer to QueryExtension (the first request, sequence 1) says it has 4 GiB more.
+        (
+            "a reply of 4 GiB after the setup",
+            successfulSetup() + Bytes().u8(1, 0).u16(1).u32(0x4000_0000).zeros(24).bytes,
+            .protocolError
+        ),
     ]
 
     @Test("a truncated or inconsistent setup answer is an error, not a crash", arguments: 0..<answers.count)
     func truncatedSetup(_ index: Int) throws {
         let (name, answer, code) = Self.answers[index]
-        let server = try FakeX11Server(answer: answer)
+        let server = try FakeX11Server(answer: answer, waitsForClient: index == Self.answers.count - 1)
         defer { server.stop() }
         do {
             _ = try X11Connection(
@@ -474,5 +484,16 @@ struct X11FakeServerTests {
         } catch {
             #expect(error.code == code, "\(name): \(error)")
         }
+    }
+    @Test("the same server with a whole setup answer and QueryExtension's: connected, the root and request length read")
+    func wholeSetup() throws {
+        let absent = Bytes().u8(1, 0).u16(1).u32(0).u8(0).zeros(23).bytes  // BIG-REQUESTS: not present
+        let server = try FakeX11Server(answer: successfulSetup() + absent, waitsForClient: true)
+        defer { server.stop() }
+        var connection: X11Connection? = try X11Connection(
+            display: ":\(server.number)", environment: ["XAUTHORITY": "/nonexistent"], timeout: .seconds(5))
+        #expect(connection?.root == 0x123)
+        #expect(connection?.maximumRequestBytes == 0xFFFF * 4)
+        connection = nil  // closed before the server is stopped: it waits for that
     }
 }

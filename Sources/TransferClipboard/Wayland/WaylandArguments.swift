@@ -36,8 +36,9 @@ struct WaylandArguments: Equatable {
     }
 }
 
-/// Reads a message's arguments in order, each checked against the bytes left, and counts the
-/// descriptors the message carries (``descriptor()``), which come beside the bytes, not in them.
+/// Reads a message's arguments in order (*The Wayland Protocol*, "Wire Format", "Arguments"), each
+/// checked against the bytes left, and counts the descriptors the message carries
+/// (``descriptor()``), which come beside the bytes, not in them.
 struct WaylandArgumentReader {
     private let message: WaylandMessage
     private var offset = 0

@@ -1,4 +1,6 @@
-/// The interfaces of the objects whose events the clipboard reads.
+/// The interfaces of the objects whose events the clipboard reads: what a message's object is
+/// decides what its opcode means (*The Wayland Protocol*, "Wire Format": the receiver knows each
+/// object's interface, from the request or event that made it).
 enum WaylandInterface: Equatable {
     /// `wl_display`, object 1.
     case display
