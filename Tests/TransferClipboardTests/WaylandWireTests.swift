@@ -1,3 +1,4 @@
+import CTransferKitSystem
 import Foundation
 import Testing
 
@@ -248,5 +249,118 @@ struct WaylandWireEventTests {
         #expect(read(ends[0], &byte, 1) == -1)  // open, and empty: EAGAIN
         #expect(queue.closeAll() == 1)
         #expect(read(ends[0], &byte, 1) == 0)  // every write end closed
+    }
+}
+
+/// A listening Unix socket of the test's own, for one `WaylandConnection`: accepted after the
+/// client connects (the backlog holds it), written to with descriptors attached, on the test's
+/// thread.
+private final class CompositorSocket {
+    let path = "/tmp/tk-wlw-\(UUID().uuidString.prefix(8))"
+    private let listener: Int32
+    private(set) var client: Int32 = -1
+
+    init() throws {
+        listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0, listen(listener, 1) == 0 else {
+            close(listener)
+            throw POSIXError(.EADDRINUSE)
+        }
+    }
+
+    func accept() {
+        client = Glibc.accept(listener, nil, nil)
+    }
+
+    /// Sends `bytes` with `descriptor` attached.
+    func send(_ bytes: [UInt8], descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { transferkit_send_with_descriptor(client, $0.baseAddress!, $0.count, descriptor) }
+            == bytes.count
+    }
+
+    deinit {
+        if client >= 0 { close(client) }
+        close(listener)
+        unlink(path)
+    }
+}
+
+@Suite("WaylandWire: the connection closes descriptors no event takes")
+struct WaylandConnectionDescriptorTests {
+    /// A pipe whose read end is non-blocking: `nil` while a write end is open somewhere, 0 at the end.
+    func pipeEnds() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        return (ends[0], ends[1])
+    }
+
+    func readEnd(_ descriptor: Int32) -> Int? {
+        var byte: UInt8 = 0
+        let count = read(descriptor, &byte, 1)
+        return count < 0 ? nil : count
+    }
+
+    @Test("a descriptor sent with a message to an object of no interface here: closed once the message is read")
+    func orphan() throws {
+        let compositor = try CompositorSocket()
+        let connection = try WaylandConnection(socket: compositor.path)
+        compositor.accept()
+        let pipe = try pipeEnds()
+        defer { close(pipe.read) }
+        #expect(compositor.send(wire(77, 0, [1]), descriptor: pipe.write))
+        close(pipe.write)  // the client's copy is the only write end left
+        #expect(try connection.nextEvent(deadline: .now + .seconds(5)) == .other(object: 77, opcode: 0))
+        #expect(readEnd(pipe.read) == nil)  // still open in the client
+        #expect(try connection.nextEvent(deadline: .now) == nil)
+        #expect(readEnd(pipe.read) == 0)
+    }
+
+    @Test("send's descriptor: the caller's when claimed, else closed at the next event")
+    func unclaimed() throws {
+        let compositor = try CompositorSocket()
+        let connection = try WaylandConnection(socket: compositor.path)
+        let source = connection.newID(.dataControlSource)
+        compositor.accept()
+        let pipe = try pipeEnds()
+        defer { close(pipe.read) }
+        let send = wire(source, 0, raw: stringArgument("text/plain"))
+        #expect(compositor.send(send, descriptor: pipe.write))
+        close(pipe.write)
+        guard case .send(source, "text/plain", let received) = try connection.nextEvent(deadline: .now + .seconds(5))
+        else {
+            Issue.record("no send event")
+            return
+        }
+        #expect(readEnd(pipe.read) == nil)
+        #expect(try connection.nextEvent(deadline: .now) == nil)
+        #expect(readEnd(pipe.read) == 0)
+        #expect(received >= 0)
+
+        let second = try pipeEnds()
+        defer { close(second.read) }
+        #expect(compositor.send(send, descriptor: second.write))
+        close(second.write)
+        guard case .send(_, _, let kept) = try connection.nextEvent(deadline: .now + .seconds(5)) else {
+            Issue.record("no second send event")
+            return
+        }
+        let claimed = connection.claim(kept)
+        #expect(try connection.nextEvent(deadline: .now) == nil)
+        #expect(readEnd(second.read) == nil)  // still the caller's
+        close(claimed)
+        #expect(readEnd(second.read) == 0)
     }
 }
