@@ -131,7 +131,11 @@ struct X11WireSetupTests {
         var screens = successfulSetup()
         screens.removeLast(40)  // one screen said, none there
         screens[6] = UInt8((screens.count - 8) / 4)
-        for bytes in [vendor, formats, screens] {
+        // Requests of at most 4095 units, less than the protocol guarantees: a client would size
+        // its INCR chunks by it (a length of 0 made them negative).
+        var shortRequests = successfulSetup()
+        shortRequests[26...27] = [0xFF, 0x0F]
+        for bytes in [vendor, formats, screens, shortRequests] {
             expectError(.protocolError) { () throws(ClipboardError) in _ = try X11SetupReply(decoding: bytes) }
         }
     }

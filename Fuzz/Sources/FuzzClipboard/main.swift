@@ -44,6 +44,7 @@ func fuzzX11(_ input: [UInt8]) {
         precondition(setup[0] == 1 && setup.count >= 40, "a setup answer decoded without its fixed fields")
         precondition(success.idBase == setup.uint32(at: 12) && success.idMask == setup.uint32(at: 16))
         precondition((success.root == nil) == (setup[28] == 0), "a root without a screen, or none with one")
+        precondition(success.maximumRequestLength >= 4096, "requests shorter than the protocol guarantees")
     }
     var rest = input[min(input.count, 8 + length)...]
     while true {

@@ -256,7 +256,8 @@ final class X11Connection {
         guard bigRequestsExtension.isPresent else { return }
         let enable = try waitForReply(
             try request(.extensionRequest(majorOpcode: bigRequestsExtension.majorOpcode)), deadline: deadline)
-        maximumRequestBytes = Int(try X11Reply.bigRequestsMaximumLength(enable)) * 4
+        // Never less than the core protocol's length, whatever the reply says.
+        maximumRequestBytes = max(maximumRequestBytes, Int(try X11Reply.bigRequestsMaximumLength(enable)) * 4)
         bigRequests = true
     }
 

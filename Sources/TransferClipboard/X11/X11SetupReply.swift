@@ -11,7 +11,7 @@ enum X11SetupReply: Equatable {
         /// `resource-id-base` and `resource-id-mask`: the identifiers this client may allocate.
         var idBase: UInt32
         var idMask: UInt32
-        /// `maximum-request-length`, in 4-byte units.
+        /// `maximum-request-length`, in 4-byte units: at least 4096, as the protocol guarantees.
         var maximumRequestLength: UInt16
         /// The root window of the first screen, `nil` when the server lists none.
         var root: UInt32?
@@ -54,6 +54,13 @@ enum X11SetupReply: Equatable {
             let screenCount = Int(bytes[28])
             let formatCount = Int(bytes[29])
             let screens = 40 + (vendorLength + 3) / 4 * 4 + formatCount * 8
+            // "This length is always at least 4096": a client sizes its requests by it.
+            let maximumRequestLength = bytes.uint16(at: 26)
+            guard maximumRequestLength >= 4096 else {
+                throw ClipboardError(
+                    .protocolError,
+                    "\(what) (Success) says requests may be \(maximumRequestLength) units long: expected at least 4096")
+            }
             var root: UInt32?
             if screenCount > 0 {
                 try X11Wire.require(
@@ -65,7 +72,7 @@ enum X11SetupReply: Equatable {
             self = .success(
                 Success(
                     idBase: bytes.uint32(at: 12), idMask: bytes.uint32(at: 16),
-                    maximumRequestLength: bytes.uint16(at: 26), root: root))
+                    maximumRequestLength: maximumRequestLength, root: root))
         default:
             throw ClipboardError(
                 .protocolError, "\(what) begins with \(bytes[0]): expected 0 (Failed), 1 (Success) or 2 (Authenticate)")
