@@ -110,7 +110,7 @@ enum ClipboardCommands {
             guard let type else { throw UsageError("--model needs a FILE whose extension names its type") }
             return try await model.copy(bytes, type, clipboard, selection)
         }
-        var offered = names
+        var offered = names.flatMap { ClipboardName.offered(for: $0) }
         if offered.isEmpty {
             if let path, path != "-", let type = UTType(filenameExtension: URL(fileURLWithPath: path).pathExtension) {
                 offered = ClipboardTypeMapping.names(for: type)
@@ -128,8 +128,10 @@ enum ClipboardCommands {
         static let type = OptionDeclaration.repeated(
             "type", "NAME",
             help: """
-                Offer the bytes under NAME (a MIME type, or a name such as UTF8_STRING); repeatable, in \
-                order of preference.
+                Offer the bytes under NAME: a MIME type or a clipboard name such as UTF8_STRING, as written; \
+                or a type as the rest of the tool names it (public.png, .png, png), offered under every name \
+                of that type (public.utf8-plain-text as text/plain;charset=utf-8, UTF8_STRING, …). \
+                Repeatable, in order of preference.
                 """)
         static let model = OptionDeclaration.value("model", "MODEL", help: "Offer MODEL's representations of FILE.")
         static let foreground = OptionDeclaration.flag(
@@ -171,10 +173,11 @@ enum ClipboardCommands {
             console.error("transfer paste: \(why)\n")
             bytes = data
         } else {
-            // As wl-paste without --type: text when there is some, else the owner's first type.
-            var chosen = name
+            // As wl-paste without --type: text when there is some, else the owner's first type. A
+            // type named as the rest of the tool names types is mapped to the name offered for it.
+            let types = try await clipboard.types(in: selection)
+            var chosen = name.map { ClipboardName.pasted($0, offers: types) }
             if chosen == nil {
-                let types = try await clipboard.types(in: selection)
                 chosen =
                     (types.first(where: { $0.contentType?.conforms(to: .plainText) == true }) ?? types.first)?
                     .name
@@ -201,7 +204,11 @@ enum ClipboardCommands {
     /// The options of `transfer paste`.
     enum PasteOptions {
         static let type = OptionDeclaration.value(
-            "type", "NAME", help: "The type to paste, as 'transfer clipboard list' names it.")
+            "type", "NAME",
+            help: """
+                The type to paste, as 'transfer clipboard list' names it, or as the rest of the tool names \
+                types (public.png, .png, png: the first name offered for that type).
+                """)
         static let model = OptionDeclaration.value(
             "model", "MODEL", help: "Paste into MODEL: the first type on the clipboard it imports (its own order).")
         static let to = OptionDeclaration.value(
