@@ -36,7 +36,12 @@ struct TypesCommandTests {
         let result = await transfer("types", "show", "com.example.nothing")
         #expect(result.status == 65)
         #expect(result.error.contains("unknown type 'com.example.nothing'"))
+        // An identifier, as an app declares one in code: the hint names the way to declare it here.
+        #expect(result.error.contains("--declarations FILE (the app's Info.plist, or the same structure as JSON)"))
         #expect(result.output.isEmpty)
+        let word = await transfer("types", "show", "nothing")
+        #expect(word.status == 65)
+        #expect(!word.error.contains("--declarations"), "\(word.error)")
     }
 
     @Test func listTSVHasTheWholeTreeInFourColumns() async {

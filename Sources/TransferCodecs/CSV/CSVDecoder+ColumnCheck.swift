@@ -36,6 +36,19 @@ extension CSVDecoder {
                 + delimiterHint(header: header, format: format))
     }
 
+    /// Checks a header of one column that holds another common delimiter (`id;name;bio`) against
+    /// the columns a record of `type` needs, as soon as the header is read: a file in another
+    /// dialect is then named as such, with the delimiter to read it with, whatever its rows hold —
+    /// not as the first quote or ragged row that the wrong delimiter trips on further down.
+    ///
+    /// - Throws: ``CSVError`` with code ``CSVError/Code/invalidHeader`` and the delimiter's hint.
+    static func checkDialect<T: Decodable>(ofHeader header: [String], for type: T.Type, format: CSVFormat)
+        throws(CSVError)
+    {
+        guard header.count == 1, !delimiterHint(header: header, format: format).isEmpty else { return }
+        try checkColumns(header, for: type, format: format)
+    }
+
     /// The fields a record of `type` reads, in the order its `init(from:)` asks for them, with
     /// their types and whether they are required (asked for without `IfPresent`); `nil` for a type
     /// that cannot be learnt that way (see ``checkColumns(_:for:format:)``).

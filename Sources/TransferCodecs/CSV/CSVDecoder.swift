@@ -95,7 +95,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     /// - Throws: ``CSVError`` for malformed CSV, with its line and column in the whole file;
     ///   `DecodingError` for fields that are not the values their keys need; what `body` throws.
     public func decodeElements<T: Decodable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void) throws {
-        var reader = try CSVRecordReader(ReadableFile(url), format: format)
+        var reader = try CSVRecordReader(ReadableFile(url), format: format, records: T.self, options: options)
         defer { reader.close() }
         while let batch = try reader.nextBatch() {
             try batch.decode(T.self, decoder: self).deliver(to: body)
@@ -117,7 +117,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
     public func decodeElements<T: Decodable & Sendable>(_ type: T.Type, contentsOf url: URL, _ body: (T) throws -> Void)
         throws
     {
-        var reader = try CSVRecordReader(ReadableFile(url), format: format)
+        var reader = try CSVRecordReader(ReadableFile(url), format: format, records: T.self, options: options)
         defer { reader.close() }
         let decoder = self
         try OrderedPipeline.run(
@@ -167,7 +167,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
         transformingBatches transform: @escaping @Sendable ([T], Int) throws -> Result,
         _ body: (Result) throws -> Void
     ) throws {
-        var reader = try CSVRecordReader(file, format: format)
+        var reader = try CSVRecordReader(file, format: format, records: T.self, options: options)
         let decoder = self
         try OrderedPipeline.run(
             limit: OrderedPipeline.defaultLimit, produce: { try reader.nextBatch() },
@@ -187,6 +187,7 @@ public struct CSVDecoder: TopLevelDecoder, Sendable {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
         }
         let document = try CSVDocument(input: bytes, format: format, options: options)
+        if format.hasHeader { try CSVDecoder.checkDialect(ofHeader: document.keys, for: T.self, format: format) }
         let value = try T(from: CSVValueDecoder(document: document, row: nil, path: CSVCodingPath([])))
         if let error = document.pendingError { throw error }
         if !document.hasRecords, format.hasHeader, !document.header.isEmpty {

@@ -341,7 +341,7 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
         let (line, column) = document.position(row: row, column: self.column)
         let error = CSVError(
             .invalidValue, line: line, column: column,
-            reason: "expected \(expected), found \(found.prefix(80).debugDescription)")
+            reason: ValueExpectation.mismatch(expected, found: found))
         return DecodingError.dataCorrupted(
             .init(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
     }
@@ -418,10 +418,10 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
             guard
                 let date = (try? Date.ISO8601FormatStyle().parse(text))
                     ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
-            else { throw invalid("an ISO 8601 date such as 2026-11-20T09:15:00Z", text) }
+            else { throw invalid(ValueExpectation.iso8601Date, text) }
             return date
         case .formatted(let format):
-            guard let date = format.parse(text) else { throw invalid("a date in the decoder's format", text) }
+            guard let date = format.parse(text) else { throw invalid(ValueExpectation.formattedDate, text) }
             return date
         case .custom(let decode):
             return try decode(CSVValueDecoder(document: document, row: row, column: column, path: path))
@@ -432,7 +432,7 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
     func decodeData() throws -> Data {
         switch document.options.data {
         case .base64:
-            guard let data = Data(base64Encoded: text) else { throw invalid("Base64", text) }
+            guard let data = Data(base64Encoded: text) else { throw invalid(ValueExpectation.base64, text) }
             return data
         case .deferredToData:
             do {
@@ -451,7 +451,7 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
         if T.self == String.self { return unsafeBitCast(text, to: T.self) }
         if T.self == UUID.self {
             guard let uuid = document.withField(row: row, column: column, { UUIDText.uuid($0) }) else {
-                throw invalid("a UUID such as E621E1F8-C36C-495A-93FC-0C247A3E6E5F", text)
+                throw invalid(ValueExpectation.uuid, text)
             }
             return unsafeBitCast(uuid, to: T.self)
         }
@@ -464,7 +464,7 @@ struct CSVFieldContainer: SingleValueDecodingContainer {
             return unsafeBitCast(strings, to: T.self)
         }
         if T.self == URL.self {
-            guard let url = URL(string: text) else { throw invalid("a URL", text) }
+            guard let url = URL(string: text) else { throw invalid(ValueExpectation.url, text) }
             return unsafeBitCast(url, to: T.self)
         }
         if T.self == Date.self { return try decodeDate() as! T }

@@ -90,6 +90,31 @@ public struct CSVFormat: Sendable, Hashable {
         self.maximumFieldLength = maximumFieldLength
     }
 
+    /// Creates a format whose delimiter is written as a character: `CSVFormat(delimiter: ";")`.
+    ///
+    /// The delimiter is one byte, so it must be ASCII — as `UInt8(ascii:)` requires — and cannot be
+    /// `"`, CR or LF. To set it on a format, `format.delimiter = UInt8(ascii: ";")`.
+    ///
+    /// - Parameters:
+    ///   - delimiter: The field separator, an ASCII character.
+    ///   - hasHeader: Whether the first row names the columns. The default is `true`.
+    ///   - writesByteOrderMark: Whether the encoder writes a UTF-8 BOM. The default is `false`.
+    ///   - lineEnding: The line ending written. The default is CRLF.
+    ///   - strictness: How malformed input is treated. The default is strict.
+    ///   - maximumFieldLength: The longest field in bytes. The default is 16 MiB.
+    public init(
+        delimiter: Unicode.Scalar,
+        hasHeader: Bool = true,
+        writesByteOrderMark: Bool = false,
+        lineEnding: LineEnding = .crlf,
+        strictness: Strictness = .strict,
+        maximumFieldLength: Int = 16 << 20
+    ) {
+        self.init(
+            delimiter: UInt8(ascii: delimiter), hasHeader: hasHeader, writesByteOrderMark: writesByteOrderMark,
+            lineEnding: lineEnding, strictness: strictness, maximumFieldLength: maximumFieldLength)
+    }
+
     /// Tab-separated values: a tab as the delimiter, otherwise the defaults.
     public static let tsv = CSVFormat(delimiter: 0x09)
 }

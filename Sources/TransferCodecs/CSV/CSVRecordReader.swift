@@ -31,11 +31,20 @@ struct CSVRecordReader {
     private var first = true
     private var records = 0
 
-    /// Reads `file` — a file, a pipe, standard input — from where it is to its end.
-    init(_ file: ReadableFile, format: CSVFormat) throws {
+    /// Checks the header as soon as it is read (``CSVDecoder/checkDialect(ofHeader:for:format:)``).
+    private let checkHeader: ([String]) throws(CSVError) -> Void
+
+    /// Reads `file` — a file, a pipe, standard input — from where it is to its end, for records of
+    /// `type` whose keys `options` map from the columns.
+    init<Record: Decodable>(
+        _ file: ReadableFile, format: CSVFormat, records type: Record.Type, options: CSVDecodingOptions
+    ) throws {
         try CSVDecoder.validate(format)
         self.file = file
         self.format = format
+        checkHeader = { header throws(CSVError) in
+            try CSVDecoder.checkDialect(ofHeader: options.keys(forColumns: header), for: type, format: format)
+        }
     }
 
     func close() {
@@ -86,9 +95,11 @@ struct CSVRecordReader {
             var batch = CSVRecordBatch(
                 bytes: window, table: table, header: header, firstLine: line, firstRecord: records)
             if header == nil, format.hasHeader, table.rowCount > 0 {
-                header = try batch.bytes.withUnsafeBufferPointer { bytes throws(CSVError) in
+                let read = try batch.bytes.withUnsafeBufferPointer { bytes throws(CSVError) in
                     try CSVDocument(chunk: bytes, table: table, format: format, header: nil, firstLine: line).header
                 }
+                try checkHeader(read)
+                header = read
             }
             batch.count = try batch.recordCount(format: format)
             records += batch.count

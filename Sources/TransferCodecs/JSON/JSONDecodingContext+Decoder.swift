@@ -92,12 +92,15 @@ extension JSONDecodingContext: Decoder {
                 let uuid = tokens[token].flags == 0
                     ? UUIDText.uuid(text(of: token)) : UUIDText.uuid(string(at: token))
             else {
-                throw corrupted("Attempted to decode UUID from invalid UUID string", token, codingPath)
+                throw corrupted(
+                    ValueExpectation.mismatch(ValueExpectation.uuid, found: string(at: token)), token, codingPath)
             }
             return unsafeBitCast(uuid, to: T.self)
         } else if T.self == URL.self {
             let text = try decodeString(at: token, codingPath)
-            guard let url = URL(string: text) else { throw corrupted("Invalid URL string", token, codingPath) }
+            guard let url = URL(string: text) else {
+                throw corrupted(ValueExpectation.mismatch(ValueExpectation.url, found: text), token, codingPath)
+            }
             return url as! T
         } else if T.self == Date.self {
             return try decodeDate(at: token) as! T
@@ -245,7 +248,7 @@ extension JSONDecodingContext: Decoder {
                 let date = (try? Date.ISO8601FormatStyle().parse(text))
                     ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
             else {
-                throw corrupted("Expected date string to be ISO8601-formatted", token, codingPath)
+                throw corrupted(ValueExpectation.mismatch(ValueExpectation.iso8601Date, found: text), token, codingPath)
             }
             return date
         case .custom(let decode):
@@ -262,7 +265,7 @@ extension JSONDecodingContext: Decoder {
         case .base64:
             let text = try decodeString(at: token, codingPath)
             guard let data = Data(base64Encoded: text) else {
-                throw corrupted("Encountered Data is not valid Base64", token, codingPath)
+                throw corrupted(ValueExpectation.mismatch(ValueExpectation.base64, found: text), token, codingPath)
             }
             return data
         case .custom(let decode):

@@ -70,7 +70,7 @@ extension RecordFormat {
             (.csv(_, let csvDecoder), .jsonLines(let jsonEncoder, _), let plan?):
             let format = csvDecoder.format
             let layout: RecordPlan.JSONLayout = if case .jsonLines = target.layout { .lines } else { .commas }
-            var reader = try CSVRecordReader(input, format: format)
+            var reader = try CSVRecordReader(input, format: format, records: Record.self, options: csvDecoder.options)
             try OrderedPipeline.run(
                 limit: OrderedPipeline.defaultLimit, produce: { try reader.nextBatch() },
                 work: { batch in

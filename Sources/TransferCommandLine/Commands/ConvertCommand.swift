@@ -27,7 +27,8 @@ enum ConvertCommand {
             """,
         arguments: [("INPUT", "A file, or - for standard input.")],
         options: [
-            Options.to, Options.from, Options.model, Options.delimiter, Options.output, Options.stream, Options.whole,
+            Options.to, Options.from, Options.model, Options.delimiter, Options.fromDelimiter, Options.toDelimiter,
+            Options.output, Options.stream, Options.whole,
             Options.explain, Options.list, DeclarationsOption.option,
         ],
         examples: ["convert Examples/Profiles/profiles.csv --to json"],
@@ -51,6 +52,12 @@ enum ConvertCommand {
                 The CSV field separator, read and written: one character such as ';' or '|', or tab \
                 (default: the model's, a comma).
                 """)
+        static let fromDelimiter = OptionDeclaration.value(
+            "from-delimiter", "C",
+            help: "The input's CSV field separator, where it differs from the output's (overrides --delimiter).")
+        static let toDelimiter = OptionDeclaration.value(
+            "to-delimiter", "C",
+            help: "The output's CSV field separator, where it differs from the input's (overrides --delimiter).")
         static let output = OptionDeclaration.value(
             "output", "FILE", alias: "o",
             help: """
@@ -84,7 +91,13 @@ enum ConvertCommand {
         let streaming = arguments.isSet(Options.stream)
         let whole = arguments.isSet(Options.whole)
         let explain = arguments.isSet(Options.explain)
-        let delimiter = try arguments.value(Options.delimiter).map(Self.delimiter)
+        let delimiter = try arguments.value(Options.delimiter).map { try Self.delimiter($0, option: "delimiter") }
+        let fromDelimiter =
+            try arguments.value(Options.fromDelimiter).map { try Self.delimiter($0, option: "from-delimiter") }
+            ?? delimiter
+        let toDelimiter =
+            try arguments.value(Options.toDelimiter).map { try Self.delimiter($0, option: "to-delimiter") }
+            ?? delimiter
         guard let input = arguments.positional() else {
             throw UsageError("missing the input file (or - for standard input)")
         }
@@ -120,7 +133,9 @@ enum ConvertCommand {
         let mode: TransferConversionMode = streaming ? .streaming : whole ? .whole : .automatic
         let conversion: Conversion
         do {
-            conversion = try model.plan(fromType, toType, mode, delimiter.map { CSVFormat(delimiter: $0) })
+            conversion = try model.plan(
+                fromType, toType, mode, fromDelimiter.map { CSVFormat(delimiter: $0) },
+                toDelimiter.map { CSVFormat(delimiter: $0) })
         } catch let error as TransferError {
             // The reason names the model, the type and the types it can convert instead.
             throw UsageError(error.reason)
@@ -165,7 +180,7 @@ enum ConvertCommand {
         let records: [RecordLayout]
         /// Plans a conversion from one type to another, in a CSV format of its own or the model's:
         /// a ``TransferConversion`` of the model.
-        let plan: @Sendable (UTType, UTType, TransferConversionMode, CSVFormat?) throws -> Conversion
+        let plan: @Sendable (UTType, UTType, TransferConversionMode, CSVFormat?, CSVFormat?) throws -> Conversion
         /// Imports bytes of a type into the model and copies it to the clipboard.
         let copy: @Sendable (Data, UTType, Clipboard, ClipboardSelection) async throws -> ClipboardOwnership
         /// Pastes the model from the clipboard and exports it as a type: the bytes, and which
@@ -180,8 +195,10 @@ enum ConvertCommand {
             name: String(describing: type), summary: summary,
             exported: T.exportedContentTypes(visibility: .ownProcess), imported: T.importedContentTypes(),
             records: T.recordLayouts()
-        ) { from, to, mode, csvFormat in
-            let conversion = try TransferConversion(T.self, from: from, to: to, mode: mode, csvFormat: csvFormat)
+        ) { from, to, mode, sourceCSVFormat, targetCSVFormat in
+            let conversion = try TransferConversion(
+                T.self, from: from, to: to, mode: mode, sourceCSVFormat: sourceCSVFormat,
+                targetCSVFormat: targetCSVFormat)
             return Conversion(explanation: conversion.explanation) { input, sink, progress in
                 try await conversion.convert(opened: input, into: { try sink.write($0) }, progress: progress)
             }
@@ -234,11 +251,11 @@ enum ConvertCommand {
 
     /// The byte `--delimiter` names: one ASCII character other than a quote, CR or LF; `tab` or
     /// `\t` for a tab.
-    static func delimiter(_ text: String) throws -> UInt8 {
+    static func delimiter(_ text: String, option: String = "delimiter") throws -> UInt8 {
         if text == "tab" || text == "\\t" || text == "\t" { return 0x09 }
         guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80, ![0x22, 0x0D, 0x0A].contains(byte) else {
             throw UsageError(
-                "--delimiter \(text.debugDescription): expected one ASCII character other than a quote, CR or LF (or tab)"
+                "--\(option) \(text.debugDescription): expected one ASCII character other than a quote, CR or LF (or tab)"
             )
         }
         return byte

@@ -28,6 +28,10 @@ enum TypeName {
             throw ToolError(
                 .dataError,
                 "unknown type '\(query)': expected a declared identifier (see 'transfer types list'), .ext or type/subtype"
+                    + (query.contains(".") && !query.hasPrefix(".")
+                        ? "; a type an app declares in code is known to the tool from its declaration: "
+                            + "--declarations FILE (the app's Info.plist, or the same structure as JSON)"
+                        : "")
             )
         }
     }

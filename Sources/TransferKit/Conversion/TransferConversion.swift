@@ -54,11 +54,18 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     public let explanation: String
 
     /// The CSV format the item's CSV record representations read and write in, instead of their
-    /// own, or `nil` for theirs.
-    public let csvFormat: CSVFormat?
+    /// own, or `nil` for theirs — when the conversion reads and writes one dialect; `nil` when
+    /// ``sourceCSVFormat`` and ``targetCSVFormat`` differ.
+    public var csvFormat: CSVFormat? { sourceCSVFormat == targetCSVFormat ? sourceCSVFormat : nil }
+    /// The CSV format the source is read in, instead of the representations' own; `nil` for theirs.
+    public let sourceCSVFormat: CSVFormat?
+    /// The CSV format the target is written in, instead of the representations' own; `nil` for theirs.
+    public let targetCSVFormat: CSVFormat?
 
-    /// The item's representations as this conversion reads and writes them: in its ``csvFormat``.
-    private let entries: [TransferRepresentationEntry<Item>]
+    /// The item's representations as this conversion reads them (in ``sourceCSVFormat``) and
+    /// writes them (in ``targetCSVFormat``).
+    private let importEntries: [TransferRepresentationEntry<Item>]
+    private let exportEntries: [TransferRepresentationEntry<Item>]
     /// The representation the input is imported through, and the one the output is exported through.
     private let importer: TransferRepresentationEntry<Item>
     private let exporter: TransferRepresentationEntry<Item>
@@ -88,20 +95,52 @@ public struct TransferConversion<Item: Transferable>: Sendable {
         _ itemType: Item.Type = Item.self, from source: UTType, to target: UTType, mode: Mode = .automatic,
         csvFormat: CSVFormat? = nil
     ) throws(TransferError) {
+        try self.init(
+            itemType, from: source, to: target, mode: mode, sourceCSVFormat: csvFormat, targetCSVFormat: csvFormat)
+    }
+
+    /// Plans a conversion that reads CSV in one dialect and writes it in another — a file separated
+    /// by semicolons into one separated by commas, say — as ``init(_:from:to:mode:csvFormat:)`` does
+    /// with one.
+    ///
+    /// ```swift
+    /// let conversion = try TransferConversion(
+    ///     ProfilesArchive.self, from: .commaSeparatedText, to: .commaSeparatedText,
+    ///     sourceCSVFormat: CSVFormat(delimiter: ";"), targetCSVFormat: CSVFormat())
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - itemType: The item type to convert through.
+    ///   - source: The content type of the input.
+    ///   - target: The content type to produce.
+    ///   - mode: Whether records may, must or must not stream. The default streams when it can.
+    ///   - sourceCSVFormat: The CSV format the source is read in, in place of the one the item's CSV
+    ///     ``RecordsRepresentation``s declare (their coders' strategies kept); `nil` keeps theirs.
+    ///   - targetCSVFormat: The CSV format the target is written in, likewise.
+    /// - Throws: What ``init(_:from:to:mode:csvFormat:)`` throws.
+    public init(
+        _ itemType: Item.Type = Item.self, from source: UTType, to target: UTType, mode: Mode = .automatic,
+        sourceCSVFormat: CSVFormat?, targetCSVFormat: CSVFormat?
+    ) throws(TransferError) {
         sourceContentType = source
         targetContentType = target
-        self.csvFormat = csvFormat
+        self.sourceCSVFormat = sourceCSVFormat
+        self.targetCSVFormat = targetCSVFormat
         let declared = try Item.flattenedRepresentations()
-        let entries = csvFormat.map { format in declared.map { $0.replacingCSVFormat(format) } } ?? declared
-        self.entries = entries
-        guard let importer = entries.first(where: { $0.canImport && $0.contentType.conforms(to: source) }) else {
+        let importEntries = sourceCSVFormat.map { format in declared.map { $0.replacingCSVFormat(format) } } ?? declared
+        let exportEntries = targetCSVFormat.map { format in declared.map { $0.replacingCSVFormat(format) } } ?? declared
+        self.importEntries = importEntries
+        self.exportEntries = exportEntries
+        guard let importer = importEntries.first(where: { $0.canImport && $0.contentType.conforms(to: source) })
+        else {
             throw TransferError(
                 .noMatchingRepresentation, itemType: Item.self, requestedContentType: source,
                 offeredContentTypes: Item.importedContentTypes(),
                 reason: "\(Item.self) cannot be read from \(source.identifier): "
                     + Self.alternatives("read", Item.importedContentTypes()))
         }
-        guard let exporter = entries.first(where: { $0.canExport && $0.contentType.conforms(to: target) }) else {
+        guard let exporter = exportEntries.first(where: { $0.canExport && $0.contentType.conforms(to: target) })
+        else {
             throw TransferError(
                 .noMatchingRepresentation, itemType: Item.self, requestedContentType: target,
                 offeredContentTypes: Item.exportedContentTypes(visibility: .ownProcess),
@@ -324,13 +363,13 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     ) async throws {
         let item: Item
         do {
-            item = try await Item.withImportCandidates(sourceContentType, inferred: false, among: entries, load)
+            item = try await Item.withImportCandidates(sourceContentType, inferred: false, among: importEntries, load)
         } catch {
             throw WholeFailure(direction: .import, error: error)
         }
         let prepared: PreparedFile
         do {
-            prepared = try await item.withExportCandidates(targetContentType, among: entries) {
+            prepared = try await item.withExportCandidates(targetContentType, among: exportEntries) {
                 entry throws(TransferError) in try await item.prepareFile(through: entry)
             }
         } catch {
