@@ -104,13 +104,25 @@ public enum TransferConformance {
         else { return [] }
         let structured = shared[first]
         let text = shared[plain]
+        let type = structured.contentType
+        // The path up to public.text, nearest ancestor first: the conformance that causes the trap.
+        let path =
+            [type]
+            + type.supertypes.filter { $0 != .text && $0.conforms(to: .text) }
+            .sorted { $0.supertypes.count > $1.supertypes.count } + [.text]
+        let because = zip(path, path.dropFirst()).map { "\($0.identifier) conforms to \($1.identifier)" }
+        let isOwn = !type.identifier.hasPrefix("public.") && !type.identifier.hasPrefix("com.apple.")
+        let own = isOwn ? type.identifier : "com.example.\(String(describing: Item.self).lowercased())"
+        let fix =
+            isOwn
+            ? "Declare \(own) a kind of data, not of text: UTType(exportedAs: \"\(own)\", conformingTo: .data) "
+                + "(and UTTypeConformsTo public.data in its declaration)"
+            : "Give it a type of your own, a kind of data: UTType(exportedAs: \"\(own)\", conformingTo: .data)"
         return [
-            "\(structured.contentType.identifier) (\(structured.payloadForm)) conforms to public.text and comes before "
-                + "\(text.contentType.identifier)"
+            "\(type.identifier) (\(structured.payloadForm)) comes before \(text.contentType.identifier)"
                 + (text.proxyChain.isEmpty ? "" : " (via " + text.proxyChain.joined(separator: " → ") + ")")
-                + ": a request for text gets it, and receivers that post text (X, Mastodon, Bluesky) post it. "
-                + "Give it a type of your own, such as UTType(exportedAs: \"com.example.item\"), "
-                + "or .visibility(.ownProcess)"
+                + " and is text (" + because.joined(separator: ", ") + "): a request for text gets it, and "
+                + "receivers that post text (X, Mastodon, Bluesky) post it. \(fix), or .visibility(.ownProcess)"
         ]
     }
 

@@ -145,11 +145,13 @@ struct RegisteredTagTests {
 
 @Suite("Types Apple declares beyond its headers' tags")
 struct LaterImageTypesTests {
-    @Test("public.avif: declared, image/avif and .avif, an image (macOS 13, iOS 16)")
+    @Test("public.avif: declared, image/avif and .avif, a HEIF image (macOS 13, iOS 16)")
     func avif() throws {
         let avif = try #require(UTType("public.avif"))
         #expect(avif.isDeclared && !avif.isDynamic)
+        #expect(avif.supertypes.contains(try #require(UTType("public.heif-standard"))))
         #expect(avif.conforms(to: .image) && avif.conforms(to: .data))
+        #expect(!avif.conforms(to: .heif) && !avif.conforms(to: .heic))
         #expect(avif.preferredMIMEType == "image/avif")
         #expect(avif.preferredFilenameExtension == "avif")
         #expect(UTType(mimeType: "image/avif") == avif)

@@ -59,11 +59,15 @@ private func runExecutable(_ arguments: [String], input: Data?, environment: [St
     try inputPipe.fileHandleForWriting.close()
     // Read both pipes before waiting, so a large output cannot block the child.
     let errorData = Mutex(Data())
-    let errorReader = Thread { errorData.withLock { $0 = errorPipe.fileHandleForReading.readDataToEndOfFile() } }
+    let errorRead = DispatchSemaphore(value: 0)
+    let errorReader = Thread {
+        errorData.withLock { $0 = errorPipe.fileHandleForReading.readDataToEndOfFile() }
+        errorRead.signal()
+    }
     errorReader.start()
     let outputData = outputPipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while errorReader.isExecuting || !errorReader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+    errorRead.wait()
     return CommandResult(
         status: process.terminationStatus,
         output: String(decoding: outputData, as: UTF8.self),

@@ -208,6 +208,22 @@ struct NegotiateCommandTests {
         let rule = delivered?["rule"] as? [String: Any]
         #expect(rule?["mediaRange"] as? String == "image/*")
         #expect(rule?["q"] == nil)
+        // In text, every target not offered says why on its own line, not only the one explained.
+        let text = await transfer("negotiate", "--receiver", manifest.path, "--offer", "public.jpeg:file")
+        #expect(text.status == 0, "\(text.error)")
+        #expect(
+            text.output.hasPrefix(
+                "2 share targets, 1 offered:\n"
+                    + "  not offered Example (TextShare)  [com.example.app/com.example.app.TextShare]\n"
+                    + "      intent filter 1 (text/plain) has no MIME type matching image/jpeg [intent resolution: data test]\n"
+                    + "  offered     Example (ImageShare)  [com.example.app/com.example.app.ImageShare]\n"),
+            "\(text.output)")
+        // The library's drop says the same: the reason, not only that it is not offered.
+        let none = await transfer("negotiate", "--receiver", manifest.path, "--offer", "public.mpeg-4:file")
+        #expect(
+            none.output.contains(
+                "dropped — Example (TextShare) is not offered for this share: intent filter 1 (text/plain) has no MIME "
+                    + "type matching video/mp4 [intent resolution: data test]"), "\(none.output)")
     }
 
     @Test func usageAndDataErrors() async {

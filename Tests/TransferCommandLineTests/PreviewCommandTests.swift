@@ -90,15 +90,63 @@ struct PreviewCommandTests {
             "preview", page.path, "--url", "https://news.example/a", "--format", "html", "--inline-images",
             "--layout", "compact")
         #expect(compact.output.contains(#"<div class="tk-icon tk-placeholder" aria-hidden="true">N</div>"#))
+        // The icon the card lacks is named, with where it was looked for.
+        #expect(
+            compact.error
+                == "transfer preview: the page's icon https://news.example/favicon-32.png is not saved beside it "
+                + "(looked for favicon-32.png, harbour_files/favicon-32.png, favicon.ico, harbour_files/favicon.ico)\n",
+            "\(compact.error)")
         // Without the saved file: a placeholder, never a link the browser cannot load offline.
         try FileManager.default.removeItem(at: directory.appendingPathComponent("harbour_files"))
         let missing = await transfer(
             "preview", page.path, "--url", "https://news.example/a", "--format", "html", "--inline-images",
             "--layout", "large")
         #expect(missing.output.contains(#"class="tk-image tk-placeholder""#))
+        #expect(
+            missing.error.contains(
+                "the page's image https://news.example/img/2024/harbour.png is not saved beside it "
+                    + "(looked for img/2024/harbour.png, harbour.png)"), "\(missing.error)")
         #expect(!missing.output.contains(#"src="https://"#))
         let misplaced = await transfer("preview", page.path, "--inline-images")
         #expect(misplaced.status == 64)
+    }
+
+    @Test("--inline-images: an image the page names by a relative path is read from that path beside the page")
+    func inlineImagesFromASubfolder() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("saved-\(UUID())")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("images"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = directory.appendingPathComponent("index.html")
+        try Data(
+            """
+            <html><head><title>Hero</title><meta property="og:image" content="images/hero.png"></head>
+            <body></body></html>
+            """.utf8
+        ).write(to: page)
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 9, count: 40)
+        try png.write(to: directory.appendingPathComponent("images/hero.png"))
+        let card = await transfer(
+            "preview", page.path, "--url", "https://example.com/post/", "--format", "html", "--inline-images")
+        #expect(card.status == 0, "\(card.error)")
+        #expect(card.output.contains(#"<div class="tk-link-card tk-large">"#), "\(card.output)")
+        #expect(card.output.contains("data:image/png;base64,\(png.base64EncodedString())"))
+        // The image is found; the site's icon (its /favicon.ico, which the page does not replace) is not.
+        #expect(
+            card.error
+                == "transfer preview: the page's icon https://example.com/favicon.ico is not saved beside it "
+                + "(looked for favicon.ico)\n", "\(card.error)")
+        // Gone: named on standard error with the path looked for, the card drawn without it.
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("images/hero.png"))
+        let lacking = await transfer(
+            "preview", page.path, "--url", "https://example.com/post/", "--format", "html", "--inline-images")
+        #expect(lacking.status == 0)
+        #expect(
+            lacking.error
+                == "transfer preview: the page's image https://example.com/post/images/hero.png is not saved beside it "
+                + "(looked for images/hero.png, hero.png)\n"
+                + "transfer preview: the page's icon https://example.com/favicon.ico is not saved beside it "
+                + "(looked for favicon.ico)\n", "\(lacking.error)")
     }
 
     @Test("--format html writes the card's page, which previews as the page did; --layout needs it")

@@ -324,9 +324,40 @@ struct PlainTextTrapTests {
         let report = await TransferConformance.check(JSONFirst(title: "Hi"), isEquivalent: ==)
         #expect(report.isConforming)
         #expect(report.warnings.count == 1)
-        #expect(report.warnings.first?.hasPrefix("public.json (data) conforms to public.text and comes before") == true)
-        #expect(report.warnings.first?.contains("(via String)") == true, "\(report.warnings)")
+        #expect(
+            report.warnings.first?.hasPrefix(
+                "public.json (data) comes before public.utf8-plain-text (via String) and is text "
+                    + "(public.json conforms to public.text)") == true, "\(report.warnings)")
+        #expect(
+            report.warnings.first?.contains(
+                #"Give it a type of your own, a kind of data: UTType(exportedAs: "com.example.jsonfirst", conformingTo: .data)"#
+            )
+                == true, "\(report.warnings)")
         #expect(report.description.contains("  warning: public.json"))
+    }
+
+    /// The README's own way of declaring an app's type, `conformingTo: .json`, walks into the trap:
+    /// the warning names the conformance and the line that fixes it, for the app's own identifier.
+    struct DeclaredAsJSON: Codable, Transferable, Equatable {
+        var title: String
+        static var transferRepresentation: some TransferRepresentation {
+            CodableRepresentation(contentType: UTType(exportedAs: "com.example.trap.invoice", conformingTo: .json))
+            ProxyRepresentation(exporting: \.title)
+        }
+    }
+
+    @Test("an app's own type declared as JSON: the warning names the chain to public.text and the exact fix")
+    func ownTypeDeclaredAsJSONIsWarnedWithTheFix() async {
+        let report = await TransferConformance.check(DeclaredAsJSON(title: "Hi"), isEquivalent: ==)
+        let warning = report.warnings.first ?? ""
+        #expect(report.warnings.count == 1)
+        #expect(
+            warning.contains("(com.example.trap.invoice conforms to public.json, public.json conforms to public.text)"),
+            "\(warning)")
+        #expect(
+            warning.contains(
+                #"Declare com.example.trap.invoice a kind of data, not of text: UTType(exportedAs: "com.example.trap.invoice", conformingTo: .data)"#
+            ), "\(warning)")
     }
 
     @Test("a type of one's own, a private JSON, or text first: no warning")

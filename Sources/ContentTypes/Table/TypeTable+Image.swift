@@ -92,6 +92,9 @@ extension TypeTable {
         // Tags: the AV1 Image File Format specification (AOMedia, v1.1.0, "AVIF image MIME type":
         // `image/avif`; the `.avif` extension). Its parent here is `public.image`, the one
         // conformance known for certain; whether Apple puts it under `public.heif-standard` is not.
-        .imported("public.avif", ["public.image"], extensions: ["avif"], mimeTypes: ["image/avif"], "AVIF image"),
+        // Under HEIF, as Apple's own declaration has it (macOS 13.3.1's type dump): AVIF is a HEIF
+        // image whose frames are AV1.
+        .imported(
+            "public.avif", ["public.heif-standard"], extensions: ["avif"], mimeTypes: ["image/avif"], "AVIF image"),
     ]
 }

@@ -165,6 +165,13 @@ enum NegotiateCommand {
                 for (target, targetPlan) in zip(targets, plans) {
                     output +=
                         "  \(targetPlan.isOffered ? "offered    " : "not offered") \(target.name)  [\(target.identifier)]\n"
+                    // Why not, for each target: not only for the one explained below.
+                    if !targetPlan.isOffered, let cause = targetPlan.items.first?.cause {
+                        let prefix = "\(target.name) is not offered for this share: "
+                        let reason =
+                            cause.reason.hasPrefix(prefix) ? String(cause.reason.dropFirst(prefix.count)) : cause.reason
+                        output += "      \(reason)\n"
+                    }
                 }
                 output += "\n"
             }

@@ -151,7 +151,12 @@ enum PreviewCommand {
             } catch {
                 throw CommandFailure(error, input: source == "-" ? "standard input" : source)
             }
-            if inlineImages, source != "-" { SavedPageMedia.attach(to: &metadata, page: URL(fileURLWithPath: source)) }
+            if inlineImages, source != "-" {
+                // What the card will lack is said, not silently left out.
+                for missing in SavedPageMedia.attach(to: &metadata, page: URL(fileURLWithPath: source), base: url) {
+                    console.error("transfer preview: \(missing)\n")
+                }
+            }
         }
         switch format {
         case "json": console.write(json(metadata))

@@ -24,11 +24,21 @@ extension Negotiator {
         let negotiations = items.map { negotiate($0.offers, with: compiled) }
         var activation = Self.activation(of: items, for: receiver, compiled)
         guard activation.isOffered else {
+            // Why, in the activation's own words: each step that failed (a rule not matched, a
+            // count over its limit, the receiver disabled), so that the drop says it without the trace.
+            let failed: Set<SharePlan.ActivationStep.Code> = [
+                .offered, .ruleMatched, .platformIntent, .literalMeaningDiffers,
+            ]
+            let why = activation.steps.filter { !failed.contains($0.code) }.map { step in
+                step.description + (step.rule.map { " [\($0)]" } ?? "")
+            }
+            let reason =
+                "\(receiver.name) is not offered for this share"
+                + (why.isEmpty ? "" : ": " + why.joined(separator: "; "))
             let plans = zip(items, negotiations).map { item, negotiation in
                 SharePlan.ItemPlan(
                     itemID: item.id, label: item.label, kind: item.kind,
-                    outcome: .dropped(.init(.receiverNotOffered, "\(receiver.name) is not offered for this share")),
-                    negotiation: negotiation)
+                    outcome: .dropped(.init(.receiverNotOffered, reason)), negotiation: negotiation)
             }
             return SharePlan(receiver: receiver.name, isOffered: false, activationTrace: activation.steps, items: plans)
         }

@@ -102,7 +102,11 @@ enum DesktopTools {
         }
         let inputDescriptor = inputPipe[1]
         let errorDescriptor = errorPipe[0]
+        // Each helper thread says when it is done: a thread not yet started is not "executing"
+        // either, so polling isExecuting could return before the error was read (seen under ASan).
+        let finished = DispatchSemaphore(value: 0)
         let writer = Thread {
+            defer { finished.signal() }
             if let input {
                 input.withUnsafeBytes { bytes in
                     var offset = 0
@@ -129,7 +133,10 @@ enum DesktopTools {
             return data
         }
         let errorData = Mutex(Data())
-        let errorReader = Thread { errorData.withLock { $0 = drain(errorDescriptor) } }
+        let errorReader = Thread {
+            errorData.withLock { $0 = drain(errorDescriptor) }
+            finished.signal()
+        }
         errorReader.start()
         let killer = DispatchWorkItem { kill(pid, SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(timeout.components.seconds)), execute: killer)
@@ -137,7 +144,8 @@ enum DesktopTools {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         killer.cancel()
-        while errorReader.isExecuting || writer.isExecuting { usleep(1000) }
+        finished.wait()
+        finished.wait()
         return (data, String(decoding: errorData.withLock { $0 }, as: UTF8.self), (status >> 8) & 0xFF)
     }
 }
