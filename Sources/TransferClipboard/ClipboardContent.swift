@@ -117,7 +117,8 @@ final class ClipboardContent: Sendable {
         return result
     }
 
-    /// Every item's file, exported once into the content's directory.
+    /// Every item's file, exported once: the sender's original where it allows it, else a copy in the
+    /// content's directory.
     private func files() -> Result<[URL], ClipboardError> {
         if let files = exportedFiles.withLock({ $0 }) { return .success(files) }
         let items = items
@@ -143,6 +144,9 @@ final class ClipboardContent: Sendable {
                     guard let file = payload.fileURL else {
                         throw ClipboardError(.transferFailed, "\(item.label) gave no file")
                     }
+                    // The sender's own file (allowAccessingOriginalFile) is listed where it is, as a
+                    // file manager lists what it copies; a file made for the export is kept here.
+                    if payload.isOriginalFile { return file }
                     let copy = folder.appendingPathComponent(file.lastPathComponent)
                     try FileManager.default.copyItem(at: file, to: copy)
                     return copy

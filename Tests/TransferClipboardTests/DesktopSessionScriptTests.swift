@@ -102,3 +102,42 @@ struct ClipboardTypeNameTests {
         try await waitForOwner(clipboard, offers: { $0.map(\.name) == ["UTF8_STRING"] })
     }
 }
+
+@Suite("transfer copy --as-files: files copied as a file manager copies them", .serialized)
+struct CopyFilesCommandTests {
+    @Test("on X11 and Wayland, the files' absolute URIs as text/uri-list and GNOME's list; a missing file is 66")
+    func copiesFilesAsAFileList() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("as-files-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appendingPathComponent("a photo.png")
+        let second = directory.appendingPathComponent("notes.txt")
+        try pngBytes.write(to: first)
+        try Data("notes".utf8).write(to: second)
+        let uris = [first, second].map(\.absoluteString)
+        func check(_ environment: [String: String]) async throws {
+            let copied = try await DesktopTools.run(
+                transfer, ["copy", "--as-files", first.path, second.path], environment: environment, detaches: true)
+            #expect(copied.status == 0, "\(copied.error)")
+            let clipboard = try Clipboard(environment: environment)
+            // The first file's bytes too, as the library offers a FileRepresentation's first item.
+            #expect(
+                try await clipboard.types().map(\.name) == [
+                    "application/octet-stream", "text/uri-list", "x-special/gnome-copied-files",
+                ])
+            let list = try await clipboard.data(for: "text/uri-list")
+            #expect(String(decoding: list, as: UTF8.self) == uris.map { $0 + "\r\n" }.joined())
+            let gnome = try await clipboard.data(for: "x-special/gnome-copied-files")
+            #expect(String(decoding: gnome, as: UTF8.self) == (["copy"] + uris).joined(separator: "\n"))
+            let missing = try await DesktopTools.run(
+                transfer, ["copy", "--as-files", first.path, directory.appendingPathComponent("gone").path],
+                environment: environment)
+            #expect(missing.status == 66)
+            #expect(missing.error.contains("gone: no such file"), "\(missing.error)")
+        }
+        if let server = try XvfbServer.start() { try await check(server.environment) }
+        if let server = try SwayServer.start() { try await check(server.environment) }
+        let none = try await DesktopTools.run(transfer, ["copy", "--as-files"])
+        #expect(none.status == 64)
+    }
+}

@@ -14,7 +14,10 @@ enum ClipboardCommands {
 
     static let copy = Command(
         "copy", summary: "Copy a file or standard input to the desktop clipboard",
-        usage: ["copy [FILE] [--type NAME ...] [--model MODEL] [--primary] [--foreground]"],
+        usage: [
+            "copy [FILE] [--type NAME ...] [--model MODEL] [--primary] [--foreground]",
+            "copy --as-files FILE ... [--primary] [--foreground]",
+        ],
         discussion: """
             Copies FILE (or standard input) to the desktop clipboard, as xclip -i and wl-copy do, and keeps \
             serving it from a process of its own until another app copies.
@@ -23,9 +26,13 @@ enum ClipboardCommands {
             UTF8_STRING, text/plain;charset=utf-8, text/plain, TEXT and STRING), standard input as text when \
             it is UTF-8, else application/octet-stream. With --model, the file is imported into the model \
             (see 'transfer convert --list') and every representation it exports is offered, each exported \
-            only when an app asks for it.
+            only when an app asks for it. With --as-files, the FILEs themselves are copied, as a file manager \
+            copies them: as text/uri-list and x-special/gnome-copied-files, for a file manager to paste.
             """,
-        options: [CopyOptions.type, CopyOptions.model, primary, CopyOptions.foreground, CopyOptions.serveChild],
+        options: [
+            CopyOptions.type, CopyOptions.model, CopyOptions.asFiles, primary, CopyOptions.foreground,
+            CopyOptions.serveChild,
+        ],
         exitStatus: """
             0 once the selection is served; 66 the input cannot be read; 69 no display, or the display \
             refused; 64 usage.
@@ -36,10 +43,21 @@ enum ClipboardCommands {
         let primary = arguments.isSet(ClipboardCommands.primary)
         let foreground = arguments.isSet(CopyOptions.foreground)
         let serving = arguments.isSet(CopyOptions.serveChild)
+        let asFiles = arguments.isSet(CopyOptions.asFiles)
         let path = arguments.positional()
+        var files: [String] = []
+        if asFiles { while let file = arguments.positional() { files.append(file) } }
         try arguments.finish()
         if modelName != nil, !names.isEmpty { throw UsageError("give --type or --model, not both") }
         let selection: ClipboardSelection = primary ? .primary : .clipboard
+        if asFiles {
+            guard let path, path != "-" else { throw UsageError("--as-files needs the FILEs to copy") }
+            guard modelName == nil, names.isEmpty else {
+                throw UsageError("--as-files copies files: not with --type or --model")
+            }
+            try await copyFiles([path] + files, selection, serving: serving, foreground: foreground, console: console)
+            return
+        }
 
         let fromFile = path != nil && path != "-"
         // A detached copy of a file: the serving process reads it; this one only checks it can.
@@ -92,6 +110,57 @@ enum ClipboardCommands {
         try Detached.start(arguments: childArguments, input: path == nil || path == "-" ? bytes : nil)
     }
 
+    /// `transfer copy --as-files`: the files themselves, each checked to be a readable file first,
+    /// offered as a file list (`text/uri-list`, `x-special/gnome-copied-files`) of their absolute paths.
+    static func copyFiles(
+        _ paths: [String], _ selection: ClipboardSelection, serving: Bool, foreground: Bool, console: Console
+    ) async throws {
+        var urls: [URL] = []
+        for path in paths {
+            try InputFile.open(path).close()
+            urls.append(URL(fileURLWithPath: path).standardizedFileURL)
+        }
+        let own = { () async throws -> ClipboardOwnership in
+            try await Clipboard().copy(urls.map(CopiedFile.init), to: selection)
+        }
+        if serving {
+            do {
+                let ownership = try await own()
+                SignalCleanup.onInterruption { _ in ownership.stop() }
+                FileDescriptorOutput.write("ready\n", to: 1)
+                let null = open("/dev/null", O_RDWR)
+                dup2(null, 1)
+                dup2(null, 2)
+                await ownership.waitUntilFinished()
+            } catch {
+                let failure = ToolError(error)
+                FileDescriptorOutput.write("\(failure.status.rawValue) \(failure.message)\n", to: 1)
+            }
+            return
+        }
+        if foreground {
+            let ownership = try await own()
+            SignalCleanup.onInterruption { _ in ownership.stop() }
+            console.error("transfer copy: serving the \(selection) selection until another app copies\n")
+            await ownership.waitUntilFinished()
+            return
+        }
+        var childArguments = ["copy", "--serve-child", "--as-files"]
+        if selection == .primary { childArguments.append("--primary") }
+        try Detached.start(arguments: childArguments + urls.map(\.path), input: nil)
+    }
+
+    /// A file copied as itself: its file, handed over where it is, so that the file list names it.
+    struct CopiedFile: Transferable {
+        let url: URL
+
+        static var transferRepresentation: some TransferRepresentation {
+            FileRepresentation(exportedContentType: .data) { file in
+                SentTransferredFile(file.url, allowAccessingOriginalFile: true)
+            }
+        }
+    }
+
     /// Takes the selection for the payload: as a model's representations, as the names given, or
     /// as its file's type.
     static func own(
@@ -134,6 +203,8 @@ enum ClipboardCommands {
                 Repeatable, in order of preference.
                 """)
         static let model = OptionDeclaration.value("model", "MODEL", help: "Offer MODEL's representations of FILE.")
+        static let asFiles = OptionDeclaration.flag(
+            "as-files", help: "Copy the FILEs themselves, as a file list a file manager pastes (text/uri-list).")
         static let foreground = OptionDeclaration.flag(
             "foreground", help: "Serve from this process, until another app copies.")
         /// The detached child's own option: the payload comes on standard input.

@@ -43,12 +43,19 @@ public struct DeliveredPayload: Sendable {
     public let contentType: UTType
     /// The payload.
     public let content: Content
+    /// Whether ``content``'s file is the sender's original — its exporter set
+    /// `allowAccessingOriginalFile` — rather than a copy made for this delivery, as
+    /// `ReceivedTransferredFile.isOriginalFile` says on the receiving side. A receiver that keeps the
+    /// file's path (a clipboard's file list, for a file manager to paste) names the original; a copy
+    /// is removed after the closure returns. `false` for bytes and values.
+    public let isOriginalFile: Bool
 
-    init(itemID: ShareItem.ID, label: String, contentType: UTType, content: Content) {
+    init(itemID: ShareItem.ID, label: String, contentType: UTType, content: Content, isOriginalFile: Bool = false) {
         self.itemID = itemID
         self.label = label
         self.contentType = contentType
         self.content = content
+        self.isOriginalFile = isOriginalFile
     }
 
     /// The form delivered: `.data`, `.file` or `.value`, as ``content`` holds it.

@@ -171,7 +171,8 @@ extension Transferable {
             defer { prepared.cleanUp() }
             try await body(
                 DeliveredPayload(
-                    itemID: itemID, label: label, contentType: entry.contentType, content: .file(prepared.url)))
+                    itemID: itemID, label: label, contentType: entry.contentType, content: .file(prepared.url),
+                    isOriginalFile: prepared.directory == nil))
         case .value:
             let value: any Sendable
             if let valueExporter = entry.valueExporter {
