@@ -1,5 +1,6 @@
 public import Foundation
 import TransferKit
+import TransferSupport
 
 /// A receiver you can share to in a test: the share is negotiated with its profile, delivered
 /// through the representations chosen, and consumed as the receiver does — so a test sees what
@@ -80,7 +81,7 @@ public struct SimulatedReceiver: Sendable {
             }
             try await item.withPayload(for: candidate.offer) { payload in
                 var bytes = payload.data ?? valueBytes
-                if let file = payload.fileURL { bytes = try Data(contentsOf: file) }
+                if let file = payload.fileURL { bytes = try ReadableFile.contents(of: file) }
                 received[position] = ReceivedShare.Attachment(
                     label: itemPlan.label, kind: itemPlan.kind, contentType: payload.contentType, form: payload.form,
                     data: bytes, fileName: payload.fileURL?.lastPathComponent, filePath: payload.fileURL?.path,

@@ -193,13 +193,32 @@ package final class ReadableFile {
 
     /// Reads from where the reader is to the end of the input: a regular file's remaining size in
     /// one buffer, anything else a MiB at a time.
-    package func readToEnd() throws(CocoaError) -> Data {
+    package func readToEnd(maximumSizeAllowed: Int = .max) throws(CocoaError) -> Data {
         var bytes: [UInt8] = []
-        if let status = try? status(), status.st_mode & S_IFMT == S_IFREG {
-            bytes.reserveCapacity(Int(status.st_size) + 1)
+        // A regular file's size is known from the one look at it: one buffer of that size (and a
+        // byte, to see the end), without growing.
+        if case .regularFile(let size) = kind { bytes.reserveCapacity(min(size, maximumSizeAllowed) + 1) }
+        while try append(upTo: max(1 << 20, bytes.capacity - bytes.count), to: &bytes) > 0 {
+            if bytes.count > maximumSizeAllowed {
+                throw CocoaError(
+                    .fileReadTooLarge,
+                    userInfo: ["NSFilePath": url.path, "NSDebugDescription": "larger than \(maximumSizeAllowed) bytes"])
+            }
         }
-        while try append(upTo: max(1 << 20, bytes.capacity - bytes.count), to: &bytes) > 0 {}
         return Data(bytes)
+    }
+
+    /// The whole contents of the file at `url`: the one way the package reads a file whole
+    /// (declarations, profiles, cached previews, a data representation's file), through a
+    /// ``ReadableFile`` like every other read.
+    ///
+    /// - Parameter maximumSizeAllowed: The most bytes accepted; past it, `.fileReadTooLarge`.
+    /// - Throws: `CocoaError`: `.fileReadNoSuchFile`, `.fileReadNoPermission`, `.fileReadUnknown`
+    ///   (a directory: `EISDIR`), `.fileReadTooLarge`.
+    package static func contents(of url: URL, maximumSizeAllowed: Int = .max) throws(CocoaError) -> Data {
+        let file = try ReadableFile(url)
+        defer { file.close() }
+        return try file.readToEnd(maximumSizeAllowed: maximumSizeAllowed)
     }
 
     /// Moves to byte `offset` from the start (`lseek`).

@@ -60,7 +60,7 @@ extension UTType {
     public static func registerDeclarations(contentsOf url: URL) throws(UTTypeDeclarationError) -> [UTType] {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try ReadableFile.contents(of: url)
         } catch {
             throw UTTypeDeclarationError(
                 file: url.path,

@@ -76,7 +76,7 @@ public final class DiskLinkMetadataCache: LinkMetadataCache {
     public func metadata(for url: URL) -> LinkMetadata? {
         let key = LinkCacheKey.normalized(url)
         let file = file(for: key)
-        guard let data = try? Data(contentsOf: file) else { return nil }
+        guard let data = try? ReadableFile.contents(of: file) else { return nil }
         guard let entry = try? JSONDecoder().decode(Entry.self, from: data),
             entry.schemaVersion == Self.schemaVersion
         else {

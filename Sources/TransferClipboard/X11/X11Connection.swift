@@ -103,7 +103,10 @@ final class X11Connection {
     /// host, or a `FamilyWild` one.
     static func authorization(display number: Int, environment: [String: String]) -> [UInt8]? {
         let path = environment["XAUTHORITY"] ?? environment["HOME"].map { "\($0)/.Xauthority" }
-        guard let path, let file = FileManager.default.contents(atPath: path) else { return nil }
+        // An authority file is small: a megabyte is more than any holds.
+        guard let path,
+            let file = try? ReadableFile.contents(of: URL(fileURLWithPath: path), maximumSizeAllowed: 1 << 20)
+        else { return nil }
         let bytes = [UInt8](file)
         var hostname = [UInt8](repeating: 0, count: 256)
         gethostname(&hostname, hostname.count - 1)

@@ -1,5 +1,6 @@
 import Foundation
 import LinkPreviews
+import TransferSupport
 
 /// The image and icon of a page saved to a file, found among the files saved with it. A file is
 /// looked for, in order:
@@ -109,7 +110,8 @@ enum SavedPageMedia {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
             attributes[.type] as? FileAttributeType == .typeRegular,
             let size = attributes[.size] as? Int, size <= maximumSize,
-            let data = FileManager.default.contents(atPath: file.path), let type = rasterType(of: data)
+            let data = try? ReadableFile.contents(of: file, maximumSizeAllowed: maximumSize),
+            let type = rasterType(of: data)
         else { return nil }
         return (data, type)
     }

@@ -151,7 +151,7 @@ package enum FileOperations {
     /// The whole contents of a file, for representations that asked for data.
     static func contents(of file: URL, itemType: Any.Type) throws(TransferError) -> Data {
         do {
-            return try Data(contentsOf: file, options: .mappedIfSafe)
+            return try ReadableFile.contents(of: file)
         } catch {
             throw TransferError(
                 .fileUnavailable, itemType: itemType,

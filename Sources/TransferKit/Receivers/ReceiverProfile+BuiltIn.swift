@@ -1,3 +1,5 @@
+import TransferSupport
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
@@ -62,12 +64,13 @@ extension ReceiverProfile {
     public static func load(contentsOf url: URL) throws(ReceiverDeclarationError) -> [ReceiverProfile] {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try ReadableFile.contents(of: url)
         } catch {
             let reason =
-                switch (error as? CocoaError)?.code {
-                case .fileReadNoSuchFile?: "expected a file, found none"
-                case .fileReadNoPermission?: "cannot be read: permission denied"
+                switch error.code {
+                case .fileReadNoSuchFile: "expected a file, found none"
+                case .fileReadNoPermission: "cannot be read: permission denied"
+                case .fileReadTooLarge: "cannot be read: too large"
                 default: "cannot be read (a directory, or an I/O error)"
                 }
             throw ReceiverDeclarationError(source: url.path, diagnostics: [.init(entry: "file", reason: reason)])

@@ -1,5 +1,6 @@
 // Full Foundation for `Bundle`: the testing kit links it anyway (URLProtocol, the loopback server).
 import Foundation
+import TransferSupport
 
 /// GNU Unifont's glyphs for the Basic Multilingual Plane — Latin, Greek, Cyrillic, Hebrew, Arabic,
 /// kana, CJK ideographs, Hangul and the rest — 16 pixels tall, 8 or 16 wide, read from the table
@@ -50,7 +51,7 @@ enum Unifont {
     private static func load() -> (bytes: [UInt8], offsets: [UInt16: Int])? {
         guard
             let url = Bundle.module.url(forResource: "unifont", withExtension: "bin", subdirectory: "Unifont"),
-            let data = try? Data(contentsOf: url)
+            let data = try? ReadableFile.contents(of: url)
         else { return nil }
         let bytes = [UInt8](data)
         guard bytes.count >= 12, bytes[0..<4].elementsEqual("UNIF".utf8) else { return nil }
