@@ -218,6 +218,15 @@ struct NegotiateCommandTests {
                     + "      intent filter 1 (text/plain) has no MIME type matching image/jpeg [intent resolution: data test]\n"
                     + "  offered     Example (ImageShare)  [com.example.app/com.example.app.ImageShare]\n"),
             "\(text.output)")
+        // An image offered in the sender's forms (data first, as a DataRepresentation's) goes as a
+        // stream, as Android hands it over: the form says file where the trace says EXTRA_STREAM.
+        let image = await transfer("negotiate", "--receiver", manifest.path + "#.ImageShare", "--offer", "public.jpeg")
+        #expect(image.output.contains("item: delivered as public.jpeg (file)"), "\(image.output)")
+        #expect(image.output.contains("EXTRA_STREAM × 1"), "\(image.output)")
+        // Text still goes in EXTRA_TEXT, as data, to a filter of text/plain.
+        let text2 = await transfer(
+            "negotiate", "--receiver", manifest.path + "#.TextShare", "--offer", "public.utf8-plain-text")
+        #expect(text2.output.contains("item: delivered as public.utf8-plain-text (data)"), "\(text2.output)")
         // The library's drop says the same: the reason, not only that it is not offered.
         let none = await transfer("negotiate", "--receiver", manifest.path, "--offer", "public.mpeg-4:file")
         #expect(

@@ -57,7 +57,11 @@ extension ReceiverProfile {
                                     + "no share carries one"))
                 }
                 for mimeType in filter.mimeTypes {
-                    switch AcceptHeader.rule(for: Substring(mimeType)) {
+                    // What Android hands over decides the form: anything but text travels in
+                    // EXTRA_STREAM, a content URI the receiver opens — a file, whatever form the
+                    // sender's representation has; text may come in EXTRA_TEXT as well.
+                    let isText = mimeType.lowercased().hasPrefix("text/")
+                    switch AcceptHeader.rule(for: Substring(mimeType), forms: isText ? nil : [.file]) {
                     case .success(let rule, let warnings):
                         if seen.insert(rule).inserted { rules.append(rule) }
                         diagnostics += warnings
@@ -66,13 +70,12 @@ extension ReceiverProfile {
                     }
                 }
             }
-            // Text and links travel in EXTRA_TEXT, links as text/plain, whatever the filters' types.
-            if !seen.contains(where: \.isWildcard) {
-                if !seen.contains(where: { [.mediaRange(.plainText), .mediaRange(.anyText)].contains($0.pattern) }) {
-                    rules.append(AcceptRule(.plainText, forms: [.value, .data], source: "EXTRA_TEXT"))
-                }
-                rules.append(AcceptRule(.url, forms: [.value, .data], source: "EXTRA_TEXT (a link, as text/plain)"))
+            // Text and links travel in EXTRA_TEXT, links as text/plain, whatever the filters' types
+            // (a wildcard's streams included: `*/*` takes text as EXTRA_TEXT, not as a stream).
+            if !seen.contains(where: { [.mediaRange(.plainText), .mediaRange(.anyText)].contains($0.pattern) }) {
+                rules.append(AcceptRule(.plainText, forms: [.value, .data], source: "EXTRA_TEXT"))
             }
+            rules.append(AcceptRule(.url, forms: [.value, .data], source: "EXTRA_TEXT (a link, as text/plain)"))
             let className = reader.qualified(activity.name)
             let shortName = String(className.split(separator: ".").last ?? Substring(className))
             let app = name ?? activity.label ?? reader.label ?? reader.package ?? "Android app"
