@@ -3,8 +3,8 @@ import Testing
 import TransferClipboard
 import TransferKit
 
-/// The `transfer` executable beside the test bundle in the build folder.
-private let transfer: String = {
+/// The `transfer` executable beside the test bundle in the build folder, for every test of the tool.
+let transfer: String = {
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     while directory.pathExtension == "xctest" || ["MacOS", "Contents"].contains(directory.lastPathComponent) {
         directory.deleteLastPathComponent()

@@ -3,15 +3,6 @@ import Testing
 import TransferClipboard
 import TransferKit
 
-/// The `transfer` executable beside the test bundle in the build folder.
-private let transfer: String = {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    while directory.pathExtension == "xctest" || ["MacOS", "Contents"].contains(directory.lastPathComponent) {
-        directory.deleteLastPathComponent()
-    }
-    return directory.appendingPathComponent("transfer").path
-}()
-
 /// The package's folder: the docs and scripts a user's clone has.
 private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()

@@ -22,24 +22,10 @@ final class FakeDataControlCompositor: @unchecked Sendable {
     init(offering types: [String]) throws {
         self.types = types
         path = "/tmp/tk-wl-\(UUID().uuidString.prefix(8))"
-        listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: bytes)
-            buffer[bytes.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0, listen(listener, 1) == 0 else {
-            close(listener)
+        guard let listening = listeningUnixSocket(at: path) else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
+        listener = listening
         Thread { [self] in
             defer { done.signal() }
             serve()

@@ -261,23 +261,8 @@ private final class CompositorSocket {
     private(set) var client: Int32 = -1
 
     init() throws {
-        listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: bytes)
-            buffer[bytes.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0, listen(listener, 1) == 0 else {
-            close(listener)
-            throw POSIXError(.EADDRINUSE)
-        }
+        guard let listening = listeningUnixSocket(at: path) else { throw POSIXError(.EADDRINUSE) }
+        listener = listening
     }
 
     func accept() {

@@ -404,24 +404,11 @@ private final class FakeX11Server: @unchecked Sendable {
         var chosen: Int?
         var descriptor: Int32 = -1
         for candidate in 980..<1000 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(candidate)") {
-            descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            let bytes = Array("/tmp/.X11-unix/X\(candidate)".utf8)
-            withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-                buffer.copyBytes(from: bytes)
-                buffer[bytes.count] = 0
-            }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
-            if bound == 0, listen(descriptor, 1) == 0 {
+            if let listening = listeningUnixSocket(at: "/tmp/.X11-unix/X\(candidate)") {
+                descriptor = listening
                 chosen = candidate
                 break
             }
-            close(descriptor)
         }
         guard let chosen else { throw POSIXError(.EADDRINUSE) }
         number = chosen

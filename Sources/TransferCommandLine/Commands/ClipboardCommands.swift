@@ -74,31 +74,10 @@ enum ClipboardCommands {
         } else {
             bytes = try StandardInput.readAll(limit: 1 << 30)
         }
-        // The child a detached copy starts: the payload came on its standard input; it says
-        // `ready` (or why not) on standard output, then serves with no terminal.
-        if serving {
-            do {
-                let ownership = try await own(bytes, path: path, names: names, model: modelName, selection)
-                // SIGTERM or SIGINT: the selection given up and the exported files removed, exit 0.
-                SignalCleanup.onInterruption { _ in ownership.stop() }
-                FileDescriptorOutput.write("ready\n", to: 1)
-                let null = open("/dev/null", O_RDWR)
-                dup2(null, 1)
-                dup2(null, 2)
-                await ownership.waitUntilFinished()
-            } catch let error as UsageError {
-                FileDescriptorOutput.write("64 \(error)\n", to: 1)
-            } catch {
-                let failure = ToolError(error)
-                FileDescriptorOutput.write("\(failure.status.rawValue) \(failure.message)\n", to: 1)
+        if serving || foreground {
+            try await serve(selection, asChild: serving, console: console) {
+                try await own(bytes, path: path, names: names, model: modelName, selection)
             }
-            return
-        }
-        if foreground {
-            let ownership = try await own(bytes, path: path, names: names, model: modelName, selection)
-            SignalCleanup.onInterruption { _ in ownership.stop() }
-            console.error("transfer copy: serving the \(selection) selection until another app copies\n")
-            await ownership.waitUntilFinished()
             return
         }
         // As xclip and wl-copy do: a process of its own keeps serving after this one returns.
@@ -108,6 +87,37 @@ enum ClipboardCommands {
         if let modelName { childArguments += ["--model", modelName] }
         if let path, path != "-" { childArguments.append(path) }
         try Detached.start(arguments: childArguments, input: path == nil || path == "-" ? bytes : nil)
+    }
+
+    /// Takes the selection (`own`) and serves it until another app copies: in the foreground, saying
+    /// so on standard error; or as the child a detached copy starts, which says `ready` (or the
+    /// status and message of why not) on standard output and then serves with no terminal.
+    static func serve(
+        _ selection: ClipboardSelection, asChild: Bool, console: Console,
+        _ own: () async throws -> ClipboardOwnership
+    ) async throws {
+        guard asChild else {
+            let ownership = try await own()
+            SignalCleanup.onInterruption { _ in ownership.stop() }
+            console.error("transfer copy: serving the \(selection) selection until another app copies\n")
+            await ownership.waitUntilFinished()
+            return
+        }
+        do {
+            let ownership = try await own()
+            // SIGTERM or SIGINT: the selection given up and the exported files removed, exit 0.
+            SignalCleanup.onInterruption { _ in ownership.stop() }
+            FileDescriptorOutput.write("ready\n", to: 1)
+            let null = open("/dev/null", O_RDWR)
+            dup2(null, 1)
+            dup2(null, 2)
+            await ownership.waitUntilFinished()
+        } catch let error as UsageError {
+            FileDescriptorOutput.write("64 \(error)\n", to: 1)
+        } catch {
+            let failure = ToolError(error)
+            FileDescriptorOutput.write("\(failure.status.rawValue) \(failure.message)\n", to: 1)
+        }
     }
 
     /// `transfer copy --as-files`: the files themselves, each checked to be a readable file first,
@@ -120,29 +130,10 @@ enum ClipboardCommands {
             try InputFile.open(path).close()
             urls.append(URL(fileURLWithPath: path).standardizedFileURL)
         }
-        let own = { () async throws -> ClipboardOwnership in
-            try await Clipboard().copy(urls.map(CopiedFile.init), to: selection)
-        }
-        if serving {
-            do {
-                let ownership = try await own()
-                SignalCleanup.onInterruption { _ in ownership.stop() }
-                FileDescriptorOutput.write("ready\n", to: 1)
-                let null = open("/dev/null", O_RDWR)
-                dup2(null, 1)
-                dup2(null, 2)
-                await ownership.waitUntilFinished()
-            } catch {
-                let failure = ToolError(error)
-                FileDescriptorOutput.write("\(failure.status.rawValue) \(failure.message)\n", to: 1)
+        if serving || foreground {
+            try await serve(selection, asChild: serving, console: console) {
+                try await Clipboard().copy(urls.map(CopiedFile.init), to: selection)
             }
-            return
-        }
-        if foreground {
-            let ownership = try await own()
-            SignalCleanup.onInterruption { _ in ownership.stop() }
-            console.error("transfer copy: serving the \(selection) selection until another app copies\n")
-            await ownership.waitUntilFinished()
             return
         }
         var childArguments = ["copy", "--serve-child", "--as-files"]
