@@ -34,6 +34,9 @@ final class ClipboardContent: Sendable {
     private let directory = Mutex<URL?>(nil)
     private let cache = Mutex<[String: Result<Data, ClipboardError>]>([:])
     private let exportedFiles = Mutex<[URL]?>(nil)
+    /// Where the exports run: this content's own thread, so that one copy's slow export never
+    /// delays another's answer.
+    private let executor = ClipboardExecutor()
 
     /// The content of `items`, each exported lazily.
     init(items: [ShareItem]) throws(ClipboardError) {
@@ -99,7 +102,7 @@ final class ClipboardContent: Sendable {
             result = .success(bytes)
         case .offer(let index, let offer, let latin1):
             let item = items[index]
-            result = Self.runBlocking {
+            result = runBlocking {
                 try await item.withPayload(for: offer) { payload in
                     guard let data = payload.data else {
                         throw ClipboardError(
@@ -134,7 +137,7 @@ final class ClipboardContent: Sendable {
         } catch {
             return .failure(ClipboardError(.transferFailed, "cannot export the files: \(error)"))
         }
-        let result = Self.runBlocking { () async throws -> [URL] in
+        let result = runBlocking { () async throws -> [URL] in
             var files: [URL] = []
             for (index, item) in items.enumerated() {
                 guard let offer = item.offers.first(where: { $0.isExportable }), offer.form == .file else { continue }
@@ -159,13 +162,13 @@ final class ClipboardContent: Sendable {
         return result
     }
 
-    /// Runs `body` on the clipboard's own executor and waits for it on this thread.
-    static func runBlocking<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value)
+    /// Runs `body` on the content's own executor and waits for it on this thread.
+    private func runBlocking<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value)
         -> Result<Value, ClipboardError>
     {
         let outcome = Mutex<Result<Value, ClipboardError>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task(executorPreference: ClipboardExecutor.shared) {
+        Task(executorPreference: executor) {
             let result: Result<Value, ClipboardError>
             do {
                 result = .success(try await body())

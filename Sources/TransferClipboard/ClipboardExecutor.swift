@@ -1,12 +1,10 @@
 import Dispatch
 
-/// A task executor with a thread of its own, for the clipboard's exports: an owner answering a
-/// paste must not wait for one of Swift concurrency's few shared threads, which the app may keep
-/// busy. Jobs run one after another on a serial queue.
+/// A task executor with a thread of its own, for one copy's exports: an owner answering a paste
+/// must not wait for one of Swift concurrency's few shared threads, which the app may keep busy,
+/// nor behind another copy's slow export. Jobs run one after another on a serial queue of the
+/// executor's own.
 final class ClipboardExecutor: TaskExecutor, @unchecked Sendable {
-    /// The executor every clipboard export runs on.
-    static let shared = ClipboardExecutor()
-
     private let queue = DispatchQueue(label: "TransferClipboard.executor")
 
     func enqueue(_ job: consuming ExecutorJob) {

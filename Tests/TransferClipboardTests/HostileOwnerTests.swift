@@ -90,13 +90,13 @@ final class HostileOwner: @unchecked Sendable {
     }
 }
 
-/// What `operation` on `clipboard` ends with, and how long it took — run on the clipboard's own
-/// executor, so that the time measured is the operation's, not a wait for one of the threads the
+/// What `operation` on `clipboard` ends with, and how long it took — run on an executor of its
+/// own, so that the time measured is the operation's, not a wait for one of the threads the
 /// rest of the suite keeps busy.
 func timedOutcome(
     _ clipboard: Clipboard, _ operation: @escaping (Clipboard) async throws(ClipboardError) -> Void
 ) async -> (error: ClipboardError?, elapsed: Duration) {
-    await withTaskExecutorPreference(ClipboardExecutor.shared) {
+    await withTaskExecutorPreference(ClipboardExecutor()) {
         let start = ContinuousClock.now
         do throws(ClipboardError) {
             try await operation(clipboard)

@@ -70,7 +70,9 @@ func waitForOwner(
 
 /// Runs `body` with an X server of its own and a clipboard on it; skips where Xvfb is absent.
 func withX11Clipboard(
-    limits: Clipboard.Limits = Clipboard.Limits(idleTimeout: .seconds(3), timeout: .seconds(30)),
+    // Generous: these suites test what travels, not the time-outs (the hostile owners' suites do),
+    // and a CI machine of two cores running the whole suite may stall any thread for seconds.
+    limits: Clipboard.Limits = Clipboard.Limits(idleTimeout: .seconds(20), timeout: .seconds(60)),
     _ body: (XvfbServer, Clipboard) async throws -> Void
 ) async throws {
     guard let server = try XvfbServer.start() else { return }
