@@ -11,6 +11,10 @@
 #include <spawn.h>
 #include <unistd.h>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #if defined(__linux__)
 #include <sys/ioctl.h>
 #include <linux/fs.h>
@@ -143,4 +147,14 @@ ssize_t transferkit_write_without_sigpipe(int descriptor, const void *bytes, siz
 
 int transferkit_pipe_cloexec(int descriptors[2]) {
     return pipe2(descriptors, O_CLOEXEC);
+}
+
+int transferkit_keep_freed_memory(size_t map_threshold, size_t trim_threshold) {
+#if defined(__GLIBC__)
+    return mallopt(M_MMAP_THRESHOLD, (int)map_threshold) && mallopt(M_TRIM_THRESHOLD, (int)trim_threshold);
+#else
+    (void)map_threshold;
+    (void)trim_threshold;
+    return 0;
+#endif
 }

@@ -17,6 +17,7 @@ import TransferCommandLine
 // be delivered to it and kill the process, instead of reaching the thread that cleans up.
 StandardStreams.reserveClosed()
 SignalCleanup.install()
+MemoryAllocator.keepFreedMemory()
 let status = Mutex<Int32>(0)
 let finished = DispatchSemaphore(value: 0)
 Task.detached {

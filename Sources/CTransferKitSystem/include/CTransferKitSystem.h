@@ -51,4 +51,10 @@ int transferkit_pipe_cloexec(int descriptors[2]);
 /// process's signal dispositions.
 ssize_t transferkit_write_without_sigpipe(int descriptor, const void *bytes, size_t count);
 
+/// Asks the C allocator to keep freed memory for the next allocation rather than return it to
+/// the system at once: blocks up to `map_threshold` bytes come from the heap instead of a mapping
+/// of their own, and up to `trim_threshold` free bytes stay at its top. Returns 0 where the
+/// allocator has no such settings (not glibc), 1 when they were applied.
+int transferkit_keep_freed_memory(size_t map_threshold, size_t trim_threshold);
+
 #endif

@@ -75,6 +75,7 @@ extension RecordPlan {
             for slot in order.indices where columns[slot] == nil && !optional[slot] { return nil }
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + bytes.count / 4)
+            var collapsed: [UInt8] = []
             let table = batch.table
             return table.fields.withUnsafeBufferPointer { cells -> [UInt8]? in
                 table.rowStarts.withUnsafeBufferPointer { rowStarts -> [UInt8]? in
@@ -98,13 +99,16 @@ extension RecordPlan {
                                     contentsOf: UnsafeBufferPointer(rebasing: prefixes[prefixStart..<prefixEnds[slot]]))
                                 var text = UnsafeBufferPointer(rebasing: bytes[cell.start..<cell.end])
                                 if cell.hasEscapedQuotes {
+                                    // Into one buffer for the batch, grown as needed, not one per field.
                                     let quoted = text
-                                    let collapsed = [UInt8](unsafeUninitializedCapacity: quoted.count) {
-                                        buffer, count in
-                                        count = CSVTable.collapseDoubledQuotes(quoted, into: buffer)
+                                    if collapsed.count < quoted.count {
+                                        collapsed = [UInt8](repeating: 0, count: max(quoted.count, 2 * collapsed.count))
                                     }
-                                    let written = collapsed.withUnsafeBufferPointer {
-                                        Self.appendJSON(kinds[slot], $0, escapingSlashes: escapesSlashes, to: &output)
+                                    let written = collapsed.withUnsafeMutableBufferPointer { buffer in
+                                        let count = CSVTable.collapseDoubledQuotes(quoted, into: buffer)
+                                        return Self.appendJSON(
+                                            kinds[slot], UnsafeBufferPointer(rebasing: buffer[..<count]),
+                                            escapingSlashes: escapesSlashes, to: &output)
                                     }
                                     guard written else { return nil }
                                     continue
@@ -164,71 +168,117 @@ extension RecordPlan {
     /// the first); `nil` when a record needs `Codable`.
     func csv(fromJSON batch: JSONElementBatch, format: CSVFormat) -> [UInt8]? {
         var writer = CSVWriter(format: format)
+        // Rows are shorter than their JSON (no keys): one allocation for the batch's output.
+        writer.output.reserveCapacity(batch.bytes.count)
         if batch.firstIndex == 0, !batch.elements.isEmpty {
             if format.writesByteOrderMark { writer.output += [0xEF, 0xBB, 0xBF] }
             if format.hasHeader { writer.writeRow(fields.map(\.key)) }
         }
+        // The fields' keys, kinds and optionality as flat buffers, read per record without copying
+        // a `Field` (and retaining its key) each time.
+        let keys = FlatKeys(fields.map(\.keyBytes))
+        let kinds = fields.map(\.kind)
+        let optional = fields.map(\.isOptional)
+        let lineEnding = format.lineEnding.bytes
         var values = [Int](repeating: -1, count: fields.count)
         var scratch: [UInt8] = []
         let ok = batch.bytes.withUnsafeBufferPointer { bytes in
             batch.tokens.withUnsafeBufferPointer { tokens in
-                for element in batch.elements {
-                    // Token offsets count from the element's first byte.
-                    let bytes = UnsafeBufferPointer(rebasing: bytes[element.bytes])
-                    guard
-                        Self.members(of: element.root, in: tokens, bytes: bytes, fields: fields, into: &values),
-                        appendRow(values, tokens: tokens, bytes: bytes, writer: &writer, scratch: &scratch)
-                    else { return false }
+                kinds.withUnsafeBufferPointer { kinds in
+                    optional.withUnsafeBufferPointer { optional in
+                        lineEnding.withUnsafeBufferPointer { lineEnding in
+                            let row = RowShape(kinds: kinds, optional: optional, lineEnding: lineEnding)
+                            for element in batch.elements {
+                                // Token offsets count from the element's first byte.
+                                let bytes = UnsafeBufferPointer(rebasing: bytes[element.bytes])
+                                guard
+                                    Self.members(of: element.root, in: tokens, bytes: bytes, keys: keys, into: &values),
+                                    Self.appendRow(
+                                        values, row, tokens: tokens, bytes: bytes, writer: &writer, scratch: &scratch)
+                                else { return false }
+                            }
+                            return true
+                        }
+                    }
                 }
-                return true
             }
         }
         // A field the decoder would refuse: `Codable` reports it, with its record and key.
         return ok && !writer.wroteOverlongField ? writer.output : nil
     }
 
+    /// The fields' keys, one after another in one buffer.
+    private struct FlatKeys {
+        let bytes: [UInt8]
+        let ranges: [Range<Int>]
+
+        init(_ keys: [[UInt8]]) {
+            var bytes: [UInt8] = []
+            var ranges: [Range<Int>] = []
+            for key in keys {
+                ranges.append(bytes.count..<(bytes.count + key.count))
+                bytes += key
+            }
+            self.bytes = bytes
+            self.ranges = ranges
+        }
+    }
+
+    /// What a row is made of: each field's kind and optionality, and the line ending.
+    private struct RowShape {
+        let kinds: UnsafeBufferPointer<Kind>
+        let optional: UnsafeBufferPointer<Bool>
+        let lineEnding: UnsafeBufferPointer<UInt8>
+    }
+
     /// The value token of each field in the object at `root` (-1 for a key not there); `false`
     /// when `root` is not an object, a key has escapes, or a field's key comes twice.
     private static func members(
         of root: Int, in tokens: UnsafeBufferPointer<JSONTape.Token>, bytes: UnsafeBufferPointer<UInt8>,
-        fields: [Field], into values: inout [Int]
+        keys: FlatKeys, into values: inout [Int]
     ) -> Bool {
         guard tokens[root].kind == .object else { return false }
         for index in values.indices { values[index] = -1 }
-        var token = root + 1
-        for _ in 0..<tokens[root].count {
-            let key = tokens[token]
-            guard key.flags == 0 else { return false }
-            let length = Int(key.end - key.start)
-            for (index, field) in fields.enumerated() where field.keyBytes.count == length {
-                let same = field.keyBytes.withUnsafeBufferPointer {
-                    length == 0 || memcmp($0.baseAddress!, bytes.baseAddress! + Int(key.start), length) == 0
+        return keys.bytes.withUnsafeBufferPointer { keyBytes in
+            keys.ranges.withUnsafeBufferPointer { ranges in
+                var token = root + 1
+                for _ in 0..<tokens[root].count {
+                    let key = tokens[token]
+                    guard key.flags == 0 else { return false }
+                    let length = Int(key.end - key.start)
+                    for index in ranges.indices where ranges[index].count == length {
+                        guard
+                            length == 0
+                                || memcmp(
+                                    keyBytes.baseAddress! + ranges[index].lowerBound,
+                                    bytes.baseAddress! + Int(key.start), length) == 0
+                        else { continue }
+                        guard values[index] < 0 else { return false }  // Repeated: the decoder keeps the first.
+                        values[index] = token + 1
+                        break
+                    }
+                    let value = tokens[token + 1]
+                    token = value.kind == .object || value.kind == .array ? Int(value.end) : token + 2
                 }
-                guard same else { continue }
-                guard values[index] < 0 else { return false }  // Repeated: the decoder keeps the first.
-                values[index] = token + 1
-                break
+                return true
             }
-            let value = tokens[token + 1]
-            token = value.kind == .object || value.kind == .array ? Int(value.end) : token + 2
         }
-        return true
     }
 
     /// Appends one record's row; `false` when a field is missing, null or not of its kind.
-    private func appendRow(
-        _ values: [Int], tokens: UnsafeBufferPointer<JSONTape.Token>, bytes: UnsafeBufferPointer<UInt8>,
-        writer: inout CSVWriter, scratch: inout [UInt8]
+    private static func appendRow(
+        _ values: [Int], _ row: RowShape, tokens: UnsafeBufferPointer<JSONTape.Token>,
+        bytes: UnsafeBufferPointer<UInt8>, writer: inout CSVWriter, scratch: inout [UInt8]
     ) -> Bool {
-        for (index, field) in fields.enumerated() {
+        for index in row.kinds.indices {
             if index > 0 { writer.output.append(writer.format.delimiter) }
             let token = values[index]
             guard token >= 0, tokens[token].kind != .null else {
-                if field.isOptional { continue }  // An empty field.
+                if row.optional[index] { continue }  // An empty field.
                 return false
             }
             let value = tokens[token]
-            switch field.kind {
+            switch row.kinds[index] {
             case .string:
                 guard value.kind == .string else { return false }
                 if value.flags == 0 {
@@ -283,12 +333,12 @@ extension RecordPlan {
                 scratch.withUnsafeBufferPointer { writer.write($0) }
             }
         }
-        writer.output += writer.format.lineEnding.bytes
+        writer.output.append(contentsOf: row.lineEnding)
         return true
     }
 
     /// A string token's value, as `JSONTextDecoder` reads it.
-    private func decodedString(_ token: JSONTape.Token, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    private static func decodedString(_ token: JSONTape.Token, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let raw = UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)])
         guard token.flags != 0 else { return String(decoding: raw, as: UTF8.self) }
         var unescaped: [UInt8] = []
