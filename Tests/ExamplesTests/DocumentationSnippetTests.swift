@@ -209,7 +209,8 @@ struct SnippetProgram: Equatable {
                 var block: [(Substring, Int)] = []
                 index += 1
                 while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces) != "```" {
-                    block.append((lines[index].dropFirst(min(indent, lines[index].prefix { $0 == " " }.count)), index + 1))
+                    let margin = min(indent, lines[index].prefix { $0 == " " }.count)
+                    block.append((lines[index].dropFirst(margin), index + 1))
                     index += 1
                 }
                 guard index < lines.count else {
