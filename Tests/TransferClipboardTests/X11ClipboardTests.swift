@@ -20,6 +20,17 @@ struct ClipNote: Codable, Transferable, Equatable {
     }
 }
 
+/// A caption whose text is offered only when there is some: copied with others, the text names
+/// come from the first item that has text.
+struct ClipCaption: Codable, Transferable {
+    var text: String
+
+    static var transferRepresentation: some TransferRepresentation {
+        CodableRepresentation(contentType: .clipNote)
+        ProxyRepresentation(exporting: \.text).exportingCondition { !$0.text.isEmpty }
+    }
+}
+
 /// A PNG photo, as data.
 struct ClipPhoto: Transferable, Equatable {
     var png: Data
@@ -141,6 +152,25 @@ struct X11ClipboardTests {
             #expect(photo.negotiation.best?.offer.contentType == .png)
             // A model that imports nothing offered: a typed error listing what is.
             await #expect(throws: ClipboardError.self) { try await clipboard.paste(ClipNote.self) }
+        }
+    }
+
+    @Test("items copied together: the text names come from the first item with text, STRING still Latin-1")
+    func textFromALaterItem() async throws {
+        guard DesktopTools.available("xclip") else { return }
+        try await withX11Clipboard { server, clipboard in
+            let ownership = try await clipboard.copy([ClipCaption(text: ""), ClipCaption(text: "Grüße")])
+            defer { ownership.stop() }
+            func read(_ name: String) async throws -> Data {
+                try await DesktopTools.run(
+                    "xclip", ["-selection", "clipboard", "-o", "-t", name], environment: server.environment
+                ).output
+            }
+            // The first item's own type, then the second item's text under every text name.
+            let own = try JSONDecoder().decode(ClipCaption.self, from: try await read("com.example.clip-note"))
+            #expect(own.text == "")
+            #expect(String(decoding: try await read("UTF8_STRING"), as: UTF8.self) == "Grüße")
+            #expect(try await read("STRING") == Data([0x47, 0x72, 0xFC, 0xDF, 0x65]))
         }
     }
 

@@ -124,74 +124,9 @@ public struct JSONArrayDecoder: Sendable {
     }
 }
 
-/// Elements of an array, parsed and ready to decode: their bytes one after another, and their
-/// tapes in one array.
-struct JSONElementBatch: Sendable {
-    struct Element {
-        /// The element's bytes in `bytes`.
-        var bytes: Range<Int>
-        /// Its first token in `tokens`; container ends in the tape count from the batch's start.
-        var root: Int
-        /// Its offset in the document, for positions in errors.
-        var offset: Int
-        /// Its position in the document, when the input is counted as it passes (a pipe) rather
-        /// than read again for errors.
-        var origin: JSONTextPosition?
-    }
-
-    var bytes: [UInt8] = []
-    var tokens: [JSONTape.Token] = []
-    var elements: [Element] = []
-    /// The array index of the first element.
-    var firstIndex: Int
-
-    /// Adds an element: its bytes, its tape (container ends counted from the element's start), its
-    /// offset in the document and, for input counted as it passes, its position.
-    mutating func append(
-        _ element: ArraySlice<UInt8>, tokens elementTokens: [JSONTape.Token], offset: Int, origin: JSONTextPosition?
-    ) {
-        let root = tokens.count
-        for var token in elementTokens {
-            if token.kind == .object || token.kind == .array { token.end += UInt32(root) }
-            tokens.append(token)
-        }
-        let start = bytes.count
-        bytes.append(contentsOf: element)
-        elements.append(Element(bytes: start..<bytes.count, root: root, offset: offset, origin: origin))
-    }
-
-    /// Decodes the elements, up to the first that fails.
-    func decode<T: Decodable>(
-        _ type: T.Type, with decoder: JSONTextDecoder, positions: @escaping @Sendable (Int) -> JSONTextPosition
-    ) -> DecodedBatch<T> {
-        var values: [T] = []
-        values.reserveCapacity(elements.count)
-        let tape = JSONTape(tokens: tokens)
-        return bytes.withUnsafeBufferPointer { bytes in
-            for position in elements.indices {
-                let element = elements[position]
-                do {
-                    let (offset, origin) = (element.offset, element.origin)
-                    values.append(
-                        try decoder.decode(
-                            T.self, from: UnsafeBufferPointer(rebasing: bytes[element.bytes]), tape: tape,
-                            root: element.root
-                        ) {
-                            origin ?? positions(offset)
-                        })
-                } catch let error as DecodingError {
-                    return DecodedBatch(values: values, error: error.prefixingCodingPath(with: firstIndex + position))
-                } catch {
-                    return DecodedBatch(values: values, error: error)
-                }
-            }
-            return DecodedBatch(values: values, error: nil)
-        }
-    }
-}
-
-/// Reads the elements of a top-level JSON array from input that arrives in pieces: each element is
-/// parsed once, into the tape its decoder reads, and handed out in batches.
+/// Reads the elements of a top-level JSON array from input that arrives in pieces and hands them
+/// out in batches: it checks the brackets and commas between the elements and finds where each
+/// ends (``JSONValueScanner``); the elements are parsed where the batch is decoded.
 struct JSONArrayReader {
     private enum Phase {
         case start, beforeFirst, afterElement, beforeElement, done
@@ -200,7 +135,6 @@ struct JSONArrayReader {
     private var input: JSONInput
     private let batchSize: Int
     private var phase = Phase.start
-    private var tokens: [JSONTape.Token] = []
     private var elementCount = 0
     /// A problem met after the elements of the last batch, thrown by the next call.
     private var failure: (any Error)?
@@ -217,11 +151,15 @@ struct JSONArrayReader {
             self.failure = nil
             throw failure
         }
-        var batch = JSONElementBatch(firstIndex: elementCount)
+        var batch = JSONElementBatch(framing: .arrayElements, firstIndex: elementCount)
         do {
             while batch.bytes.count < batchSize, let range = try nextElement() {
+                // The byte after the element too, when it is here: the parse reports a number
+                // ended by something else as it would in place.
+                let lookahead = range.upperBound < input.buffer.count ? 1 : 0
                 batch.append(
-                    input.buffer[range], tokens: tokens, offset: input.bufferOffset + range.lowerBound,
+                    input.buffer[range.lowerBound..<(range.upperBound + lookahead)], length: range.count,
+                    offset: input.bufferOffset + range.lowerBound,
                     origin: input.countsAsItReads ? input.position(ofBufferIndex: range.lowerBound) : nil)
                 elementCount += 1
             }
@@ -292,31 +230,25 @@ struct JSONArrayReader {
         }
     }
 
-    /// Parses the element at the reading position, reading more input until it is whole.
+    /// Finds the element at the reading position, reading more input until it is whole or the
+    /// input ends (then the element is the rest, and its parse says what is missing).
     private mutating func element() throws -> Range<Int> {
+        var scanner = JSONValueScanner()
         while true {
-            tokens.removeAll(keepingCapacity: true)
             let start = input.position
-            let end: Int?
-            do {
-                end = try input.buffer.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
-                    try JSONTape.parseValue(
-                        UnsafeBufferPointer(rebasing: bytes[start...]), isFinal: input.isFinal, into: &tokens)
-                }
-            } catch {
-                throw input.corrupted(error.message, at: start + error.offset)
+            let length = input.buffer.withUnsafeBufferPointer { bytes in
+                scanner.length(of: UnsafeBufferPointer(rebasing: bytes[start...]))
             }
-            guard let end else {
-                // The element goes on past what was read: read more and parse it again.
-                _ = try input.readMore()
-                continue
+            if let length {
+                input.position = start + length
+                phase = .afterElement
+                return start..<input.position
             }
-            // UTF-8 is validated by the parse, in its pass over the strings: outside them, only
-            // ASCII is JSON.
-            let range = start..<(start + end)
-            input.position = range.upperBound
-            phase = .afterElement
-            return range
+            guard try input.readMore() else {
+                input.position = input.buffer.count
+                phase = .afterElement
+                return start..<input.position
+            }
         }
     }
 
@@ -340,6 +272,10 @@ struct JSONArrayReader {
     }
 
     private mutating func corrupted(expected: String) -> DecodingError {
+        // The character found may be cut by the end of what was read: read on to its end (a UTF-8
+        // character is four bytes at most), so that it is named whatever the pieces. A read that
+        // fails leaves the bytes there are, which the message describes as they are.
+        while input.buffer.count - input.position < 4, !input.isFinal, (try? input.readMore()) == true {}
         if input.position >= input.buffer.count {
             return input.corrupted("unexpected end of input: expected \(expected)", at: input.position)
         }

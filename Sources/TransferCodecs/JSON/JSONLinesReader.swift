@@ -15,8 +15,8 @@ import TransferSupport
 
 /// Reads JSON Lines (https://jsonlines.org): one JSON value (RFC 8259, strictly) on each line, the
 /// lines ended by a line feed (a carriage return before it allowed), the last one optionally.
-/// Each value is parsed once, into the tape its decoder reads, and handed out in batches as the
-/// elements of an array are (``JSONElementBatch``), so that decoding them runs on every core.
+/// The lines are handed out in batches as the elements of an array are (``JSONElementBatch``),
+/// and each value is parsed once, into the tape its decoder reads, on the core that decodes it.
 ///
 /// Blank lines (nothing but spaces, tabs and a carriage return) are skipped. A value must end on
 /// its line: a value spread over lines, or anything after the value but spaces, is an error with
@@ -25,7 +25,6 @@ struct JSONLinesReader {
     private var input: JSONInput
     private let batchSize: Int
     private var started = false
-    private var tokens: [JSONTape.Token] = []
     private var valueCount = 0
     /// A problem met after the values of the last batch, thrown by the next call.
     private var failure: (any Error)?
@@ -41,11 +40,12 @@ struct JSONLinesReader {
             self.failure = nil
             throw failure
         }
-        var batch = JSONElementBatch(firstIndex: valueCount)
+        var batch = JSONElementBatch(framing: .lines, firstIndex: valueCount)
         do {
-            while batch.bytes.count < batchSize, let range = try nextValue() {
+            while batch.bytes.count < batchSize, let (range, endsWithLineFeed) = try nextLine() {
                 batch.append(
-                    input.buffer[range], tokens: tokens, offset: input.bufferOffset + range.lowerBound,
+                    input.buffer[range], length: range.count, endsWithLineFeed: endsWithLineFeed,
+                    offset: input.bufferOffset + range.lowerBound,
                     origin: input.countsAsItReads ? input.position(ofBufferIndex: range.lowerBound) : nil)
                 valueCount += 1
             }
@@ -57,8 +57,10 @@ struct JSONLinesReader {
         return batch.elements.isEmpty ? nil : batch
     }
 
-    /// The next line's value: its bytes in the buffer, its tape in `tokens`; `nil` at the end.
-    private mutating func nextValue() throws -> Range<Int>? {
+    /// The next line with a value, from the value's first byte to the line's end (its line feed
+    /// not included), and whether a line feed ended it; `nil` at the end. The value is parsed where
+    /// the batch is decoded (``JSONElementBatch/parsed(positions:)``).
+    private mutating func nextLine() throws -> (Range<Int>, endsWithLineFeed: Bool)? {
         if !started {
             started = true
             _ = try input.available(4)
@@ -93,36 +95,8 @@ struct JSONLinesReader {
         }
         let start = input.position
         let end = lineEnd ?? input.buffer.count
-        tokens.removeAll(keepingCapacity: true)
-        let valueEnd: Int
-        do {
-            valueEnd =
-                try input.buffer.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
-                    try JSONTape.parseValue(
-                        UnsafeBufferPointer(rebasing: bytes[start..<end]), isFinal: true, into: &tokens)
-                }.map { start + $0 } ?? end
-        } catch {
-            let message =
-                error.atEnd && lineEnd != nil
-                ? error.message.replacing(
-                    "unexpected end of input", with: "unexpected end of the line (one value a line)")
-                : error.message
-            throw input.corrupted(message, at: start + error.offset)
-        }
-        // UTF-8 is validated by the parse, in its pass over the strings: outside them, only ASCII
-        // is JSON.
-        let range = start..<valueEnd
-        // After the value, only spaces before the line feed.
-        var after = valueEnd
-        while after < end, Self.isSpace(input.buffer[after]) { after += 1 }
-        if after < end {
-            let found = input.buffer.withUnsafeBufferPointer {
-                JSONParser.describe(base: $0.baseAddress!, count: $0.count, at: after)
-            }
-            throw input.corrupted("expected a line break after the value (one value a line), found \(found)", at: after)
-        }
         input.position = lineEnd.map { $0 + 1 } ?? end
-        return range
+        return (start..<end, lineEnd != nil)
     }
 
     /// Space, tab or carriage return: what may surround a value on its line.

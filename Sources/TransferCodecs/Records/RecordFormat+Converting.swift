@@ -116,6 +116,7 @@ extension RecordFormat {
         try OrderedPipeline.run(
             limit: OrderedPipeline.defaultLimit, produce: produce,
             work: { batch in
+                let batch = batch.parsed(positions: positions)
                 if let bytes = plan.csv(fromJSON: batch, format: format) {
                     return TransformedBatch(
                         result: .init(

@@ -167,6 +167,8 @@ extension RecordPlan {
     /// `JSONTextDecoder` reads from them (with the header and byte-order mark when the batch is
     /// the first); `nil` when a record needs `Codable`.
     func csv(fromJSON batch: JSONElementBatch, format: CSVFormat) -> [UInt8]? {
+        // A batch cut short by a syntax error goes through `Codable`, which reports it in its place.
+        guard batch.isParsed, batch.syntaxError == nil else { return nil }
         var writer = CSVWriter(format: format)
         // Rows are shorter than their JSON (no keys): one allocation for the batch's output.
         writer.output.reserveCapacity(batch.bytes.count)

@@ -45,4 +45,70 @@ struct JSONArrayMalformedInputTests {
             #expect(refused > 1000)
         }
     }
+
+    /// The reader splits the input where it finds each element's end, and the elements are parsed
+    /// apart: wherever the pieces of the input fall, the error is the same words at the same line
+    /// and column.
+    @Test func theErrorDoesNotDependOnWhereThePiecesFall() async throws {
+        try await withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("input.json")
+            let valid = Data(#"[{"a": "x,]}\"", "b": [1, -2.5e3, true, null]}, "é", 12, [[]], {}]"#.utf8)
+            // Each byte of a valid array dropped, doubled or replaced: mismatched brackets, cut
+            // strings and escapes, numbers ended by the wrong byte.
+            var inputs: [Data] = []
+            for index in valid.indices {
+                var dropped = valid
+                dropped.remove(at: index)
+                var doubled = valid
+                doubled.insert(valid[index], at: index)
+                inputs += [dropped, doubled]
+                for replacement in [UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "-"), 0xC3, 0x0A] {
+                    var replaced = valid
+                    replaced[index] = replacement
+                    inputs.append(replaced)
+                }
+            }
+            var refused = 0
+            for input in inputs {
+                try input.write(to: file)
+                var outcomes: Set<String> = []
+                for chunkSize in [1, 3, 8, 1 << 16] {
+                    do {
+                        var count = 0
+                        try JSONArrayDecoder(JSONTextDecoder(), chunkSize: chunkSize).decodeElements(
+                            JSONValue.self, contentsOf: file
+                        ) { _ in count += 1 }
+                        outcomes.insert("\(count) elements")
+                    } catch {
+                        outcomes.insert("\(error)")
+                    }
+                }
+                #expect(outcomes.count == 1, "\(String(decoding: input, as: UTF8.self)): \(outcomes)")
+                if outcomes.first?.contains("not valid JSON") == true { refused += 1 }
+            }
+            #expect(refused > inputs.count / 2)
+        }
+    }
+}
+
+/// Any JSON value, for reading arrays of anything.
+private enum JSONValue: Decodable, Sendable {
+    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
 }
