@@ -82,11 +82,8 @@ ssize_t transferkit_send_with_descriptor(int socket, const void *bytes, size_t c
         header->cmsg_len = CMSG_LEN(sizeof(int));
         memcpy(CMSG_DATA(header), &descriptor, sizeof(int));
     }
-    ssize_t sent;
-    do {
-        sent = sendmsg(socket, &message, MSG_NOSIGNAL);
-    } while (sent < 0 && errno == EINTR);
-    return sent;
+    // Not retried on EINTR here: the Swift caller retries (SystemCalls.valueOrErrno), in one place.
+    return sendmsg(socket, &message, MSG_NOSIGNAL);
 }
 
 ssize_t transferkit_receive_with_descriptors(
@@ -99,10 +96,8 @@ ssize_t transferkit_receive_with_descriptors(
     struct msghdr message = {
         .msg_iov = &vector, .msg_iovlen = 1, .msg_control = control.buffer, .msg_controllen = sizeof control.buffer};
     *descriptor_count = 0;
-    ssize_t received;
-    do {
-        received = recvmsg(socket, &message, MSG_CMSG_CLOEXEC);
-    } while (received < 0 && errno == EINTR);
+    // Not retried on EINTR here: the Swift caller retries (SystemCalls.valueOrErrno), in one place.
+    ssize_t received = recvmsg(socket, &message, MSG_CMSG_CLOEXEC);
     if (received < 0) return received;
     for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header != NULL; header = CMSG_NXTHDR(&message, header)) {
         if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
@@ -128,13 +123,14 @@ ssize_t transferkit_write_without_sigpipe(int descriptor, const void *bytes, siz
     sigpending(&pending);
     int was_pending = sigismember(&pending, SIGPIPE);
     pthread_sigmask(SIG_BLOCK, &pipe_only, &previous);
-    ssize_t written;
-    do {
-        written = write(descriptor, bytes, count);
-    } while (written < 0 && errno == EINTR);
+    // Not retried on EINTR here: the Swift caller retries (SystemCalls.valueOrErrno), in one place.
+    ssize_t written = write(descriptor, bytes, count);
     if (written < 0 && errno == EPIPE && !was_pending) {
         int saved = errno;
         struct timespec now = {0, 0};
+        // Taking the SIGPIPE the write raised is not a call whose failure the caller sees: it must
+        // happen before the mask is restored (or the signal would end the process), so another
+        // signal interrupting it runs it again, here.
         while (sigtimedwait(&pipe_only, NULL, &now) < 0 && errno == EINTR) {
         }
         errno = saved;

@@ -11,9 +11,9 @@ import TransferSupport
     import Darwin
 #endif
 
-/// What the tool removes when SIGINT, SIGTERM, SIGHUP, SIGQUIT or SIGPIPE stops it: the partial
-/// output file it is writing, the temporary file of every `AtomicFile` not yet finished (a paste
-/// streamed into its file, say), and every private temporary directory TransferKit has open; then it
+/// What the tool removes when SIGINT, SIGTERM, SIGHUP, SIGQUIT or SIGPIPE stops it: the temporary
+/// file of every `AtomicFile` not yet finished (the output of a conversion, a paste streamed into
+/// its file), and every private temporary directory TransferKit has open; then it
 /// exits with 128 + the signal's number (130, 143, 129, 131, 141), as a shell reports a process the
 /// signal killed. (The signals git cleans up after, for the same reason; SIGQUIT's core dump is
 /// given up for it.)
@@ -26,8 +26,6 @@ import TransferSupport
 /// any other output error (74, "File too large") after removing what it made, rather than being
 /// killed with its partial output left behind.
 package enum SignalCleanup {
-    /// Files to remove when a signal stops the tool; closed once one has.
-    private static let registry = Mutex<(files: Set<String>, isClosed: Bool)>(([], false))
     private static let installed = Mutex(false)
     static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE]
 
@@ -74,37 +72,10 @@ package enum SignalCleanup {
 
     private static let interruption = Mutex<(@Sendable (Int32) -> Void)?>(nil)
 
-    /// Creates the file at `path` (`open` with `O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC` and
-    /// `mode`), to be removed if a signal stops the tool before ``unregister(_:)``: the file is
-    /// made and registered under the lock that the cleanup closes, so it is either removed or never
-    /// made. Once the cleanup has begun, the calling thread waits for the process to end instead.
-    ///
-    /// - Returns: The file descriptor, or -1 with `errno` set.
-    static func create(_ path: String, mode: mode_t) -> Int32 {
-        let opened: (descriptor: Int32, error: Int32)? = registry.withLock { registry in
-            guard !registry.isClosed else { return nil }
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-            guard descriptor >= 0 else { return (descriptor, errno) }
-            registry.files.insert(path)
-            return (descriptor, 0)
-        }
-        guard let opened else { while true { pause() } }
-        errno = opened.error
-        return opened.descriptor
-    }
-
-    static func unregister(_ path: String) {
-        _ = registry.withLock { $0.files.remove(path) }
-    }
-
-    /// Removes the registered files and TransferKit's open temporary directories; after it, no
-    /// file is created through ``create(_:mode:)``.
+    /// Removes the temporary file of every `AtomicFile` not yet finished (the output being
+    /// written among them) and TransferKit's open temporary directories: the registries are
+    /// theirs, one each, and after this neither makes another.
     static func cleanUp() {
-        let files = registry.withLock { registry in
-            registry.isClosed = true
-            return registry.files
-        }
-        for path in files { unlink(path) }
         AtomicFile.removeAllOpen()
         TemporaryDirectory.removeAllOpen()
     }

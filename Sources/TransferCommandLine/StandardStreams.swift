@@ -20,10 +20,11 @@ package enum StandardStreams {
 
     /// Holds each closed standard descriptor open on `/dev/null`. Call first thing in `main`.
     package static func reserveClosed() {
-        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+        for descriptor: Int32 in 0...2
+        where SystemCalls.valueOrErrno({ fcntl(descriptor, F_GETFD) }) == .failure(Errno(rawValue: EBADF)) {
             // `open` takes the lowest free number: this one, since the ones below are open.
-            let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
-            if opened >= 0, opened != descriptor { close(opened) }
+            let opened = try? SystemCalls.open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+            if let opened, opened != descriptor { SystemCalls.close(opened) }
             _ = closedAtStart.withLock { $0.insert(descriptor) }
         }
     }

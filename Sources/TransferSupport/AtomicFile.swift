@@ -47,26 +47,32 @@ package final class AtomicFile {
     ///   - destination: The file to write.
     ///   - mode: The permissions of the new file (narrowed by the umask when `open` creates it).
     ///   - create: How to create the temporary file: `open(path, O_WRONLY|O_CREAT|O_EXCL|O_CLOEXEC,
-    ///     mode)` by default; a caller may register the path for removal on a signal first.
+    ///     mode)` by default (``createExclusively(_:_:)``); tests put a failing one in its place.
     /// - Throws: `CocoaError` (``CocoaError/writing(_:errno:)``) when it cannot be created.
+    ///
+    /// After ``removeAllOpen()`` — a tool on its way out after a signal — the calling thread waits
+    /// for the process to end instead, as ``TemporaryDirectory`` does: a file made then would be
+    /// left behind, and an error reported then would race the signal's exit status.
     package init(
         writing destination: URL, mode: mode_t = 0o666,
-        create: (_ path: String, _ mode: mode_t) -> Int32 = AtomicFile.createExclusively
+        create: (_ path: String, _ mode: mode_t) -> Result<Int32, Errno> = AtomicFile.createExclusively
     ) throws(CocoaError) {
         self.destination = destination
         let temporary = destination.temporarySibling
         self.temporary = temporary
         // Made and registered under the lock that the signal cleanup closes: removed by it, or
         // never made.
-        let made: (descriptor: Int32, error: Int32) = Self.openTemporaries.withLock { registry in
-            guard !registry.isClosed else { return (-1, ECANCELED) }
-            let descriptor = create(temporary.path, mode)
-            let number = errno
-            if descriptor >= 0 { registry.paths.insert(temporary.path) }
-            return (descriptor, number)
+        let made: Result<Int32, Errno>? = Self.openTemporaries.withLock { registry in
+            guard !registry.isClosed else { return nil }
+            let made = create(temporary.path, mode)
+            if case .success = made { registry.paths.insert(temporary.path) }
+            return made
         }
-        self.descriptor = made.descriptor
-        guard descriptor >= 0 else { throw .writing(destination, errno: made.error) }
+        guard let made else { while true { pause() } }
+        switch made {
+        case .success(let descriptor): self.descriptor = descriptor
+        case .failure(let error): throw .writing(destination, errno: error.rawValue)
+        }
     }
 
     /// The temporary files of every writer not yet committed or discarded, in this process.
@@ -91,14 +97,9 @@ package final class AtomicFile {
     deinit { discard() }
 
     /// `open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)`, retried on `EINTR`: the
-    /// descriptor, or -1 with `errno` set.
-    package static func createExclusively(_ path: String, _ mode: mode_t) -> Int32 {
-        switch SystemCalls.valueOrErrno({ open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }) {
-        case .success(let descriptor): return descriptor
-        case .failure(let error):
-            errno = error.rawValue
-            return -1
-        }
+    /// descriptor, or the ``Errno`` of its failure.
+    package static func createExclusively(_ path: String, _ mode: mode_t) -> Result<Int32, Errno> {
+        SystemCalls.valueOrErrno { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
     }
 
     /// The descriptor of the temporary file, for `fchmod` and the like.
@@ -144,21 +145,21 @@ package final class AtomicFile {
         guard !isFinished else { return }
         do throws(CocoaError) {
             try flush()
-            if synchronizing, fsync(descriptor) != 0 { throw CocoaError.writing(destination, errno: errno) }
+            if synchronizing, case .failure(let error) = SystemCalls.valueOrErrno({ fsync(descriptor) }) {
+                throw CocoaError.writing(destination, errno: error.rawValue)
+            }
         } catch {
             discard()
             throw error
         }
         SystemCalls.close(descriptor)
         descriptor = -1
-        let moved =
-            replacing
-            ? rename(temporary.path, destination.path) == 0
-            : link(temporary.path, destination.path) == 0
-        let number = errno
-        if !moved || !replacing { unlink(temporary.path) }
+        let moved = SystemCalls.valueOrErrno {
+            replacing ? rename(temporary.path, destination.path) : link(temporary.path, destination.path)
+        }
+        if case .failure = moved { unlink(temporary.path) } else if !replacing { unlink(temporary.path) }
         finish()
-        if !moved { throw .writing(destination, errno: number) }
+        if case .failure(let error) = moved { throw .writing(destination, errno: error.rawValue) }
     }
 
     /// Stops writing and removes the temporary file; the destination is untouched.

@@ -95,7 +95,26 @@ func fuzzArrayReader(_ data: Data) {
     let data = Data(data.dropFirst())
     let reader = JSONArrayDecoder(chunkSize: Int(first % 64) + 1)
     var elements: [Value] = []
-    let read = (try? reader.decodeElements(Value.self, contentsOf: arrayFile) { elements.append($0) }) != nil
+    var failure: String?
+    do {
+        try reader.decodeElements(Value.self, contentsOf: arrayFile) { elements.append($0) }
+    } catch {
+        failure = "\(error)"
+    }
+    let read = failure == nil
+    // The reader splits the input where each element ends and parses the elements apart: wherever
+    // the pieces fall, the outcome is the same, error for error.
+    var inOnePiece: String?
+    do {
+        try JSONArrayDecoder(chunkSize: 1 << 16).decodeElements(Value.self, contentsOf: arrayFile) { _ in }
+    } catch {
+        inOnePiece = "\(error)"
+    }
+    guard failure == inOnePiece else {
+        fatalError(
+            "the error depends on the pieces: \(failure ?? "none") against \(inOnePiece ?? "none"): \(String(decoding: data, as: UTF8.self))"
+        )
+    }
     let whole = try? JSONTextDecoder().decode([Value].self, from: data)
     if read {
         guard whole == elements else {

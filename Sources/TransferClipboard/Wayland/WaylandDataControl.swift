@@ -199,8 +199,8 @@ final class WaylandDataControl {
                 .typeNotOffered, "the clipboard does not offer \(type); it offers \(types.joined(separator: ", "))")
         }
         var ends: [Int32] = [0, 0]
-        guard transferkit_pipe_cloexec(&ends) == 0 else {
-            throw ClipboardError(.connectionFailed, "cannot make a pipe: \(SystemCalls.reason(errno))")
+        if case .failure(let error) = SystemCalls.valueOrErrno({ transferkit_pipe_cloexec(&ends) }) {
+            throw ClipboardError(.connectionFailed, "cannot make a pipe: \(error)")
         }
         defer { close(ends[0]) }
         do {

@@ -325,7 +325,7 @@ enum ConvertCommand {
             }
             let file: AtomicFile
             do {
-                file = try AtomicFile(writing: destination, mode: mode ?? 0o666, create: SignalCleanup.create)
+                file = try AtomicFile(writing: destination, mode: mode ?? 0o666)
             } catch {
                 throw ToolError(.cannotCreate, "\(path): cannot be written (\(Self.errno(error)))")
             }
@@ -380,7 +380,6 @@ enum ConvertCommand {
                 try flushConsole()
                 return
             }
-            defer { SignalCleanup.unregister(file.temporary.path) }
             do {
                 try file.commit(synchronizing: true)
             } catch {
@@ -400,7 +399,6 @@ enum ConvertCommand {
                 return
             }
             file.discard()
-            SignalCleanup.unregister(file.temporary.path)
         }
     }
 }

@@ -77,7 +77,7 @@ package enum TemporaryDirectory {
         let made: Result<String, POSIXError>? = registry.withLock { registry in
             guard !registry.isClosed else { return nil }
             guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-                return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+                return .failure(POSIXError(POSIXErrorCode(rawValue: Errno.current.rawValue) ?? .EIO))
             }
             let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             registry.open.insert(path)

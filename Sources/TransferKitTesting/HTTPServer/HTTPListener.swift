@@ -35,17 +35,21 @@ final class HTTPListener: Sendable {
             throw POSIXError(.EADDRNOTAVAIL)
         }
         defer { freeaddrinfo(found) }
-        let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE) }
+        let descriptor: Int32
+        switch SystemCalls.valueOrErrno({
+            socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+        }) {
+        case .success(let value): descriptor = value
+        case .failure(let error): throw POSIXError(POSIXErrorCode(rawValue: error.rawValue) ?? .EMFILE)
+        }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         var on: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        guard bind(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0,
-            listen(descriptor, backlog) == 0
-        else {
-            let error = errno
+        let bound = SystemCalls.valueOrErrno { bind(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) }
+            .flatMap { _ in SystemCalls.valueOrErrno { listen(descriptor, backlog) } }
+        if case .failure(let error) = bound {
             SystemCalls.close(descriptor)
-            throw POSIXError(POSIXErrorCode(rawValue: error) ?? .EADDRINUSE)
+            throw POSIXError(POSIXErrorCode(rawValue: error.rawValue) ?? .EADDRINUSE)
         }
         self.descriptor = descriptor
         self.port = Self.boundPort(of: descriptor)
