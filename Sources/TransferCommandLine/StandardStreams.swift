@@ -1,4 +1,5 @@
 import Synchronization
+import TransferSupport
 
 #if canImport(Glibc)
     import Glibc
