@@ -101,7 +101,7 @@ struct ArticleExamplesTests {
                     accepts: [AcceptRule(.image, forms: [.data, .value])], maxCounts: [.image: 4]))
 
             // An Android share activity, decided by Android's intent resolution.
-            var android = ReceiverActivation(accepts: [AcceptRule(mediaRange: "image/*")])
+            var android = ReceiverActivation(accepts: [AcceptRule(mediaRange: .anyImage)])
             android.intentFilters = [IntentFilter(actions: [IntentFilter.send], mimeTypes: ["image/*"])]
             let gallery = ReceiverProfile(
                 name: "Gallery", identifier: "com.example.gallery/.Share", activation: android)

@@ -98,28 +98,6 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
         self.init(.mediaRange(mediaRange), parameters: parameters, weight: weight, forms: forms, source: source)
     }
 
-    /// Creates a rule for an HTTP media range written as text, matched by MIME type as RFC 9110
-    /// says.
-    ///
-    /// - Parameters:
-    ///   - mediaRange: `type/subtype` or `type/*`, without parameters; `*/*` gives the wildcard. A
-    ///     bare `type` is taken as `type/*`.
-    ///   - parameters: MIME parameters the offer must carry.
-    ///   - weight: From 0 (excluded) to 1. The default is 1.
-    ///   - forms: The accepted payload forms, or `nil` for any.
-    ///   - source: The declaration text, for traces.
-    public init(
-        mediaRange: String,
-        parameters: [String: String] = [:],
-        weight: Double = 1,
-        forms: [TransferPayloadForm]? = nil,
-        source: String? = nil
-    ) {
-        let parts = mediaRange.split(separator: "/", maxSplits: 1).map(String.init)
-        let range = MediaType(type: parts.first ?? "*", subtype: parts.count == 2 ? parts[1] : "*")
-        self.init(mediaRange: range, parameters: parameters, weight: weight, forms: forms, source: source)
-    }
-
     /// A rule that matches any content type, ranking below every explicit match.
     ///
     /// - Parameters:

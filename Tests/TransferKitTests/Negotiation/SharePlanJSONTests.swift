@@ -16,7 +16,7 @@ private let receiver = ReceiverProfile(
         accepts: [
             AcceptRule(.image, forms: [.data], source: "image as data"),
             AcceptRule(.html, weight: 0, source: "text/html;q=0"),
-            AcceptRule(mediaRange: "text/*", weight: 0.5),
+            AcceptRule(mediaRange: .anyText, weight: 0.5),
             .wildcard(weight: 0.1),
         ],
         itemMatching: .any),
