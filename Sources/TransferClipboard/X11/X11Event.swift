@@ -1,6 +1,7 @@
-/// An event from the X server, as a value: the four the selection protocol uses, decoded field by
-/// field (*X Window System Protocol*, appendix B, "Events": `PropertyNotify` 28,
-/// `SelectionClear` 29, `SelectionRequest` 30, `SelectionNotify` 31), and any other by its code.
+/// An event from the X server, as a value: the four the selection protocol uses and the one drag
+/// and drop is made of, decoded field by field (*X Window System Protocol*, appendix B, "Events":
+/// `PropertyNotify` 28, `SelectionClear` 29, `SelectionRequest` 30, `SelectionNotify` 31,
+/// `ClientMessage` 33), and any other by its code.
 ///
 /// The code is read with `SendEvent`'s bit (0x80) cleared: an event another client sent is decoded
 /// as the same event the server would have sent.
@@ -12,6 +13,10 @@ enum X11Event: Equatable {
     /// `state`: ``PropertyState/newValue`` (0) or ``PropertyState/deleted`` (1); any other byte is
     /// kept as it came.
     case propertyNotify(window: UInt32, atom: UInt32, time: UInt32, state: UInt8)
+    /// A message one client sends another through the server (`SendEvent`): XDND's messages.
+    /// `format` is 8, 16 or 32 as the sender says; `data` its 20 bytes as they came (see
+    /// ``longs``).
+    case clientMessage(window: UInt32, type: UInt32, format: UInt8, data: [UInt8])
     /// An event the clipboard does not use, by its code (SendEvent's bit cleared).
     case other(code: UInt8)
 
@@ -21,6 +26,7 @@ enum X11Event: Equatable {
         static let selectionClear: UInt8 = 29
         static let selectionRequest: UInt8 = 30
         static let selectionNotify: UInt8 = 31
+        static let clientMessage: UInt8 = 33
         /// `GenericEvent` (X Generic Event Extension): 32 bytes and the 4-byte units of bytes 4–7.
         static let genericEvent: UInt8 = 35
     }
@@ -55,6 +61,8 @@ enum X11Event: Equatable {
             self = .selectionClear(time: word(4), owner: word(8), selection: word(12))
         case Code.propertyNotify:
             self = .propertyNotify(window: word(4), atom: word(8), time: word(12), state: packet[16])
+        case Code.clientMessage:
+            self = .clientMessage(window: word(4), type: word(8), format: packet[1], data: Array(packet[12..<32]))
         default:
             self = .other(code: code)
         }
@@ -82,6 +90,14 @@ enum X11Event: Equatable {
             code = Code.propertyNotify
             fields = [window, atom, time]
             state = propertyState
+        case .clientMessage(let window, let type, let format, let data):
+            var bytes: [UInt8] = [Code.clientMessage, format]
+            bytes.appendUInt16(sequence)
+            bytes.appendUInt32(window)
+            bytes.appendUInt32(type)
+            bytes += data.prefix(20)
+            bytes += [UInt8](repeating: 0, count: X11Wire.packetSize - bytes.count)
+            return bytes
         case .other:
             return nil
         }
@@ -102,7 +118,26 @@ enum X11Event: Equatable {
         case Code.selectionNotify: 2..<24
         case Code.selectionClear: 2..<16
         case Code.propertyNotify: 2..<17
+        case Code.clientMessage: 1..<32
         default: nil
         }
+    }
+}
+
+extension X11Event {
+    /// A client message's data as five 32-bit words, when its format is 32 (every XDND message);
+    /// `nil` otherwise.
+    var longs: [UInt32]? {
+        guard case .clientMessage(_, _, 32, let data) = self, data.count == 20 else { return nil }
+        return (0..<5).map { data.uint32(at: $0 * 4) }
+    }
+
+    /// A format-32 client message about `window` of `type`, its five words `longs` (zeros after
+    /// those given).
+    static func clientMessage(window: UInt32, type: UInt32, longs: [UInt32]) -> X11Event {
+        var data: [UInt8] = []
+        for word in longs.prefix(5) { data.appendUInt32(word) }
+        data += [UInt8](repeating: 0, count: 20 - data.count)
+        return .clientMessage(window: window, type: type, format: 32, data: data)
     }
 }
