@@ -8,7 +8,8 @@
 //            nothing traps; a framed packet always decodes; an event decodes the same with
 //            SendEvent's bit set, and written again (X11Event.encoded) is the bytes it came from,
 //            SendEvent's bit cleared, where the protocol defines them; a property's value is the
-//            length its format and units say, inside the reply.
+//            length its format and units say, inside the reply; a client message that is one of
+//            XDND's (XdndMessage, atoms 1 to 6) reads as itself when written again.
 //   wayland  the input's first byte a count of descriptors received (fake numbers, closed through
 //            the queue's hook, never the process's), the rest messages framed
 //            (WaylandMessage.size(ofNextIn:)) and decoded as events (WaylandEvent) for a fixed
@@ -121,6 +122,20 @@ func checkEvent(_ event: X11Event, _ bytes: [UInt8]) {
     precondition(encoded.count == 32 && encoded[0] == code, "the code written is not the code read")
     precondition(encoded[defined] == bytes[defined], "the event written again is not the bytes it came from")
     precondition(encoded.indices.allSatisfy { defined.contains($0) || $0 == 0 || encoded[$0] == 0 })
+    checkXdnd(event)
+}
+
+/// XDND's messages, named by small atoms so that the input's type word meets them often: a message
+/// read and written again is read as itself.
+let xdndAtoms = XdndMessage.Atoms(enter: 1, position: 2, status: 3, leave: 4, drop: 5, finished: 6)
+
+func checkXdnd(_ event: X11Event) {
+    guard case .clientMessage(let window, _, _, _) = event, let message = XdndMessage(event, atoms: xdndAtoms) else {
+        return
+    }
+    let again = message.event(about: window, atoms: xdndAtoms)
+    precondition(XdndMessage(again, atoms: xdndAtoms) == message, "an XDND message written again reads otherwise")
+    precondition(again.encoded()?.count == 32)
 }
 
 // MARK: - Wayland
