@@ -127,53 +127,27 @@ public struct JSONArrayDecoder: Sendable {
 /// Reads the elements of a top-level JSON array from input that arrives in pieces and hands them
 /// out in batches: it checks the brackets and commas between the elements and finds where each
 /// ends (``JSONValueScanner``); the elements are parsed where the batch is decoded.
-struct JSONArrayReader {
+struct JSONArrayReader: JSONValueSplitter {
     private enum Phase {
         case start, beforeFirst, afterElement, beforeElement, done
     }
 
-    private var input: JSONInput
-    private let batchSize: Int
+    var input: JSONInput
+    let framing = JSONElementBatch.Framing.arrayElements
+    let batchSize: Int
     private var phase = Phase.start
-    private var elementCount = 0
+    var valueCount = 0
     /// A problem met after the elements of the last batch, thrown by the next call.
-    private var failure: (any Error)?
+    var failure: (any Error)?
 
     init(chunkSize: Int, source: JSONFileSource) {
         input = JSONInput(chunkSize: chunkSize, source: source)
         batchSize = max(chunkSize / 4, 1)
     }
 
-    /// The next elements, about a quarter of a chunk of them; `nil` after the closing bracket and
-    /// nothing but whitespace after it.
-    mutating func nextBatch() throws -> JSONElementBatch? {
-        if let failure {
-            self.failure = nil
-            throw failure
-        }
-        var batch = JSONElementBatch(framing: .arrayElements, firstIndex: elementCount)
-        do {
-            while batch.bytes.count < batchSize, let range = try nextElement() {
-                // The byte after the element too, when it is here: the parse reports a number
-                // ended by something else as it would in place.
-                let lookahead = range.upperBound < input.buffer.count ? 1 : 0
-                batch.append(
-                    input.buffer[range.lowerBound..<(range.upperBound + lookahead)], length: range.count,
-                    offset: input.bufferOffset + range.lowerBound,
-                    origin: input.countsAsItReads ? input.position(ofBufferIndex: range.lowerBound) : nil)
-                elementCount += 1
-            }
-        } catch {
-            // The values before the problem go first: one of them may be bad, and come first.
-            guard !batch.elements.isEmpty else { throw error }
-            failure = error
-        }
-        return batch.elements.isEmpty ? nil : batch
-    }
-
-    /// The next element's bytes in the buffer (its tape in `tokens`), or `nil` at the end of the
-    /// array.
-    private mutating func nextElement() throws -> Range<Int>? {
+    /// The next element in the buffer, with the byte after it when it is there; `nil` at the end
+    /// of the array.
+    mutating func nextValue() throws -> JSONSplitValue? {
         while true {
             switch phase {
             case .done:
@@ -212,7 +186,8 @@ struct JSONArrayReader {
                     try finish()
                     return nil
                 }
-                return try element()
+                let range = try element()
+                return JSONSplitValue(range: range, lookahead: range.upperBound < input.buffer.count ? 1 : 0)
             case .afterElement:
                 guard try skipWhitespace() else { throw corrupted(expected: "',' or ']'") }
                 switch input.buffer[input.position] {

@@ -21,46 +21,24 @@ import TransferSupport
 /// Blank lines (nothing but spaces, tabs and a carriage return) are skipped. A value must end on
 /// its line: a value spread over lines, or anything after the value but spaces, is an error with
 /// its line and column.
-struct JSONLinesReader {
-    private var input: JSONInput
-    private let batchSize: Int
+struct JSONLinesReader: JSONValueSplitter {
+    var input: JSONInput
+    let framing = JSONElementBatch.Framing.lines
+    let batchSize: Int
     private var started = false
-    private var valueCount = 0
+    var valueCount = 0
     /// A problem met after the values of the last batch, thrown by the next call.
-    private var failure: (any Error)?
+    var failure: (any Error)?
 
     init(chunkSize: Int, source: JSONFileSource) {
         input = JSONInput(chunkSize: chunkSize, source: source)
         batchSize = max(chunkSize / 4, 1)
     }
 
-    /// The next values, about a quarter of a chunk of them; `nil` at the end of the input.
-    mutating func nextBatch() throws -> JSONElementBatch? {
-        if let failure {
-            self.failure = nil
-            throw failure
-        }
-        var batch = JSONElementBatch(framing: .lines, firstIndex: valueCount)
-        do {
-            while batch.bytes.count < batchSize, let (range, endsWithLineFeed) = try nextLine() {
-                batch.append(
-                    input.buffer[range], length: range.count, endsWithLineFeed: endsWithLineFeed,
-                    offset: input.bufferOffset + range.lowerBound,
-                    origin: input.countsAsItReads ? input.position(ofBufferIndex: range.lowerBound) : nil)
-                valueCount += 1
-            }
-        } catch {
-            // The values before the problem go first: one of them may be bad, and come first.
-            guard !batch.elements.isEmpty else { throw error }
-            failure = error
-        }
-        return batch.elements.isEmpty ? nil : batch
-    }
-
     /// The next line with a value, from the value's first byte to the line's end (its line feed
     /// not included), and whether a line feed ended it; `nil` at the end. The value is parsed where
     /// the batch is decoded (``JSONElementBatch/parsed(positions:)``).
-    private mutating func nextLine() throws -> (Range<Int>, endsWithLineFeed: Bool)? {
+    mutating func nextValue() throws -> JSONSplitValue? {
         if !started {
             started = true
             _ = try input.available(4)
@@ -96,7 +74,7 @@ struct JSONLinesReader {
         let start = input.position
         let end = lineEnd ?? input.buffer.count
         input.position = lineEnd.map { $0 + 1 } ?? end
-        return (start..<end, lineEnd != nil)
+        return JSONSplitValue(range: start..<end, endsWithLineFeed: lineEnd != nil)
     }
 
     /// Space, tab or carriage return: what may surround a value on its line.
