@@ -101,6 +101,23 @@ struct WaylandWireFramingTests {
             expectError(.protocolError) { () throws(ClipboardError) in _ = try WaylandMessage(decoding: bytes[...]) }
         }
     }
+
+    @Test("the error names the size the header claims, from a header alone (8 bytes) on; less has none")
+    func claimedSizeInTheError() {
+        // A header of 8 bytes that claims 12: the message's size is named.
+        let header = Array(wire(3, 1, [7]).prefix(8))
+        #expect(throws: ClipboardError.self) { try WaylandMessage(decoding: header[...]) }
+        do {
+            _ = try WaylandMessage(decoding: header[...])
+        } catch {
+            #expect(error.reason == "a Wayland message of 8 bytes that says it has 12: expected them to agree")
+        }
+        do {
+            _ = try WaylandMessage(decoding: header.prefix(7))
+        } catch {
+            #expect(error.reason == "a Wayland message of 7 bytes that has no header: expected them to agree")
+        }
+    }
 }
 
 @Suite("WaylandWire: arguments")

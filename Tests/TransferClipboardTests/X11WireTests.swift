@@ -488,3 +488,28 @@ struct X11FakeServerTests {
         connection = nil  // closed before the server is stopped: it waits for that
     }
 }
+
+@Suite("X11: the authority file")
+struct X11AuthorityTests {
+    /// An `.Xauthority` entry: the family, then four fields each with its 16-bit big-endian length.
+    func entry(family: UInt16, address: [UInt8], display: String, cookie: [UInt8]) -> [UInt8] {
+        var bytes = [UInt8(family >> 8), UInt8(family & 0xFF)]
+        for field in [address, Array(display.utf8), Array("MIT-MAGIC-COOKIE-1".utf8), cookie] {
+            bytes += [UInt8(field.count >> 8), UInt8(field.count & 0xFF)] + field
+        }
+        return bytes
+    }
+
+    @Test("fields of 256 bytes and more are read by their two length bytes: the entry after is found")
+    func longFields() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("Xauthority-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: file) }
+        // A local entry for another host, its address 300 bytes long, then a wildcard one for :5.
+        let other = entry(family: 256, address: [UInt8](repeating: 0x61, count: 300), display: "5", cookie: [1, 2])
+        let wild = entry(family: 65535, address: [], display: "5", cookie: Array(0..<16))
+        try Data(other + wild).write(to: file)
+        let environment = ["XAUTHORITY": file.path]
+        #expect(X11Connection.authorization(display: 5, environment: environment) == Array(0..<16))
+        #expect(X11Connection.authorization(display: 6, environment: environment) == nil)
+    }
+}
