@@ -372,11 +372,15 @@ struct JSONParser {
             let unit = try hexEscape(at: backslash)
             position += 6
             if (0xD800...0xDBFF).contains(unit) {
-                if position + 6 > count, position == count || base[position] == UInt8(ascii: "\\") {
+                // Decided by the bytes there are, one at a time: the end of the input where a byte
+                // is needed (more may follow), or the first byte that is not `\u` and a low
+                // surrogate. Looking further than the byte that decides would make the error
+                // depend on how much of the input was read (a reader in pieces parses a value
+                // with only the bytes the scan gave it).
+                if position == count || base[position] == UInt8(ascii: "\\") && position + 1 == count {
                     throw JSONSyntaxError(offset: backslash, message: "a string that is never closed", atEnd: true)
                 }
-                guard position + 1 < count, base[position] == UInt8(ascii: "\\"),
-                    base[position + 1] == UInt8(ascii: "u"),
+                guard base[position] == UInt8(ascii: "\\"), base[position + 1] == UInt8(ascii: "u"),
                     (0xDC00...0xDFFF).contains(try hexEscape(at: position))
                 else {
                     throw JSONSyntaxError(

@@ -2,8 +2,8 @@
 /// input into elements with it, and the cores parse them (``JSONElementBatch/parsed(positions:)``),
 /// so that the one thread that reads visits each byte once, lightly.
 ///
-/// The scan counts brackets and skips strings (a backslash skips the byte after it); it checks
-/// nothing. On valid JSON the value it finds is the value; on anything else the parser, given the
+/// The scan counts brackets and skips strings (a backslash skips the byte after it, or a `\u`
+/// escape's four); it checks nothing. On valid JSON the value it finds is the value; on anything else the parser, given the
 /// same bytes, stops with its error at or before the scan's end, so the error is the one a parse of
 /// the whole input gives. A scalar (a number, a literal, or bytes that are neither) runs to the
 /// first comma, closing bracket or whitespace: the parser, looking at the byte after it too,
@@ -52,9 +52,13 @@ struct JSONValueScanner {
                     offset += 1
                     if depth == 0 { return offset }
                 case UInt8(ascii: "\\"):
-                    // The escaped byte may be a quote: step over both, once both are here.
+                    // The escaped byte may be a quote: step over both, once both are here; over
+                    // `\u` and its four digits whatever they are, as the parser reads them (a quote
+                    // among them ends nothing: it is an escape without four digits, an error there).
                     guard offset + 1 < count else { return nil }
-                    offset += 2
+                    let length = base[offset + 1] == UInt8(ascii: "u") ? 6 : 2
+                    guard offset + length <= count else { return nil }
+                    offset += length
                 default:
                     offset += 1
                 }

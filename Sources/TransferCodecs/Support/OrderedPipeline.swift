@@ -12,7 +12,7 @@ import Synchronization
 /// caller this way.
 ///
 /// Three kinds of thread share a run: one produces the batches (reading and splitting the input),
-/// one serial queue per core does the work, and the caller's thread consumes the results (writing
+/// a concurrent queue does the work, and the caller's thread consumes the results (writing
 /// the output) — so reading, working and writing overlap. At most `limit` batches are produced and
 /// not yet consumed, which bounds memory. When anything throws (or the task is cancelled) no new
 /// work starts, and `run` returns only after the producer and the work under way have finished:
@@ -31,11 +31,11 @@ package enum OrderedPipeline {
         let slots = DispatchSemaphore(value: 0)
         let group = DispatchGroup()
         let producer = DispatchQueue(label: "TransferCodecs.OrderedPipeline.producer")
-        /// Serial queues of their own, one per core: they get threads of their own even when the
-        /// caller blocks a thread of Swift concurrency's pool, which the global queues share.
-        let workers = (0..<max(1, activeProcessorCount)).map {
-            DispatchQueue(label: "TransferCodecs.OrderedPipeline.\($0)")
-        }
+        /// A concurrent queue of its own, which gets threads of its own even when the caller blocks
+        /// a thread of Swift concurrency's pool: each batch starts on the first thread free, so a
+        /// slow batch holds up no other (with one serial queue per core, taken in turn, the batch
+        /// after a slow one waited behind it while the other core had nothing to do).
+        let workers = DispatchQueue(label: "TransferCodecs.OrderedPipeline.workers", attributes: .concurrent)
 
         init(limit: Int) {
             for _ in 0..<max(1, limit) { slots.signal() }
@@ -100,7 +100,7 @@ package enum OrderedPipeline {
                     }
                     let current = index
                     index += 1
-                    shared.workers[current % shared.workers.count].async(group: shared.group) {
+                    shared.workers.async(group: shared.group) {
                         shared.store(
                             shared.stopped.load(ordering: .sequentiallyConsistent)
                                 ? .failure(CancellationError()) : Result { try work(input) },

@@ -68,6 +68,13 @@ struct JSONArrayMalformedInputTests {
                     inputs.append(replaced)
                 }
             }
+            // Found by the `json-array` fuzz target: a high surrogate whose low one is cut by a quote
+            // (`\ude"`), or is no escape at all; the parse looked six bytes past the surrogate, so
+            // the error depended on whether the bytes after the string had been read.
+            inputs += [
+                #"["02}, \ud83d\ude"[0"#, #"["\ud83d\ude"]"#, #"["\ud83d\n", 1]"#, #"["\ud83d"]"#, #"["\ud83d\"#,
+                #"["\u12"]"#, #"["\u12", 1]"#,
+            ].map { Data($0.utf8) }
             var refused = 0
             for input in inputs {
                 try input.write(to: file)
