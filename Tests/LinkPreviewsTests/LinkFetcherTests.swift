@@ -158,10 +158,15 @@ struct LinkFetcherTests {
         #expect(notFound?.code == .hostNotFound)
         #expect(notFound?.lpErrorCode == .metadataFetchFailed)
 
-        let slow = try LoopbackHTTPServer { _ in .raw([.pause(.seconds(30))]) }
+        // Cancelled once the request has arrived (the server says so), not after some time.
+        let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
+        let slow = try LoopbackHTTPServer { _ in
+            arrived.yield()
+            return .raw([.pause(.seconds(30))])
+        }
         defer { slow.stop() }
         let task = Task { try await loopbackFetcher().metadata(for: slow.url("/"), timeout: patient) }
-        try await Task.sleep(for: .milliseconds(200))
+        for await _ in arrivals { break }
         task.cancel()
         let cancelled = await #expect(throws: LinkPreviewError.self) { try await task.value }
         #expect(cancelled?.code == .cancelled)
@@ -198,7 +203,10 @@ struct LinkFetcherTests {
 
     @Test("Cancelling the task cancels the fetch")
     func cancellation() async throws {
+        // Cancelled once the request has arrived (the server says so), not after some time.
+        let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
         let server = try LoopbackHTTPServer { _ in
+            arrived.yield()
             var response = LoopbackHTTPServer.Response.html(articlePage)
             response.delay = .seconds(10)
             return response
@@ -207,7 +215,7 @@ struct LinkFetcherTests {
         let fetcher = loopbackFetcher()
         let url = server.url("/")
         let task = Task { try await fetcher.metadata(for: url, timeout: patient) }
-        try await Task.sleep(for: .milliseconds(200))
+        for await _ in arrivals { break }
         task.cancel()
         let start = ContinuousClock.now
         let result = await task.result

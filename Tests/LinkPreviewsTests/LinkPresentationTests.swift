@@ -47,7 +47,10 @@ struct LinkPresentationTests {
             _ = try await provider.startFetchingMetadata(for: URL(string: "https://example.com/")!)
         }
         #expect(early?.code == .metadataFetchCancelled)
+        // Cancelled once the request has arrived (the server says so), not after some time.
+        let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
         let server = try LoopbackHTTPServer { _ in
+            arrived.yield()
             var response = LoopbackHTTPServer.Response.html("<title>Slow</title>")
             response.delay = .seconds(10)
             return response
@@ -62,7 +65,7 @@ struct LinkPresentationTests {
             outcome.yield((error as? LPError)?.code)
             outcome.finish()
         }
-        try await Task.sleep(for: .milliseconds(200))
+        for await _ in arrivals { break }
         slow.cancel()
         var codes: [LPError.Code?] = []
         for await code in outcomes { codes.append(code) }
