@@ -67,7 +67,9 @@ final class CSVValueDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        guard let row, let column else { throw mismatch("a field", found: "a table") }
+        guard let row else { throw mismatch("a field", found: "a table") }
+        // A record asked for as one value (what `Optional<Record>` does): never nil, and itself.
+        guard let column else { return CSVRecordValueContainer(decoder: self) }
         return CSVFieldContainer(decoder: self, row: row, column: column, record: path.record, key: nil)
     }
 
@@ -75,6 +77,33 @@ final class CSVValueDecoder: Decoder {
         DecodingError.typeMismatch(
             Any.self, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(found)"))
     }
+}
+
+/// A record read as one value, as `Optional`'s `init(from:)` reads it in an array of optional
+/// records: never nil, and decoded as its type reads it from the record. It holds no field of its
+/// own: a primitive asked of it is a type mismatch, as a field asked of a table is.
+struct CSVRecordValueContainer: SingleValueDecodingContainer {
+    let decoder: CSVValueDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    func decodeNil() -> Bool { false }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: decoder) }
+
+    private func field<T>(_ type: T.Type) throws -> T { throw decoder.mismatch("a field", found: "a record") }
+    func decode(_ type: Bool.Type) throws -> Bool { try field(type) }
+    func decode(_ type: String.Type) throws -> String { try field(type) }
+    func decode(_ type: Double.Type) throws -> Double { try field(type) }
+    func decode(_ type: Float.Type) throws -> Float { try field(type) }
+    func decode(_ type: Int.Type) throws -> Int { try field(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try field(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try field(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try field(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try field(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try field(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try field(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try field(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try field(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try field(type) }
 }
 
 /// The records of the document, in order, window by window.

@@ -36,6 +36,13 @@ func csvError(_ body: () throws -> Void) -> CSVError? {
 struct CSVRFC4180Tests {
     let noHeader = CSVFormat(hasHeader: false)
 
+    @Test("a record is never nil: an array of optional records reads every row as its record")
+    func optionalRecordsAreRecords() throws {
+        let csv = Data("name,note,count\r\nAda,,3\r\n,,\r\n".utf8)
+        let records = try CSVDecoder().decode([Row?].self, from: csv)
+        #expect(records == [Row(name: "Ada", note: "", count: 3), Row(name: "", note: "", count: nil)])
+    }
+
     @Test func quotingDoubledQuotesAndLineBreaksInFields() throws {
         let csv = "a,\"b,c\",\"say \"\"hi\"\"\"\r\n\"line\r\nbreak\",\"lf\nonly\",\"cr\ronly\"\r\n"
         #expect(
