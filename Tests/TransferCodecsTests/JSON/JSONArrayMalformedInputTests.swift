@@ -83,7 +83,7 @@ struct JSONArrayMalformedInputTests {
                     do {
                         var count = 0
                         try JSONArrayDecoder(JSONTextDecoder(), chunkSize: chunkSize).decodeElements(
-                            JSONValue.self, contentsOf: file
+                            JSONTree.self, contentsOf: file
                         ) { _ in count += 1 }
                         outcomes.insert("\(count) elements")
                     } catch {
@@ -94,28 +94,6 @@ struct JSONArrayMalformedInputTests {
                 if outcomes.first?.contains("not valid JSON") == true { refused += 1 }
             }
             #expect(refused > inputs.count / 2)
-        }
-    }
-}
-
-/// Any JSON value, for reading arrays of anything.
-private enum JSONValue: Decodable, Sendable {
-    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
         }
     }
 }
