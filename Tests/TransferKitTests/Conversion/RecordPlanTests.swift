@@ -383,6 +383,12 @@ struct RecordPlanTests {
             ("id,title,Tags,home\r\n", .output("[]")), ("a,b\r\n", .refused), ("", .unstated),
             // Not UTF-8.
             ("id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,\u{FFFD},[],https://e.com\r\n", .refused),
+            // A byte-order mark before the header: not part of its first column.
+            (
+                "\u{FEFF}id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,[],https://e.com\r\n",
+                .output(
+                    #"[{"Tags":[],"home":"https://e.com","id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t"}]"#)
+            ),
         ])
     func unusualCSV(csv: String, expected: Expected) async throws {
         let scratch = try ConversionFolder()
