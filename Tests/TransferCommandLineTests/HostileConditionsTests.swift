@@ -232,7 +232,16 @@ struct HostileConditionsTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let copy = directory.appendingPathComponent("transfer")
-        try FileManager.default.copyItem(at: executableURL, to: copy)
+        // Copied by `cp`, not in this process: a descriptor this process held open for writing
+        // the copy would be inherited by a child another test spawns at that moment, and running
+        // the copy then fails with ETXTBSY ("Text file busy"), as it once did on CI. `cp`'s own
+        // descriptor is gone with it.
+        let copier = Process()
+        copier.executableURL = URL(fileURLWithPath: "/bin/cp")
+        copier.arguments = [executableURL.path, copy.path]
+        try copier.run()
+        copier.waitUntilExit()
+        try #require(copier.terminationStatus == 0)
         let process = Process()
         process.executableURL = copy
         process.arguments = ["receivers", "list"]
