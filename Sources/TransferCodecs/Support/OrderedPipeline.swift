@@ -12,14 +12,22 @@ import Synchronization
 /// caller this way.
 ///
 /// Three kinds of thread share a run: one produces the batches (reading and splitting the input),
-/// a concurrent queue does the work, and the caller's thread consumes the results (writing
-/// the output) — so reading, working and writing overlap. At most `limit` batches are produced and
-/// not yet consumed, which bounds memory. When anything throws (or the task is cancelled) no new
-/// work starts, and `run` returns only after the producer and the work under way have finished:
-/// nothing runs on after it.
+/// one worker per core does the work, and the caller's thread consumes the results (writing the
+/// output) — so reading, working and writing overlap. At most `limit` batches are produced and not
+/// yet consumed, which bounds memory. When anything throws (or the task is cancelled) no new work
+/// starts, and `run` returns only after the producer and the work under way have finished: nothing
+/// runs on after it.
+///
+/// The producer and each worker run on a serial queue of their own, which libdispatch gives a
+/// thread of its own (an "overcommit" thread). A concurrent queue would not do: its threads come
+/// from the pool that also runs Swift concurrency's tasks, one per core, and the caller — a task
+/// blocked while it waits for the next result — holds one of them, so on two cores only one batch
+/// was worked on at a time (measured: one worker thread did all of a 1M conversion's work while
+/// the second core idled; on one core, nothing ran at all for a second, until libdispatch's
+/// monitor added a thread).
 package enum OrderedPipeline {
     /// The state the producer, the work and the caller share.
-    private final class Shared<Output: Sendable>: Sendable {
+    private final class Shared<Input: Sendable, Output: Sendable>: Sendable {
         /// Finished results by batch index, and how many batches there are once the producer has
         /// stopped.
         let results = Mutex<(byIndex: [Int: Result<Output, any Error>], total: Int?)>(([:], nil))
@@ -29,16 +37,34 @@ package enum OrderedPipeline {
         /// Places for batches produced and not yet consumed. Made empty and then given its places:
         /// libdispatch traps when a semaphore is released below the value it was made with.
         let slots = DispatchSemaphore(value: 0)
+        /// Batches produced and not yet taken by a worker, with their indexes, in order; `nil` once
+        /// the producer has stopped, when a worker finds it empty.
+        let pending = Mutex<[(index: Int, input: Input)]>([])
+        /// Signalled once per batch produced, and once per worker when the producer stops.
+        let available = DispatchSemaphore(value: 0)
         let group = DispatchGroup()
         let producer = DispatchQueue(label: "TransferCodecs.OrderedPipeline.producer")
-        /// A concurrent queue of its own, which gets threads of its own even when the caller blocks
-        /// a thread of Swift concurrency's pool: each batch starts on the first thread free, so a
-        /// slow batch holds up no other (with one serial queue per core, taken in turn, the batch
-        /// after a slow one waited behind it while the other core had nothing to do).
-        let workers = DispatchQueue(label: "TransferCodecs.OrderedPipeline.workers", attributes: .concurrent)
+        /// One serial queue per worker, each running one loop that takes the next batch whichever
+        /// worker is free, so a slow batch holds up no other.
+        let workers: [DispatchQueue]
 
-        init(limit: Int) {
+        init(limit: Int, workers: Int) {
+            self.workers = (0..<max(1, workers)).map {
+                DispatchQueue(label: "TransferCodecs.OrderedPipeline.worker\($0)")
+            }
             for _ in 0..<max(1, limit) { slots.signal() }
+        }
+
+        /// Hands a batch to the first worker free.
+        func schedule(_ input: Input, at index: Int) {
+            pending.withLock { $0.append((index, input)) }
+            available.signal()
+        }
+
+        /// The next batch produced, or `nil` once the producer has stopped and none is left.
+        func nextScheduled() -> (index: Int, input: Input)? {
+            available.wait()
+            return pending.withLock { $0.isEmpty ? nil : $0.removeFirst() }
         }
 
         func store(_ result: Result<Output, any Error>, at index: Int) {
@@ -76,14 +102,26 @@ package enum OrderedPipeline {
         consume: (Output) throws -> Void
     ) throws {
         try withoutActuallyEscaping(produce) { produce in
-            let shared = Shared<Output>(limit: limit)
+            let shared = Shared<Input, Output>(limit: limit, workers: activeProcessorCount)
             defer {
                 shared.stopped.store(true, ordering: .sequentiallyConsistent)
                 shared.slots.signal()  // a producer waiting for a place sees the stop
                 shared.group.wait()
             }
+            for worker in shared.workers {
+                worker.async(group: shared.group) {
+                    while let (index, input) = shared.nextScheduled() {
+                        shared.store(
+                            shared.stopped.load(ordering: .sequentiallyConsistent)
+                                ? .failure(CancellationError()) : Result { try work(input) },
+                            at: index)
+                    }
+                }
+            }
             let producer = Producer(produce: produce)
             shared.producer.async(group: shared.group) {
+                // However the producer stops, each worker is told once it has taken the last batch.
+                defer { for _ in shared.workers { shared.available.signal() } }
                 var index = 0
                 while true {
                     shared.slots.wait()
@@ -98,14 +136,8 @@ package enum OrderedPipeline {
                         index += 1
                         break
                     }
-                    let current = index
+                    shared.schedule(input, at: index)
                     index += 1
-                    shared.workers.async(group: shared.group) {
-                        shared.store(
-                            shared.stopped.load(ordering: .sequentiallyConsistent)
-                                ? .failure(CancellationError()) : Result { try work(input) },
-                            at: current)
-                    }
                 }
                 shared.finish(total: index)
             }
