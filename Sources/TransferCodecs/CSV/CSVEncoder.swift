@@ -143,6 +143,19 @@ struct CSVWriter {
         output.append(0x22)
     }
 
+    /// Writes one field's bytes known to hold no quote, CR or LF (a JSON string without escapes,
+    /// whose quotes and line breaks would be escaped): quoted only when it holds the delimiter,
+    /// which `memchr` finds, with nothing to double.
+    mutating func writePlain(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.count > format.maximumFieldLength { wroteOverlongField = true }
+        guard let base = bytes.baseAddress,
+            ByteSearch.first(format.delimiter, in: base, from: 0, to: bytes.count) != nil
+        else { return output.append(contentsOf: bytes) }
+        output.append(0x22)
+        output.append(contentsOf: bytes)
+        output.append(0x22)
+    }
+
     /// The length of a field's text between its quotes as the writer writes it and the reader
     /// measures it: its bytes, with each quote doubled when quoting is needed.
     static func writtenLength(_ field: some Collection<UInt8>) -> Int {

@@ -16,9 +16,6 @@ struct JSONValueScanner {
     private var depth = 0
     private var inString = false
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
     /// The length of the value at the start of `bytes` (its first byte, not whitespace), or `nil`
     /// when `bytes` end before it does.
     mutating func length(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -36,32 +33,8 @@ struct JSONValueScanner {
         }
         while offset < count {
             if inString {
-                // Eight bytes at a time past everything but quotes and backslashes.
-                while offset + 8 <= count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-                    let quote = word ^ (0x22 &* Self.ones)
-                    let backslash = word ^ (0x5C &* Self.ones)
-                    let hits = ((quote &- Self.ones) & ~quote) | ((backslash &- Self.ones) & ~backslash)
-                    if hits & Self.highs != 0 { break }
-                    offset += 8
-                }
-                guard offset < count else { return nil }
-                switch base[offset] {
-                case UInt8(ascii: "\""):
-                    inString = false
-                    offset += 1
-                    if depth == 0 { return offset }
-                case UInt8(ascii: "\\"):
-                    // The escaped byte may be a quote: step over both, once both are here; over
-                    // `\u` and its four digits whatever they are, as the parser reads them (a quote
-                    // among them ends nothing: it is an escape without four digits, an error there).
-                    guard offset + 1 < count else { return nil }
-                    let length = base[offset + 1] == UInt8(ascii: "u") ? 6 : 2
-                    guard offset + length <= count else { return nil }
-                    offset += length
-                default:
-                    offset += 1
-                }
+                guard skipString(base, count) else { return nil }
+                if depth == 0 { return offset }
                 continue
             }
             let byte = base[offset]
@@ -79,5 +52,42 @@ struct JSONValueScanner {
             }
         }
         return nil
+    }
+
+    /// Steps past the rest of a string: `true` with `offset` after its closing quote, `false` when
+    /// the bytes end first, with `offset` where the scan resumes (at an escape cut by the end).
+    ///
+    /// The end is the first quote with no escape before it in the string: `memchr` finds the next
+    /// quote and then any backslash before it, so a string without escapes (most of them) costs
+    /// two vectorised searches. A backslash steps over the byte after it (a quote, perhaps) or over
+    /// a `\u` escape's four digits whatever they are, as the parser reads them (a quote among them
+    /// ends nothing: it is an escape without four digits, an error there).
+    private mutating func skipString(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var quote = ByteSearch.first(UInt8(ascii: "\""), in: base, from: offset, to: count) ?? count
+        while true {
+            guard let backslash = ByteSearch.first(UInt8(ascii: "\\"), in: base, from: offset, to: quote) else {
+                guard quote < count else {
+                    offset = count
+                    return false
+                }
+                offset = quote + 1
+                inString = false
+                return true
+            }
+            guard backslash + 1 < count else {
+                offset = backslash
+                return false
+            }
+            let length = base[backslash + 1] == UInt8(ascii: "u") ? 6 : 2
+            guard backslash + length <= count else {
+                offset = backslash
+                return false
+            }
+            offset = backslash + length
+            if quote < offset {
+                // The quote was escaped: the next one.
+                quote = ByteSearch.first(UInt8(ascii: "\""), in: base, from: offset, to: count) ?? count
+            }
+        }
     }
 }

@@ -135,9 +135,13 @@ extension RecordPlan {
         case .string:
             JSONTextWriting.appendString(text, escapingSlashes: escapingSlashes, to: &output)
         case .uuid:
-            guard let uuid = UUIDText.uuid(text) else { return false }
             output.append(UInt8(ascii: "\""))
-            UUIDText.append(uuid, to: &output)
+            if UUIDText.isCanonical(text) {
+                output.append(contentsOf: text)  // Already as `UUID` writes it.
+            } else {
+                guard let uuid = UUIDText.uuid(text) else { return false }
+                UUIDText.append(uuid, to: &output)
+            }
             output.append(UInt8(ascii: "\""))
         case .url:
             // A URL already in the form `URL` writes it is moved as it is (`URLText`); others are
@@ -284,7 +288,8 @@ extension RecordPlan {
             case .string:
                 guard value.kind == .string else { return false }
                 if value.flags == 0 {
-                    writer.write(UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)]))
+                    // No escape: no quote, CR or LF either.
+                    writer.writePlain(UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)]))
                 } else {
                     scratch.removeAll(keepingCapacity: true)
                     JSONDecodingContext.unescape(
@@ -294,6 +299,10 @@ extension RecordPlan {
             case .uuid:
                 guard value.kind == .string else { return false }
                 let raw = UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)])
+                if value.flags == 0, UUIDText.isCanonical(raw) {
+                    writer.write(raw)  // Already as `UUID` writes it.
+                    break
+                }
                 let uuid = value.flags == 0 ? UUIDText.uuid(raw) : UUIDText.uuid(decodedString(value, bytes))
                 guard let uuid else { return false }
                 scratch.removeAll(keepingCapacity: true)

@@ -29,6 +29,22 @@ enum UUIDText {
         return invalid == 0 ? UUID(uuid: value) : nil
     }
 
+    /// Whether `bytes` are a UUID exactly as ``append(_:to:)`` writes it (upper-case 8-4-4-4-12
+    /// hexadecimal), so that a converter can copy them instead of reading and writing the UUID.
+    static func isCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 36 else { return false }
+        var valid = true
+        for index in 0..<36 {
+            let byte = bytes[index]
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                valid = valid && byte == UInt8(ascii: "-")
+            } else {
+                valid = valid && (byte &- 0x30 < 10 || byte &- 0x41 < 6)
+            }
+        }
+        return valid
+    }
+
     /// A UUID in its 8-4-4-4-12 hexadecimal form, either case: the whole string, nothing before
     /// or after it (a NUL included).
     static func uuid(_ string: String) -> UUID? {
