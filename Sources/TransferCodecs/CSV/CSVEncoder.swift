@@ -96,12 +96,12 @@ public struct CSVEncoder: TopLevelEncoder, Sendable {
 }
 
 /// Writes CSV rows into a byte buffer, quoting as RFC 4180 requires.
-struct CSVWriter {
+struct CSVWriter: ~Copyable {
     let format: CSVFormat
-    var output: [UInt8] = []
+    var output = ByteBuffer()
     /// Whether a field longer than the format's ``CSVFormat/maximumFieldLength`` was written: the
     /// decoder would refuse the output.
-    private(set) var wroteOverlongField = false
+    var wroteOverlongField = false
 
     init(format: CSVFormat) {
         self.format = format
@@ -113,7 +113,7 @@ struct CSVWriter {
             if index > 0 { output.append(format.delimiter) }
             if index < fields.count { writeField(fields[index]) }
         }
-        output += format.lineEnding.bytes
+        output.append(contentsOf: format.lineEnding.bytes)
     }
 
     mutating func writeField(_ field: String) {
@@ -215,7 +215,7 @@ final class CSVRecordCollector {
         self.options = options
         self.usesDefaultKeys = options.usesDefaultKeys
         self.writer = CSVWriter(format: format)
-        if format.writesByteOrderMark { writer.output += [0xEF, 0xBB, 0xBF] }
+        if format.writesByteOrderMark { writer.output.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
     }
 
     /// A collector for records that follow `recordsBefore` others whose columns are `columns`: no
@@ -307,7 +307,7 @@ final class CSVRecordCollector {
     func finish() throws -> Data {
         endRecord()
         if let failure { throw failure }
-        return Data(writer.output)
+        return writer.output.takeData()
     }
 }
 

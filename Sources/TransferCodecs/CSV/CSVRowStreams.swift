@@ -216,7 +216,7 @@ public final class CSVRowWriter {
         self.format = format
         self.file = try AtomicFile(writing: url, mode: 0o644)
         self.writer = CSVWriter(format: format)
-        if format.writesByteOrderMark { writer.output += [0xEF, 0xBB, 0xBF] }
+        if format.writesByteOrderMark { writer.output.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
     }
 
     /// Writes one row.
@@ -248,7 +248,7 @@ public final class CSVRowWriter {
     }
 
     private func flush() throws {
-        try file.write(writer.output)
-        writer.output.removeAll(keepingCapacity: true)
+        try writer.output.withUnsafeBytes { try file.write(UnsafeRawBufferPointer($0)) }
+        writer.output.removeAll()
     }
 }

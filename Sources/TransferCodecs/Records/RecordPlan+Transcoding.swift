@@ -170,14 +170,14 @@ extension RecordPlan {
     /// The CSV rows of a batch of JSON values, as `CSVEncoder` writes the records
     /// `JSONTextDecoder` reads from them (with the header and byte-order mark when the batch is
     /// the first); `nil` when a record needs `Codable`.
-    func csv(fromJSON batch: JSONElementBatch, format: CSVFormat) -> [UInt8]? {
+    func csv(fromJSON batch: JSONElementBatch, format: CSVFormat) -> Data? {
         // A batch cut short by a syntax error goes through `Codable`, which reports it in its place.
         guard batch.isParsed, batch.syntaxError == nil else { return nil }
         var writer = CSVWriter(format: format)
         // Rows are shorter than their JSON (no keys): one allocation for the batch's output.
-        writer.output.reserveCapacity(batch.bytes.count)
+        writer.output.reserve(batch.bytes.count)
         if batch.firstIndex == 0, !batch.elements.isEmpty {
-            if format.writesByteOrderMark { writer.output += [0xEF, 0xBB, 0xBF] }
+            if format.writesByteOrderMark { writer.output.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
             if format.hasHeader { writer.writeRow(fields.map(\.key)) }
         }
         // The fields' keys, kinds and optionality as flat buffers, read per record without copying
@@ -210,7 +210,7 @@ extension RecordPlan {
             }
         }
         // A field the decoder would refuse: `Codable` reports it, with its record and key.
-        return ok && !writer.wroteOverlongField ? writer.output : nil
+        return ok && !writer.wroteOverlongField ? writer.output.takeData() : nil
     }
 
     /// The fields' keys, one after another in one buffer.
@@ -291,16 +291,13 @@ extension RecordPlan {
                     // No escape: no quote, CR or LF either.
                     writer.writePlain(UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)]))
                 } else {
-                    scratch.removeAll(keepingCapacity: true)
-                    JSONDecodingContext.unescape(
-                        UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)]), into: &scratch)
-                    scratch.withUnsafeBufferPointer { writer.write($0) }
+                    writer.writeJSONString(UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)]))
                 }
             case .uuid:
                 guard value.kind == .string else { return false }
                 let raw = UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)])
                 if value.flags == 0, UUIDText.isCanonical(raw) {
-                    writer.write(raw)  // Already as `UUID` writes it.
+                    writer.writePlain(raw)  // Already as `UUID` writes it.
                     break
                 }
                 let uuid = value.flags == 0 ? UUIDText.uuid(raw) : UUIDText.uuid(decodedString(value, bytes))
@@ -312,7 +309,7 @@ extension RecordPlan {
                 guard value.kind == .string else { return false }
                 let raw = UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)])
                 if value.flags == 0, URLText.isCanonical(raw) {
-                    writer.write(raw)  // Already as `URL` writes it.
+                    writer.writePlain(raw)  // Already as `URL` writes it: RFC 3986's characters only.
                     break
                 }
                 guard let url = URL(string: decodedString(value, bytes)) else { return false }

@@ -33,8 +33,8 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
         }
 
         /// CSV rows a plan wrote, with the plan's columns.
-        init(csv: [UInt8], columns: [String], firstIndex: Int, count: Int) {
-            self.init(bytes: Data(csv), columns: columns, records: [], firstIndex: firstIndex, count: count)
+        init(csv: Data, columns: [String], firstIndex: Int, count: Int) {
+            self.init(bytes: csv, columns: columns, records: [], firstIndex: firstIndex, count: count)
         }
     }
 

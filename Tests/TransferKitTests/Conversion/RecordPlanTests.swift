@@ -342,6 +342,40 @@ struct RecordPlanTests {
             (#"[]"#, .unstated),
         ])
     func unusualJSON(json: String, expected: Expected) async throws {
+        try await expectJSONToCSV(json, gives: expected)
+    }
+
+    /// Strings with escapes, resolved straight into the CSV field: quoted only when the value holds
+    /// the delimiter, a quote, CR or LF, whether an escape made it or a run between escapes holds it.
+    static let escapedStrings: [(json: String, expected: Expected)] = [
+        (
+            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t\/x\u00e9\tb\ud83d\udc19","a/note":"a\u002Cb","#
+                + #""Tags":[],"home":"https://e.com/a,b"}]"#,
+            .output(
+                entryHeader + "E621E1F8-C36C-495A-93FC-0C247A3E6E5F,t/xé\tb🐙,\"a,b\",[],,,,"
+                    + "\"https://e.com/a,b\"\r\n")
+        ),
+        (
+            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"\u0022x\rq","a/note":"a,b\/","Tags":["\u002C"],"#
+                + #""home":"https://e.com"}]"#,
+            .output(
+                entryHeader + "E621E1F8-C36C-495A-93FC-0C247A3E6E5F,\"\"\"x\rq\",\"a,b/\","
+                    + "\"[\"\",\"\"]\",,,,https://e.com\r\n")
+        ),
+        (
+            #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"a,b","a/note":"\u000A","Tags":[],"#
+                + #""home":"https://e.com"}]"#,
+            .output(entryHeader + "E621E1F8-C36C-495A-93FC-0C247A3E6E5F,\"a,b\",\"\n\",[],,,,https://e.com\r\n")
+        ),
+    ]
+
+    @Test("JSON strings with escapes become CSV fields as Codable writes them", arguments: escapedStrings)
+    func escapedStringsBecomeFields(json: String, expected: Expected) async throws {
+        try await expectJSONToCSV(json, gives: expected)
+    }
+
+    /// Converts `json` to CSV streamed and whole, as an array and as JSON Lines: alike, and `expected`.
+    private func expectJSONToCSV(_ json: String, gives expected: Expected) async throws {
         let scratch = try ConversionFolder()
         defer { scratch.remove() }
         let input = try scratch.file("in.json", json)
