@@ -8,6 +8,11 @@
 
 /// Finding a byte with the C library's `memchr`, which is vectorised: the codecs' scans for quotes,
 /// backslashes and delimiters go through it rather than a loop of their own.
+///
+/// Every search is a call to `memchr`, even a short one. Searching short ranges here instead, a
+/// word at a time, measured no faster on a million profiles, twice (the first 32 bytes of every
+/// search: 1.66 s against 1.51 s, medians of five; ranges of up to 16 bytes: 1.71 s against 1.66 s,
+/// medians of seven), though `memchr` then took half as many samples.
 enum ByteSearch {
     /// The offset of the first `byte` in `base[start..<end]`, or `nil`.
     @inline(__always)

@@ -32,18 +32,29 @@ enum UUIDText {
     /// Whether `bytes` are a UUID exactly as ``append(_:to:)`` writes it (upper-case 8-4-4-4-12
     /// hexadecimal), so that a converter can copy them instead of reading and writing the UUID.
     static func isCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count == 36 else { return false }
-        var valid = true
-        for index in 0..<36 {
-            let byte = bytes[index]
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                valid = valid && byte == UInt8(ascii: "-")
-            } else {
-                valid = valid && (byte &- 0x30 < 10 || byte &- 0x41 < 6)
-            }
-        }
-        return valid
+        guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
+            bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-")
+        else { return false }
+        // Every digit looked up, the flags of those that are not upper-case hexadecimal gathered:
+        // no branch on the bytes (a comparison per byte mispredicted: 5% of a conversion's samples).
+        let table = notUpperHexDigit.utf8Start
+        var flags: UInt8 = 0
+        for index in 0..<8 { flags |= table[Int(bytes[index])] }
+        for index in 9..<13 { flags |= table[Int(bytes[index])] }
+        for index in 14..<18 { flags |= table[Int(bytes[index])] }
+        for index in 19..<23 { flags |= table[Int(bytes[index])] }
+        for index in 24..<36 { flags |= table[Int(bytes[index])] }
+        return flags == UInt8(ascii: "0")
     }
+
+    /// For each byte, `0` when it is an upper-case hexadecimal digit (`0`–`9`, `A`–`F`), `1`
+    /// otherwise: a static string, so that a lookup is one load.
+    private static let notUpperHexDigit: StaticString = """
+        1111111111111111111111111111111111111111111111110000000000111111\
+        1000000111111111111111111111111111111111111111111111111111111111\
+        1111111111111111111111111111111111111111111111111111111111111111\
+        1111111111111111111111111111111111111111111111111111111111111111
+        """
 
     /// A UUID in its 8-4-4-4-12 hexadecimal form, either case: the whole string, nothing before
     /// or after it (a NUL included).
