@@ -22,8 +22,8 @@ enum CSVNestedValues {
     /// Appends the JSON array of strings in `bytes` to `output` as `JSONTextEncoder` writes a
     /// `[String]`: what decoding the array and encoding the strings gives, without making them.
     /// `false` (and `output` left part-written) when the text is not a JSON array of strings.
-    static func appendStringArrayAsJSON(
-        _ bytes: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout [UInt8]
+    static func appendStringArrayAsJSON<Sink: ByteSink & ~Copyable>(
+        _ bytes: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout Sink
     ) -> Bool {
         output.append(UInt8(ascii: "["))
         var first = true

@@ -5,14 +5,18 @@ enum JSONTextWriting {
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
     /// Appends `bytes` to `output` as a JSON string, quotes included.
-    static func appendString(_ bytes: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout [UInt8]) {
+    static func appendString<Sink: ByteSink & ~Copyable>(
+        _ bytes: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout Sink
+    ) {
         output.append(UInt8(ascii: "\""))
         appendStringContents(bytes, escapingSlashes: escapingSlashes, to: &output)
         output.append(UInt8(ascii: "\""))
     }
 
     /// Appends `string` as a JSON string, quotes included.
-    static func appendString(_ string: String, escapingSlashes: Bool, to output: inout [UInt8]) {
+    static func appendString<Sink: ByteSink & ~Copyable>(
+        _ string: String, escapingSlashes: Bool, to output: inout Sink
+    ) {
         let done: Void? = string.utf8.withContiguousStorageIfAvailable {
             appendString($0, escapingSlashes: escapingSlashes, to: &output)
         }
@@ -24,8 +28,8 @@ enum JSONTextWriting {
 
     /// Appends the escaped contents of a JSON string, runs of plain bytes copied whole and found
     /// eight bytes at a time.
-    static func appendStringContents(
-        _ bytes: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout [UInt8]
+    static func appendStringContents<Sink: ByteSink & ~Copyable>(
+        _ bytes: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout Sink
     ) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
@@ -68,7 +72,10 @@ enum JSONTextWriting {
                 output.append(escape.0)
                 output.append(escape.1)
             } else {
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                output.append(UInt8(ascii: "\\"))
+                output.append(UInt8(ascii: "u"))
+                output.append(UInt8(ascii: "0"))
+                output.append(UInt8(ascii: "0"))
                 output.append(hexDigit(byte >> 4))
                 output.append(hexDigit(byte & 0xF))
             }

@@ -49,7 +49,7 @@ extension RecordPlan {
     /// The JSON of a window of CSV records, as `JSONTextEncoder` writes the records `CSVDecoder`
     /// reads from it; `nil` when a record needs `Codable`.
     func json(fromCSV batch: CSVRecordBatch, format: CSVFormat, encoder: JSONTextEncoder, layout: JSONLayout)
-        -> [UInt8]?
+        -> Data?
     {
         let escapesSlashes = !encoder.outputFormatting.contains(.withoutEscapingSlashes)
         // Members in the order the encoder writes them: sorted by their keys' bytes, or as encoded.
@@ -66,20 +66,19 @@ extension RecordPlan {
             prefixes.append(UInt8(ascii: ":"))
             prefixEnds.append(prefixes.count)
         }
-        return batch.bytes.withUnsafeBufferPointer { bytes -> [UInt8]? in
+        return batch.bytes.withUnsafeBufferPointer { bytes -> Data? in
             // A window with a problem goes through `Codable`, which reports it in its place.
             guard let document = try? batch.document(bytes: bytes, format: format), document.pendingError == nil
             else { return nil }
             let columns = order.map { document.header.isEmpty ? nil : document.column(named: fields[$0].key) }
             // A column the record needs is missing: Codable's keyNotFound.
             for slot in order.indices where columns[slot] == nil && !optional[slot] { return nil }
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + bytes.count / 4)
+            var output = ByteBuffer(capacity: bytes.count + bytes.count / 4)
             var collapsed: [UInt8] = []
             let table = batch.table
-            return table.fields.withUnsafeBufferPointer { cells -> [UInt8]? in
-                table.rowStarts.withUnsafeBufferPointer { rowStarts -> [UInt8]? in
-                    prefixes.withUnsafeBufferPointer { prefixes -> [UInt8]? in
+            return table.fields.withUnsafeBufferPointer { cells -> Data? in
+                table.rowStarts.withUnsafeBufferPointer { rowStarts -> Data? in
+                    prefixes.withUnsafeBufferPointer { prefixes -> Data? in
                         for (position, row) in document.rows.enumerated() {
                             if position > 0, layout == .commas { output.append(UInt8(ascii: ",")) }
                             output.append(UInt8(ascii: "{"))
@@ -120,7 +119,7 @@ extension RecordPlan {
                             output.append(UInt8(ascii: "}"))
                             if layout == .lines { output.append(0x0A) }
                         }
-                        return output
+                        return output.takeData()
                     }
                 }
             }
@@ -129,7 +128,7 @@ extension RecordPlan {
 
     /// Appends a CSV field's value as JSON; `false` when the field is not a value of the kind.
     private static func appendJSON(
-        _ kind: Kind, _ text: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout [UInt8]
+        _ kind: Kind, _ text: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout ByteBuffer
     ) -> Bool {
         switch kind {
         case .string:

@@ -28,8 +28,8 @@ package struct RecordWriter<Record: Encodable & Sendable>: Sendable {
         }
 
         /// JSON a plan wrote.
-        init(json: [UInt8], firstIndex: Int, count: Int) {
-            self.init(bytes: Data(json), columns: [], records: [], firstIndex: firstIndex, count: count)
+        init(json: Data, firstIndex: Int, count: Int) {
+            self.init(bytes: json, columns: [], records: [], firstIndex: firstIndex, count: count)
         }
 
         /// CSV rows a plan wrote, with the plan's columns.

@@ -104,3 +104,14 @@ struct ByteBuffer: ~Copyable {
         return Data(bytesNoCopy: base, count: count, deallocator: .free)
     }
 }
+
+/// Where the codecs' writers append bytes: an array, or a ``ByteBuffer`` on the hot paths. The
+/// writers are generic over it, and specialised for each.
+protocol ByteSink: ~Copyable {
+    mutating func append(_ byte: UInt8)
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension ByteBuffer: ByteSink {}
+
+extension Array: ByteSink where Element == UInt8 {}

@@ -12,45 +12,47 @@ package enum URLText {
     /// digits, then a path, a query and a fragment of RFC 3986's characters, each `%` followed by
     /// two hexadecimal digits, at most one `#` and no brackets.
     package static func isCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
         let count = bytes.count
-        var index = 0
+        let classes = byteClasses.utf8Start
+        @inline(__always) func isIn(_ flag: UInt8, at index: Int) -> Bool { classes[Int(base[index])] & flag != 0 }
         // Scheme.
-        guard count > 0, isLetter(bytes[0]) else { return false }
-        index = 1
-        while index < count, isSchemeByte(bytes[index]) { index += 1 }
+        guard isLetter(base[0]) else { return false }
+        var index = 1
+        while index < count, isIn(schemeByte, at: index) { index += 1 }
         let schemeEnd = index
-        guard index + 2 < count, bytes[index] == UInt8(ascii: ":"),
-            bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
+        guard index + 2 < count, base[index] == UInt8(ascii: ":"),
+            base[index + 1] == UInt8(ascii: "/"), base[index + 2] == UInt8(ascii: "/")
         else { return false }
         let isFile =
-            schemeEnd == 4 && bytes[0] | 0x20 == UInt8(ascii: "f") && bytes[1] | 0x20 == UInt8(ascii: "i")
-            && bytes[2] | 0x20 == UInt8(ascii: "l") && bytes[3] | 0x20 == UInt8(ascii: "e")
+            schemeEnd == 4 && base[0] | 0x20 == UInt8(ascii: "f") && base[1] | 0x20 == UInt8(ascii: "i")
+            && base[2] | 0x20 == UInt8(ascii: "l") && base[3] | 0x20 == UInt8(ascii: "e")
         index += 3
-        // Host.
+        // Host: no empty label (two dots in a row), and not starting or ending with a dot or hyphen.
         let hostStart = index
-        while index < count, isHostByte(bytes[index]) { index += 1 }
+        var previous: UInt8 = 0
+        while index < count, isIn(hostByte, at: index) {
+            let byte = base[index]
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { return false }
+            previous = byte
+            index += 1
+        }
         guard index > hostStart || isFile else { return false }
         if index > hostStart {
-            // Not starting or ending with a dot or hyphen, no empty label.
-            let first = bytes[hostStart]
-            let last = bytes[index - 1]
+            let first = base[hostStart]
+            let last = base[index - 1]
             guard first != UInt8(ascii: "."), first != UInt8(ascii: "-"), last != UInt8(ascii: "."),
                 last != UInt8(ascii: "-")
             else { return false }
-            var previous: UInt8 = 0
-            for position in hostStart..<index {
-                if bytes[position] == UInt8(ascii: "."), previous == UInt8(ascii: ".") { return false }
-                previous = bytes[position]
-            }
         }
         // Port.
-        if index < count, bytes[index] == UInt8(ascii: ":") {
+        if index < count, base[index] == UInt8(ascii: ":") {
             guard index > hostStart else { return false }
             index += 1
             var port = 0
             let portStart = index
-            while index < count, bytes[index] &- UInt8(ascii: "0") < 10 {
-                port = port * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+            while index < count, base[index] &- UInt8(ascii: "0") < 10 {
+                port = port * 10 + Int(base[index] - UInt8(ascii: "0"))
                 index += 1
                 if index - portStart > 5 { return false }
             }
@@ -58,21 +60,21 @@ package enum URLText {
         }
         // A path, which must start with "/" after an authority; then the query and fragment.
         guard
-            index == count || bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "?")
-                || bytes[index] == UInt8(ascii: "#")
+            index == count || base[index] == UInt8(ascii: "/") || base[index] == UInt8(ascii: "?")
+                || base[index] == UInt8(ascii: "#")
         else { return false }
         var inFragment = false
-        let classes = pathClasses.utf8Start
         while index < count {
-            switch classes[Int(bytes[index])] {
-            case UInt8(ascii: "1"):
-                index += 1
-            case UInt8(ascii: "2"):  // %
-                guard index + 2 < count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
+            // Runs of RFC 3986's `pchar` (without `%`), `/` and `?`, one load each.
+            while index < count, isIn(pathByte, at: index) { index += 1 }
+            guard index < count else { break }
+            switch base[index] {
+            case UInt8(ascii: "%"):
+                guard index + 2 < count, isHexDigit(base[index + 1]), isHexDigit(base[index + 2]) else {
                     return false
                 }
                 index += 3
-            case UInt8(ascii: "3"):  // #
+            case UInt8(ascii: "#"):
                 if inFragment { return false }
                 inFragment = true
                 index += 1
@@ -94,25 +96,17 @@ package enum URLText {
         isDigit(byte) || (byte | 0x20) &- UInt8(ascii: "a") < 6
     }
 
-    @inline(__always)
-    private static func isSchemeByte(_ byte: UInt8) -> Bool {
-        isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".")
-    }
-
-    @inline(__always)
-    private static func isHostByte(_ byte: UInt8) -> Bool {
-        isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            || byte == UInt8(ascii: "_")
-    }
-
-    /// What each byte is in a path, a query or a fragment, as a digit: `1` RFC 3986's `pchar`
-    /// without `%` (unreserved, sub-delims, `:`, `@`) or `/` or `?`; `2` `%`; `3` `#`; `0` anything
-    /// else. A static string, so that a lookup is one load, with no array to retain.
-    private static let pathClasses: StaticString = """
-        0000000000000000000000000000000001031211111111111111111111110101\
-        1111111111111111111111111110000101111111111111111111111111100010\
+    /// What each byte may be, as flags in a digit: ``schemeByte`` (letters, digits, `+`, `-`, `.`),
+    /// ``hostByte`` (letters, digits, `-`, `.`, `_`), ``pathByte`` (RFC 3986's `pchar` without `%`
+    /// — unreserved, sub-delims, `:`, `@` — or `/` or `?`). A static string, so that a lookup is
+    /// one load, with no array to retain.
+    private static let byteClasses: StaticString = """
+        0000000000000000000000000000000004004044444547747777777777440404\
+        4777777777777777777777777770000607777777777777777777777777700040\
         0000000000000000000000000000000000000000000000000000000000000000\
         0000000000000000000000000000000000000000000000000000000000000000
         """
+    private static let schemeByte: UInt8 = 1
+    private static let hostByte: UInt8 = 2
+    private static let pathByte: UInt8 = 4
 }

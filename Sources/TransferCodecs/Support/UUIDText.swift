@@ -73,7 +73,7 @@ enum UUIDText {
     }
 
     /// Appends a UUID's upper-case form, as `uuidString` gives it.
-    static func append(_ uuid: UUID, to output: inout [UInt8]) {
+    static func append<Sink: ByteSink & ~Copyable>(_ uuid: UUID, to output: inout Sink) {
         let digits: StaticString = "0123456789ABCDEF"
         withUnsafeBytes(of: uuid.uuid) { bytes in
             for (index, byte) in bytes.enumerated() {
