@@ -38,6 +38,27 @@ struct ConvertCommandTests {
         #expect(Data(back.output.utf8) == (try Data(contentsOf: samples.appendingPathComponent("profiles.csv"))))
     }
 
+    @Test("--sync writes the same file, and needs a file to write")
+    func syncWritesTheSameFileAndNeedsOne() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-sync-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = samples.appendingPathComponent("profiles.csv").path
+        let output = directory.appendingPathComponent("out.json")
+        let synced = await transfer("convert", input, "--to", "json", "-o", output.path, "--sync")
+        #expect(synced.status == 0, "\(synced.error)")
+        #expect(try Data(contentsOf: output) == Data(contentsOf: samples.appendingPathComponent("profiles.json")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.json"])
+        for arguments in [
+            ["convert", input, "--to", "json", "--sync"], ["convert", input, "--to", "json", "-o", "-", "--sync"],
+        ] {
+            let refused = await transfer(arguments)
+            #expect(refused.status == 64, "\(arguments)")
+            #expect(refused.error.contains("--sync needs -o FILE"), "\(refused.error)")
+            #expect(refused.output.isEmpty)
+        }
+    }
+
     @Test func largeArchivesWithMediaRoundTripWholeAndStreamed() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -17,7 +17,11 @@ import TransferSupport
 enum ConvertCommand {
     static let command = Command(
         "convert", summary: "Convert data through a model's representations",
-        usage: ["convert INPUT --to csv|json|jsonl|TYPE [--from TYPE] [--model NAME] [-o OUTPUT]", "convert --list"],
+        usage: [
+            "convert INPUT --to csv|json|jsonl|TYPE [--from TYPE] [--model NAME] [-o OUTPUT]",
+            "convert INPUT --to TYPE -o OUTPUT --sync",
+            "convert --list",
+        ],
         discussion: """
             Converts data through the model's representations: the one for the input's content type \
             imports it, the one for the requested type exports it. When both are sequences of records \
@@ -28,7 +32,7 @@ enum ConvertCommand {
         arguments: [("INPUT", "A file, or - for standard input.")],
         options: [
             Options.to, Options.from, Options.model, Options.delimiter, Options.fromDelimiter, Options.toDelimiter,
-            Options.output, Options.stream, Options.whole,
+            Options.output, Options.sync, Options.stream, Options.whole,
             Options.explain, Options.list, DeclarationsOption.option,
         ],
         examples: ["convert Examples/Profiles/profiles.csv --to json"],
@@ -64,6 +68,14 @@ enum ConvertCommand {
                 Write there instead of standard output: the file is written under a temporary name and \
                 renamed, so it is complete or left untouched.
                 """)
+        static let sync = OptionDeclaration.flag(
+            "sync",
+            help: """
+                With -o: wait until the file is on its device (fsync) before renaming it into place, so \
+                that a power failure cannot leave it part-written either. Without it, as with cp or sort -o, \
+                the file is complete or untouched whatever happens to the tool, and the system writes it to \
+                its device in its own time.
+                """)
         static let stream = OptionDeclaration.flag(
             "stream",
             help: """
@@ -88,6 +100,10 @@ enum ConvertCommand {
         let source = try arguments.value(Options.from)
         let modelName = try arguments.value(Options.model) ?? "ProfilesArchive"
         let output = try arguments.value(Options.output)
+        let synchronizes = arguments.isSet(Options.sync)
+        if synchronizes, output == nil || output == "-" {
+            throw UsageError("--sync needs -o FILE: standard output cannot be synchronized before it is renamed")
+        }
         let streaming = arguments.isSet(Options.stream)
         let whole = arguments.isSet(Options.whole)
         let explain = arguments.isSet(Options.explain)
@@ -146,7 +162,7 @@ enum ConvertCommand {
         }
 
         let progress = ConversionProgress(input: file, console: console)
-        let sink = try StreamingOutput(path: output, console: console)
+        let sink = try StreamingOutput(path: output, synchronizing: synchronizes, console: console)
         do {
             progress.enter(.converting)
             try await conversion.convert(file, sink, progress.counts)
@@ -283,6 +299,8 @@ enum ConvertCommand {
         private let destination: URL?
         private let file: AtomicFile?
         private let console: Console
+        /// Whether ``finish()`` waits until the file is on its device before renaming it (`--sync`).
+        private let synchronizes: Bool
         /// Standard output's buffer (a file has its own, in ``TransferSupport/AtomicFile``).
         private var buffer = OutputBuffer()
 
@@ -296,8 +314,9 @@ enum ConvertCommand {
         ///
         /// - Throws: ``UsageError`` for an empty name or one ending in `/`; ``ToolError`` 73 when
         ///   the destination is a directory or device, or the file cannot be created.
-        init(path: String?, console: Console) throws {
+        init(path: String?, synchronizing: Bool = false, console: Console) throws {
             self.console = console
+            self.synchronizes = synchronizing
             guard let path, path != "-" else {
                 destination = nil
                 file = nil
@@ -330,7 +349,7 @@ enum ConvertCommand {
                 throw ToolError(.cannotCreate, "\(path): cannot be written (\(Self.errno(error)))")
             }
             if let mode { fchmod(file.fileDescriptor, mode) }  // Not narrowed by the umask: the old file's.
-            file.writesBackEarly = true  // `finish` synchronizes.
+            file.writesBackEarly = synchronizing  // So that `finish`'s fsync finds the work done.
             self.destination = destination
             self.file = file
         }
@@ -381,7 +400,7 @@ enum ConvertCommand {
                 return
             }
             do {
-                try file.commit(synchronizing: true)
+                try file.commit(synchronizing: synchronizes)
             } catch {
                 // A write that fails is an I/O error (74); a rename that fails, a file that cannot be made (73).
                 let number = Self.errno(error)
