@@ -274,14 +274,14 @@ struct JSONParser {
         position += 1
         let start = position
         var flags: UInt8 = 0
-        // The closing quote is the first with no escape before it: `memchr` finds the next quote
-        // and any backslash before it, so a string without escapes is found in two vectorised
-        // searches, and its bytes are then checked in one pass (no control character, UTF-8).
+        // The closing quote is the first with no escape before it: `memchr` finds the next quote,
+        // and the bytes before it are checked in one pass (no control character, UTF-8), which
+        // stops at a backslash.
         var quote = ByteSearch.first(UInt8(ascii: "\""), in: base, from: position, to: count) ?? count
         while true {
-            let backslash = ByteSearch.first(UInt8(ascii: "\\"), in: base, from: position, to: quote) ?? quote
-            try checkText(upTo: backslash, stringStart: start)
-            if backslash < quote {
+            try checkText(upTo: quote, stringStart: start)
+            if position < quote {
+                // A backslash.
                 flags = 1
                 try escape()
                 // The quote found was escaped (`\"`) or inside a `\u` escape: the next one.
@@ -300,17 +300,21 @@ struct JSONParser {
         }
     }
 
-    /// Checks a string's bytes from `position` to `end`, where there is no quote or backslash, and
-    /// steps to `end`: a control character is an error, bytes past ASCII must be UTF-8.
+    /// Checks a string's bytes from `position` towards `end`, where there is no quote, and steps
+    /// to `end` or to the first backslash before it: a control character is an error, bytes past
+    /// ASCII must be UTF-8.
     @inline(__always)
     private mutating func checkText(upTo end: Int, stringStart start: Int) throws(JSONSyntaxError) {
         var index = position
         while index < end {
-            // Eight bytes at a time past ASCII that is not a control character, then straight to
-            // the first byte that is (the lowest flag is exact: a borrow only runs upwards).
+            // Eight bytes at a time past ASCII that is neither a control character nor a
+            // backslash, then straight to the first byte that is (the lowest flag is exact: a
+            // borrow only runs upwards).
             while index &+ 8 <= end {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let flags = ((word &- 0x20 &* Self.ones) | word) & Self.highs
+                let backslash = word ^ (0x5C &* Self.ones)
+                let controlOrHigh = (word &- 0x20 &* Self.ones) | word
+                let flags = (controlOrHigh | ((backslash &- Self.ones) & ~backslash)) & Self.highs
                 if flags != 0 {
                     index &+= flags.trailingZeroBitCount &>> 3
                     break
@@ -320,6 +324,7 @@ struct JSONParser {
             guard index < end else { break }
             let byte = base[index]
             if byte < 0x80 {
+                if byte == UInt8(ascii: "\\") { break }
                 guard byte >= 0x20 else {
                     position = index
                     throw JSONSyntaxError(
