@@ -177,12 +177,18 @@ package struct ToolError: Error {
         self.init(status, error.reason)
     }
 
+    /// The `errno` values that mean a write failed for want of room or of a working device — a
+    /// full device, a file-size limit, a quota, a read-only volume, an I/O error — rather than
+    /// because of the file's name or place: an I/O error (74), where a file that cannot be made is
+    /// 73. The one list: ``writeFailure(in:)`` and `convert`'s output read it.
+    static let deviceFailures: Set<Int32> = [ENOSPC, EFBIG, EDQUOT, EROFS, EIO]
+
     /// The system's reason, and the directory when it is known, when `error` is, or wraps, a write
     /// that failed for want of room or of a working device — a full device, a file-size limit
     /// (`ulimit -f`), a quota, a read-only volume, an I/O error, a temporary directory (`TMPDIR`)
     /// that is missing or not writable — rather than because of the data.
     static func writeFailure(in error: any Error) -> (reason: String, path: String?)? {
-        let causes: Set<Int32> = [ENOSPC, EFBIG, EDQUOT, EROFS, EIO]
+        let causes = deviceFailures
         let writeCodes: Set<CocoaError.Code> = [
             .fileWriteUnknown, .fileWriteNoPermission, .fileWriteOutOfSpace, .fileWriteVolumeReadOnly,
         ]

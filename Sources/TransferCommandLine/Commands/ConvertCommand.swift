@@ -405,7 +405,7 @@ enum ConvertCommand {
                 // A write that fails is an I/O error (74); a rename that fails, a file that cannot be made (73).
                 let number = Self.errno(error)
                 let status: TransferTool.ExitStatus =
-                    [ENOSPC, EDQUOT, EFBIG, EIO, EROFS].contains(number.rawValue) ? .ioError : .cannotCreate
+                    ToolError.deviceFailures.contains(number.rawValue) ? .ioError : .cannotCreate
                 throw ToolError(status, "\(file.destination.path): cannot be written (\(number))")
             }
         }
