@@ -159,10 +159,12 @@ package enum OrderedPipeline {
         }
     }
 
-    /// How many batches to keep in flight: two per core, so that every core has the next batch
-    /// ready while the caller consumes.
+    /// How many batches to keep in flight: four per core, so that every core has the next batch
+    /// ready while the caller consumes, and a slow batch does not stop the reader (two per core
+    /// measured 9% slower on a million profiles JSON → CSV, 5% CSV → JSON, medians of seven and
+    /// five; peak memory 39 → 42 MiB).
     package static var defaultLimit: Int {
-        2 * max(1, activeProcessorCount)
+        4 * max(1, activeProcessorCount)
     }
 
     fileprivate static let activeProcessorCount = ProcessInfo.processInfo.activeProcessorCount
