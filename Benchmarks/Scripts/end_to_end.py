@@ -165,6 +165,14 @@ def benchmark(direction, tools, args, workdir):
     logs = {t: os.path.join(workdir, f"{direction}-{t}.log") for t in tools}
     samples = {t: [] for t in tools}
     failures = {}
+    # Every tool's output is kept until the direction is checked: make sure they fit, with a
+    # quarter to spare (a full disk truncates a peer's output without a word: chDB's, once, at
+    # 10M). The outputs are removed once checked.
+    needed = int(len(tools) * os.path.getsize(source) * 1.25)
+    free = shutil.disk_usage(workdir).free
+    if free < needed:
+        sys.exit(f"end_to_end.py: {direction} needs about {needed >> 30} GiB free in {workdir} "
+                 f"for {len(tools)} outputs of {os.path.getsize(source) >> 20} MiB each; {free >> 30} GiB are")
 
     rounds = [("warm-up", r) for r in range(args.warmup)] + [("run", r) for r in range(args.runs)]
     for kind, number in rounds:
@@ -246,6 +254,9 @@ def benchmark(direction, tools, args, workdir):
         checked = {t: outputs[t] for t in tools if t not in failures and t != "cat"
                    and (args.verify_tools is None or t in args.verify_tools)}
         notes.extend(check_outputs(source, checked, baseline))
+    for output in outputs.values():
+        if os.path.exists(output):
+            os.remove(output)
     return "\n".join(table + ([""] + notes if notes else []))
 
 
