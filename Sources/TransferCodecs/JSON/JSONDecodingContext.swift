@@ -152,20 +152,22 @@ final class JSONDecodingContext {
         return scratch.elementsEqual(name)
     }
 
+    /// The value of the four hexadecimal digits at `digits` of a `\u` escape the parser checked.
+    static func hexValue(_ digits: UnsafePointer<UInt8>) -> UInt32 {
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let byte = digits[offset]
+            let digit = byte <= UInt8(ascii: "9") ? byte &- UInt8(ascii: "0") : (byte | 0x20) &- UInt8(ascii: "a") &+ 10
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
     /// Resolves the escapes of a string already checked by the parser.
     static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         var index = 0
         var mark = 0
-        func hex(_ at: Int) -> UInt32 {
-            var value: UInt32 = 0
-            for offset in at..<(at + 4) {
-                let byte = raw[offset]
-                let digit: UInt8 =
-                    byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : (byte | 0x20) - UInt8(ascii: "a") + 10
-                value = value << 4 | UInt32(digit)
-            }
-            return value
-        }
+        func hex(_ at: Int) -> UInt32 { hexValue(raw.baseAddress! + at) }
         while index < raw.count {
             guard raw[index] == UInt8(ascii: "\\") else {
                 index += 1

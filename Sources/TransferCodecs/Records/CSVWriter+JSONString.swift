@@ -25,10 +25,11 @@ extension CSVWriter {
                 output.append(kind == UInt8(ascii: "n") ? 0x0A : 0x0D)
                 quoted = true
             case UInt8(ascii: "u"):
-                var scalar = Self.hexValue(base + mark)
+                var scalar = JSONDecodingContext.hexValue(base + mark)
                 mark += 4
                 if (0xD800...0xDBFF).contains(scalar) {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (Self.hexValue(base + mark + 2) - 0xDC00)
+                    let low = JSONDecodingContext.hexValue(base + mark + 2)
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     mark += 6
                 }
                 if scalar == 0x22 || scalar == 0x0A || scalar == 0x0D { quoted = true }
@@ -54,16 +55,5 @@ extension CSVWriter {
         } else {
             output.remove(at: start)
         }
-    }
-
-    /// The value of the four hexadecimal digits at `digits` (checked by the parser).
-    private static func hexValue(_ digits: UnsafePointer<UInt8>) -> UInt32 {
-        var value: UInt32 = 0
-        for offset in 0..<4 {
-            let byte = digits[offset]
-            let digit = byte <= UInt8(ascii: "9") ? byte &- UInt8(ascii: "0") : (byte | 0x20) &- UInt8(ascii: "a") &+ 10
-            value = value << 4 | UInt32(digit)
-        }
-        return value
     }
 }
