@@ -91,6 +91,9 @@ package final class ReadableFile {
     /// What the file is, as it was when opened.
     package let kind: Kind
 
+    /// The most a read from a pipe is given room for: a pipe's default capacity on Linux.
+    private static let pipeReadSize = 1 << 16
+
     /// Whether the input can be read again at any offset (a regular file), rather than only once,
     /// in order (a pipe, a socket, a terminal, a character device).
     package var isRegularFile: Bool {
@@ -160,7 +163,10 @@ package final class ReadableFile {
         repeat {
             let read: Int
             do {
-                read = try SystemCalls.append(upTo: count - total, from: fileDescriptor, to: &buffer)
+                // A pipe gives at most what it holds (64 KiB unless its writer asked for more) a
+                // read: room for that much, not for all that is wanted, is zeroed before each.
+                let room = isRegularFile ? count - total : min(count - total, Self.pipeReadSize)
+                read = try SystemCalls.append(upTo: room, from: fileDescriptor, to: &buffer)
             } catch {
                 throw failure(error)
             }
@@ -172,23 +178,20 @@ package final class ReadableFile {
     }
 
     /// A new buffer of `prefix` followed by up to `count` bytes read, without zero-filling them
-    /// first (``SystemCalls/reading(upTo:from:after:)``); from a pipe, as many as arrive until
-    /// there are `count` or the input ends.
+    /// first (``SystemCalls/reading(upTo:from:after:filling:)``); from a pipe, as many as arrive
+    /// until there are `count` or the input ends.
     ///
     /// - Returns: The buffer and the number of bytes read (0 at the end of the input).
-    package func reading(upTo count: Int, after prefix: [UInt8]) throws(CocoaError) -> ([UInt8], Int) {
-        var buffer: [UInt8]
-        var total: Int
+    package func reading(upTo count: Int, after prefix: ArraySlice<UInt8>) throws(CocoaError) -> ([UInt8], Int) {
+        let result: ([UInt8], Int)
         do {
-            (buffer, total) = try SystemCalls.reading(upTo: count, from: fileDescriptor, after: prefix)
+            result = try SystemCalls.reading(
+                upTo: count, from: fileDescriptor, after: prefix, filling: !isRegularFile)
         } catch {
             throw failure(error)
         }
-        counters?.addBytesRead(total)
-        if !isRegularFile, total > 0, total < count {
-            total += try append(upTo: count - total, to: &buffer)  // which counts its own bytes
-        }
-        return (buffer, total)
+        counters?.addBytesRead(result.1)
+        return result
     }
 
     /// Reads from where the reader is to the end of the input: a regular file's remaining size in

@@ -63,14 +63,16 @@ package enum SystemCalls {
         return try read.get()
     }
 
-    /// A new buffer of `prefix` followed by what one `read` of up to `count` bytes gives, written
-    /// into place without first filling it with zeros (which ``append(upTo:from:to:)`` does).
+    /// A new buffer of `prefix` followed by up to `count` bytes read, written into place without
+    /// first filling it with zeros (which ``append(upTo:from:to:)`` does): what one `read` gives,
+    /// or, `filling`, as many reads as it takes to have `count` bytes or reach the end (a pipe,
+    /// which gives what it holds at a time).
     ///
     /// - Returns: The buffer and the number of bytes read (0 at the end of the file).
-    /// - Throws: ``Errno`` when the read fails.
-    package static func reading(upTo count: Int, from descriptor: Int32, after prefix: [UInt8]) throws(Errno) -> (
-        [UInt8], Int
-    ) {
+    /// - Throws: ``Errno`` when a read fails.
+    package static func reading(
+        upTo count: Int, from descriptor: Int32, after prefix: ArraySlice<UInt8>, filling: Bool = false
+    ) throws(Errno) -> ([UInt8], Int) {
         var result: Result<Int, Errno> = .success(0)
         let buffer = [UInt8](unsafeUninitializedCapacity: prefix.count + count) { storage, initialized in
             let start = prefix.withUnsafeBufferPointer { prefix in
@@ -78,8 +80,14 @@ package enum SystemCalls {
                 target.initialize(from: base, count: prefix.count)
                 return prefix.count
             }
-            result = valueOrErrno { systemRead(descriptor, storage.baseAddress! + start, count) }
-            initialized = start + ((try? result.get()) ?? 0)
+            var total = 0
+            repeat {
+                result = valueOrErrno { systemRead(descriptor, storage.baseAddress! + start + total, count - total) }
+                guard case .success(let read) = result, read > 0 else { break }
+                total += read
+            } while filling && total < count
+            if case .success = result { result = .success(total) }
+            initialized = start + total
         }
         return (buffer, try result.get())
     }

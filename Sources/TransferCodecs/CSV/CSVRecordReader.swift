@@ -66,7 +66,7 @@ struct CSVRecordReader {
                 let count: Int
                 if buffer.count <= Self.chunkSize {
                     // A new window: the rest of the last one, then the next bytes, read in place.
-                    (buffer, count) = try file.reading(upTo: Self.chunkSize, after: buffer)
+                    (buffer, count) = try file.reading(upTo: Self.chunkSize, after: buffer[...])
                 } else {
                     // A record longer than a window grows its buffer instead of copying it each time.
                     count = try file.append(upTo: Self.chunkSize, to: &buffer)

@@ -264,8 +264,8 @@ struct JSONArrayReader: JSONValueSplitter {
 /// JSON input that arrives in pieces: a buffer of what was read and not yet consumed, where the
 /// reading is, and the positions of offsets for errors. The readers of arrays and of lines share it.
 struct JSONInput {
-    /// Reads more input onto the end of the buffer; `false` at the end of the input.
-    let read: (inout [UInt8]) throws -> Bool
+    /// Where the input comes from.
+    let source: JSONFileSource
     /// Positions of offsets in input that can be read again; `nil` for input counted as it passes.
     let positions: ((Int) -> JSONTextPosition)?
     var buffer: [UInt8] = []
@@ -277,14 +277,13 @@ struct JSONInput {
     private var counted = (offset: 0, position: JSONTextPosition())
 
     init(chunkSize: Int, source: JSONFileSource) {
-        self.read = source.read
+        self.source = source
         if source.countsAsItReads {
             positions = nil
         } else {
             positions = source.positions
         }
         countsAsItReads = source.countsAsItReads
-        buffer.reserveCapacity(chunkSize * 2)
     }
 
     /// Whether input is counted as it passes, so that elements carry the position where they start.
@@ -300,13 +299,11 @@ struct JSONInput {
     /// Drops what was consumed and reads more; `false` when the input has ended.
     mutating func readMore() throws -> Bool {
         guard !isFinal else { return false }
-        if position > 0 {
-            if countsAsItReads { _ = self.position(ofBufferIndex: position) }
-            bufferOffset += position
-            buffer.removeFirst(position)
-            position = 0
-        }
-        if try !read(&buffer) { isFinal = true }
+        if position > 0, countsAsItReads { _ = self.position(ofBufferIndex: position) }
+        bufferOffset += position
+        let more = try source.refill(&buffer, keepingFrom: position)
+        position = 0
+        if !more { isFinal = true }
         return true
     }
 

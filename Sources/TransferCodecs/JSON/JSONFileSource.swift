@@ -47,8 +47,8 @@ struct JSONFileSource {
     /// Line and column of a byte offset, counted by reading the file again: only errors need
     /// them. For input counted as it passes, the start of the input (elements carry their own).
     let positions: @Sendable (Int) -> JSONTextPosition
-    /// Reads the next chunk onto the end of a buffer; `false` at the end of the input.
-    let read: (inout [UInt8]) throws -> Bool
+    /// How many bytes a read asks for.
+    let chunkSize: Int
 
     init(_ file: ReadableFile, chunkSize: Int) {
         self.file = file
@@ -59,7 +59,20 @@ struct JSONFileSource {
             countsAsItReads = true
             positions = { _ in JSONTextPosition() }
         }
-        read = { buffer in try file.append(upTo: chunkSize, to: &buffer) > 0 }
+        self.chunkSize = chunkSize
+    }
+
+    /// Replaces `buffer` with its bytes from `start` on followed by the next chunk: a new window,
+    /// read in place, when what is kept is at most a chunk; otherwise (a value longer than a
+    /// window) the buffer grows instead of being copied each time. `false` at the end of the input.
+    func refill(_ buffer: inout [UInt8], keepingFrom start: Int) throws -> Bool {
+        if buffer.count - start <= chunkSize {
+            let count: Int
+            (buffer, count) = try file.reading(upTo: chunkSize, after: buffer[start...])
+            return count > 0
+        }
+        buffer.removeFirst(start)
+        return try file.append(upTo: chunkSize, to: &buffer) > 0
     }
 
     func close() {

@@ -106,9 +106,6 @@ struct JSONParser {
         count = bytes.count
     }
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
     mutating func parse(into tokens: inout [JSONTape.Token]) throws(JSONSyntaxError) {
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { position = 3 }
         skipWhitespace()
@@ -270,74 +267,48 @@ struct JSONParser {
         try expectDelimiter()
     }
 
+    /// Steps over a string, checking it: the first quote with no escape before it ends it; a
+    /// control character is an error; bytes past ASCII must be UTF-8. One pass over its bytes,
+    /// sixteen at a time past the ordinary ones (``JSONStringScan/firstStop(in:from:to:)``),
+    /// stopping only at a byte that needs a look.
     private mutating func string(into tokens: inout [JSONTape.Token]) throws(JSONSyntaxError) {
-        position += 1
-        let start = position
+        let start = position + 1
         var flags: UInt8 = 0
-        // The closing quote is the first with no escape before it: `memchr` finds the next quote,
-        // and the bytes before it are checked in one pass (no control character, UTF-8), which
-        // stops at a backslash.
-        var quote = ByteSearch.first(UInt8(ascii: "\""), in: base, from: position, to: count) ?? count
+        var index = start
         while true {
-            try checkText(upTo: quote, stringStart: start)
-            if position < quote {
-                // A backslash.
-                flags = 1
-                try escape()
-                // The quote found was escaped (`\"`) or inside a `\u` escape: the next one.
-                if quote < position {
-                    quote = ByteSearch.first(UInt8(ascii: "\""), in: base, from: position, to: count) ?? count
-                }
-                continue
+            // Text past ASCII comes in runs (a word in Cyrillic, a sentence in Japanese): a byte
+            // past ASCII right after a sequence is looked at without a scan that would stop there.
+            if index >= count || base[index] < 0x80 {
+                index = JSONStringScan.firstStop(in: base, from: index, to: count)
             }
-            guard quote < count else {
+            guard index < count else {
+                position = count
                 throw JSONSyntaxError(offset: start - 1, message: "a string that is never closed", atEnd: true)
             }
-            tokens.append(
-                JSONTape.Token(start: UInt32(start), end: UInt32(quote), count: 0, kind: .string, flags: flags))
-            position = quote + 1
-            return
-        }
-    }
-
-    /// Checks a string's bytes from `position` towards `end`, where there is no quote, and steps
-    /// to `end` or to the first backslash before it: a control character is an error, bytes past
-    /// ASCII must be UTF-8.
-    @inline(__always)
-    private mutating func checkText(upTo end: Int, stringStart start: Int) throws(JSONSyntaxError) {
-        var index = position
-        while index < end {
-            // Eight bytes at a time past ASCII that is neither a control character nor a
-            // backslash, then straight to the first byte that is (the lowest flag is exact: a
-            // borrow only runs upwards).
-            while index &+ 8 <= end {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let backslash = word ^ (0x5C &* Self.ones)
-                let controlOrHigh = (word &- 0x20 &* Self.ones) | word
-                let flags = (controlOrHigh | ((backslash &- Self.ones) & ~backslash)) & Self.highs
-                if flags != 0 {
-                    index &+= flags.trailingZeroBitCount &>> 3
-                    break
-                }
-                index &+= 8
-            }
-            guard index < end else { break }
             let byte = base[index]
-            if byte < 0x80 {
-                if byte == UInt8(ascii: "\\") { break }
-                guard byte >= 0x20 else {
-                    position = index
-                    throw JSONSyntaxError(
-                        offset: index,
-                        message: "a control character (U+\(hex4(UInt16(byte)))) in a string: it must be escaped")
-                }
-                index &+= 1
+            if byte == UInt8(ascii: "\"") {
+                tokens.append(
+                    JSONTape.Token(start: UInt32(start), end: UInt32(index), count: 0, kind: .string, flags: flags))
+                position = index + 1
+                return
+            }
+            if byte == UInt8(ascii: "\\") {
+                flags = 1
+                position = index
+                try escape()
+                index = position
                 continue
             }
+            if byte < 0x20 {
+                position = index
+                throw JSONSyntaxError(
+                    offset: index,
+                    message: "a control character (U+\(hex4(UInt16(byte)))) in a string: it must be escaped")
+            }
             // The common two- and three-byte forms here; the others, and errors, by the full rules.
-            if byte >= 0xC2, byte <= 0xDF, index &+ 1 < end, base[index &+ 1] & 0xC0 == 0x80 {
+            if byte >= 0xC2, byte <= 0xDF, index &+ 1 < count, base[index &+ 1] & 0xC0 == 0x80 {
                 index &+= 2
-            } else if byte >= 0xE1, byte <= 0xEF, byte != 0xED, index &+ 2 < end,
+            } else if byte >= 0xE1, byte <= 0xEF, byte != 0xED, index &+ 2 < count,
                 base[index &+ 1] & 0xC0 == 0x80, base[index &+ 2] & 0xC0 == 0x80
             {
                 index &+= 3
@@ -346,7 +317,6 @@ struct JSONParser {
                 index &+= try utf8Sequence(stringStart: start)
             }
         }
-        position = index
     }
 
     /// The length of the UTF-8 sequence at `position`, in a string: a byte that is not UTF-8 is an

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A line and column in a document, both from 1, the column counted in Unicode scalars.
 struct JSONTextPosition: CustomStringConvertible {
     var line = 1
@@ -21,49 +13,62 @@ struct JSONTextPosition: CustomStringConvertible {
 
     /// Moves past `bytes`: a line for each line feed, a column for each character's first byte.
     ///
-    /// Eight bytes at a time (SWAR): input that cannot be read again (a pipe) is counted this way
-    /// as it passes, so the count must cost little beside the parse.
+    /// One pass, sixteen bytes at a time: input that cannot be read again (a pipe) is counted this
+    /// way as it passes, on the one thread that reads, so the count must cost little beside the
+    /// parse. A block without a line feed adds its characters' first bytes (any byte but a
+    /// continuation byte, `10xxxxxx`) to sixteen counters, one a lane, summed every 255 blocks,
+    /// before a counter could overflow; a block with one (rare) is counted byte by byte.
     mutating func advance(over bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        let raw = UnsafeRawBufferPointer(bytes)
-        // Line feeds (bytes equal to 0x0A: the zero bytes of `word ^ 0x0A…`, each marked by its
-        // high bit), and where the last one is.
-        var lineFeeds = 0
-        var lastLineFeed = -1
+        let high = SIMD16<UInt8>(repeating: 0x80)
+        var counters = SIMD16<UInt8>()
+        var blocks = 0
         var index = 0
-        while index + 8 <= raw.count {
-            let x =
-                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ 0x0A0A_0A0A_0A0A_0A0A
-            let marks = ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x | 0x7F7F_7F7F_7F7F_7F7F)
-            if marks != 0 {
-                lineFeeds += marks.nonzeroBitCount
-                lastLineFeed = index + (63 - marks.leadingZeroBitCount) / 8
+        while index &+ 16 <= bytes.count {
+            let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            let difference = block ^ SIMD16(repeating: 0x0A)
+            let lineFeeds = unsafeBitCast(
+                (difference &- SIMD16(repeating: 1)) & ~difference & high, to: SIMD2<UInt64>.self)
+            if lineFeeds[0] | lineFeeds[1] != 0 {
+                column += Self.sum(counters)
+                (counters, blocks) = (SIMD16(), 0)
+                count(base, from: index, to: index &+ 16)
+            } else {
+                // A lane's high bit is set where the byte is a continuation byte (its two top bits
+                // 10: `byte & ~(byte << 1)`); the others count one.
+                counters &+= (~(block & ~(block &+ block)) & high) &>> 7
+                blocks &+= 1
+                if blocks == 255 {
+                    column += Self.sum(counters)
+                    (counters, blocks) = (SIMD16(), 0)
+                }
             }
-            index += 8
+            index &+= 16
         }
-        while index < raw.count {
-            if base[index] == 0x0A {
-                lineFeeds += 1
-                lastLineFeed = index
+        column += Self.sum(counters)
+        count(base, from: index, to: bytes.count)
+    }
+
+    /// Moves past `base[start..<end]` a byte at a time.
+    private mutating func count(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
+        for index in start..<end {
+            let byte = base[index]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
             }
-            index += 1
         }
-        if lineFeeds > 0 {
-            line += lineFeeds
-            column = 1
-        }
-        // The columns of the last line: a character's first byte is any but a continuation byte
-        // (10xxxxxx).
-        index = lastLineFeed + 1
-        while index + 8 <= raw.count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            column += (~(word & ~(word << 1)) & 0x8080_8080_8080_8080).nonzeroBitCount
-            index += 8
-        }
-        while index < raw.count {
-            if base[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
+    }
+
+    /// The sum of sixteen byte counters (at most 255 each), without widening them lane by lane:
+    /// pairs of bytes added into 16-bit halves, whose sum a multiplication gathers in the top half.
+    private static func sum(_ counters: SIMD16<UInt8>) -> Int {
+        let words = unsafeBitCast(counters, to: SIMD2<UInt64>.self)
+        let pairs = { (word: UInt64) in (word & 0x00FF_00FF_00FF_00FF) &+ ((word >> 8) & 0x00FF_00FF_00FF_00FF) }
+        let halves = pairs(words[0]) &+ pairs(words[1])
+        return Int((halves &* 0x0001_0001_0001_0001) >> 48)
     }
 
     var description: String { "at line \(line), column \(column)" }

@@ -57,37 +57,33 @@ struct JSONValueScanner {
     /// Steps past the rest of a string: `true` with `offset` after its closing quote, `false` when
     /// the bytes end first, with `offset` where the scan resumes (at an escape cut by the end).
     ///
-    /// The end is the first quote with no escape before it in the string: `memchr` finds the next
-    /// quote and then any backslash before it, so a string without escapes (most of them) costs
-    /// two vectorised searches. A backslash steps over the byte after it (a quote, perhaps) or over
-    /// a `\u` escape's four digits whatever they are, as the parser reads them (a quote among them
-    /// ends nothing: it is an escape without four digits, an error there).
+    /// The end is the first quote with no escape before it in the string, found sixteen bytes at
+    /// a time with the next backslash (``JSONStringScan/firstQuoteOrBackslash(in:from:to:)``). A
+    /// backslash steps over the byte after it (a quote, perhaps) or over a `\u` escape's four
+    /// digits whatever they are, as the parser reads them (a quote among them ends nothing: it is
+    /// an escape without four digits, an error there).
     private mutating func skipString(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        var quote = ByteSearch.first(UInt8(ascii: "\""), in: base, from: offset, to: count) ?? count
         while true {
-            guard let backslash = ByteSearch.first(UInt8(ascii: "\\"), in: base, from: offset, to: quote) else {
-                guard quote < count else {
-                    offset = count
-                    return false
-                }
-                offset = quote + 1
+            let stop = JSONStringScan.firstQuoteOrBackslash(in: base, from: offset, to: count)
+            guard stop < count else {
+                offset = count
+                return false
+            }
+            if base[stop] == UInt8(ascii: "\"") {
+                offset = stop + 1
                 inString = false
                 return true
             }
-            guard backslash + 1 < count else {
-                offset = backslash
+            guard stop + 1 < count else {
+                offset = stop
                 return false
             }
-            let length = base[backslash + 1] == UInt8(ascii: "u") ? 6 : 2
-            guard backslash + length <= count else {
-                offset = backslash
+            let length = base[stop + 1] == UInt8(ascii: "u") ? 6 : 2
+            guard stop + length <= count else {
+                offset = stop
                 return false
             }
-            offset = backslash + length
-            if quote < offset {
-                // The quote was escaped: the next one.
-                quote = ByteSearch.first(UInt8(ascii: "\""), in: base, from: offset, to: count) ?? count
-            }
+            offset = stop + length
         }
     }
 }

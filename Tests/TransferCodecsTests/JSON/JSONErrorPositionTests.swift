@@ -29,7 +29,9 @@ struct JSONErrorPositionTests {
 
     /// A document of `count` probes over many lines, with characters of one to four bytes before
     /// them, and the position of each probe's `b` and `a` values counted as the document is written.
-    static func document(count: Int) -> (text: String, positions: [[String]]) {
+    /// `padding`, when given, is a member between the two, ignored by the probe: long lines of
+    /// wide characters, over which the reader of a pipe counts columns as it passes.
+    static func document(count: Int, padding: String = "") -> (text: String, positions: [[String]]) {
         var text = "[\n"
         var line = 2
         var column = 1
@@ -51,7 +53,9 @@ struct JSONErrorPositionTests {
             write(index == 0 ? "" : (index % 3 == 0 ? ",\n" : ", "))
             write("{\"a\": ")
             let a = "line \(line), column \(column)"
-            write("\"\(characters[index % characters.count])\",\(whitespace[(index / 2) % whitespace.count])\"b\":  ")
+            write("\"\(characters[index % characters.count])\",\(whitespace[(index / 2) % whitespace.count])")
+            if !padding.isEmpty { write("\"p\": \"\(padding)\", ") }
+            write("\"b\":  ")
             let b = "line \(line), column \(column)"
             write("\"x\"}")
             positions.append([b, a])
@@ -89,6 +93,30 @@ struct JSONErrorPositionTests {
         var probes: [Probe] = []
         try JSONArrayDecoder(chunkSize: chunkSize).decodeElements(Probe.self, contentsOf: url) { probes.append($0) }
         #expect(probes.count == Self.count)
+        #expect(probes.map(Self.positions) == expected)
+    }
+
+    @Test(
+        "through a pipe, counted as it passes: every caught error names its own line and column",
+        arguments: ["", String(repeating: "é日🙂a", count: 1_500) + "\\n" + String(repeating: "x", count: 4_100)])
+    func throughAPipe(padding: String) throws {
+        let (text, expected) = Self.document(count: padding.isEmpty ? Self.count : 300, padding: padding)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("positions-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("input.json")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        // The writer's open waits for the reader's.
+        let written = DispatchGroup()
+        DispatchQueue.global().async(group: written) {
+            let handle = FileHandle(forWritingAtPath: fifo.path)
+            handle?.write(Data(text.utf8))
+            try? handle?.close()
+        }
+        var probes: [Probe] = []
+        try JSONArrayDecoder(chunkSize: 1 << 16).decodeElements(Probe.self, contentsOf: fifo) { probes.append($0) }
+        written.wait()
+        #expect(probes.count == expected.count)
         #expect(probes.map(Self.positions) == expected)
     }
 }

@@ -78,4 +78,51 @@ struct JSONStringUTF8Tests {
             }
         }
     }
+
+    /// The scan reads sixteen bytes at a time: each byte it must stop at — a quote, a backslash, a
+    /// control character, each length of UTF-8, a malformed byte — is put at every offset of the
+    /// first two blocks, long strings before and after it, through both readers.
+    @Test("every byte the scan stops at, at every offset of a block, in long strings")
+    func stopsAtEveryOffset() throws {
+        let padding = Array(repeating: UInt8(ascii: "x"), count: 40)
+        let readable: [(bytes: [UInt8], text: String)] = [
+            (Array(#"\""#.utf8), "\""), (Array(#"\\"#.utf8), "\\"), (Array(#"\n"#.utf8), "\n"),
+            (Array(#"\u00e9"#.utf8), "é"), (Array("é".utf8), "é"), (Array("日".utf8), "日"),
+            (Array("🐙".utf8), "🐙"), (Array("юю日🐙".utf8), "юю日🐙"), ([], ""),
+        ]
+        for offset in 0..<34 {
+            let before = Array(repeating: UInt8(ascii: "a"), count: offset)
+            // One array a offset: each string with its stop at `offset`.
+            let strings = readable.map { before + $0.bytes + padding }
+            let input =
+                Array("[".utf8)
+                + strings.map { Array("\"".utf8) + $0 + Array("\"".utf8) }.joined(separator: Array(",".utf8))
+                + Array("]".utf8)
+            let expected = readable.map {
+                String(decoding: before, as: UTF8.self) + $0.text + String(decoding: padding, as: UTF8.self)
+            }
+            #expect(try JSONTextDecoder().decode([String].self, from: Data(input)) == expected, "\(offset)")
+            #expect(try decode(input, chunkSize: 64) == expected, "\(offset), in pieces")
+            // Refused, and named where they are: the column counts the characters before.
+            for (bytes, message) in [
+                ([UInt8(0x01)], "a control character (U+0001)"), ([0xFF], "invalid UTF-8 (byte 0xFF)"),
+            ] {
+                let input = Array("[\"".utf8) + before + bytes + padding + Array("\"]".utf8)
+                for read in [
+                    { try JSONTextDecoder().decode([String].self, from: Data(input)) },
+                    { try decode(input, chunkSize: 1 << 20) },
+                ] {
+                    do {
+                        _ = try read()
+                        Issue.record("accepted \(bytes) after \(offset) bytes")
+                    } catch DecodingError.dataCorrupted(let context) {
+                        #expect(
+                            context.debugDescription.contains("\(message)")
+                                && context.debugDescription.contains("column \(offset + 3)"),
+                            "\(offset): \(context.debugDescription)")
+                    }
+                }
+            }
+        }
+    }
 }
