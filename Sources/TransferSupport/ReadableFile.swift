@@ -91,7 +91,9 @@ package final class ReadableFile {
     /// What the file is, as it was when opened.
     package let kind: Kind
 
-    /// The most a read from a pipe is given room for: a pipe's default capacity on Linux.
+    /// The room a read from a pipe is given when it appends (a value longer than a reader's
+    /// window): 64 KiB, a pipe's default capacity on Linux and more than most writers write at
+    /// once, so that zeroing the room costs about what the read fills.
     private static let pipeReadSize = 1 << 16
 
     /// Whether the input can be read again at any offset (a regular file), rather than only once,
