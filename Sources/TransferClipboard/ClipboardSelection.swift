@@ -20,6 +20,8 @@ public struct ClipboardSelection: Sendable, Hashable, CustomStringConvertible {
     public static let clipboard = ClipboardSelection("CLIPBOARD")
     /// `PRIMARY`: the current selection, pasted with the middle button.
     public static let primary = ClipboardSelection("PRIMARY")
+    /// `XdndSelection`: what a drag carries on X11, converted by the drop target.
+    static let drag = ClipboardSelection("XdndSelection")
 
     /// The name.
     public var description: String { name }

@@ -195,6 +195,34 @@ final class X11Connection {
         return window
     }
 
+    /// A window that shows, at `x`, `y` of the root, white: a drop target's, or a drag source's.
+    func createVisibleWindow(x: Int16, y: Int16, width: UInt16, height: UInt16) throws(ClipboardError) -> UInt32 {
+        let window = newID()
+        try request(
+            .createVisibleWindow(
+                window: window, parent: root, x: x, y: y, width: width, height: height, background: 0xFF_FFFF,
+                eventMask: X11Request.propertyChangeMask | X11Request.structureNotifyMask))
+        return window
+    }
+
+    func mapWindow(_ window: UInt32) throws(ClipboardError) {
+        try request(.mapWindow(window))
+    }
+
+    /// The child of `window` that holds the point `x`, `y` of the root (0: none): one step down
+    /// the tree towards the window under the pointer.
+    func childWindow(of window: UInt32, atRoot x: Int16, _ y: Int16, deadline: ContinuousClock.Instant)
+        throws(ClipboardError) -> UInt32
+    {
+        let sequence = try request(.translateCoordinates(source: root, destination: window, x: x, y: y))
+        return try X11Reply.translatedCoordinates(try waitForReply(sequence, deadline: deadline)).child
+    }
+
+    /// Sends `event` (its 32 bytes) to the client that made `window`, without propagation.
+    func send(_ event: X11Event, to window: UInt32) throws(ClipboardError) {
+        try request(.sendEvent(destination: window, eventMask: 0, event: event.encoded() ?? []))
+    }
+
     func selectPropertyChanges(on window: UInt32) throws(ClipboardError) {
         try request(.changeWindowAttributes(window: window, eventMask: X11Request.propertyChangeMask))
     }

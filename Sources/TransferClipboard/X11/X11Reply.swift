@@ -50,6 +50,13 @@ enum X11Reply {
         return reply.uint32(at: 8)
     }
 
+    /// `TranslateCoordinates`' answer: the child of the destination window that holds the point
+    /// (0: none), and the point in the destination's coordinates.
+    static func translatedCoordinates(_ reply: [UInt8]) throws(ClipboardError) -> (child: UInt32, x: Int16, y: Int16) {
+        try check(reply, "a TranslateCoordinates reply")
+        return (reply.uint32(at: 8), Int16(bitPattern: reply.uint16(at: 12)), Int16(bitPattern: reply.uint16(at: 14)))
+    }
+
     /// `InternAtom`'s atom.
     static func internAtom(_ reply: [UInt8]) throws(ClipboardError) -> UInt32 {
         try check(reply, "an InternAtom reply")

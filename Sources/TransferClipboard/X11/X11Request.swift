@@ -4,6 +4,15 @@
 /// is, not copied, then ``padding(payloadCount:)`` zeros.
 enum X11Request: Equatable {
     case createWindow(window: UInt32, parent: UInt32, eventMask: UInt32)
+    /// An InputOutput window that shows (drag and drop needs one to point at): the parent's depth
+    /// and visual, its background one pixel value.
+    case createVisibleWindow(
+        window: UInt32, parent: UInt32, x: Int16, y: Int16, width: UInt16, height: UInt16, background: UInt32,
+        eventMask: UInt32)
+    case mapWindow(UInt32)
+    /// The point `x`, `y` of `source` in `destination`'s coordinates, and the child of
+    /// `destination` that holds it (see ``X11Reply/translatedCoordinates(_:)``).
+    case translateCoordinates(source: UInt32, destination: UInt32, x: Int16, y: Int16)
     case changeWindowAttributes(window: UInt32, eventMask: UInt32)
     case getAtomName(UInt32)
     /// `mode`: 0 Replace, 1 Prepend, 2 Append. The value follows as the payload.
@@ -24,6 +33,8 @@ enum X11Request: Equatable {
 
     /// `PropertyChangeMask`.
     static let propertyChangeMask: UInt32 = 0x0040_0000
+    /// `StructureNotifyMask`: `MapNotify`, `DestroyNotify` and the like.
+    static let structureNotifyMask: UInt32 = 0x0002_0000
 
     /// The opcode, the byte after it, and the fixed part after the 4-byte header.
     var parts: (opcode: UInt8, data: UInt8, body: [UInt8]) {
@@ -45,6 +56,25 @@ enum X11Request: Equatable {
             body.appendUInt16(2)  // InputOnly
             words(0, 0x800, eventMask)  // CopyFromParent visual; the value-mask holds event-mask
             return (1, 0, body)
+        case .createVisibleWindow(
+            let window, let parent, let x, let y, let width, let height, let background, let eventMask):
+            words(window, parent)
+            body.appendUInt16(UInt16(bitPattern: x))
+            body.appendUInt16(UInt16(bitPattern: y))
+            body.appendUInt16(width)
+            body.appendUInt16(height)
+            body.appendUInt16(0)  // border
+            body.appendUInt16(1)  // InputOutput
+            words(0, 0x802, background, eventMask)  // CopyFromParent visual; background-pixel, event-mask
+            return (1, 0, body)
+        case .mapWindow(let window):
+            words(window)
+            return (8, 0, body)
+        case .translateCoordinates(let source, let destination, let x, let y):
+            words(source, destination)
+            body.appendUInt16(UInt16(bitPattern: x))
+            body.appendUInt16(UInt16(bitPattern: y))
+            return (40, 0, body)
         case .changeWindowAttributes(let window, let eventMask):
             words(window, 0x800, eventMask)
             return (2, 0, body)

@@ -13,7 +13,7 @@ struct X11Selection {
     let atoms: Atoms
 
     struct Atoms {
-        let clipboard, targets, timestamp, multiple, incr, atomPair, utf8String, text, property: UInt32
+        let clipboard, targets, timestamp, multiple, incr, atomPair, utf8String, text, property, drag: UInt32
 
         init(_ connection: X11Connection, deadline: ContinuousClock.Instant) throws(ClipboardError) {
             clipboard = try connection.internAtom("CLIPBOARD", deadline: deadline)
@@ -25,6 +25,7 @@ struct X11Selection {
             utf8String = try connection.internAtom("UTF8_STRING", deadline: deadline)
             text = try connection.internAtom("TEXT", deadline: deadline)
             property = try connection.internAtom("TRANSFERKIT_SELECTION", deadline: deadline)
+            drag = try connection.internAtom(ClipboardSelection.drag.name, deadline: deadline)
         }
     }
 
@@ -35,7 +36,11 @@ struct X11Selection {
     }
 
     func atom(for selection: ClipboardSelection) -> UInt32 {
-        selection == .primary ? X11Connection.Atom.primary : atoms.clipboard
+        switch selection {
+        case .primary: X11Connection.Atom.primary
+        case .drag: atoms.drag
+        default: atoms.clipboard
+        }
     }
 
     /// A server timestamp (ICCCM §2.1): a zero-length append to a property of the own window, and

@@ -69,20 +69,32 @@ final class X11SelectionOwner: SelectionServer {
     func serve(until deadline: ContinuousClock.Instant) throws(ClipboardError) {
         let connection = selection.connection
         while let event = try connection.nextEvent(deadline: deadline) {
-            switch event {
-            case .selectionRequest(let time, _, let requestor, let requested, let target, let property):
-                try answer(time: time, requestor: requestor, selection: requested, target: target, property: property)
-            case .selectionClear(_, selection.window, selectionAtom):
-                ownsSelection = false
-            case .propertyNotify(let window, let atom, _, X11Event.PropertyState.deleted):
-                try continueTransfer(Transfer.Key(requestor: window, property: atom))
-            default:
-                break
-            }
+            _ = try handle(event)
             if !isServing { return }
         }
-        // Requestors that stopped reading are let go (xclip issue 34: one such requestor must
-        // not hold the owner forever).
+        dropIdleTransfers()
+    }
+
+    /// Handles `event` when it is the owner's (a request, the loss of the selection, a property
+    /// an INCR requestor read): `false` for any other, which a caller with events of its own (a
+    /// drag source's) handles.
+    func handle(_ event: X11Event) throws(ClipboardError) -> Bool {
+        switch event {
+        case .selectionRequest(let time, _, let requestor, let requested, let target, let property):
+            try answer(time: time, requestor: requestor, selection: requested, target: target, property: property)
+        case .selectionClear(_, selection.window, selectionAtom):
+            ownsSelection = false
+        case .propertyNotify(let window, let atom, _, X11Event.PropertyState.deleted):
+            try continueTransfer(Transfer.Key(requestor: window, property: atom))
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Lets go of requestors that stopped reading (xclip issue 34: one such requestor must not
+    /// hold the owner forever).
+    func dropIdleTransfers() {
         let now = ContinuousClock.now
         outgoing = outgoing.filter { now - $0.value.lastActivity < idle }
     }

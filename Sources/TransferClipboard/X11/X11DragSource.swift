@@ -1,0 +1,149 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A drag source on X11: the owner of `XdndSelection` for the dragged content (its types in
+/// `XdndTypeList`, every conversion answered as the clipboard's are, INCR included), the window
+/// under the pointer found as the specification says (down from the root to the first window
+/// with `XdndAware`, through a valid `XdndProxy`), and the source's half of XDND
+/// (``XdndSourceSession``) driven by the pointer's moves, its release and the targets' messages.
+///
+/// The pointer's moves come from whoever has them: the window that grabbed the pointer on a
+/// button press (the tool's own), or an app's toolkit, which hands them over. One thread uses a
+/// source at a time; it is not `Sendable`. Every wait has a deadline.
+final class X11DragSource {
+    let selection: X11Selection
+    let atoms: XdndAtoms
+    private let owner: X11SelectionOwner
+    private var session: XdndSourceSession
+    /// How long a target may stay silent: for a status, for `XdndFinished`, between the steps of
+    /// a conversion.
+    let idle: Duration
+    /// How the drag ended, once it has.
+    private(set) var outcome: XdndSourceSession.Outcome?
+    /// When the target was last heard, or last sent to.
+    private var lastActivity = ContinuousClock.now
+
+    /// The deepest a search for the window under the pointer goes: window managers add one or two
+    /// frames above a client's window.
+    static let maximumDepth = 16
+
+    /// Takes `XdndSelection` for `content`, whose targets are offered in their order.
+    ///
+    /// - Throws: ``ClipboardError`` when the server does not make this client the owner.
+    init(_ selection: X11Selection, content: ClipboardContent, idle: Duration, deadline: ContinuousClock.Instant)
+        throws(ClipboardError)
+    {
+        self.selection = selection
+        self.idle = idle
+        let connection = selection.connection
+        atoms = try XdndAtoms(connection, deadline: deadline)
+        owner = try X11SelectionOwner(selection, .drag, content: content, idle: idle, deadline: deadline)
+        var types: [UInt32] = []
+        for name in content.targets { types.append(try connection.internAtom(name, deadline: deadline)) }
+        // The list is written whatever its length, as Chromium, GTK and Qt do: targets that read
+        // it always find it.
+        var list: [UInt8] = []
+        for type in types { list.appendUInt32(type) }
+        try connection.changeProperty(
+            selection.window, atoms.typeList, type: X11Connection.Atom.atom, format: 32, data: list)
+        var actions: [UInt8] = []
+        actions.appendUInt32(atoms.actions.copy)
+        try connection.changeProperty(
+            selection.window, atoms.actionList, type: X11Connection.Atom.atom, format: 32, data: actions)
+        session = XdndSourceSession(window: selection.window, types: types, action: atoms.actions.copy)
+    }
+
+    deinit { owner.release() }
+
+    /// The pointer moved to `x`, `y` of the root at `time` (0: the server's current time).
+    func move(toRootX x: Int16, y: Int16, time: UInt32 = 0, deadline: ContinuousClock.Instant)
+        throws(ClipboardError)
+    {
+        let target = try target(atRootX: x, y: y, deadline: deadline)
+        try perform(session.moved(x: UInt16(clamping: Int(x)), y: UInt16(clamping: Int(y)), time: time, over: target))
+    }
+
+    /// The pointer's button was released at `time`: the drop, or the end.
+    func release(time: UInt32 = 0) throws(ClipboardError) {
+        try perform(session.released(at: time))
+    }
+
+    /// Handles events — conversions of the drag's data, the targets' messages — while a target's
+    /// answer is awaited, and until `deadline`: it returns when none is (after a status, the end of
+    /// the drag), or when the target has been silent for ``idle`` (then the drag expires).
+    func serve(until deadline: ContinuousClock.Instant) throws(ClipboardError) {
+        let connection = selection.connection
+        while session.isWaiting {
+            let silence = lastActivity + idle
+            guard let event = try connection.nextEvent(deadline: min(deadline, silence)) else {
+                if ContinuousClock.now >= silence { try perform(session.expire()) }
+                return
+            }
+            if try owner.handle(event) { continue }
+            guard let message = XdndMessage(event, atoms: atoms.messages) else { continue }
+            lastActivity = .now
+            try perform(session.receive(message))
+        }
+    }
+
+    private func perform(_ steps: [XdndSourceSession.Step]) throws(ClipboardError) {
+        for step in steps {
+            switch step {
+            case .send(let message, let about, let destination):
+                lastActivity = .now
+                try selection.connection.send(message.event(about: about, atoms: atoms.messages), to: destination)
+            case .ended(let end):
+                outcome = end
+            }
+        }
+    }
+
+    /// The top-level window under the point that takes drops, its proxy and version; `nil` when
+    /// there is none (or the source's own window is there).
+    private func target(atRootX x: Int16, y: Int16, deadline: ContinuousClock.Instant) throws(ClipboardError)
+        -> XdndSourceSession.Target?
+    {
+        let connection = selection.connection
+        var window = connection.root
+        for _ in 0..<Self.maximumDepth {
+            let child = try connection.childWindow(of: window, atRoot: x, y, deadline: deadline)
+            guard child != 0, child != selection.window else { return nil }
+            if let version = try awareVersion(of: child, deadline: deadline) {
+                return XdndSourceSession.Target(
+                    window: child, proxy: try validProxy(of: child, deadline: deadline), version: version)
+            }
+            window = child
+        }
+        return nil
+    }
+
+    /// The version in the window's `XdndAware`, or `nil` when it has none (or one older than 3).
+    private func awareVersion(of window: UInt32, deadline: ContinuousClock.Instant) throws(ClipboardError) -> UInt8? {
+        let property = try words(of: window, atoms.aware, deadline: deadline)
+        guard let version = property.first, version >= UInt32(XdndTargetSession.oldestVersion) else { return nil }
+        return UInt8(clamping: version)
+    }
+
+    /// The window's `XdndProxy` when the proxy names itself in its own (the specification's check
+    /// against one left over from a crash).
+    private func validProxy(of window: UInt32, deadline: ContinuousClock.Instant) throws(ClipboardError) -> UInt32? {
+        guard let proxy = try words(of: window, atoms.proxy, deadline: deadline).first, proxy != 0,
+            try words(of: proxy, atoms.proxy, deadline: deadline).first == proxy
+        else { return nil }
+        return proxy
+    }
+
+    /// The first words of a window's property; none when the window or the property is gone.
+    private func words(of window: UInt32, _ property: UInt32, deadline: ContinuousClock.Instant)
+        throws(ClipboardError) -> [UInt32]
+    {
+        guard
+            let value = try? selection.connection.getProperty(
+                window, property, delete: false, longLength: 1, deadline: deadline)
+        else { return [] }
+        return X11Reply.words(value.value)
+    }
+}

@@ -1,0 +1,137 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A drop target on X11: a window of its own that says it takes drops (`XdndAware` 5, and a
+/// `WM_NAME`, without which Chromium does not drag onto it), the target's half of XDND
+/// (``XdndTargetSession``) driven by the server's events, and the dropped data converted from
+/// `XdndSelection` as a paste converts the clipboard (INCR included).
+///
+/// One thread uses it at a time; it is not `Sendable`. Every wait has a deadline, and a source
+/// that goes silent during a drag is forgotten after `idle`.
+final class X11DropTarget {
+    /// What was dropped: the type taken, its bytes, the action performed, and every type the
+    /// source offered (by name, in its order).
+    struct Drop: Equatable {
+        var type: String
+        var data: Data
+        var action: String
+        var offered: [String]
+    }
+
+    let selection: X11Selection
+    /// The window that shows and takes drops.
+    let window: UInt32
+    let atoms: XdndAtoms
+
+    /// Makes the target's window, named `title`, at `x`, `y` of the screen, and shows it.
+    init(
+        _ selection: X11Selection, title: String, x: Int16 = 0, y: Int16 = 0, width: UInt16 = 320,
+        height: UInt16 = 240, deadline: ContinuousClock.Instant
+    ) throws(ClipboardError) {
+        self.selection = selection
+        let connection = selection.connection
+        atoms = try XdndAtoms(connection, deadline: deadline)
+        window = try connection.createVisibleWindow(x: x, y: y, width: width, height: height)
+        let name = Array(title.utf8)
+        try connection.changeProperty(window, 39, type: X11Connection.Atom.string, format: 8, data: name)  // WM_NAME
+        try connection.changeProperty(window, atoms.netWMName, type: atoms.utf8String, format: 8, data: name)
+        var version: [UInt8] = []
+        version.appendUInt32(UInt32(XdndMessage.version))
+        // The version is stored as an ATOM, though it is a number (GTK: "Blech").
+        try connection.changeProperty(window, atoms.aware, type: X11Connection.Atom.atom, format: 32, data: version)
+        try connection.mapWindow(window)
+        try connection.sync(deadline: deadline)
+    }
+
+    /// Waits for the next drop and takes the first of `accepted` (type names, the preferred
+    /// first) the source offers: `nil` when `deadline` comes first.
+    ///
+    /// - Parameters:
+    ///   - limit: The most bytes a drop may carry.
+    ///   - idle: How long a source may stay silent during a drag, and a conversion between steps.
+    /// - Throws: ``ClipboardError`` when the connection fails.
+    func nextDrop(
+        accepting accepted: [String], limit: Int, idle: Duration, deadline: ContinuousClock.Instant
+    ) throws(ClipboardError) -> Drop? {
+        let connection = selection.connection
+        var acceptedAtoms: [UInt32] = []
+        for name in accepted { acceptedAtoms.append(try connection.internAtom(name, deadline: deadline)) }
+        var session = XdndTargetSession(
+            window: window, atoms: atoms.actions, actions: [atoms.actions.copy, atoms.actions.private]
+        ) { offered in
+            acceptedAtoms.first { offered.contains($0) }
+        }
+        var drop: Drop?
+        var lastHeard = ContinuousClock.now
+        while true {
+            let dragging = session.phase != .idle
+            let wait = dragging ? min(deadline, lastHeard + idle) : deadline
+            guard let event = try connection.nextEvent(deadline: wait) else {
+                guard dragging, ContinuousClock.now < deadline else { return nil }
+                _ = try perform(session.expire(), in: &session, limit: limit, idle: idle, drop: &drop)
+                continue
+            }
+            guard let message = XdndMessage(event, atoms: atoms.messages) else { continue }
+            lastHeard = .now
+            if try perform(session.receive(message), in: &session, limit: limit, idle: idle, drop: &drop), let drop {
+                return drop
+            }
+        }
+    }
+
+    /// Performs `steps` and those they lead to: `true` when the drag ended, `drop` set when it was
+    /// delivered.
+    private func perform(
+        _ steps: [XdndTargetSession.Step], in session: inout XdndTargetSession, limit: Int, idle: Duration,
+        drop: inout Drop?
+    ) throws(ClipboardError) -> Bool {
+        let connection = selection.connection
+        var pending = steps
+        var taken: (drag: XdndTargetSession.Drag, data: Data)?
+        while !pending.isEmpty {
+            switch pending.removeFirst() {
+            case .readTypeList(let source):
+                // A source gone already (BadWindow) offers nothing.
+                let list = try? connection.getProperty(
+                    source, atoms.typeList, delete: false, longLength: session.maximumTypes, deadline: .now + idle)
+                pending += session.typesRead(list.map { X11Reply.words($0.value) } ?? [])
+            case .send(let message, let source):
+                try connection.send(message.event(about: window, atoms: atoms.messages), to: source)
+            case .convert(let type, _) where type == atoms.actions.delete:
+                // The source deletes its data after a move; a refusal leaves the drop a copy.
+                let deleted = try? selection.convert(
+                    .drag, target: type, targetName: "DELETE", limit: 1 << 16, idle: idle, deadline: .now + idle)
+                pending += session.conversionEnded(succeeded: deleted != nil)
+            case .convert(let type, _):
+                guard case .dropping(let drag, _) = session.phase else { continue }
+                do {
+                    let name = try connection.atomNames([type], deadline: .now + idle)[0]
+                    let data = try selection.convert(
+                        .drag, target: type, targetName: name, limit: limit, idle: idle, deadline: .now + idle * 8
+                    ).bytes
+                    taken = (drag, data)
+                    pending += session.conversionEnded(succeeded: true)
+                } catch {
+                    pending += session.conversionEnded(succeeded: false)
+                }
+            case .ended(let delivered):
+                guard delivered, let taken, let accepted = taken.drag.accepted else { return true }
+                let names = try connection.atomNames(
+                    [accepted.type, accepted.action] + (taken.drag.types ?? []), deadline: .now + idle)
+                drop = Drop(
+                    type: names[0], data: taken.data, action: Self.actionName(names[1]),
+                    offered: Array(names.dropFirst(2)))
+                return true
+            }
+        }
+        return false
+    }
+
+    /// `copy` for `XdndActionCopy`: the action's name without the protocol's prefix, in lower case.
+    static func actionName(_ atomName: String) -> String {
+        (atomName.hasPrefix("XdndAction") ? String(atomName.dropFirst("XdndAction".count)) : atomName).lowercased()
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+import Testing
+import TransferKit
+
+@testable import TransferClipboard
+
+/// XDND over a real X server: a drop target's window on one connection, a drag source on another,
+/// the source's pointer moved over the target by position (as a toolkit hands its moves over),
+/// and the dropped bytes converted from `XdndSelection`. Skipped, with the reason printed, where
+/// Xvfb is absent (`.ci/run` installs it).
+@Suite("XDND on Xvfb: a source's drag onto a target's window", .serialized)
+struct XdndX11Tests {
+    /// What the target's thread saw: its window, then the drop (or the error that ended it).
+    final class TargetRun: Sendable {
+        let window = Mutex<UInt32>(0)
+        let drop = Mutex<Result<X11DropTarget.Drop?, any Error>?>(nil)
+        let ready = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+    }
+
+    /// Starts a target at 10, 10 (200 × 200) on its own connection and thread, waiting for one
+    /// drop of the first of `accepting`.
+    func startTarget(on server: XvfbServer, accepting: [String]) -> TargetRun {
+        let run = TargetRun()
+        let (display, environment) = (server.display, server.environment)
+        DispatchQueue.global().async {
+            defer { run.done.signal() }
+            do {
+                let connection = try X11Connection(display: display, environment: environment, timeout: .seconds(20))
+                let selection = try X11Selection(connection, deadline: .now + .seconds(20))
+                let target = try X11DropTarget(
+                    selection, title: "TransferKit drop test", x: 10, y: 10, width: 200, height: 200,
+                    deadline: .now + .seconds(20))
+                run.window.withLock { $0 = target.window }
+                run.ready.signal()
+                let drop = try target.nextDrop(
+                    accepting: accepting, limit: 1 << 26, idle: .seconds(20), deadline: .now + .seconds(60))
+                run.drop.withLock { $0 = .success(drop) }
+            } catch {
+                run.drop.withLock { $0 = .failure(error) }
+                run.ready.signal()
+            }
+        }
+        return run
+    }
+
+    /// A source of `item` on its own connection, moved over the screen from outside the target to
+    /// its middle, then released.
+    func drag(_ item: some Transferable, on server: XvfbServer) throws -> XdndSourceSession.Outcome? {
+        let deadline = ContinuousClock.now + .seconds(60)
+        let connection = try X11Connection(
+            display: server.display, environment: server.environment, timeout: .seconds(20))
+        let selection = try X11Selection(connection, deadline: deadline)
+        let content = try ClipboardContent(items: [ShareItem(item)])
+        let source = try X11DragSource(selection, content: content, idle: .seconds(20), deadline: deadline)
+        for x: Int16 in [5, 20, 60, 100, 110] {
+            try source.move(toRootX: x, y: 60, deadline: deadline)
+            try source.serve(until: deadline)
+        }
+        try source.release()
+        try source.serve(until: deadline)
+        return source.outcome
+    }
+
+    @Test("the first type the target accepts travels, byte for byte (large enough for INCR), and both sides end")
+    func dragAndDrop() throws {
+        guard let server = try XvfbServer.start() else { return }
+        // More than the 16 MiB one request carries: the target reads it in INCR chunks.
+        let note = ClipNote(title: "Dragged", body: String(repeating: "a line of the body\n", count: 1_000_000))
+        let run = startTarget(on: server, accepting: ["text/x-unknown", "application/json", "text/plain"])
+        run.ready.wait()
+        // What Chromium needs of a window before it drags onto it: a WM_NAME, and XdndAware 5.
+        let look = try X11Connection(display: server.display, environment: server.environment, timeout: .seconds(20))
+        let window = run.window.withLock { $0 }
+        let deadline = ContinuousClock.now + .seconds(20)
+        let name = try look.getProperty(window, 39, delete: false, longLength: 64, deadline: deadline)
+        #expect(String(decoding: name.value, as: UTF8.self) == "TransferKit drop test")
+        let aware = try look.getProperty(
+            window, try look.internAtom("XdndAware", deadline: deadline), delete: false, longLength: 1,
+            deadline: deadline)
+        #expect(aware.type == X11Connection.Atom.atom && X11Reply.words(aware.value) == [5])
+        let outcome = try drag(note, on: server)
+        run.done.wait()
+        guard case .dropped(window, true, let action) = outcome, action != 0 else {
+            Issue.record("the source's drag ended \(String(describing: outcome)), not dropped on \(window)")
+            return
+        }
+        let drop = try #require(try run.drop.withLock { $0 }?.get())
+        #expect(drop.type == "application/json")
+        #expect(drop.action == "copy")
+        #expect(drop.offered.contains("com.example.clip-note") && drop.offered.contains("application/json"))
+        #expect(try JSONDecoder().decode(ClipNote.self, from: drop.data) == note)
+    }
+
+    @Test("a target that takes none of the types refuses, and takes the next drag that has one")
+    func refusal() throws {
+        guard let server = try XvfbServer.start() else { return }
+        let run = startTarget(on: server, accepting: ["image/png"])
+        run.ready.wait()
+        #expect(try drag(ClipNote(title: "t", body: "b"), on: server) == .refused)
+        guard case .dropped(_, true, _) = try drag(ClipPhoto(png: pngBytes), on: server) else {
+            Issue.record("the photo was not dropped")
+            return
+        }
+        run.done.wait()
+        let drop = try #require(try run.drop.withLock { $0 }?.get())
+        #expect(drop.type == "image/png" && drop.data == pngBytes)
+    }
+}
