@@ -195,28 +195,7 @@ public final class Clipboard: Sendable {
             }
             return (types, files)
         }
-        // The offers, in the owner's order: a file list stands for its first file, as a file.
-        var offers: [Offer] = []
-        // The legacy text names last: UTF8_STRING and the MIME names say their encoding.
-        let ordered =
-            types.enumerated().filter { !ClipboardTypeMapping.legacyTextNames.contains($0.element.name) }
-            + types.enumerated().filter { ClipboardTypeMapping.legacyTextNames.contains($0.element.name) }
-        for (index, offered) in ordered {
-            guard let contentType = offered.contentType else { continue }
-            if contentType == .fileURL {
-                guard let file = files.first, let fileType = UTType(filenameExtension: file.pathExtension) else {
-                    continue
-                }
-                offers.append(Offer(fileType, form: .file, representationIndex: index))
-            } else {
-                offers.append(Offer(contentType, form: .data, representationIndex: index))
-            }
-        }
-        let receiver = ReceiverProfile(
-            name: String(describing: Item.self), identifier: "paste:\(Item.self)",
-            activation: ReceiverActivation(
-                accepts: Item.importedContentTypes().map { AcceptRule($0) }, itemMatching: .any))
-        let negotiation = Negotiator(policy: .receiverPreference).negotiate(offers, with: receiver)
+        let negotiation = ClipboardNegotiation.negotiate(types, files: files, for: Item.self)
         guard let best = negotiation.best else {
             throw ClipboardError(
                 .noImportableType,
@@ -232,12 +211,8 @@ public final class Clipboard: Sendable {
             let (type, raw) = try await session { session, deadline throws(ClipboardError) in
                 try session.typedBytes(chosen.name, selection, deadline: deadline)
             }
-            // ICCCM's STRING is Latin-1, whichever target asked for it (TEXT may be answered so) —
-            // unless the bytes are valid UTF-8 beyond ASCII, as xsel sends them typed STRING.
-            let bytes =
-                type == "STRING" && String(validating: raw, as: UTF8.self) == nil
-                ? Data(ClipboardTypeMapping.utf8(fromLatin1: [UInt8](raw))) : raw
-            let value = try await Item(importing: bytes, contentType: best.offer.contentType)
+            let value = try await Item(
+                importing: ClipboardNegotiation.text(raw, typed: type), contentType: best.offer.contentType)
             return ClipboardPaste(value: value, type: chosen, negotiation: negotiation)
         } catch let error as ClipboardError {
             throw error

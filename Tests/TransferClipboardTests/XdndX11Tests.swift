@@ -107,4 +107,41 @@ struct XdndX11Tests {
         let drop = try #require(try run.drop.withLock { $0 }?.get())
         #expect(drop.type == "image/png" && drop.data == pngBytes)
     }
+
+    @Test("DropTarget: a model dropped is the model, through the same negotiation as a paste")
+    func modelDrop() async throws {
+        guard let server = try XvfbServer.start() else { return }
+        let target = try DropTarget(
+            title: "Drop a note", environment: server.environment,
+            limits: Clipboard.Limits(idleTimeout: .seconds(20), timeout: .seconds(60)))
+        let note = ClipNote(title: "Carried", body: "by a drag")
+        async let dropped = target.drop(ClipNote.self, timeout: .seconds(60))
+        // The source blocks on its connection: on a thread of its own, not one of Swift's.
+        let outcome = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "source").async {
+                continuation.resume(returning: Result { try drag(note, on: server) })
+            }
+        }
+        guard case .dropped(_, true, _) = try outcome.get() else {
+            Issue.record("the drag ended \(String(describing: try? outcome.get()))")
+            return
+        }
+        let paste = try #require(try await dropped)
+        #expect(paste.value == note)
+        // The app's own identifier names no type this process declared (UTType(exportedAs:) is
+        // not a declaration, as on Apple's platforms without Info.plist): JSON, the next the
+        // model imports, is taken — as a paste of the same offer takes it.
+        #expect(paste.type.name == "application/json")
+        #expect(paste.negotiation.best?.offer.contentType == .json)
+        // Raw bytes too: the first of the names offered, as they came.
+        async let raw = target.dropData(accepting: ["text/x-none", "UTF8_STRING"], timeout: .seconds(60))
+        let second = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "source").async {
+                continuation.resume(returning: Result { try drag(note, on: server) })
+            }
+        }
+        #expect(try second.get() != .refused)
+        let bytes = try #require(try await raw)
+        #expect(bytes.type.name == "UTF8_STRING" && bytes.data == Data("Carried".utf8))
+    }
 }

@@ -48,21 +48,36 @@ final class X11DropTarget {
 
     /// Waits for the next drop and takes the first of `accepted` (type names, the preferred
     /// first) the source offers: `nil` when `deadline` comes first.
+    func nextDrop(
+        accepting accepted: [String], limit: Int, idle: Duration, deadline: ContinuousClock.Instant
+    ) throws(ClipboardError) -> Drop? {
+        try nextDrop(limit: limit, idle: idle, deadline: deadline) { offered in accepted.first(where: offered.contains)
+        }
+    }
+
+    /// Waits for the next drop and takes the type `choose` picks from the names the source
+    /// offers (in its order; asked again at each move of the pointer): `nil` when `deadline`
+    /// comes first.
     ///
     /// - Parameters:
     ///   - limit: The most bytes a drop may carry.
     ///   - idle: How long a source may stay silent during a drag, and a conversion between steps.
     /// - Throws: ``ClipboardError`` when the connection fails.
     func nextDrop(
-        accepting accepted: [String], limit: Int, idle: Duration, deadline: ContinuousClock.Instant
+        limit: Int, idle: Duration, deadline: ContinuousClock.Instant, choose: @escaping ([String]) -> String?
     ) throws(ClipboardError) -> Drop? {
         let connection = selection.connection
-        var acceptedAtoms: [UInt32] = []
-        for name in accepted { acceptedAtoms.append(try connection.internAtom(name, deadline: deadline)) }
+        // The names of the offered atoms, asked for once each.
+        var names: [UInt32: String] = [:]
         var session = XdndTargetSession(
             window: window, atoms: atoms.actions, actions: [atoms.actions.copy, atoms.actions.private]
         ) { offered in
-            acceptedAtoms.first { offered.contains($0) }
+            let unknown = offered.filter { names[$0] == nil }
+            if !unknown.isEmpty, let found = try? connection.atomNames(unknown, deadline: .now + idle) {
+                for (atom, name) in zip(unknown, found) { names[atom] = name }
+            }
+            guard let chosen = choose(offered.compactMap { names[$0] }) else { return nil }
+            return offered.first { names[$0] == chosen }
         }
         var drop: Drop?
         var lastHeard = ContinuousClock.now

@@ -1,0 +1,134 @@
+import Dispatch
+import Synchronization
+public import TransferKit
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// A window of its own that takes drops from other apps: what SwiftUI's `.dropDestination(for:)`
+/// gives a view, for a program with no toolkit — a command-line tool (`transfer drop`), a test, a
+/// server's helper.
+///
+/// The window says it takes drops as XDND version 5 asks (`XdndAware`, and a `WM_NAME`, without
+/// which Chromium does not drag onto it). While a drag is over it, the window answers for the
+/// type it would take — the same negotiation as a paste (``Clipboard/paste(_:from:)``) — and
+/// when the user drops, the data is converted from `XdndSelection` as a paste converts the
+/// clipboard (INCR included). A source that goes silent during a drag is forgotten after the
+/// idle time-out; a drop that takes none of the types is refused, and the window waits on.
+///
+/// It needs an X server: under a Wayland compositor, its XWayland server (`DISPLAY`), to which
+/// compositors such as sway forward their drags (Wayland's own `wl_data_device` drag and drop is
+/// not implemented yet: see `Docs/DragAndDrop.md`).
+///
+/// `DropTarget` is `Sendable`: one drop is waited for at a time.
+public final class DropTarget: Sendable {
+    /// The limits of every wait and every drop.
+    public let limits: Clipboard.Limits
+    private let target: Mutex<X11DropTarget>
+
+    /// Opens and shows the target's window.
+    ///
+    /// - Parameters:
+    ///   - title: The window's name, which window managers show.
+    ///   - environment: Where `DISPLAY`, `XAUTHORITY` and `HOME` are read. The default is the
+    ///     process's.
+    ///   - limits: How much a drop may carry and how long a source may stay silent.
+    /// - Throws: ``ClipboardError/Code/noDisplay`` without `DISPLAY`; `connectionFailed` when the
+    ///   X server refuses.
+    public init(
+        title: String = "Drop here", environment: [String: String] = ProcessInfo.processInfo.environment,
+        limits: Clipboard.Limits = Clipboard.Limits()
+    ) throws(ClipboardError) {
+        guard let display = environment["DISPLAY"], !display.isEmpty else {
+            throw ClipboardError(
+                .noDisplay,
+                "no X display: DISPLAY is not set (on Wayland, drops are taken through its XWayland server)")
+        }
+        self.limits = limits
+        let deadline = ContinuousClock.now + limits.timeout
+        let connection = try X11Connection(display: display, environment: environment, timeout: limits.timeout)
+        let selection = try X11Selection(connection, deadline: deadline)
+        target = Mutex(try X11DropTarget(selection, title: title, deadline: deadline))
+    }
+
+    /// Waits for a drop of a model: the first of its importing types the source offers (in the
+    /// model's order of preference), imported.
+    ///
+    /// - Parameters:
+    ///   - type: The model.
+    ///   - timeout: How long to wait for a drop.
+    /// - Returns: The value, the type it came as and the negotiation that chose it; `nil` when no
+    ///   drop came in time.
+    /// - Throws: ``ClipboardError``: `transferFailed` when the import fails; `protocolError`,
+    ///   `connectionFailed` when the connection fails.
+    public func drop<Item: Transferable>(_ type: Item.Type, timeout: Duration) async throws(ClipboardError)
+        -> ClipboardPaste<Item>?
+    {
+        let negotiation = Mutex<Negotiation?>(nil)
+        guard
+            let (drop, chosen) = try await wait(
+                timeout: timeout,
+                choose: { names in
+                    let types = names.map {
+                        ClipboardType(name: $0, contentType: ClipboardTypeMapping.contentType(for: $0))
+                    }
+                    let result = ClipboardNegotiation.negotiate(types, files: [], for: Item.self)
+                    negotiation.withLock { $0 = result }
+                    return result.best.map { types[$0.offer.representationIndex].name }
+                }),
+            let negotiation = negotiation.withLock({ $0 }), let best = negotiation.best
+        else { return nil }
+        do {
+            let value = try await Item(
+                importing: ClipboardNegotiation.text(drop.data, typed: drop.type), contentType: best.offer.contentType)
+            return ClipboardPaste(value: value, type: chosen, negotiation: negotiation)
+        } catch {
+            throw ClipboardError(.transferFailed, "\(Item.self) cannot import the dropped \(drop.type): \(error)")
+        }
+    }
+
+    /// Waits for a drop of the first of `names` the source offers (MIME types, or X11 names such
+    /// as `UTF8_STRING`, in order of preference), and returns its bytes as they came.
+    ///
+    /// - Parameters:
+    ///   - names: The names taken, the preferred first.
+    ///   - timeout: How long to wait for a drop.
+    /// - Returns: The type taken and the bytes; `nil` when no drop came in time.
+    /// - Throws: ``ClipboardError`` when the connection fails.
+    public func dropData(accepting names: [String], timeout: Duration) async throws(ClipboardError)
+        -> (type: ClipboardType, data: Data)?
+    {
+        guard
+            let (drop, type) = try await wait(
+                timeout: timeout, choose: { offered in names.first(where: offered.contains) })
+        else { return nil }
+        return (type, drop.data)
+    }
+
+    /// Waits on a thread that may block for the next drop whose type `choose` picks from the
+    /// offered names.
+    private func wait(timeout: Duration, choose: @escaping @Sendable ([String]) -> String?)
+        async throws(ClipboardError) -> (X11DropTarget.Drop, ClipboardType)?
+    {
+        let limits = limits
+        let result: Result<X11DropTarget.Drop?, ClipboardError> = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "TransferClipboard.drop").async {
+                do throws(ClipboardError) {
+                    let drop = try self.target.withLock { target throws(ClipboardError) in
+                        try target.nextDrop(
+                            limit: limits.maximumBytes, idle: limits.idleTimeout, deadline: .now + timeout,
+                            choose: choose)
+                    }
+                    continuation.resume(returning: .success(drop))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        guard let drop = try result.get() else { return nil }
+        return (drop, ClipboardType(name: drop.type, contentType: ClipboardTypeMapping.contentType(for: drop.type)))
+    }
+}
