@@ -90,20 +90,22 @@ public final class DropTarget: Sendable {
         }
     }
 
-    /// Waits for a drop of the first of `names` the source offers (MIME types, or X11 names such
-    /// as `UTF8_STRING`, in order of preference), and returns its bytes as they came.
+    /// Waits for a drop, takes the type `choose` picks from those the source offers (in its
+    /// order; asked again as the pointer moves, and `nil` refuses the drop), and returns its bytes
+    /// as they came.
     ///
     /// - Parameters:
-    ///   - names: The names taken, the preferred first.
     ///   - timeout: How long to wait for a drop.
+    ///   - choose: The type to take.
     /// - Returns: The type taken and the bytes; `nil` when no drop came in time.
     /// - Throws: ``ClipboardError`` when the connection fails.
-    public func dropData(accepting names: [String], timeout: Duration) async throws(ClipboardError)
-        -> (type: ClipboardType, data: Data)?
-    {
+    public func dropData(
+        timeout: Duration, choosing choose: @escaping @Sendable ([ClipboardType]) -> ClipboardType?
+    ) async throws(ClipboardError) -> (type: ClipboardType, data: Data)? {
         guard
             let (drop, type) = try await wait(
-                timeout: timeout, choose: { offered in names.first(where: offered.contains) })
+                timeout: timeout,
+                choose: { names in choose(names.map(ClipboardType.init(offered:)))?.name })
         else { return nil }
         return (type, drop.data)
     }
@@ -129,6 +131,13 @@ public final class DropTarget: Sendable {
             }
         }
         guard let drop = try result.get() else { return nil }
-        return (drop, ClipboardType(name: drop.type, contentType: ClipboardTypeMapping.contentType(for: drop.type)))
+        return (drop, ClipboardType(offered: drop.type))
+    }
+}
+
+extension ClipboardType {
+    /// The type a source offers under `name`, its content type as ``ClipboardTypeMapping`` maps it.
+    init(offered name: String) {
+        self.init(name: name, contentType: ClipboardTypeMapping.contentType(for: name))
     }
 }

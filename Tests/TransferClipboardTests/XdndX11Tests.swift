@@ -45,22 +45,9 @@ struct XdndX11Tests {
         return run
     }
 
-    /// A source of `item` on its own connection, moved over the screen from outside the target to
-    /// its middle, then released.
+    /// A source of `item` on its own connection, moved over the screen, then released.
     func drag(_ item: some Transferable, on server: XvfbServer) throws -> XdndSourceSession.Outcome? {
-        let deadline = ContinuousClock.now + .seconds(60)
-        let connection = try X11Connection(
-            display: server.display, environment: server.environment, timeout: .seconds(20))
-        let selection = try X11Selection(connection, deadline: deadline)
-        let content = try ClipboardContent(items: [ShareItem(item)])
-        let source = try X11DragSource(selection, content: content, idle: .seconds(20), deadline: deadline)
-        for x: Int16 in [5, 20, 60, 100, 110] {
-            try source.move(toRootX: x, y: 60, deadline: deadline)
-            try source.serve(until: deadline)
-        }
-        try source.release()
-        try source.serve(until: deadline)
-        return source.outcome
+        try xdndDrag(try ClipboardContent(items: [ShareItem(item)]), on: server)
     }
 
     @Test("the first type the target accepts travels, byte for byte (large enough for INCR), and both sides end")
@@ -134,7 +121,9 @@ struct XdndX11Tests {
         #expect(paste.type.name == "application/json")
         #expect(paste.negotiation.best?.offer.contentType == .json)
         // Raw bytes too: the first of the names offered, as they came.
-        async let raw = target.dropData(accepting: ["text/x-none", "UTF8_STRING"], timeout: .seconds(60))
+        async let raw = target.dropData(timeout: .seconds(60)) { offered in
+            offered.first { $0.name == "text/x-none" } ?? offered.first { $0.name == "UTF8_STRING" }
+        }
         let second = await withCheckedContinuation { continuation in
             DispatchQueue(label: "source").async {
                 continuation.resume(returning: Result { try drag(note, on: server) })
@@ -143,5 +132,43 @@ struct XdndX11Tests {
         #expect(try second.get() != .refused)
         let bytes = try #require(try await raw)
         #expect(bytes.type.name == "UTF8_STRING" && bytes.data == Data("Carried".utf8))
+    }
+}
+
+/// A drag of `content` from a source on a connection of its own: the pointer moved along y = 60
+/// from x = 5 to x = 110 (over a target at the top left of the screen), each position's status
+/// awaited, then released, and the drop's conversions served to the end.
+func xdndDrag(_ content: ClipboardContent, on server: XvfbServer) throws -> XdndSourceSession.Outcome? {
+    let deadline = ContinuousClock.now + .seconds(60)
+    let connection = try X11Connection(display: server.display, environment: server.environment, timeout: .seconds(20))
+    let selection = try X11Selection(connection, deadline: deadline)
+    let source = try X11DragSource(selection, content: content, idle: .seconds(20), deadline: deadline)
+    for x: Int16 in [5, 20, 60, 100, 110] {
+        try source.move(toRootX: x, y: 60, deadline: deadline)
+        try source.serve(until: deadline)
+    }
+    try source.release()
+    try source.serve(until: deadline)
+    return source.outcome
+}
+
+/// Waits until a window that takes drops (with `XdndAware`) is mapped at the root's point `x`,
+/// `y`: woken by the root's `MapNotify` events, not by time; at most 30 seconds.
+func waitForDropWindow(on server: XvfbServer, x: Int16, y: Int16) throws {
+    let deadline = ContinuousClock.now + .seconds(30)
+    let connection = try X11Connection(display: server.display, environment: server.environment, timeout: .seconds(20))
+    let aware = try connection.internAtom("XdndAware", deadline: deadline)
+    // SubstructureNotify on the root: an event for every top-level mapped from now on.
+    try connection.request(.changeWindowAttributes(window: connection.root, eventMask: 0x0008_0000))
+    while true {
+        let child = try connection.childWindow(of: connection.root, atRoot: x, y, deadline: deadline)
+        if child != 0,
+            !(try connection.getProperty(child, aware, delete: false, longLength: 1, deadline: deadline).value.isEmpty)
+        {
+            return
+        }
+        guard try connection.nextEvent(deadline: deadline) != nil else {
+            throw ClipboardError(.timedOut, "no window that takes drops was mapped in 30 seconds")
+        }
     }
 }

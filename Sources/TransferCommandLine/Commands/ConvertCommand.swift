@@ -202,6 +202,9 @@ enum ConvertCommand {
         /// Pastes the model from the clipboard and exports it as a type: the bytes, and which
         /// clipboard type it came from.
         let paste: @Sendable (Clipboard, ClipboardSelection, UTType) async throws -> (Data, String)
+        /// Waits for a drop of the model onto a window and exports it as a type: the bytes, and
+        /// which type it came as; `nil` when no drop came in time.
+        let drop: @Sendable (DropTarget, Duration, UTType) async throws -> (Data, String)?
     }
 
     /// A model converted by ``TransferConversion``: record by record when its representations are
@@ -224,6 +227,9 @@ enum ConvertCommand {
         } paste: { clipboard, selection, type in
             let pasted = try await clipboard.paste(T.self, from: selection)
             return (try await pasted.value.exported(as: type), "\(T.self) from \(pasted.type.name)")
+        } drop: { target, timeout, type in
+            guard let dropped = try await target.drop(T.self, timeout: timeout) else { return nil }
+            return (try await dropped.value.exported(as: type), "\(T.self) from \(dropped.type.name)")
         }
     }
 

@@ -99,13 +99,7 @@ enum PreviewCommand {
         }
         try arguments.finish()
 
-        var timeout = Duration.seconds(30)
-        if let timeoutText {
-            guard let seconds = Double(timeoutText), seconds > 0, seconds <= 86_400 else {
-                throw UsageError("--timeout '\(timeoutText)': expected a number of seconds greater than 0")
-            }
-            timeout = .milliseconds(Int64(seconds * 1000))
-        }
+        let timeout = try TimeoutOption.duration(timeoutText, default: .seconds(30))
         let base = try pageURL.map { text -> URL in
             guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
                 throw UsageError("--url '\(text)': expected an absolute URL, such as https://example.com/page")

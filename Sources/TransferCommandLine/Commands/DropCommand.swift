@@ -1,0 +1,101 @@
+import Foundation
+import TransferClipboard
+import TransferKit
+import TransferSupport
+
+/// `transfer drop`: a window of its own that takes one drop from another app, and writes it.
+enum DropCommand {
+    static let command = Command(
+        "drop", summary: "Take a drop from another app in a window of its own",
+        usage: ["drop [--type NAME ... | --model MODEL --to TYPE] [-o FILE] [--title TEXT] [--timeout SECONDS]"],
+        discussion: """
+            Opens a window that takes drops (X11's XDND; on Wayland, through its XWayland server) and writes \
+            the first thing dropped onto it to standard output or FILE, then exits, as dragon's and ripdrag's \
+            targets do with --and-exit.
+
+            Without --type, text is taken when the source offers some, else its first type. --type takes the \
+            first NAME the source offers (repeatable, in order of preference; a MIME type, an X11 name such as \
+            UTF8_STRING, or a type as the rest of the tool names it: public.png, .png, png). With --model, the \
+            drop is negotiated into MODEL as a paste is (the first type it imports that is offered) and written \
+            as TYPE. A drag that offers nothing taken is refused, and the window waits on. Standard error says \
+            what was taken.
+            """,
+        options: [Options.type, Options.model, Options.to, OutputOption.option, Options.title, Options.timeout],
+        exitStatus: """
+            0 a drop was written; 75 no drop before the time-out; 65 the model cannot import the drop, or \
+            the source sent what the protocol does not allow; 73 FILE cannot be written; 69 no X display; \
+            64 usage.
+            """
+    ) { arguments, console in
+        let names = try arguments.values(Options.type)
+        let modelName = try arguments.value(Options.model)
+        let target = try arguments.value(Options.to)
+        let output = try arguments.value(OutputOption.option)
+        let title = try arguments.value(Options.title) ?? "transfer drop"
+        let timeout = try TimeoutOption.duration(try arguments.value(Options.timeout), default: .seconds(600))
+        try arguments.finish()
+        if modelName != nil, !names.isEmpty { throw UsageError("give --type or --model, not both") }
+        if modelName != nil, target == nil {
+            throw UsageError("--model needs --to TYPE: the type to write the model as")
+        }
+        if modelName == nil, target != nil { throw UsageError("--to is for --model: the type to write the model as") }
+        let model = try modelName.map { name throws(ToolError) in
+            guard let model = ConvertCommand.models.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                throw ToolError(.usage, "unknown model '\(name)'")
+            }
+            return model
+        }
+        let window = try DropTarget(title: title)
+        console.error("transfer drop: drop onto the window '\(title)'\n")
+        let bytes: Data
+        if let model, let target {
+            guard let (data, why) = try await model.drop(window, timeout, try TypeName.resolve(target)) else {
+                throw ToolError(.temporaryFailure, "nothing was dropped in \(timeout)")
+            }
+            console.error("transfer drop: \(why)\n")
+            bytes = data
+        } else {
+            let dropped = try await window.dropData(timeout: timeout) { offered in
+                if names.isEmpty {
+                    return offered.first { $0.contentType?.conforms(to: .plainText) == true } ?? offered.first
+                }
+                for name in names {
+                    let chosen = ClipboardName.pasted(name, offers: offered)
+                    if let type = offered.first(where: { $0.name == chosen }) { return type }
+                }
+                return nil
+            }
+            guard let (type, data) = dropped else {
+                throw ToolError(.temporaryFailure, "nothing was dropped in \(timeout)")
+            }
+            console.error("transfer drop: \(type.name)\n")
+            bytes = data
+        }
+        if let output {
+            do throws(CocoaError) {
+                try AtomicFile.write(bytes, to: URL(fileURLWithPath: output))
+            } catch {
+                throw ToolError(.cannotCreate, "\(output): cannot be written (\(error.fileSystemReason))")
+            }
+        } else {
+            try console.send(bytes)
+        }
+    }
+
+    enum Options {
+        static let type = OptionDeclaration.value(
+            "type", "NAME",
+            help: """
+                Take NAME when the source offers it (repeatable, the preferred first): a MIME type, an X11 \
+                name, or a type as the rest of the tool names it (public.png, .png, png).
+                """)
+        static let model = OptionDeclaration.value(
+            "model", "MODEL", help: "Take the drop into MODEL: the first type the source offers that it imports.")
+        static let to = OptionDeclaration.value(
+            "to", "TYPE", help: "With --model: write it as TYPE (an identifier or extension: csv, json, public.png).")
+        static let title = OptionDeclaration.value(
+            "title", "TEXT", help: "The window's name (default: transfer drop).")
+        static let timeout = OptionDeclaration.value(
+            "timeout", "SECONDS", help: "How long to wait for a drop (default: 600).")
+    }
+}

@@ -1,0 +1,14 @@
+/// `--timeout SECONDS`: how long a command waits (for a page, for a drop), read in one place.
+enum TimeoutOption {
+    /// The duration `text` names: seconds, more than 0 and at most a day (fractions allowed);
+    /// `default` when the option was not given.
+    ///
+    /// - Throws: ``UsageError`` for anything else, naming what was given.
+    static func duration(_ text: String?, default: Duration) throws(UsageError) -> Duration {
+        guard let text else { return `default` }
+        guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+            throw UsageError("--timeout '\(text)': expected a number of seconds greater than 0, at most 86400")
+        }
+        return .milliseconds(Int64(seconds * 1000))
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TransferKit
+
+@testable import TransferClipboard
+
+/// `transfer drop`, the executable: its window on Xvfb takes a drag from a source of the test's
+/// own, and writes what was dropped — through a model, or as it came — or says why not.
+@Suite("transfer drop, against a drag on Xvfb", .serialized)
+struct DropCommandTests {
+    static let profileJSON = Data(
+        #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Ada","bio":"Writes, reads","funFacts":["Sails"]}"#.utf8)
+
+    /// Runs `transfer drop ARGUMENTS`, drags `content` onto its window once it shows, and returns
+    /// the tool's result and the drag's outcome.
+    func dropping(_ content: ClipboardContent, _ arguments: [String], on server: XvfbServer) async throws -> (
+        tool: (output: Data, error: String, status: Int32), drag: XdndSourceSession.Outcome?
+    ) {
+        async let tool = DesktopTools.run(transfer, ["drop"] + arguments, environment: server.environment)
+        // The drag blocks on its connection: on a thread of its own, not one of Swift's.
+        let drag = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "drag").async {
+                continuation.resume(
+                    returning: Result {
+                        try waitForDropWindow(on: server, x: 110, y: 60)
+                        return try xdndDrag(content, on: server)
+                    })
+            }
+        }
+        return (try await tool, try drag.get())
+    }
+
+    @Test("a profile dropped as JSON, written as CSV through the model: 0, and what was taken on standard error")
+    func modelDrop() async throws {
+        guard let server = try XvfbServer.start() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drop-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("dropped.csv")
+        let content = ClipboardContent(bytes: Self.profileJSON, names: ["text/x-unknown", "application/json"])
+        let (tool, drag) = try await dropping(
+            content, ["--model", "Profile", "--to", "csv", "-o", output.path, "--timeout", "60"], on: server)
+        #expect(tool.status == 0, "\(tool.error)")
+        #expect(tool.error.contains("Profile from application/json"), "\(tool.error)")
+        guard case .dropped(_, true, _) = drag else {
+            Issue.record("the drag ended \(String(describing: drag))")
+            return
+        }
+        let csv = try String(contentsOf: output, encoding: .utf8)
+        #expect(csv.hasPrefix("id,name,bio,funFacts,video,portrait"))
+        #expect(csv.contains(#"E621E1F8-C36C-495A-93FC-0C247A3E6E5F,Ada,"Writes, reads","#))
+    }
+
+    @Test("without --type, the text offered is taken before any other type, and written as it came")
+    func textFirst() async throws {
+        guard let server = try XvfbServer.start() else { return }
+        let content = ClipboardContent(bytes: Data("dropped ✓".utf8), names: ["image/x-made-up", "UTF8_STRING"])
+        let (tool, _) = try await dropping(content, ["--timeout", "60"], on: server)
+        #expect(tool.status == 0, "\(tool.error)")
+        #expect(String(decoding: tool.output, as: UTF8.self) == "dropped ✓")
+        #expect(tool.error.contains("UTF8_STRING"))
+    }
+
+    @Test("a drag that offers nothing asked for is refused: the window waits on, and ends at its time-out, 75")
+    func refusedThenTimeout() async throws {
+        guard let server = try XvfbServer.start() else { return }
+        let content = ClipboardContent(bytes: Data("text".utf8), names: ["UTF8_STRING"])
+        let (tool, drag) = try await dropping(content, ["--type", "png", "--timeout", "5"], on: server)
+        #expect(drag == .refused)
+        #expect(tool.status == 75)
+        #expect(tool.error.contains("nothing was dropped"), "\(tool.error)")
+        #expect(tool.output.isEmpty)
+    }
+
+    @Test(
+        "usage: 64, with what is wrong",
+        arguments: [
+            (["--to", "csv"], "--to is for --model"), (["--model", "Profile"], "--model needs --to"),
+            (["--model", "Profile", "--to", "csv", "--type", "png"], "not both"),
+            (["--timeout", "0"], "--timeout '0'"), (["--timeout", "soon"], "--timeout 'soon'"),
+        ])
+    func usage(arguments: [String], message: String) async throws {
+        let result = try await DesktopTools.run(transfer, ["drop"] + arguments, environment: ["DISPLAY": ":0"])
+        #expect(result.status == 64)
+        #expect(result.error.contains(message), "\(result.error)")
+    }
+
+    @Test("no X display: 69, saying so")
+    func noDisplay() async throws {
+        let result = try await DesktopTools.run(transfer, ["drop"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(result.status == 69)
+        #expect(result.error.contains("DISPLAY"), "\(result.error)")
+    }
+}
