@@ -33,25 +33,37 @@ public final class DropTarget: Sendable {
     ///
     /// - Parameters:
     ///   - title: The window's name, which window managers show.
+    ///   - frame: Where the window is on the screen, and its size.
     ///   - environment: Where `DISPLAY`, `XAUTHORITY` and `HOME` are read. The default is the
     ///     process's.
     ///   - limits: How much a drop may carry and how long a source may stay silent.
     /// - Throws: ``ClipboardError/Code/noDisplay`` without `DISPLAY`; `connectionFailed` when the
     ///   X server refuses.
     public init(
-        title: String = "Drop here", environment: [String: String] = ProcessInfo.processInfo.environment,
+        title: String = "Drop here", frame: WindowFrame = WindowFrame(),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
         limits: Clipboard.Limits = Clipboard.Limits()
     ) throws(ClipboardError) {
+        self.limits = limits
+        let deadline = ContinuousClock.now + limits.timeout
+        let selection = try X11Selection(
+            try Self.connection(environment: environment, limits: limits), deadline: deadline)
+        target = Mutex(
+            try X11DropTarget(
+                selection, title: title, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+                deadline: deadline))
+    }
+
+    /// A connection to the X server of `DISPLAY`, for a window that drags or takes drops.
+    static func connection(environment: [String: String], limits: Clipboard.Limits) throws(ClipboardError)
+        -> X11Connection
+    {
         guard let display = environment["DISPLAY"], !display.isEmpty else {
             throw ClipboardError(
                 .noDisplay,
-                "no X display: DISPLAY is not set (on Wayland, drops are taken through its XWayland server)")
+                "no X display: DISPLAY is not set (on Wayland, drag and drop goes through its XWayland server)")
         }
-        self.limits = limits
-        let deadline = ContinuousClock.now + limits.timeout
-        let connection = try X11Connection(display: display, environment: environment, timeout: limits.timeout)
-        let selection = try X11Selection(connection, deadline: deadline)
-        target = Mutex(try X11DropTarget(selection, title: title, deadline: deadline))
+        return try X11Connection(display: display, environment: environment, timeout: limits.timeout)
     }
 
     /// Waits for a drop of a model: the first of its importing types the source offers (in the

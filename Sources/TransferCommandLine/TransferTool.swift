@@ -99,7 +99,7 @@ package enum TransferTool {
     static let commands: [Command] = [
         ConvertCommand.command, TypesCommand.command, ReceiversCommand.command, NegotiateCommand.command,
         PreviewCommand.command, PlaceholderCommand.command, ClipboardCommands.copy, ClipboardCommands.paste,
-        ClipboardCommands.clipboard, DropCommand.command,
+        ClipboardCommands.clipboard, DragCommand.command, DropCommand.command,
     ]
 
     static var help: String {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TransferClipboard
 import TransferKit
@@ -228,10 +229,12 @@ final class RunningProgram: @unchecked Sendable {
     /// Sends `signal` and waits (at most 10 seconds) for the exit status, as a shell reports it:
     /// the code, or 128 + the signal that killed it.
     func stop(with signal: Int32) async -> Int32? {
+        guard !reaped.withLock({ $0 }) else { return nil }
         kill(pid, signal)
         for _ in 0..<500 {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
+                reaped.withLock { $0 = true }
                 return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
             }
             try? await Task.sleep(for: .milliseconds(20))
@@ -239,10 +242,15 @@ final class RunningProgram: @unchecked Sendable {
         return nil
     }
 
+    /// Whether the process was reaped: its pid may be another process's now (pid_max may be
+    /// 32768), which must not be killed in its place.
+    private let reaped = Mutex(false)
+
     deinit {
+        guard !reaped.withLock({ $0 }) else { return }
         kill(pid, SIGKILL)
         var status: Int32 = 0
-        waitpid(pid, &status, WNOHANG)
+        waitpid(pid, &status, 0)
     }
 }
 

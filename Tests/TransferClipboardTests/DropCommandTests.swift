@@ -16,60 +16,70 @@ struct DropCommandTests {
     func dropping(_ content: ClipboardContent, _ arguments: [String], on server: XvfbServer) async throws -> (
         tool: (output: Data, error: String, status: Int32), drag: XdndSourceSession.Outcome?
     ) {
-        async let tool = DesktopTools.run(transfer, ["drop"] + arguments, environment: server.environment)
+        async let tool = DesktopTools.run(
+            transfer, ["drop"] + arguments, environment: server.environment, timeout: .seconds(150))
         // The drag blocks on its connection: on a thread of its own, not one of Swift's.
         let drag = await withCheckedContinuation { continuation in
             DispatchQueue(label: "drag").async {
                 continuation.resume(
                     returning: Result {
-                        try waitForDropWindow(on: server, x: 110, y: 60)
+                        try waitForWindow(on: server, x: 110, y: 60)
                         return try xdndDrag(content, on: server)
                     })
             }
         }
-        return (try await tool, try drag.get())
+        let result = try await tool
+        // When no window showed, what the tool said is the reason.
+        if case .failure(let mixUp as ServerMixUp) = drag { throw mixUp }
+        guard case .success(let outcome) = drag else {
+            throw DragFailure(description: "\(drag); transfer drop exited \(result.status): \(result.error)")
+        }
+        return (result, outcome)
     }
 
     @Test("a profile dropped as JSON, written as CSV through the model: 0, and what was taken on standard error")
     func modelDrop() async throws {
-        guard let server = try XvfbServer.start() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drop-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let output = directory.appendingPathComponent("dropped.csv")
-        let content = ClipboardContent(bytes: Self.profileJSON, names: ["text/x-unknown", "application/json"])
-        let (tool, drag) = try await dropping(
-            content, ["--model", "Profile", "--to", "csv", "-o", output.path, "--timeout", "60"], on: server)
-        #expect(tool.status == 0, "\(tool.error)")
-        #expect(tool.error.contains("Profile from application/json"), "\(tool.error)")
-        guard case .dropped(_, true, _) = drag else {
-            Issue.record("the drag ended \(String(describing: drag))")
-            return
+        try await withFreshServer { server in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drop-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let output = directory.appendingPathComponent("dropped.csv")
+            let content = ClipboardContent(bytes: Self.profileJSON, names: ["text/x-unknown", "application/json"])
+            let (tool, drag) = try await dropping(
+                content, ["--model", "Profile", "--to", "csv", "-o", output.path, "--timeout", "120"], on: server)
+            #expect(tool.status == 0, "\(tool.error)")
+            #expect(tool.error.contains("Profile from application/json"), "\(tool.error)")
+            guard case .dropped(_, true, _) = drag else {
+                Issue.record("the drag ended \(String(describing: drag))")
+                return
+            }
+            let csv = try String(contentsOf: output, encoding: .utf8)
+            #expect(csv.hasPrefix("id,name,bio,funFacts,video,portrait"))
+            #expect(csv.contains(#"E621E1F8-C36C-495A-93FC-0C247A3E6E5F,Ada,"Writes, reads","#))
         }
-        let csv = try String(contentsOf: output, encoding: .utf8)
-        #expect(csv.hasPrefix("id,name,bio,funFacts,video,portrait"))
-        #expect(csv.contains(#"E621E1F8-C36C-495A-93FC-0C247A3E6E5F,Ada,"Writes, reads","#))
     }
 
     @Test("without --type, the text offered is taken before any other type, and written as it came")
     func textFirst() async throws {
-        guard let server = try XvfbServer.start() else { return }
-        let content = ClipboardContent(bytes: Data("dropped ✓".utf8), names: ["image/x-made-up", "UTF8_STRING"])
-        let (tool, _) = try await dropping(content, ["--timeout", "60"], on: server)
-        #expect(tool.status == 0, "\(tool.error)")
-        #expect(String(decoding: tool.output, as: UTF8.self) == "dropped ✓")
-        #expect(tool.error.contains("UTF8_STRING"))
+        try await withFreshServer { server in
+            let content = ClipboardContent(bytes: Data("dropped ✓".utf8), names: ["image/x-made-up", "UTF8_STRING"])
+            let (tool, _) = try await dropping(content, ["--timeout", "120"], on: server)
+            #expect(tool.status == 0, "\(tool.error)")
+            #expect(String(decoding: tool.output, as: UTF8.self) == "dropped ✓")
+            #expect(tool.error.contains("UTF8_STRING"))
+        }
     }
 
     @Test("a drag that offers nothing asked for is refused: the window waits on, and ends at its time-out, 75")
     func refusedThenTimeout() async throws {
-        guard let server = try XvfbServer.start() else { return }
-        let content = ClipboardContent(bytes: Data("text".utf8), names: ["UTF8_STRING"])
-        let (tool, drag) = try await dropping(content, ["--type", "png", "--timeout", "5"], on: server)
-        #expect(drag == .refused)
-        #expect(tool.status == 75)
-        #expect(tool.error.contains("nothing was dropped"), "\(tool.error)")
-        #expect(tool.output.isEmpty)
+        try await withFreshServer { server in
+            let content = ClipboardContent(bytes: Data("text".utf8), names: ["UTF8_STRING"])
+            let (tool, drag) = try await dropping(content, ["--type", "png", "--timeout", "5"], on: server)
+            #expect(drag == .refused)
+            #expect(tool.status == 75)
+            #expect(tool.error.contains("nothing was dropped"), "\(tool.error)")
+            #expect(tool.output.isEmpty)
+        }
     }
 
     @Test(
@@ -91,4 +101,9 @@ struct DropCommandTests {
         #expect(result.status == 69)
         #expect(result.error.contains("DISPLAY"), "\(result.error)")
     }
+}
+
+/// A drag that could not be made, with what the tool said.
+struct DragFailure: Error, CustomStringConvertible {
+    let description: String
 }

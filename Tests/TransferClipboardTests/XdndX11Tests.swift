@@ -51,87 +51,101 @@ struct XdndX11Tests {
     }
 
     @Test("the first type the target accepts travels, byte for byte (large enough for INCR), and both sides end")
-    func dragAndDrop() throws {
-        guard let server = try XvfbServer.start() else { return }
-        // More than the 16 MiB one request carries: the target reads it in INCR chunks.
-        let note = ClipNote(title: "Dragged", body: String(repeating: "a line of the body\n", count: 1_000_000))
-        let run = startTarget(on: server, accepting: ["text/x-unknown", "application/json", "text/plain"])
-        run.ready.wait()
-        // What Chromium needs of a window before it drags onto it: a WM_NAME, and XdndAware 5.
-        let look = try X11Connection(display: server.display, environment: server.environment, timeout: .seconds(20))
-        let window = run.window.withLock { $0 }
-        let deadline = ContinuousClock.now + .seconds(20)
-        let name = try look.getProperty(window, 39, delete: false, longLength: 64, deadline: deadline)
-        #expect(String(decoding: name.value, as: UTF8.self) == "TransferKit drop test")
-        let aware = try look.getProperty(
-            window, try look.internAtom("XdndAware", deadline: deadline), delete: false, longLength: 1,
-            deadline: deadline)
-        #expect(aware.type == X11Connection.Atom.atom && X11Reply.words(aware.value) == [5])
-        let outcome = try drag(note, on: server)
-        run.done.wait()
-        guard case .dropped(window, true, let action) = outcome, action != 0 else {
-            Issue.record("the source's drag ended \(String(describing: outcome)), not dropped on \(window)")
-            return
+    func dragAndDrop() async throws {
+        try await withFreshServer { server in
+            // More than the 16 MiB one request carries: the target reads it in INCR chunks.
+            let note = ClipNote(title: "Dragged", body: String(repeating: "a line of the body\n", count: 1_000_000))
+            let run = startTarget(on: server, accepting: ["text/x-unknown", "application/json", "text/plain"])
+            try await onThread { run.ready.wait() }
+            let window = run.window.withLock { $0 }
+            // What Chromium needs of a window before it drags onto it: a WM_NAME, and XdndAware 5.
+            let (name, aware) = try await onThread {
+                let look = try X11Connection(
+                    display: server.display, environment: server.environment, timeout: .seconds(20))
+                let deadline = ContinuousClock.now + .seconds(20)
+                do {
+                    let name = try look.getProperty(window, 39, delete: false, longLength: 64, deadline: deadline)
+                    let aware = try look.getProperty(
+                        window, try look.internAtom("XdndAware", deadline: deadline), delete: false, longLength: 1,
+                        deadline: deadline)
+                    return (name, aware)
+                } catch let error as ClipboardError where error.code == .protocolError {
+                    // The window the target made and synced is not there for another connection.
+                    throw ServerMixUp(description: "\(error)")
+                }
+            }
+            #expect(String(decoding: name.value, as: UTF8.self) == "TransferKit drop test")
+            #expect(aware.type == X11Connection.Atom.atom && X11Reply.words(aware.value) == [5])
+            let outcome = try await onThread { try self.drag(note, on: server) }
+            try await onThread { run.done.wait() }
+            guard case .dropped(window, true, let action) = outcome, action != 0 else {
+                Issue.record("the source's drag ended \(String(describing: outcome)), not dropped on \(window)")
+                return
+            }
+            let drop = try #require(try run.drop.withLock { $0 }?.get())
+            #expect(drop.type == "application/json")
+            #expect(drop.action == "copy")
+            #expect(drop.offered.contains("com.example.clip-note") && drop.offered.contains("application/json"))
+            #expect(try JSONDecoder().decode(ClipNote.self, from: drop.data) == note)
         }
-        let drop = try #require(try run.drop.withLock { $0 }?.get())
-        #expect(drop.type == "application/json")
-        #expect(drop.action == "copy")
-        #expect(drop.offered.contains("com.example.clip-note") && drop.offered.contains("application/json"))
-        #expect(try JSONDecoder().decode(ClipNote.self, from: drop.data) == note)
     }
 
     @Test("a target that takes none of the types refuses, and takes the next drag that has one")
-    func refusal() throws {
-        guard let server = try XvfbServer.start() else { return }
-        let run = startTarget(on: server, accepting: ["image/png"])
-        run.ready.wait()
-        #expect(try drag(ClipNote(title: "t", body: "b"), on: server) == .refused)
-        guard case .dropped(_, true, _) = try drag(ClipPhoto(png: pngBytes), on: server) else {
-            Issue.record("the photo was not dropped")
-            return
+    func refusal() async throws {
+        try await withFreshServer { server in
+            let run = startTarget(on: server, accepting: ["image/png"])
+            try await onThread { run.ready.wait() }
+            #expect(try await onThread { try self.drag(ClipNote(title: "t", body: "b"), on: server) } == .refused)
+            guard
+                case .dropped(_, true, _) = try await onThread({ try self.drag(ClipPhoto(png: pngBytes), on: server) })
+            else {
+                Issue.record("the photo was not dropped")
+                return
+            }
+            try await onThread { run.done.wait() }
+            let drop = try #require(try run.drop.withLock { $0 }?.get())
+            #expect(drop.type == "image/png" && drop.data == pngBytes)
         }
-        run.done.wait()
-        let drop = try #require(try run.drop.withLock { $0 }?.get())
-        #expect(drop.type == "image/png" && drop.data == pngBytes)
     }
 
     @Test("DropTarget: a model dropped is the model, through the same negotiation as a paste")
     func modelDrop() async throws {
-        guard let server = try XvfbServer.start() else { return }
-        let target = try DropTarget(
-            title: "Drop a note", environment: server.environment,
-            limits: Clipboard.Limits(idleTimeout: .seconds(20), timeout: .seconds(60)))
-        let note = ClipNote(title: "Carried", body: "by a drag")
-        async let dropped = target.drop(ClipNote.self, timeout: .seconds(60))
-        // The source blocks on its connection: on a thread of its own, not one of Swift's.
-        let outcome = await withCheckedContinuation { continuation in
-            DispatchQueue(label: "source").async {
-                continuation.resume(returning: Result { try drag(note, on: server) })
+        try await withFreshServer { server in
+            let target = try DropTarget(
+                title: "Drop a note", environment: server.environment,
+                limits: Clipboard.Limits(idleTimeout: .seconds(20), timeout: .seconds(60)))
+            let note = ClipNote(title: "Carried", body: "by a drag")
+            async let dropped = target.drop(ClipNote.self, timeout: .seconds(60))
+            // The source blocks on its connection: on a thread of its own, not one of Swift's.
+            let outcome = await withCheckedContinuation { continuation in
+                DispatchQueue(label: "source").async {
+                    continuation.resume(returning: Result { try drag(note, on: server) })
+                }
             }
-        }
-        guard case .dropped(_, true, _) = try outcome.get() else {
-            Issue.record("the drag ended \(String(describing: try? outcome.get()))")
-            return
-        }
-        let paste = try #require(try await dropped)
-        #expect(paste.value == note)
-        // The app's own identifier names no type this process declared (UTType(exportedAs:) is
-        // not a declaration, as on Apple's platforms without Info.plist): JSON, the next the
-        // model imports, is taken — as a paste of the same offer takes it.
-        #expect(paste.type.name == "application/json")
-        #expect(paste.negotiation.best?.offer.contentType == .json)
-        // Raw bytes too: the first of the names offered, as they came.
-        async let raw = target.dropData(timeout: .seconds(60)) { offered in
-            offered.first { $0.name == "text/x-none" } ?? offered.first { $0.name == "UTF8_STRING" }
-        }
-        let second = await withCheckedContinuation { continuation in
-            DispatchQueue(label: "source").async {
-                continuation.resume(returning: Result { try drag(note, on: server) })
+            guard case .dropped(_, true, _) = try outcome.get() else {
+                Issue.record("the drag ended \(String(describing: try? outcome.get()))")
+                return
             }
+            let paste = try #require(try await dropped)
+            #expect(paste.value == note)
+            // The app's own identifier names no type this process declared (UTType(exportedAs:) is
+            // not a declaration, as on Apple's platforms without Info.plist): JSON, the next the
+            // model imports, is taken — as a paste of the same offer takes it.
+            #expect(paste.type.name == "application/json")
+            #expect(paste.negotiation.best?.offer.contentType == .json)
+            // Raw bytes too: the first of the names offered, as they came.
+            async let raw = target.dropData(timeout: .seconds(60)) { offered in
+                offered.first { $0.name == "text/x-none" } ?? offered.first { $0.name == "UTF8_STRING" }
+            }
+            let second = await withCheckedContinuation { continuation in
+                DispatchQueue(label: "source").async {
+                    continuation.resume(returning: Result { try drag(note, on: server) })
+                }
+            }
+            #expect(try second.get() != .refused)
+            let bytes = try #require(try await raw)
+            #expect(bytes.type.name == "UTF8_STRING" && bytes.data == Data("Carried".utf8))
         }
-        #expect(try second.get() != .refused)
-        let bytes = try #require(try await raw)
-        #expect(bytes.type.name == "UTF8_STRING" && bytes.data == Data("Carried".utf8))
     }
 }
 
@@ -152,23 +166,73 @@ func xdndDrag(_ content: ClipboardContent, on server: XvfbServer) throws -> Xdnd
     return source.outcome
 }
 
-/// Waits until a window that takes drops (with `XdndAware`) is mapped at the root's point `x`,
-/// `y`: woken by the root's `MapNotify` events, not by time; at most 30 seconds.
-func waitForDropWindow(on server: XvfbServer, x: Int16, y: Int16) throws {
-    let deadline = ContinuousClock.now + .seconds(30)
+/// Waits until a window is mapped at the root's point `x`, `y` — one that takes drops (with
+/// `XdndAware`) when `takingDrops`: woken by the root's `MapNotify` events, not by time; at most 45
+/// seconds (a program started by a suite of two cores running every test can be slow to show one).
+func waitForWindow(on server: XvfbServer, x: Int16, y: Int16, takingDrops: Bool = true) throws {
+    let deadline = ContinuousClock.now + .seconds(45)
     let connection = try X11Connection(display: server.display, environment: server.environment, timeout: .seconds(20))
     let aware = try connection.internAtom("XdndAware", deadline: deadline)
     // SubstructureNotify on the root: an event for every top-level mapped from now on.
     try connection.request(.changeWindowAttributes(window: connection.root, eventMask: 0x0008_0000))
+    var seen: [String] = []
     while true {
         let child = try connection.childWindow(of: connection.root, atRoot: x, y, deadline: deadline)
-        if child != 0,
-            !(try connection.getProperty(child, aware, delete: false, longLength: 1, deadline: deadline).value.isEmpty)
-        {
-            return
+        if child != 0 {
+            let property = try connection.getProperty(child, aware, delete: false, longLength: 1, deadline: deadline)
+            if !takingDrops || !property.value.isEmpty { return }
         }
-        guard try connection.nextEvent(deadline: deadline) != nil else {
-            throw ClipboardError(.timedOut, "no window that takes drops was mapped in 30 seconds")
+        seen.append("\(child)")
+        guard let event = try connection.nextEvent(deadline: deadline) else {
+            // Which X servers claim the display: more than one would explain a window not seen.
+            let servers = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap {
+                pid -> String? in
+                guard let line = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else {
+                    return nil
+                }
+                let arguments = line.split(separator: "\0").map(String.init)
+                return arguments.first?.hasSuffix("Xvfb") == true && arguments.contains(server.display) ? pid : nil
+            }
+            let now = try connection.childWindow(of: connection.root, atRoot: x, y, deadline: .now + .seconds(5))
+            throw ServerMixUp(
+                description:
+                    "no window was mapped at \(x), \(y) of \(server.display) in 45 seconds (saw \(seen); there now: \(now); Xvfb processes for it: \(servers))"
+            )
+        }
+        seen.append("\(event)")
+    }
+}
+
+/// Runs `body`, which blocks (on a socket, a semaphore), on a thread of its own: not on one of
+/// Swift concurrency's few, which the other tests running beside this one need meanwhile.
+func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue(label: "blocking").async { continuation.resume(with: Result { try body() }) }
+    }
+}
+
+/// A test's X server that did not hold what the test put on it: a window made on one connection
+/// was not there for another, or never showed. Seen once to three times in a full run of the suite
+/// on a busy two-core machine, among the first tests that start servers, and never alone; the
+/// cause is not found (two Xvfb started on one number at once can both stay up for seconds; the
+/// servers here now start one at a time, on numbers claimed in process, and it still happens).
+struct ServerMixUp: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Runs `body` with an X server of its own, and once more on a fresh server when the first
+/// attempt meets a ``ServerMixUp`` (said on standard output); skips where Xvfb is absent. Every
+/// other failure fails the test at once.
+func withFreshServer(_ body: (XvfbServer) async throws -> Void) async throws {
+    for attempt in 1...2 {
+        guard let server = try XvfbServer.start() else { return }
+        do {
+            try await body(server)
+            return
+        } catch let mixUp as ServerMixUp where attempt == 1 {
+            print(
+                "the X server of \(server.display) did not hold the test's windows (\(mixUp)): once more on a fresh one"
+            )
         }
     }
 }

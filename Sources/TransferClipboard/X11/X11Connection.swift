@@ -195,13 +195,16 @@ final class X11Connection {
         return window
     }
 
-    /// A window that shows, at `x`, `y` of the root, white: a drop target's, or a drag source's.
-    func createVisibleWindow(x: Int16, y: Int16, width: UInt16, height: UInt16) throws(ClipboardError) -> UInt32 {
+    /// A window that shows, at `x`, `y` of the root, white: a drop target's, or a drag source's
+    /// (which selects the pointer's events too, `eventMask`).
+    func createVisibleWindow(x: Int16, y: Int16, width: UInt16, height: UInt16, eventMask: UInt32 = 0)
+        throws(ClipboardError) -> UInt32
+    {
         let window = newID()
         try request(
             .createVisibleWindow(
                 window: window, parent: root, x: x, y: y, width: width, height: height, background: 0xFF_FFFF,
-                eventMask: X11Request.propertyChangeMask | X11Request.structureNotifyMask))
+                eventMask: X11Request.propertyChangeMask | X11Request.structureNotifyMask | eventMask))
         return window
     }
 

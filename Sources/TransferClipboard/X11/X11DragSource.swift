@@ -21,6 +21,8 @@ final class X11DragSource {
     /// How long a target may stay silent: for a status, for `XdndFinished`, between the steps of
     /// a conversion.
     let idle: Duration
+    /// The window the user drags from, when there is one: never a target.
+    var ownWindow: UInt32 = 0
     /// How the drag ended, once it has.
     private(set) var outcome: XdndSourceSession.Outcome?
     /// When the target was last heard, or last sent to.
@@ -82,11 +84,70 @@ final class X11DragSource {
                 if ContinuousClock.now >= silence { try perform(session.expire()) }
                 return
             }
-            if try owner.handle(event) { continue }
+            if try owner.handle(event) {
+                // A target converting the drop is a target answering.
+                lastActivity = .now
+                continue
+            }
             guard let message = XdndMessage(event, atoms: atoms.messages) else { continue }
             lastActivity = .now
             try perform(session.receive(message))
         }
+    }
+
+    /// How far the pointer moves with the button down before a press becomes a drag (the
+    /// specification's 3 pixels; GTK's default is 8).
+    static let threshold = 3
+
+    /// Runs the user's drag from `window`: waits for a press of the first button on it (the
+    /// server then grabs the pointer for the window, so its moves come here wherever it goes),
+    /// follows the moves once they pass ``threshold``, and drops at the release; the drag's
+    /// conversions and the targets' messages are handled meanwhile, and a target silent for
+    /// ``idle`` expires. A press released without a drag is a click, and the wait goes on.
+    ///
+    /// - Returns: How the drag ended; `nil` when none started before `deadline`.
+    func followPointer(from window: UInt32, deadline: ContinuousClock.Instant) throws(ClipboardError)
+        -> XdndSourceSession.Outcome?
+    {
+        let connection = selection.connection
+        var pressed: (x: Int16, y: Int16)?
+        var dragging = false
+        while outcome == nil || session.isWaiting {
+            let silence = session.isWaiting ? lastActivity + idle : deadline
+            guard let event = try connection.nextEvent(deadline: min(deadline, silence)) else {
+                guard session.isWaiting, ContinuousClock.now >= silence else { return outcome }
+                try perform(session.expire())
+                continue
+            }
+            if try owner.handle(event) {
+                // A target converting the drop is a target answering.
+                lastActivity = .now
+                continue
+            }
+            if let message = XdndMessage(event, atoms: atoms.messages) {
+                lastActivity = .now
+                try perform(session.receive(message))
+                continue
+            }
+            guard outcome == nil, case .pointer(let pointer) = event, pointer.window == window else { continue }
+            switch pointer.code {
+            case X11Event.Code.buttonPress where pointer.detail == 1:
+                pressed = (pointer.rootX, pointer.rootY)
+            case X11Event.Code.motionNotify:
+                guard let start = pressed else { continue }
+                let distance = max(abs(Int(pointer.rootX) - Int(start.x)), abs(Int(pointer.rootY) - Int(start.y)))
+                dragging = dragging || distance >= Self.threshold
+                if dragging {
+                    try move(toRootX: pointer.rootX, y: pointer.rootY, time: pointer.time, deadline: deadline)
+                }
+            case X11Event.Code.buttonRelease where pointer.detail == 1:
+                if dragging { try release(time: pointer.time) }
+                (pressed, dragging) = (nil, false)
+            default:
+                continue
+            }
+        }
+        return outcome
     }
 
     private func perform(_ steps: [XdndSourceSession.Step]) throws(ClipboardError) {
@@ -97,12 +158,16 @@ final class X11DragSource {
                 try selection.connection.send(message.event(about: about, atoms: atoms.messages), to: destination)
             case .ended(let end):
                 outcome = end
+                // A round trip, so that the server has handled the last message (a leave, a drop
+                // refused) before this client can go away: a connection closed with events still
+                // unread is reset (ECONNRESET), and the server drops the requests it had not read.
+                try selection.connection.sync(deadline: .now + idle)
             }
         }
     }
 
     /// The top-level window under the point that takes drops, its proxy and version; `nil` when
-    /// there is none (or the source's own window is there).
+    /// there is none (or one of the source's own windows is there: it does not drop on itself).
     private func target(atRootX x: Int16, y: Int16, deadline: ContinuousClock.Instant) throws(ClipboardError)
         -> XdndSourceSession.Target?
     {
@@ -110,7 +175,7 @@ final class X11DragSource {
         var window = connection.root
         for _ in 0..<Self.maximumDepth {
             let child = try connection.childWindow(of: window, atRoot: x, y, deadline: deadline)
-            guard child != 0, child != selection.window else { return nil }
+            guard child != 0, child != selection.window, child != ownWindow else { return nil }
             if let version = try awareVersion(of: child, deadline: deadline) {
                 return XdndSourceSession.Target(
                     window: child, proxy: try validProxy(of: child, deadline: deadline), version: version)

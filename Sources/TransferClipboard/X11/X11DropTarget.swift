@@ -35,15 +35,23 @@ final class X11DropTarget {
         let connection = selection.connection
         atoms = try XdndAtoms(connection, deadline: deadline)
         window = try connection.createVisibleWindow(x: x, y: y, width: width, height: height)
-        let name = Array(title.utf8)
-        try connection.changeProperty(window, 39, type: X11Connection.Atom.string, format: 8, data: name)  // WM_NAME
-        try connection.changeProperty(window, atoms.netWMName, type: atoms.utf8String, format: 8, data: name)
+        try Self.name(window, title, on: connection, atoms: atoms)
         var version: [UInt8] = []
         version.appendUInt32(UInt32(XdndMessage.version))
         // The version is stored as an ATOM, though it is a number (GTK: "Blech").
         try connection.changeProperty(window, atoms.aware, type: X11Connection.Atom.atom, format: 32, data: version)
         try connection.mapWindow(window)
         try connection.sync(deadline: deadline)
+    }
+
+    /// Names `window` `title`: its `WM_NAME` and `_NET_WM_NAME`, which window managers show (and
+    /// without which Chromium does not drag onto it).
+    static func name(_ window: UInt32, _ title: String, on connection: X11Connection, atoms: XdndAtoms)
+        throws(ClipboardError)
+    {
+        let name = Array(title.utf8)
+        try connection.changeProperty(window, 39, type: X11Connection.Atom.string, format: 8, data: name)  // WM_NAME
+        try connection.changeProperty(window, atoms.netWMName, type: atoms.utf8String, format: 8, data: name)
     }
 
     /// Waits for the next drop and takes the first of `accepted` (type names, the preferred
@@ -133,6 +141,10 @@ final class X11DropTarget {
                     pending += session.conversionEnded(succeeded: false)
                 }
             case .ended(let delivered):
+                // A round trip: the server has handled `XdndFinished` before this client can go
+                // away (a connection closed with events unread is reset, and the requests the
+                // server had not read are lost).
+                try connection.sync(deadline: .now + idle)
                 guard delivered, let taken, let accepted = taken.drag.accepted else { return true }
                 let names = try connection.atomNames(
                     [accepted.type, accepted.action] + (taken.drag.types ?? []), deadline: .now + idle)

@@ -1,7 +1,8 @@
-/// An event from the X server, as a value: the four the selection protocol uses and the one drag
-/// and drop is made of, decoded field by field (*X Window System Protocol*, appendix B, "Events":
-/// `PropertyNotify` 28, `SelectionClear` 29, `SelectionRequest` 30, `SelectionNotify` 31,
-/// `ClientMessage` 33), and any other by its code.
+/// An event from the X server, as a value: the four the selection protocol uses, the one drag and
+/// drop's messages come in and the three pointer events a drag source follows, decoded field by
+/// field (*X Window System Protocol*, appendix B, "Events": `ButtonPress` 4, `ButtonRelease` 5,
+/// `MotionNotify` 6, `PropertyNotify` 28, `SelectionClear` 29, `SelectionRequest` 30,
+/// `SelectionNotify` 31, `ClientMessage` 33), and any other by its code.
 ///
 /// The code is read with `SendEvent`'s bit (0x80) cleared: an event another client sent is decoded
 /// as the same event the server would have sent.
@@ -17,11 +18,36 @@ enum X11Event: Equatable {
     /// `format` is 8, 16 or 32 as the sender says; `data` its 20 bytes as they came (see
     /// ``longs``).
     case clientMessage(window: UInt32, type: UInt32, format: UInt8, data: [UInt8])
+    /// A pointer's button pressed or released, or the pointer moved (`ButtonPress` 4,
+    /// `ButtonRelease` 5, `MotionNotify` 6): what a drag source's window follows.
+    case pointer(Pointer)
     /// An event the clipboard does not use, by its code (SendEvent's bit cleared).
     case other(code: UInt8)
 
+    /// A pointer event's fields (*X Window System Protocol*, `KeyButtonPointer` events).
+    struct Pointer: Equatable {
+        /// `ButtonPress`, `ButtonRelease` or `MotionNotify`: the event's code.
+        var code: UInt8
+        /// The button (press, release), or for a motion 0 (Normal) or 1 (Hint).
+        var detail: UInt8
+        var time: UInt32
+        var root: UInt32
+        var window: UInt32
+        var child: UInt32
+        var rootX: Int16
+        var rootY: Int16
+        var x: Int16
+        var y: Int16
+        /// The buttons and modifiers held, before the event.
+        var state: UInt16
+        var sameScreen: UInt8
+    }
+
     /// The event codes, SendEvent's bit cleared.
     enum Code {
+        static let buttonPress: UInt8 = 4
+        static let buttonRelease: UInt8 = 5
+        static let motionNotify: UInt8 = 6
         static let propertyNotify: UInt8 = 28
         static let selectionClear: UInt8 = 29
         static let selectionRequest: UInt8 = 30
@@ -63,6 +89,13 @@ enum X11Event: Equatable {
             self = .propertyNotify(window: word(4), atom: word(8), time: word(12), state: packet[16])
         case Code.clientMessage:
             self = .clientMessage(window: word(4), type: word(8), format: packet[1], data: Array(packet[12..<32]))
+        case Code.buttonPress, Code.buttonRelease, Code.motionNotify:
+            let half = { (offset: Int) in Int16(bitPattern: packet.uint16(at: offset)) }
+            self = .pointer(
+                Pointer(
+                    code: code, detail: packet[1], time: word(4), root: word(8), window: word(12), child: word(16),
+                    rootX: half(20), rootY: half(22), x: half(24), y: half(26), state: packet.uint16(at: 28),
+                    sameScreen: packet[30]))
         default:
             self = .other(code: code)
         }
@@ -98,6 +131,16 @@ enum X11Event: Equatable {
             bytes += data.prefix(20)
             bytes += [UInt8](repeating: 0, count: X11Wire.packetSize - bytes.count)
             return bytes
+        case .pointer(let pointer):
+            var bytes: [UInt8] = [pointer.code, pointer.detail]
+            bytes.appendUInt16(sequence)
+            for word in [pointer.time, pointer.root, pointer.window, pointer.child] { bytes.appendUInt32(word) }
+            for half in [pointer.rootX, pointer.rootY, pointer.x, pointer.y] {
+                bytes.appendUInt16(UInt16(bitPattern: half))
+            }
+            bytes.appendUInt16(pointer.state)
+            bytes += [pointer.sameScreen, 0]
+            return bytes
         case .other:
             return nil
         }
@@ -119,6 +162,7 @@ enum X11Event: Equatable {
         case Code.selectionClear: 2..<16
         case Code.propertyNotify: 2..<17
         case Code.clientMessage: 1..<32
+        case Code.buttonPress, Code.buttonRelease, Code.motionNotify: 1..<31
         default: nil
         }
     }

@@ -35,6 +35,10 @@ enum X11Request: Equatable {
     static let propertyChangeMask: UInt32 = 0x0040_0000
     /// `StructureNotifyMask`: `MapNotify`, `DestroyNotify` and the like.
     static let structureNotifyMask: UInt32 = 0x0002_0000
+    /// `ButtonPressMask | ButtonReleaseMask | ButtonMotionMask`: a press, which starts the
+    /// server's implicit grab (the window then gets the pointer's events wherever it goes), the
+    /// moves while a button is down, and the release.
+    static let buttonDragMask: UInt32 = 0x0000_0004 | 0x0000_0008 | 0x0000_2000
 
     /// The opcode, the byte after it, and the fixed part after the 4-byte header.
     var parts: (opcode: UInt8, data: UInt8, body: [UInt8]) {

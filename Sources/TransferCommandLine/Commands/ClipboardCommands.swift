@@ -159,13 +159,7 @@ enum ClipboardCommands {
     ) async throws -> ClipboardOwnership {
         let clipboard = try Clipboard()
         if let modelName {
-            guard let model = ConvertCommand.models.first(where: { $0.name.lowercased() == modelName.lowercased() })
-            else {
-                throw ToolError(
-                    .usage,
-                    "unknown model '\(modelName)': expected one of "
-                        + ConvertCommand.models.map(\.name).joined(separator: ", "))
-            }
+            let model = try ConvertCommand.model(named: modelName)
             let type = try path.map { try TypeName.resolve(URL(fileURLWithPath: $0).pathExtension) }
             guard let type else { throw UsageError("--model needs a FILE whose extension names its type") }
             return try await model.copy(bytes, type, clipboard, selection)
@@ -229,8 +223,7 @@ enum ClipboardCommands {
         let bytes: Data
         if let modelName {
             guard let target else { throw UsageError("--model needs --to TYPE: the type to write the model as") }
-            guard let model = ConvertCommand.models.first(where: { $0.name.lowercased() == modelName.lowercased() })
-            else { throw ToolError(.usage, "unknown model '\(modelName)'") }
+            let model = try ConvertCommand.model(named: modelName)
             let (data, why) = try await model.paste(clipboard, selection, try TypeName.resolve(target))
             console.error("transfer paste: \(why)\n")
             bytes = data
@@ -252,15 +245,7 @@ enum ClipboardCommands {
             }
             bytes = try await clipboard.data(for: chosen, in: selection)
         }
-        if let output {
-            do throws(CocoaError) {
-                try AtomicFile.write(bytes, to: URL(fileURLWithPath: output))
-            } catch {
-                throw ToolError(.cannotCreate, "\(output): cannot be written (\(error.fileSystemReason))")
-            }
-        } else {
-            try console.send(bytes)
-        }
+        try OutputOption.write(bytes, to: output, console: console)
     }
 
     /// The options of `transfer paste`.

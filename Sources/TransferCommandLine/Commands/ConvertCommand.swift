@@ -119,10 +119,7 @@ enum ConvertCommand {
         }
         try arguments.finish()
         guard let target else { throw UsageError("missing --to csv|json|jsonl|TYPE") }
-        guard let model = models.first(where: { $0.name.lowercased() == modelName.lowercased() }) else {
-            throw UsageError(
-                "unknown model '\(modelName)': expected one of \(models.map(\.name).joined(separator: ", "))")
-        }
+        let model = try self.model(named: modelName)
 
         // The input first: a file that is not there is the problem, whatever its name says. It is
         // opened once, here, and converted from this descriptor.
@@ -205,6 +202,9 @@ enum ConvertCommand {
         /// Waits for a drop of the model onto a window and exports it as a type: the bytes, and
         /// which type it came as; `nil` when no drop came in time.
         let drop: @Sendable (DropTarget, Duration, UTType) async throws -> (Data, String)?
+        /// Imports bytes of a type into the model and opens a window to drag it from (titled, in
+        /// a frame); how the drag ended, `nil` when none started in time.
+        let drag: @Sendable (Data, UTType, String, WindowFrame, Duration) async throws -> DragSource.Outcome?
     }
 
     /// A model converted by ``TransferConversion``: record by record when its representations are
@@ -230,7 +230,20 @@ enum ConvertCommand {
         } drop: { target, timeout, type in
             guard let dropped = try await target.drop(T.self, timeout: timeout) else { return nil }
             return (try await dropped.value.exported(as: type), "\(T.self) from \(dropped.type.name)")
+        } drag: { data, type, title, frame, timeout in
+            let source = try DragSource([try await T(importing: data, contentType: type)], title: title, frame: frame)
+            return try await source.drag(timeout: timeout)
         }
+    }
+
+    /// The model `name` names (in any case), for every command's `--model`.
+    ///
+    /// - Throws: ``UsageError`` naming the models there are, for a name that is none of them.
+    static func model(named name: String) throws(UsageError) -> Model {
+        guard let model = models.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+            throw UsageError("unknown model '\(name)': expected one of \(models.map(\.name).joined(separator: ", "))")
+        }
+        return model
     }
 
     static let models: [Model] = [

@@ -7,7 +7,10 @@ import TransferSupport
 enum DropCommand {
     static let command = Command(
         "drop", summary: "Take a drop from another app in a window of its own",
-        usage: ["drop [--type NAME ... | --model MODEL --to TYPE] [-o FILE] [--title TEXT] [--timeout SECONDS]"],
+        usage: [
+            "drop [--type NAME ... | --model MODEL --to TYPE] [-o FILE] [--title TEXT] [--geometry WxH+X+Y]"
+                + " [--timeout SECONDS]"
+        ],
         discussion: """
             Opens a window that takes drops (X11's XDND; on Wayland, through its XWayland server) and writes \
             the first thing dropped onto it to standard output or FILE, then exits, as dragon's and ripdrag's \
@@ -20,7 +23,10 @@ enum DropCommand {
             as TYPE. A drag that offers nothing taken is refused, and the window waits on. Standard error says \
             what was taken.
             """,
-        options: [Options.type, Options.model, Options.to, OutputOption.option, Options.title, Options.timeout],
+        options: [
+            Options.type, Options.model, Options.to, OutputOption.option, Options.title, GeometryOption.option,
+            Options.timeout,
+        ],
         exitStatus: """
             0 a drop was written; 75 no drop before the time-out; 65 the model cannot import the drop, or \
             the source sent what the protocol does not allow; 73 FILE cannot be written; 69 no X display; \
@@ -33,19 +39,15 @@ enum DropCommand {
         let output = try arguments.value(OutputOption.option)
         let title = try arguments.value(Options.title) ?? "transfer drop"
         let timeout = try TimeoutOption.duration(try arguments.value(Options.timeout), default: .seconds(600))
+        let frame = try GeometryOption.frame(try arguments.value(GeometryOption.option))
         try arguments.finish()
         if modelName != nil, !names.isEmpty { throw UsageError("give --type or --model, not both") }
         if modelName != nil, target == nil {
             throw UsageError("--model needs --to TYPE: the type to write the model as")
         }
         if modelName == nil, target != nil { throw UsageError("--to is for --model: the type to write the model as") }
-        let model = try modelName.map { name throws(ToolError) in
-            guard let model = ConvertCommand.models.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-                throw ToolError(.usage, "unknown model '\(name)'")
-            }
-            return model
-        }
-        let window = try DropTarget(title: title)
+        let model = try modelName.map(ConvertCommand.model(named:))
+        let window = try DropTarget(title: title, frame: frame)
         console.error("transfer drop: drop onto the window '\(title)'\n")
         let bytes: Data
         if let model, let target {
@@ -71,15 +73,7 @@ enum DropCommand {
             console.error("transfer drop: \(type.name)\n")
             bytes = data
         }
-        if let output {
-            do throws(CocoaError) {
-                try AtomicFile.write(bytes, to: URL(fileURLWithPath: output))
-            } catch {
-                throw ToolError(.cannotCreate, "\(output): cannot be written (\(error.fileSystemReason))")
-            }
-        } else {
-            try console.send(bytes)
-        }
+        try OutputOption.write(bytes, to: output, console: console)
     }
 
     enum Options {

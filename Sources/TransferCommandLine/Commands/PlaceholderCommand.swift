@@ -93,11 +93,7 @@ enum PlaceholderCommand {
         guard !output.isEmpty else {
             throw UsageError("-o needs a file name, not an empty one (- writes to standard output)")
         }
-        do throws(CocoaError) {
-            try AtomicFile.write(data, to: URL(fileURLWithPath: output))
-        } catch {
-            throw ToolError(.cannotCreate, "\(output): cannot be written (\(error.fileSystemReason))")
-        }
+        try OutputOption.write(data, to: output, console: console)
     }
 
     /// `transfer placeholder serve`: runs a ``PlaceholderServer`` until SIGINT or SIGTERM, then stops

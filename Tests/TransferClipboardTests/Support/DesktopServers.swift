@@ -138,11 +138,15 @@ enum DesktopTools {
             finished.signal()
         }
         errorReader.start()
-        let killer = DispatchWorkItem { kill(pid, SIGKILL) }
+        // The program is killed at the time-out unless it was reaped: once reaped, its pid may be
+        // another process's (pid_max may be 32768), which must not be killed in its place.
+        let reaped = Mutex(false)
+        let killer = DispatchWorkItem { reaped.withLock { if !$0 { kill(pid, SIGKILL) } } }
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(timeout.components.seconds)), execute: killer)
         let data = drain(outputPipe[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        reaped.withLock { $0 = true }
         killer.cancel()
         finished.wait()
         finished.wait()
@@ -183,10 +187,16 @@ final class XvfbServer: @unchecked Sendable {
     /// Starts `Xvfb`, or returns `nil` (with the reason printed) where it is not installed.
     static func start() throws -> XvfbServer? {
         guard DesktopTools.available("Xvfb"), let executable = DesktopTools.path("Xvfb") else { return nil }
+        // One server starts at a time in this process: two Xvfb started at once can both stay up
+        // for seconds, one of them holding the lock, and a test's clients then reach another
+        // test's server.
+        starting.lock()
+        defer { starting.unlock() }
         for _ in 0..<20 {
             let number = Int.random(in: 100..<900)
             guard !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"),
-                !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+                !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock"),
+                claimed.withLock({ $0.insert(number).inserted })
             else { continue }
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
@@ -201,12 +211,19 @@ final class XvfbServer: @unchecked Sendable {
             var pid: pid_t = 0
             inheritsNoOtherDescriptors(&actions)  // after the dup2s: it closes from 3 up
             guard withCleanSpawnAttributes({ posix_spawn(&pid, executable, &actions, &$0, argv, environ) }) == 0 else {
+                claimed.withLock { _ = $0.remove(number) }
                 continue
             }
-            let server = XvfbServer(display: ":\(number)", pid: pid)
+            let server = XvfbServer(display: ":\(number)", number: number, pid: pid)
             for _ in 0..<500 {
                 var status: Int32 = 0
-                if waitpid(pid, &status, WNOHANG) == pid { break }  // another server took the number
+                if waitpid(pid, &status, WNOHANG) == pid {
+                    // Another server took the number. Ours is reaped: its pid is free for the
+                    // system to give another process (pid_max may be 32768), which the server's
+                    // deinit must then not kill.
+                    server.reaped = true
+                    break
+                }
                 // Ours only when the lock names our process: two tests may race for one number, and
                 // the loser must not take the winner's socket for its own.
                 let lock = (try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8)) ?? ""
@@ -234,18 +251,33 @@ final class XvfbServer: @unchecked Sendable {
         var description: String { "Xvfb did not start on any of 20 display numbers" }
     }
 
-    private init(display: String, pid: pid_t) {
+    private init(display: String, number: Int, pid: pid_t) {
         self.display = display
+        self.number = number
         self.pid = pid
     }
+
+    /// The display numbers this process's servers hold or are starting on: two tests that start
+    /// a server at once never try the same number. (Two Xvfb started on one number at once can
+    /// both stay up for seconds, one of them holding the lock: a test's clients then reached
+    /// another test's server, and windows vanished between two connections.)
+    private static let claimed = Mutex<Set<Int>>([])
+    private static let starting = NSLock()
+    private let number: Int
 
     /// The environment of a client of this server.
     var environment: [String: String] { ["DISPLAY": display, "XAUTHORITY": "/nonexistent", "WAYLAND_DISPLAY": ""] }
 
+    /// Whether the server's process was reaped already: its pid may be another process's now.
+    private var reaped = false
+
     deinit {
-        kill(pid, SIGTERM)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        if !reaped {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        }
+        Self.claimed.withLock { _ = $0.remove(number) }
     }
 }
 

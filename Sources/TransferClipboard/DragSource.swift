@@ -1,0 +1,122 @@
+import Dispatch
+import Synchronization
+public import TransferKit
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
+/// A window of its own from which the user drags items into other apps: what SwiftUI's
+/// `.draggable(_:)` gives a view, for a program with no toolkit (`transfer drag`).
+///
+/// The items are offered as a copy offers them (every representation under the names other apps
+/// know, each exported when a target asks; files as a file list), on X11's `XdndSelection`. A press
+/// of the first button on the window and a move past three pixels start the drag: the window
+/// under the pointer is found as XDND version 5 says, and told of the drag, one position at a time;
+/// the release drops onto a target that accepted, and the drag's data is converted from here.
+///
+/// It needs an X server: under a Wayland compositor, its XWayland server (`DISPLAY`); Wayland's
+/// own drag and drop is not implemented yet (`Docs/DragAndDrop.md`).
+///
+/// `DragSource` is `Sendable`: one drag is followed at a time.
+public final class DragSource: Sendable {
+    /// How a drag ended.
+    public enum Outcome: Sendable, Hashable {
+        /// Dropped on a target, which took the data with `action` (`copy`, `move`, `private`), or
+        /// did not take it (`accepted` false).
+        case dropped(accepted: Bool, action: String)
+        /// Released over nothing that takes drops, or over a target that refused them.
+        case refused
+        /// The target stopped answering.
+        case expired
+    }
+
+    /// The limits of every wait.
+    public let limits: Clipboard.Limits
+    private let state: Mutex<(source: X11DragSource, window: UInt32)>
+
+    /// Opens and shows a window from which `items` are dragged.
+    ///
+    /// - Parameters:
+    ///   - items: The items; the first one's types are offered, and the files of all of them as a
+    ///     file list.
+    ///   - title: The window's name.
+    ///   - frame: Where the window is on the screen, and its size, in pixels (a window manager may
+    ///     place it elsewhere).
+    ///   - environment: Where `DISPLAY`, `XAUTHORITY` and `HOME` are read.
+    ///   - limits: How long a target may stay silent.
+    /// - Throws: ``ClipboardError``: `noDisplay` without `DISPLAY`; `transferFailed` when the items
+    ///   export nothing; `connectionFailed` when the X server refuses.
+    public convenience init<Item: Transferable>(
+        _ items: [Item], title: String = "Drag from here", frame: WindowFrame = WindowFrame(),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        limits: Clipboard.Limits = Clipboard.Limits()
+    ) throws(ClipboardError) {
+        try self.init(
+            content: try ClipboardContent(items: items.map { ShareItem($0) }), title: title, frame: frame,
+            environment: environment, limits: limits)
+    }
+
+    /// Opens and shows a window from which `data` is dragged under `names` (MIME types, or X11
+    /// names such as `UTF8_STRING`), as ``Clipboard/copy(_:as:to:)`` offers it.
+    public convenience init(
+        data: Data, as names: [String], title: String = "Drag from here", frame: WindowFrame = WindowFrame(),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        limits: Clipboard.Limits = Clipboard.Limits()
+    ) throws(ClipboardError) {
+        try self.init(
+            content: ClipboardContent(bytes: data, names: names), title: title, frame: frame,
+            environment: environment, limits: limits)
+    }
+
+    private init(
+        content: ClipboardContent, title: String, frame: WindowFrame, environment: [String: String],
+        limits: Clipboard.Limits
+    ) throws(ClipboardError) {
+        let connection = try DropTarget.connection(environment: environment, limits: limits)
+        let deadline = ContinuousClock.now + limits.timeout
+        let selection = try X11Selection(connection, deadline: deadline)
+        let source = try X11DragSource(selection, content: content, idle: limits.idleTimeout, deadline: deadline)
+        let window = try connection.createVisibleWindow(
+            x: frame.x, y: frame.y, width: frame.width, height: frame.height, eventMask: X11Request.buttonDragMask)
+        try X11DropTarget.name(window, title, on: connection, atoms: source.atoms)
+        try connection.mapWindow(window)
+        try connection.sync(deadline: deadline)
+        source.ownWindow = window
+        self.limits = limits
+        state = Mutex((source, window))
+    }
+
+    /// Waits for the user to drag from the window, and for the drag to end.
+    ///
+    /// - Parameter timeout: How long to wait for a drag to start and end.
+    /// - Returns: How it ended; `nil` when no drag started in time.
+    /// - Throws: ``ClipboardError`` when the connection fails.
+    public func drag(timeout: Duration) async throws(ClipboardError) -> Outcome? {
+        let result: Result<XdndSourceSession.Outcome?, ClipboardError> = await withCheckedContinuation {
+            continuation in
+            DispatchQueue(label: "TransferClipboard.drag").async {
+                do throws(ClipboardError) {
+                    let outcome = try self.state.withLock { state throws(ClipboardError) in
+                        try state.source.followPointer(from: state.window, deadline: .now + timeout)
+                    }
+                    continuation.resume(returning: .success(outcome))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        switch try result.get() {
+        case nil: return nil
+        case .refused: return .refused
+        case .expired: return .expired
+        case .dropped(_, let accepted, let action):
+            let name = state.withLock { state in
+                (try? state.source.selection.connection.atomNames([action], deadline: .now + limits.idleTimeout))?.first
+            }
+            return .dropped(accepted: accepted, action: accepted ? X11DropTarget.actionName(name ?? "") : "none")
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import TransferClipboard
+import TransferKit
+import TransferSupport
+
+/// `transfer drag`: a window of its own from which the user drags files, or a model, into another
+/// app.
+enum DragCommand {
+    static let command = Command(
+        "drag", summary: "Drag files or a model into another app from a window of its own",
+        usage: [
+            "drag FILE ... [--title TEXT] [--geometry WxH+X+Y] [--timeout SECONDS]",
+            "drag FILE (--model MODEL | --type NAME ...) [--title TEXT] [--geometry WxH+X+Y] [--timeout SECONDS]",
+        ],
+        discussion: """
+            Opens a window (X11's XDND; on Wayland, through its XWayland server) from which one drag is made \
+            into another app, then exits, as dragon and ripdrag do with --and-exit: press on the window and \
+            move.
+
+            Without --model or --type, the FILEs are dragged as files (text/uri-list), as a file manager \
+            drags them. With --model, FILE is imported into MODEL (its extension names its type) and every \
+            representation the model exports is offered, each converted when the target asks. With --type, \
+            FILE's bytes are offered under the NAMEs given (as transfer copy --type offers them). Standard \
+            error says how the drag ended.
+            """,
+        options: [Options.model, Options.type, Options.title, GeometryOption.option, Options.timeout],
+        exitStatus: """
+            0 dropped and taken; 75 no drag before the time-out, a drop refused or not taken, or a target \
+            that stopped answering; 66 a FILE cannot be read; 65 the model cannot import FILE; 69 no X \
+            display; 64 usage.
+            """
+    ) { arguments, console in
+        let modelName = try arguments.value(Options.model)
+        let names = try arguments.values(Options.type)
+        let title = try arguments.value(Options.title) ?? "transfer drag"
+        let frame = try GeometryOption.frame(try arguments.value(GeometryOption.option))
+        let timeout = try TimeoutOption.duration(try arguments.value(Options.timeout), default: .seconds(600))
+        var paths: [String] = []
+        while let path = arguments.positional() { paths.append(path) }
+        try arguments.finish()
+        guard !paths.isEmpty else { throw UsageError("missing FILE: what to drag") }
+        if modelName != nil, !names.isEmpty { throw UsageError("give --type or --model, not both") }
+        if (modelName != nil || !names.isEmpty), paths.count > 1 {
+            throw UsageError("--model and --type drag one FILE's content; without them, the FILEs are dragged as files")
+        }
+        let outcome: DragSource.Outcome?
+        if let modelName {
+            let model = try ConvertCommand.model(named: modelName)
+            let type = try TypeName.resolve(URL(fileURLWithPath: paths[0]).pathExtension)
+            let bytes = try InputFile.contents(of: paths[0], limit: 1 << 30)
+            console.error("transfer drag: drag from the window '\(title)'\n")
+            outcome = try await model.drag(bytes, type, title, frame, timeout)
+        } else if !names.isEmpty {
+            let bytes = try InputFile.contents(of: paths[0], limit: 1 << 30)
+            let source = try DragSource(
+                data: bytes, as: names.flatMap { ClipboardName.offered(for: $0) }, title: title, frame: frame)
+            console.error("transfer drag: drag from the window '\(title)'\n")
+            outcome = try await source.drag(timeout: timeout)
+        } else {
+            var files: [ClipboardCommands.CopiedFile] = []
+            for path in paths {
+                try InputFile.open(path).close()
+                files.append(ClipboardCommands.CopiedFile(url: URL(fileURLWithPath: path).standardizedFileURL))
+            }
+            let source = try DragSource(files, title: title, frame: frame)
+            console.error("transfer drag: drag from the window '\(title)'\n")
+            outcome = try await source.drag(timeout: timeout)
+        }
+        switch outcome {
+        case .dropped(true, let action)?:
+            console.error("transfer drag: dropped (\(action))\n")
+        case .dropped(false, _)?:
+            throw ToolError(.temporaryFailure, "the target did not take the drop")
+        case .refused?:
+            throw ToolError(.temporaryFailure, "released where nothing takes it, or the target refused it")
+        case .expired?:
+            throw ToolError(.temporaryFailure, "the target stopped answering")
+        case nil:
+            throw ToolError(.temporaryFailure, "nothing was dragged in \(timeout)")
+        }
+    }
+
+    enum Options {
+        static let model = OptionDeclaration.value(
+            "model", "MODEL",
+            help: "Drag FILE as MODEL: every representation it exports (see 'transfer convert --list').")
+        static let type = OptionDeclaration.value(
+            "type", "NAME",
+            help: "Offer FILE's bytes under NAME (repeatable, the preferred first), as copy --type does.")
+        static let title = OptionDeclaration.value("title", "TEXT", help: "The window's name (default: transfer drag).")
+        static let timeout = OptionDeclaration.value(
+            "timeout", "SECONDS", help: "How long to wait for the drag to start and end (default: 600).")
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import TransferKit
+
+@testable import TransferClipboard
+
+/// `transfer drag` into `transfer drop`, two processes on Xvfb, with the pointer pressed, moved and
+/// released by `xdotool` through XTest — the server's real input path, as a user's hand would.
+/// Skipped, with the reason printed, where Xvfb or xdotool is absent (`.ci/run` installs both).
+@Suite("transfer drag into transfer drop, the pointer moved by xdotool on Xvfb", .serialized)
+struct DragCommandTests {
+    /// Presses on (40, 50), moves right in steps to (240, 50) and releases: from a drag window at
+    /// the left of the screen to a drop window at the right.
+    func dragAcross(on server: XvfbServer) async throws {
+        var steps = ["mousemove", "40", "50", "mousedown", "1"]
+        for x in stride(from: 50, through: 240, by: 10) { steps += ["mousemove", "\(x)", "50"] }
+        steps += ["mouseup", "1"]
+        let moved = try await DesktopTools.run(
+            "xdotool", steps, environment: server.environment, timeout: .seconds(150))
+        #expect(moved.status == 0, "\(moved.error)")
+    }
+
+    /// Waits until the drag window (at the left) and the drop window (at the right) show: `nil`,
+    /// or the error that says why not.
+    func windowsShown(on server: XvfbServer) async -> (any Error)? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue(label: "windows").async {
+                do {
+                    try waitForWindow(on: server, x: 40, y: 50, takingDrops: false)
+                    try waitForWindow(on: server, x: 240, y: 50)
+                    continuation.resume(returning: nil)
+                } catch {
+                    continuation.resume(returning: error)
+                }
+            }
+        }
+    }
+
+    @Test("a profile dragged as the model arrives in the other window as the model, written as CSV")
+    func modelToModel() async throws {
+        guard DesktopTools.available("xdotool") else { return }
+        try await withFreshServer { server in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drag-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let input = directory.appendingPathComponent("ada.json")
+            try DropCommandTests.profileJSON.write(to: input)
+            let output = directory.appendingPathComponent("dropped.csv")
+            async let dragged = DesktopTools.run(
+                transfer, ["drag", "--model", "Profile", input.path, "--geometry", "150x100+0+0", "--timeout", "120"],
+                environment: server.environment, timeout: .seconds(150))
+            async let dropped = DesktopTools.run(
+                transfer,
+                [
+                    "drop", "--model", "Profile", "--to", "csv", "-o", output.path, "--geometry", "150x100+170+0",
+                    "--timeout", "120",
+                ],
+                environment: server.environment, timeout: .seconds(150))
+            let shown = await windowsShown(on: server)
+            if shown == nil { try await dragAcross(on: server) }
+            let (source, target) = try await (dragged, dropped)
+            if let shown {
+                if let mixUp = shown as? ServerMixUp { throw mixUp }
+                throw DragFailure(description: "\(shown); drag said \(source.error); drop said \(target.error)")
+            }
+            #expect(source.status == 0, "\(source.error)")
+            #expect(source.error.contains("dropped (copy)"), "\(source.error)")
+            #expect(target.status == 0, "\(target.error)")
+            // The model's own type first: the drop took the profile as the model exported it.
+            #expect(target.error.contains("Profile from "), "\(target.error)")
+            let csv = try String(contentsOf: output, encoding: .utf8)
+            #expect(csv.hasPrefix("id,name,bio,funFacts,video,portrait"))
+            #expect(csv.contains("E621E1F8-C36C-495A-93FC-0C247A3E6E5F,Ada"))
+        }
+    }
+
+    @Test("files dragged as files arrive as a file list naming them")
+    func files() async throws {
+        guard DesktopTools.available("xdotool") else { return }
+        try await withFreshServer { server in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drag-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let files = ["one.txt", "two words.png"].map { directory.appendingPathComponent($0) }
+            for file in files { try Data("x".utf8).write(to: file) }
+            async let dragged = DesktopTools.run(
+                transfer, ["drag"] + files.map(\.path) + ["--geometry", "150x100+0+0", "--timeout", "120"],
+                environment: server.environment, timeout: .seconds(150))
+            async let dropped = DesktopTools.run(
+                transfer, ["drop", "--type", "text/uri-list", "--geometry", "150x100+170+0", "--timeout", "120"],
+                environment: server.environment, timeout: .seconds(150))
+            let shown = await windowsShown(on: server)
+            if shown == nil { try await dragAcross(on: server) }
+            let (source, target) = try await (dragged, dropped)
+            if let shown {
+                if let mixUp = shown as? ServerMixUp { throw mixUp }
+                throw DragFailure(description: "\(shown); drag said \(source.error); drop said \(target.error)")
+            }
+            #expect(source.status == 0, "\(source.error)")
+            #expect(target.status == 0, "\(target.error)")
+            let list = String(decoding: target.output, as: UTF8.self)
+            #expect(list.split(separator: "\r\n").map(String.init) == files.map(\.absoluteString))
+        }
+    }
+
+    @Test("released over no window that takes drops: 75, saying so")
+    func releasedOverNothing() async throws {
+        guard DesktopTools.available("xdotool") else { return }
+        try await withFreshServer { server in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drag-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("note.txt")
+            try Data("x".utf8).write(to: file)
+            async let dragged = DesktopTools.run(
+                transfer, ["drag", file.path, "--geometry", "150x100+0+0", "--timeout", "120"],
+                environment: server.environment, timeout: .seconds(150))
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                DispatchQueue(label: "windows").async {
+                    continuation.resume(
+                        with: Result { try waitForWindow(on: server, x: 40, y: 50, takingDrops: false) })
+                }
+            }
+            try await dragAcross(on: server)
+            let source = try await dragged
+            #expect(source.status == 75)
+            #expect(source.error.contains("released where nothing takes it"), "\(source.error)")
+        }
+    }
+}
