@@ -9,7 +9,9 @@ enum OutputOption {
         "output", "FILE", alias: "o", help: "Write FILE (whole or not at all) instead of standard output.")
 
     /// Writes `bytes` to `output` whole or not at all (a temporary file renamed into place), or to
-    /// standard output when there is none: the one place a command's `-o` is written.
+    /// standard output when there is none: where every command that holds its output in memory
+    /// (`paste`, `drop`, `placeholder`) writes it. A conversion streams into its own `AtomicFile`
+    /// instead (`ConvertCommand`).
     ///
     /// - Throws: ``ToolError`` 73 when the file cannot be written; for standard output, what the
     ///   console's `send` throws.

@@ -1,4 +1,5 @@
-/// `--timeout SECONDS`: how long a command waits (for a page, for a drop), read in one place.
+/// `--timeout SECONDS`: how long a command waits (`preview` for a page, `drag` and `drop` for the
+/// user), read in one place; each command declares the option with its own help and default.
 enum TimeoutOption {
     /// The duration `text` names: seconds, more than 0 and at most a day (fractions allowed);
     /// `default` when the option was not given.
