@@ -17,15 +17,26 @@ package enum UTF8Validation {
         var index = 0
         @inline(__always) func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
         while index < count {
-            while index + 16 <= count {
-                let raw = UnsafeRawPointer(base + index)
-                let words = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                if words & 0x8080_8080_8080_8080 != 0 { break }
-                index += 16
+            // Text past ASCII comes in runs (a word in Cyrillic, a sentence in Japanese): a byte
+            // past ASCII right after a sequence is looked at without a scan.
+            if base[index] < 0x80 {
+                // To the first byte past ASCII of the first block that has one: text with a word
+                // past ASCII here and there was otherwise looked at byte by byte up to it.
+                while index + 16 <= count {
+                    let raw = UnsafeRawPointer(base + index)
+                    let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) & 0x8080_8080_8080_8080
+                    let high =
+                        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                        & 0x8080_8080_8080_8080
+                    if low | high != 0 {
+                        index += low != 0 ? low.trailingZeroBitCount >> 3 : 8 + high.trailingZeroBitCount >> 3
+                        break
+                    }
+                    index += 16
+                }
+                while index < count, base[index] < 0x80 { index += 1 }
+                guard index < count else { return nil }
             }
-            // Up to the next sequence, or to the end.
-            while index < count, base[index] < 0x80 { index += 1 }
-            guard index < count else { return nil }
             let lead = base[index]
             switch lead {
             case 0xC2...0xDF:

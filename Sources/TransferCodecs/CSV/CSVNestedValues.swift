@@ -49,46 +49,53 @@ enum CSVNestedValues {
     static func forEachString(
         in bytes: UnsafeBufferPointer<UInt8>, _ body: (_ text: UnsafeBufferPointer<UInt8>, _ isRaw: Bool) -> Void
     ) -> Bool {
-        var utf8 = bytes[...]
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        var index = 0
         func skipSpace() {
-            while let byte = utf8.first, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                utf8.removeFirst()
+            while index < count, base[index] == 0x20 || base[index] == 0x09 || base[index] == 0x0A || base[index] == 0x0D {
+                index += 1
             }
         }
+        func next() -> UInt8? {
+            guard index < count else { return nil }
+            index += 1
+            return base[index - 1]
+        }
         skipSpace()
-        guard utf8.popFirst() == UInt8(ascii: "[") else { return false }
+        guard next() == UInt8(ascii: "[") else { return false }
         skipSpace()
-        if utf8.first == UInt8(ascii: "]") {
-            utf8.removeFirst()
+        if index < count, base[index] == UInt8(ascii: "]") {
+            index += 1
             skipSpace()
-            return utf8.isEmpty
+            return index == count
         }
         var decoded: [UInt8] = []
         while true {
             skipSpace()
-            guard utf8.popFirst() == UInt8(ascii: "\"") else { return false }
-            // Fast path: a string without escapes is one slice of the input.
-            if let end = utf8.firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }),
-                utf8[end] == UInt8(ascii: "\"")
-            {
-                body(UnsafeBufferPointer(rebasing: utf8[utf8.startIndex..<end]), true)
-                utf8 = utf8[(end + 1)...]
+            guard next() == UInt8(ascii: "\"") else { return false }
+            // Fast path: a string without escapes is one slice of the input, found sixteen bytes
+            // at a time (the bytes a writer would escape are the ones that end it).
+            let end = JSONStringScan.firstToEscape(in: base, from: index, to: count, escapingSlashes: false)
+            if end < count, base[end] == UInt8(ascii: "\"") {
+                body(UnsafeBufferPointer(start: base + index, count: end - index), true)
+                index = end + 1
                 skipSpace()
-                guard let next = utf8.popFirst() else { return false }
-                if next == UInt8(ascii: "]") { break }
-                guard next == UInt8(ascii: ",") else { return false }
+                guard let separator = next() else { return false }
+                if separator == UInt8(ascii: "]") { break }
+                guard separator == UInt8(ascii: ",") else { return false }
                 continue
             }
             decoded.removeAll(keepingCapacity: true)
             while true {
-                guard let byte = utf8.popFirst() else { return false }
+                guard let byte = next() else { return false }
                 if byte == UInt8(ascii: "\"") { break }
                 if byte < 0x20 { return false }
                 guard byte == UInt8(ascii: "\\") else {
                     decoded.append(byte)
                     continue
                 }
-                guard let escape = utf8.popFirst() else { return false }
+                guard let escape = next() else { return false }
                 switch escape {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
                 case UInt8(ascii: "b"): decoded.append(0x08)
@@ -97,10 +104,10 @@ enum CSVNestedValues {
                 case UInt8(ascii: "r"): decoded.append(0x0D)
                 case UInt8(ascii: "t"): decoded.append(0x09)
                 case UInt8(ascii: "u"):
-                    guard var scalar = hex4(&utf8) else { return false }
+                    guard var scalar = hex4(base, count, &index) else { return false }
                     if (0xD800...0xDBFF).contains(scalar) {
-                        guard utf8.popFirst() == UInt8(ascii: "\\"), utf8.popFirst() == UInt8(ascii: "u"),
-                            let low = hex4(&utf8), (0xDC00...0xDFFF).contains(low)
+                        guard next() == UInt8(ascii: "\\"), next() == UInt8(ascii: "u"),
+                            let low = hex4(base, count, &index), (0xDC00...0xDFFF).contains(low)
                         else { return false }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }
@@ -112,22 +119,24 @@ enum CSVNestedValues {
             }
             decoded.withUnsafeBufferPointer { body($0, false) }
             skipSpace()
-            guard let next = utf8.popFirst() else { return false }
-            if next == UInt8(ascii: "]") { break }
-            guard next == UInt8(ascii: ",") else { return false }
+            guard let separator = next() else { return false }
+            if separator == UInt8(ascii: "]") { break }
+            guard separator == UInt8(ascii: ",") else { return false }
         }
         skipSpace()
-        return utf8.isEmpty
+        return index == count
     }
 
-    private static func hex4(_ utf8: inout Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {
+    /// The value of the four hexadecimal digits at `index`, stepping over them; `nil` when there
+    /// are not four there.
+    private static func hex4(_ base: UnsafePointer<UInt8>, _ count: Int, _ index: inout Int) -> UInt32? {
+        guard index + 4 <= count else { return nil }
         var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard let byte = utf8.popFirst(), let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
-                return nil
-            }
+        for offset in 0..<4 {
+            guard let digit = JSONParser.hexValue(base[index + offset]) else { return nil }
             value = value << 4 | UInt32(digit)
         }
+        index += 4
         return value
     }
 

@@ -1,6 +1,6 @@
 /// The scans of a JSON string's bytes, sixteen at a time: the parser's, to the first byte it must
-/// look at (a quote, a backslash, a control character or a byte past ASCII), and the reader's, to
-/// the next quote or backslash.
+/// look at (a quote, a backslash, a control character or a byte past ASCII); the reader's, to the
+/// next quote or backslash; and the writer's, to the next byte it escapes.
 ///
 /// Each block is one `SIMD16<UInt8>` whose lanes are classified with wrapping arithmetic alone: a
 /// lane's high bit is set when its byte is past ASCII, below space (`byte &- 0x20` wraps), or equal
@@ -32,6 +32,27 @@ enum JSONStringScan {
             equal(block, UInt8(ascii: "\"")) | equal(block, UInt8(ascii: "\\"))
         }
         while index < end, base[index] != UInt8(ascii: "\""), base[index] != UInt8(ascii: "\\") {
+            index &+= 1
+        }
+        return index
+    }
+
+    /// The offset of the first byte in `base[start..<end]` that a JSON string written out must
+    /// escape — a control character, a quote, a backslash, and a slash when `escapingSlashes` — or
+    /// `end`.
+    @inline(__always)
+    static func firstToEscape(in base: UnsafePointer<UInt8>, from start: Int, to end: Int, escapingSlashes: Bool)
+        -> Int
+    {
+        // Without slashes to escape, the slash lane looks for quotes again.
+        let slash = escapingSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
+        var index = firstFlagged(in: base, from: start, to: end) { block in
+            ((block &- SIMD16(repeating: 0x20)) & ~block) | equal(block, UInt8(ascii: "\""))
+                | equal(block, UInt8(ascii: "\\")) | equal(block, slash)
+        }
+        while index < end {
+            let byte = base[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == slash { break }
             index &+= 1
         }
         return index

@@ -1,9 +1,6 @@
 /// Writing JSON's scalars as bytes: strings escaped as Foundation escapes them, integers without a
 /// `String` in between, floating-point numbers in their shortest form.
 enum JSONTextWriting {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
     /// Appends `bytes` to `output` as a JSON string, quotes included.
     static func appendString<Sink: ByteSink & ~Copyable>(
         _ bytes: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout Sink
@@ -27,29 +24,16 @@ enum JSONTextWriting {
     }
 
     /// Appends the escaped contents of a JSON string, runs of plain bytes copied whole and found
-    /// eight bytes at a time.
+    /// sixteen bytes at a time (``JSONStringScan/firstToEscape(in:from:to:escapingSlashes:)``).
     static func appendStringContents<Sink: ByteSink & ~Copyable>(
         _ bytes: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to output: inout Sink
     ) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
-        let slashes: UInt64 = escapingSlashes ? 0x2F * ones : 0x22 * ones
         var mark = 0
         var index = 0
         while index < count {
-            // Skip words with nothing to escape: no byte below 0x20, no quote, backslash or (when
-            // escaped) slash. The test may flag bytes after a real hit, never miss one.
-            while index + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let controls = (word &- 0x20 * ones) & ~word & highs
-                let quote = word ^ (0x22 * ones)
-                let backslash = word ^ (0x5C * ones)
-                let slash = word ^ slashes
-                let special =
-                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((slash &- ones) & ~slash)
-                if controls | (special & highs) != 0 { break }
-                index += 8
-            }
+            index = JSONStringScan.firstToEscape(in: base, from: index, to: count, escapingSlashes: escapingSlashes)
             guard index < count else { break }
             let byte = base[index]
             let escape: (UInt8, UInt8)?

@@ -65,7 +65,14 @@ package enum URLText {
         else { return false }
         var inFragment = false
         while index < count {
-            // Runs of RFC 3986's `pchar` (without `%`), `/` and `?`, one load each.
+            // Runs of RFC 3986's `pchar` (without `%`), `/` and `?`, one load each: eight bytes'
+            // classes gathered before one branch, then the rest one by one.
+            while index &+ 8 <= count {
+                var classes8 = classes[Int(base[index])]
+                for offset in 1..<8 { classes8 &= classes[Int(base[index &+ offset])] }
+                if classes8 & pathByte == 0 { break }
+                index &+= 8
+            }
             while index < count, isIn(pathByte, at: index) { index += 1 }
             guard index < count else { break }
             switch base[index] {
