@@ -53,8 +53,11 @@ enum CSVNestedValues {
         let count = bytes.count
         var index = 0
         func skipSpace() {
-            while index < count, base[index] == 0x20 || base[index] == 0x09 || base[index] == 0x0A || base[index] == 0x0D {
-                index += 1
+            while index < count {
+                switch base[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
             }
         }
         func next() -> UInt8? {
