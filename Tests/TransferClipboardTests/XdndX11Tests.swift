@@ -108,6 +108,44 @@ struct XdndX11Tests {
         }
     }
 
+    @Test("a target's messages name the source they go to, as Chromium needs: it routes them by that window")
+    func targetMessagesNameTheirSource() async throws {
+        try await withFreshServer { server in
+            let run = startTarget(on: server, accepting: ["text/plain"])
+            try await onThread { run.ready.wait() }
+            let target = run.window.withLock { $0 }
+            // A source by hand: an enter and a position, then the status the target answers.
+            let (source, status) = try await onThread { () throws -> (UInt32, X11Event?) in
+                let deadline = ContinuousClock.now + .seconds(20)
+                let connection = try X11Connection(
+                    display: server.display, environment: server.environment, timeout: .seconds(20))
+                let selection = try X11Selection(connection, deadline: deadline)
+                let atoms = try XdndAtoms(connection, deadline: deadline)
+                let text = try connection.internAtom("text/plain", deadline: deadline)
+                let source = selection.window
+                let messages: [XdndMessage] = [
+                    .enter(source: source, version: 5, hasTypeList: false, types: [text]),
+                    .position(source: source, x: 60, y: 60, time: 0, action: atoms.actions.copy),
+                ]
+                for message in messages {
+                    try connection.send(message.event(about: target, atoms: atoms.messages), to: target)
+                }
+                while let event = try connection.nextEvent(deadline: deadline) {
+                    guard case .clientMessage(_, atoms.messages.status, _, _) = event else { continue }
+                    try connection.send(
+                        XdndMessage.leave(source: source).event(about: target, atoms: atoms.messages), to: target)
+                    return (source, event)
+                }
+                return (source, nil)
+            }
+            guard case .clientMessage(let window, _, _, _) = try #require(status) else { return }
+            #expect(window == source, "the status names \(window), not the source \(source) it went to")
+            // A drag to its end, so that the target's wait ends.
+            _ = try await onThread { try self.drag(ClipNote(title: "t", body: "b"), on: server) }
+            try await onThread { run.done.wait() }
+        }
+    }
+
     @Test("DropTarget: a model dropped is the model, through the same negotiation as a paste")
     func modelDrop() async throws {
         try await withFreshServer { server in

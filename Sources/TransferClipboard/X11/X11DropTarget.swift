@@ -122,7 +122,9 @@ final class X11DropTarget {
                     source, atoms.typeList, delete: false, longLength: session.maximumTypes, deadline: .now + idle)
                 pending += session.typesRead(list.map { X11Reply.words($0.value) } ?? [])
             case .send(let message, let source):
-                try connection.send(message.event(about: window, atoms: atoms.messages), to: source)
+                // About the source, the window it goes to: Chromium hands a client message to the
+                // window its `window` field names, and dropped statuses that named this one.
+                try connection.send(message.event(about: source, atoms: atoms.messages), to: source)
             case .convert(let type, _) where type == atoms.actions.delete:
                 // The source deletes its data after a move; a refusal leaves the drop a copy.
                 let deleted = try? selection.convert(

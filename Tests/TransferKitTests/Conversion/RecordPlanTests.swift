@@ -410,6 +410,13 @@ struct RecordPlanTests {
             ("id,title,Tags,home\r\nnot-a-uuid,t,[],https://e.com\r\n", .refused),
             ("id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,[],http://[::1\r\n", .refused),
             ("id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,\"[1]\",https://e.com\r\n", .refused),
+            // Tags whose strings have an unknown escape, or a lone surrogate; a pair is one character.
+            (#"id,title,Tags,home\#r\#nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,"[""a\x""]",https://e.com\#r\#n"#, .refused),
+            (#"id,title,Tags,home\#r\#nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,"[""\ud800""]",https://e.com\#r\#n"#, .refused),
+            (
+                #"id,title,Tags,home\#r\#nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,"[""\ud83d\ude00"", ""b""]",https://e.com\#r\#n"#,
+                .output(#"[{"Tags":["😀","b"],"home":"https://e.com","id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","title":"t"}]"#)
+            ),
             ("id,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,[],https://e.com\r\n", .refused),
             ("id,title,Tags,home\r\nE621E1F8-C36C-495A-93FC-0C247A3E6E5F,t,[]\r\n", .refused),
             // A header naming every column the type needs, and no record: an empty archive (Docs/CSV.md);
