@@ -81,7 +81,9 @@ let package = Package(
         // Start an Xvfb of their own and talk to xclip and xsel (Scripts/install-desktop-tools.sh).
         .testTarget(
             name: "TransferClipboardTests",
-            dependencies: ["TransferClipboard", "TransferKit", "transfer", "CTransferKitSystem"]),
+            dependencies: ["TransferClipboard", "TransferKit", "transfer", "CTransferKitSystem"],
+            // Chromium's pages, read from the source tree (and by Scripts/drag-and-drop-screenshots.sh).
+            exclude: ["Pages"]),
         .testTarget(
             name: "LinkPreviewsTests", dependencies: ["LinkPreviews", "TransferKitTesting"],
             resources: [.copy("Resources")]),

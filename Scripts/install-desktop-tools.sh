@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the desktop programs the clipboard and drag-and-drop tests talk to, from Debian's
 # packages: Xvfb (an X server of the tests' own), xclip and xsel (the X11 clients they check
-# against), xdotool (the pointer the drag tests move), sway (a Wayland compositor of their own,
+# against), xdotool (the pointer the drag tests move), Chromium (the real client they drag into
+# and out of), sway (a Wayland compositor of their own,
 # headless) and wl-clipboard (wl-copy and wl-paste). Quiet, and nothing to do when they are there
 # already; fails with the reason when it cannot install them.
 #
@@ -9,7 +10,7 @@
 set -euo pipefail
 
 missing=()
-for program in Xvfb:xvfb xclip:xclip xsel:xsel xdotool:xdotool sway:sway wl-copy:wl-clipboard wl-paste:wl-clipboard; do
+for program in Xvfb:xvfb xclip:xclip xsel:xsel xdotool:xdotool chromium:chromium sway:sway wl-copy:wl-clipboard wl-paste:wl-clipboard; do
     command -v "${program%%:*}" >/dev/null 2>&1 || [[ " ${missing[*]} " == *" ${program##*:} "* ]] || missing+=("${program##*:}")
 done
 [[ ${#missing[@]} -eq 0 ]] && exit 0
@@ -31,6 +32,6 @@ if ! "${sudo[@]}" apt-get update -qq >/tmp/install-desktop-tools.log 2>&1 \
     tail -20 /tmp/install-desktop-tools.log >&2
     exit 1
 fi
-for program in Xvfb xclip xsel xdotool sway wl-copy wl-paste; do
+for program in Xvfb xclip xsel xdotool chromium sway wl-copy wl-paste; do
     command -v "$program" >/dev/null 2>&1 || { echo "install-desktop-tools: $program still missing after apt-get" >&2; exit 1; }
 done

@@ -3,8 +3,10 @@ import TransferSupport
 /// A media type as HTTP writes it (RFC 9110 §8.3.1): `type/subtype` followed by parameters, each
 /// `name=value` with the value a token or a quoted string (§5.6.4, §5.6.6).
 ///
-/// The one parser of MIME types for every caller: tag lookups, offers, `Accept` headers, Web Share
-/// Target and Android declarations, the command line. Type, subtype and parameter names are
+/// The parser of MIME types for tag lookups, offers, `Accept` headers, Web Share Target and
+/// Android declarations and the command line. Not yet for all of them: an Android intent filter's
+/// `mimeType` (`IntentFilter`), the matcher's media ranges (`UTTypeMatcher`) and the type table's
+/// fallback for a malformed tag (`TypeTable`) still split the text themselves. Type, subtype and parameter names are
 /// lowercased; values are unquoted (`charset="utf-8"` and `charset=utf-8` are the same) and keep
 /// their case.
 ///

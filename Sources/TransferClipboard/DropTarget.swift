@@ -72,17 +72,21 @@ public final class DropTarget: Sendable {
     /// - Parameters:
     ///   - type: The model.
     ///   - timeout: How long to wait for a drop.
+    ///   - isTargeted: Called with `true` when a drag the window would take comes over it, and
+    ///     with `false` when it leaves, is refused or is dropped — as SwiftUI's
+    ///     `dropDestination(for:action:isTargeted:)` calls its closure (here on the thread that
+    ///     waits, not the main one).
     /// - Returns: The value, the type it came as and the negotiation that chose it; `nil` when no
     ///   drop came in time.
     /// - Throws: ``ClipboardError``: `transferFailed` when the import fails; `protocolError`,
     ///   `connectionFailed` when the connection fails.
-    public func drop<Item: Transferable>(_ type: Item.Type, timeout: Duration) async throws(ClipboardError)
-        -> ClipboardPaste<Item>?
-    {
+    public func drop<Item: Transferable>(
+        _ type: Item.Type, timeout: Duration, isTargeted: (@Sendable (Bool) -> Void)? = nil
+    ) async throws(ClipboardError) -> ClipboardPaste<Item>? {
         let negotiation = Mutex<Negotiation?>(nil)
         guard
             let (drop, chosen) = try await wait(
-                timeout: timeout,
+                timeout: timeout, isTargeted: isTargeted,
                 choose: { names in
                     let types = names.map {
                         ClipboardType(name: $0, contentType: ClipboardTypeMapping.contentType(for: $0))
@@ -108,15 +112,18 @@ public final class DropTarget: Sendable {
     ///
     /// - Parameters:
     ///   - timeout: How long to wait for a drop.
+    ///   - isTargeted: Called with `true` when a drag the window would take comes over it, and
+    ///     with `false` when it stops being so (as ``drop(_:timeout:isTargeted:)`` calls it).
     ///   - choose: The type to take.
     /// - Returns: The type taken and the bytes; `nil` when no drop came in time.
     /// - Throws: ``ClipboardError`` when the connection fails.
     public func dropData(
-        timeout: Duration, choosing choose: @escaping @Sendable ([ClipboardType]) -> ClipboardType?
+        timeout: Duration, isTargeted: (@Sendable (Bool) -> Void)? = nil,
+        choosing choose: @escaping @Sendable ([ClipboardType]) -> ClipboardType?
     ) async throws(ClipboardError) -> (type: ClipboardType, data: Data)? {
         guard
             let (drop, type) = try await wait(
-                timeout: timeout,
+                timeout: timeout, isTargeted: isTargeted,
                 choose: { names in choose(names.map(ClipboardType.init(offered:)))?.name })
         else { return nil }
         return (type, drop.data)
@@ -124,9 +131,9 @@ public final class DropTarget: Sendable {
 
     /// Waits on a thread that may block for the next drop whose type `choose` picks from the
     /// offered names.
-    private func wait(timeout: Duration, choose: @escaping @Sendable ([String]) -> String?)
-        async throws(ClipboardError) -> (X11DropTarget.Drop, ClipboardType)?
-    {
+    private func wait(
+        timeout: Duration, isTargeted: (@Sendable (Bool) -> Void)?, choose: @escaping @Sendable ([String]) -> String?
+    ) async throws(ClipboardError) -> (X11DropTarget.Drop, ClipboardType)? {
         let limits = limits
         let result: Result<X11DropTarget.Drop?, ClipboardError> = await withCheckedContinuation { continuation in
             DispatchQueue(label: "TransferClipboard.drop").async {
@@ -134,7 +141,7 @@ public final class DropTarget: Sendable {
                     let drop = try self.target.withLock { target throws(ClipboardError) in
                         try target.nextDrop(
                             limit: limits.maximumBytes, idle: limits.idleTimeout, deadline: .now + timeout,
-                            choose: choose)
+                            isTargeted: isTargeted, choose: choose)
                     }
                     continuation.resume(returning: .success(drop))
                 } catch {

@@ -103,8 +103,10 @@ enum InputFile {
         }
     }
 
-    /// The file at `path`, open for reading: the one place the tool looks at an input file, before
-    /// anything else is done with it.
+    /// The file at `path`, open for reading: where `convert`, `copy`, `drag` and the declaration
+    /// and profile options look at an input file, before anything else is done with it.
+    /// (`negotiate` and `preview` check theirs with `FileManager` first, and `copy --type` with
+    /// `isReadableFile` — issue #50.)
     ///
     /// - Throws: `ToolError` 66 when the file does not exist, is a directory or cannot be opened.
     static func open(_ path: String) throws -> ReadableFile {

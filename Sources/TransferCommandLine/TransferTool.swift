@@ -65,7 +65,7 @@ package enum TransferTool {
                 console.error("\(escapingControls(usage.message))\nSee 'transfer \(name) --help'.\n")
                 return .usage
             }
-            // The one mapping of every command's errors to an exit status and a message.
+            // Every error a command throws, but a usage error, becomes a status and a message here.
             let failure = ToolError(error)
             if failure.status != .brokenPipe { console.error(escapingControls(failure.message) + "\n") }
             return failure.status

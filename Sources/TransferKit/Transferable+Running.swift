@@ -4,8 +4,10 @@
     import Foundation
 #endif
 
-/// Running a representation's closures: the one engine that export, import, delivery and
-/// `ItemProvider` share — cancellation, error mapping, trying candidates in order.
+/// Running a representation's closures: the engine that export, import and delivery share —
+/// cancellation, error mapping, trying candidates in order. `ItemProvider` runs its registrants'
+/// loaders with a smaller one of its own (`ItemProvider.running(_:_:)`: a loader is not a
+/// representation, and its errors name the provider).
 extension Transferable {
     /// Runs `body` with each candidate in turn until one succeeds; a cancellation stops at once.
     /// When all fail, the error has the last failure's code and every candidate's reason.

@@ -61,8 +61,9 @@ package final class ReadableFile {
         if case .pipe = kind { SystemCalls.widenPipe(descriptor) }
     }
 
-    /// What the file is, as `fstat` said once when it was opened: the one look at it that every
-    /// check of the input (a directory? a file of which size?) reads.
+    /// What the file is, as `fstat` said when it was opened, for the checks of an opened input (a
+    /// directory? a file of which size?). ``status()`` asks again, for a size that may have
+    /// changed since.
     package enum Kind: Sendable, Equatable {
         /// A regular file of this many bytes.
         case regularFile(size: Int)
@@ -213,9 +214,10 @@ package final class ReadableFile {
         return Data(bytes)
     }
 
-    /// The whole contents of the file at `url`: the one way the package reads a file whole
-    /// (declarations, profiles, cached previews, a data representation's file), through a
-    /// ``ReadableFile`` like every other read.
+    /// The whole contents of the file at `url`, through a ``ReadableFile``: how declarations,
+    /// cached previews and a data representation's file are read whole. (Not yet every whole read:
+    /// the tool's inputs named on its command line go through `StandardInput`'s reader, and
+    /// `FileOperations` reads an item provider's file with a loop of its own — issue #50.)
     ///
     /// - Parameter maximumSizeAllowed: The most bytes accepted; past it, `.fileReadTooLarge`.
     /// - Throws: `CocoaError`: `.fileReadNoSuchFile`, `.fileReadNoPermission`, `.fileReadUnknown`

@@ -8,9 +8,11 @@ import CTransferKitSystem
     package import Darwin
 #endif
 
-/// The package's one layer over the system calls it makes on descriptors: each call retried when a
-/// signal interrupts it (`EINTR`), its failure an ``Errno`` thrown, not -1 left beside `errno`, and
-/// the C library named once for every platform.
+/// A layer over the system calls the package makes on descriptors: each call retried when a signal
+/// interrupts it (`EINTR`), its failure an ``Errno`` thrown, not -1 left beside `errno`. Most calls
+/// go through it; not yet all (`Detached`, `TemporaryDirectory` and a few unchecked `lseek`,
+/// `fcntl`, `waitpid` and `dup2` calls — issue #50), and each file still imports the C library
+/// for its platform itself.
 package enum SystemCalls {
     /// Runs `call` — a system call that returns -1 and sets `errno` on failure — again while a
     /// signal interrupts it, as swift-system's `valueOrErrno(retryOnInterrupt:)` does.

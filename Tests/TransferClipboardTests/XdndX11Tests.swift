@@ -261,9 +261,9 @@ struct ServerMixUp: Error, CustomStringConvertible {
 /// Runs `body` with an X server of its own, and once more on a fresh server when the first
 /// attempt meets a ``ServerMixUp`` (said on standard output); skips where Xvfb is absent. Every
 /// other failure fails the test at once.
-func withFreshServer(_ body: (XvfbServer) async throws -> Void) async throws {
+func withFreshServer(screen: String = "320x240x24", _ body: (XvfbServer) async throws -> Void) async throws {
     for attempt in 1...2 {
-        guard let server = try XvfbServer.start() else { return }
+        guard let server = try XvfbServer.start(screen: screen) else { return }
         do {
             try await body(server)
             return

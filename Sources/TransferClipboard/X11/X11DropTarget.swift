@@ -70,9 +70,12 @@ final class X11DropTarget {
     /// - Parameters:
     ///   - limit: The most bytes a drop may carry.
     ///   - idle: How long a source may stay silent during a drag, and a conversion between steps.
+    ///   - isTargeted: Told `true` when a drag the window would take comes over it (its status
+    ///     accepted), `false` when it stops being so: refused, gone, dropped, or the wait over.
     /// - Throws: ``ClipboardError`` when the connection fails.
     func nextDrop(
-        limit: Int, idle: Duration, deadline: ContinuousClock.Instant, choose: @escaping ([String]) -> String?
+        limit: Int, idle: Duration, deadline: ContinuousClock.Instant, isTargeted: ((Bool) -> Void)? = nil,
+        choose: @escaping ([String]) -> String?
     ) throws(ClipboardError) -> Drop? {
         let connection = selection.connection
         // The names of the offered atoms, asked for once each.
@@ -89,12 +92,24 @@ final class X11DropTarget {
         }
         var drop: Drop?
         var lastHeard = ContinuousClock.now
+        // Whether a drag the window would take is over it, as last said to `isTargeted`.
+        var targeted = false
+        func sayTargeted() {
+            let now: Bool
+            if case .over(let drag) = session.phase { now = drag.accepted != nil } else { now = false }
+            if now != targeted {
+                targeted = now
+                isTargeted?(now)
+            }
+        }
+        defer { if targeted { isTargeted?(false) } }
         while true {
             let dragging = session.phase != .idle
             let wait = dragging ? min(deadline, lastHeard + idle) : deadline
             guard let event = try connection.nextEvent(deadline: wait) else {
                 guard dragging, ContinuousClock.now < deadline else { return nil }
                 _ = try perform(session.expire(), in: &session, limit: limit, idle: idle, drop: &drop)
+                sayTargeted()
                 continue
             }
             guard let message = XdndMessage(event, atoms: atoms.messages) else { continue }
@@ -102,6 +117,7 @@ final class X11DropTarget {
             if try perform(session.receive(message), in: &session, limit: limit, idle: idle, drop: &drop), let drop {
                 return drop
             }
+            sayTargeted()
         }
     }
 

@@ -132,7 +132,7 @@ struct CSVDecodingOptions: Sendable {
                     throw DecodingError.dataCorrupted(
                         .init(
                             codingPath: decoder.codingPath,
-                            debugDescription: "expected a date in the format, found \(text.debugDescription)"))
+                            debugDescription: "expected \(ValueExpectation.formattedDate), found \(text.debugDescription)"))
                 }
                 return date
             }

@@ -1,5 +1,5 @@
-/// The words every decoder of the package uses when a value is not what a strategy or a type
-/// expects — CSV, JSON and JSON Lines alike: `expected an ISO 8601 date such as
+/// The words the codecs' decoders use when a value is not what a strategy or a type expects — CSV,
+/// JSON and JSON Lines alike: `expected an ISO 8601 date such as
 /// 2026-11-20T09:15:00Z, found "01/03/2026"`. One place, so that the same mistake reads the same
 /// in every format.
 enum ValueExpectation {

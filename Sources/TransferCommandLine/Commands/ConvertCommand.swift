@@ -201,7 +201,7 @@ enum ConvertCommand {
         let paste: @Sendable (Clipboard, ClipboardSelection, UTType) async throws -> (Data, String)
         /// Waits for a drop of the model onto a window and exports it as a type: the bytes, and
         /// which type it came as; `nil` when no drop came in time.
-        let drop: @Sendable (DropTarget, Duration, UTType) async throws -> (Data, String)?
+        let drop: @Sendable (DropTarget, Duration, (@Sendable (Bool) -> Void)?, UTType) async throws -> (Data, String)?
         /// Imports bytes of a type into the model and opens a window to drag it from (titled, in
         /// a frame); how the drag ended, `nil` when none started in time.
         let drag: @Sendable (Data, UTType, String, WindowFrame, Duration) async throws -> DragSource.Outcome?
@@ -227,8 +227,10 @@ enum ConvertCommand {
         } paste: { clipboard, selection, type in
             let pasted = try await clipboard.paste(T.self, from: selection)
             return (try await pasted.value.exported(as: type), "\(T.self) from \(pasted.type.name)")
-        } drop: { target, timeout, type in
-            guard let dropped = try await target.drop(T.self, timeout: timeout) else { return nil }
+        } drop: { target, timeout, isTargeted, type in
+            guard let dropped = try await target.drop(T.self, timeout: timeout, isTargeted: isTargeted) else {
+                return nil
+            }
             return (try await dropped.value.exported(as: type), "\(T.self) from \(dropped.type.name)")
         } drag: { data, type, title, frame, timeout in
             let source = try DragSource([try await T(importing: data, contentType: type)], title: title, frame: frame)

@@ -9,7 +9,7 @@ enum DropCommand {
         "drop", summary: "Take a drop from another app in a window of its own",
         usage: [
             "drop [--type NAME ... | --model MODEL --to TYPE] [-o FILE] [--title TEXT] [--geometry WxH+X+Y]"
-                + " [--timeout SECONDS]"
+                + " [--timeout SECONDS] [--verbose]"
         ],
         discussion: """
             Opens a window that takes drops (X11's XDND; on Wayland, through its XWayland server) and writes \
@@ -21,11 +21,12 @@ enum DropCommand {
             UTF8_STRING, or a type as the rest of the tool names it: public.png, .png, png). With --model, the \
             drop is negotiated into MODEL as a paste is (the first type it imports that is offered) and written \
             as TYPE. A drag that offers nothing taken is refused, and the window waits on. Standard error says \
-            what was taken.
+            what was taken; with --verbose, also when a drag the window would take comes over it and when it \
+            stops being so (left, refused or dropped).
             """,
         options: [
             Options.type, Options.model, Options.to, OutputOption.option, Options.title, GeometryOption.option,
-            Options.timeout,
+            Options.timeout, Options.verbose,
         ],
         exitStatus: """
             0 a drop was written; 75 no drop before the time-out; 65 the model cannot import the drop, or \
@@ -40,6 +41,7 @@ enum DropCommand {
         let title = try arguments.value(Options.title) ?? "transfer drop"
         let timeout = try TimeoutOption.duration(try arguments.value(Options.timeout), default: .seconds(600))
         let frame = try GeometryOption.frame(try arguments.value(GeometryOption.option))
+        let verbose = arguments.isSet(Options.verbose)
         try arguments.finish()
         if modelName != nil, !names.isEmpty { throw UsageError("give --type or --model, not both") }
         if modelName != nil, target == nil {
@@ -49,15 +51,22 @@ enum DropCommand {
         let model = try modelName.map(ConvertCommand.model(named:))
         let window = try DropTarget(title: title, frame: frame)
         console.error("transfer drop: drop onto the window '\(title)'\n")
+        var isTargeted: (@Sendable (Bool) -> Void)?
+        if verbose {
+            isTargeted = { over in
+                let news = over ? "a drag the window would take is over it" : "no drag the window would take is over it"
+                console.error("transfer drop: \(news)\n")
+            }
+        }
         let bytes: Data
         if let model, let target {
-            guard let (data, why) = try await model.drop(window, timeout, try TypeName.resolve(target)) else {
+            guard let (data, why) = try await model.drop(window, timeout, isTargeted, try TypeName.resolve(target)) else {
                 throw ToolError(.temporaryFailure, "nothing was dropped in \(timeout)")
             }
             console.error("transfer drop: \(why)\n")
             bytes = data
         } else {
-            let dropped = try await window.dropData(timeout: timeout) { offered in
+            let dropped = try await window.dropData(timeout: timeout, isTargeted: isTargeted) { offered in
                 if names.isEmpty {
                     return offered.first { $0.contentType?.conforms(to: .plainText) == true } ?? offered.first
                 }
@@ -91,5 +100,8 @@ enum DropCommand {
             "title", "TEXT", help: "The window's name (default: transfer drop).")
         static let timeout = OptionDeclaration.value(
             "timeout", "SECONDS", help: "How long to wait for a drop (default: 600).")
+        static let verbose = OptionDeclaration.flag(
+            "verbose",
+            help: "Say when a drag the window would take comes over it, and when it stops being so (as dragon's -v).")
     }
 }

@@ -306,7 +306,8 @@ enum NegotiateCommand {
             text = value[..<colon]
         }
         // A name the library does not read as an identifier (`.png`, `png`) is resolved here; the
-        // rule itself — range or type, parameters, weight — is read by the library's one parser.
+        // rule itself — range or type, parameters, weight — is read by the library's parser of rules
+        // (`AcceptRule(parsing:)`, which `Accept` headers share through `AcceptHeader.rule(for:)`).
         let head = text.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
         if !head.contains("/"), head != "*", UTType(head) == nil {
             let type = try resolve(head, option: "--accepts", value: value)

@@ -158,8 +158,9 @@ extension Transferable {
     }
 
     /// Makes the file for `entry`: the original when the exporter allows it, the exporter's own
-    /// private file, else a copy or the written data in a new private directory. The one place
-    /// that makes export files, for export, delivery and `ItemProvider`.
+    /// private file, else a copy or the written data in a new private directory: for export,
+    /// delivery and an `ItemProvider`'s registered `Transferable`. (An `ItemProvider` makes the
+    /// files of its own file and data registrants itself, with `PreparedFile.inNewDirectory`.)
     ///
     /// - Parameter progress: Told of the bytes copied or written, when an `ItemProvider` load
     ///   reports progress.

@@ -184,8 +184,9 @@ final class XvfbServer: @unchecked Sendable {
     let display: String
     private let pid: pid_t
 
-    /// Starts `Xvfb`, or returns `nil` (with the reason printed) where it is not installed.
-    static func start() throws -> XvfbServer? {
+    /// Starts `Xvfb` with a screen of `screen` (width × height × depth), or returns `nil` (with
+    /// the reason printed) where it is not installed.
+    static func start(screen: String = "320x240x24") throws -> XvfbServer? {
         guard DesktopTools.available("Xvfb"), let executable = DesktopTools.path("Xvfb") else { return nil }
         // One server starts at a time in this process: two Xvfb started at once can both stay up
         // for seconds, one of them holding the lock, and a test's clients then reach another
@@ -204,7 +205,7 @@ final class XvfbServer: @unchecked Sendable {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
             let arguments: [String] = [
-                executable, ":\(number)", "-nolisten", "tcp", "-noreset", "-screen", "0", "320x240x24",
+                executable, ":\(number)", "-nolisten", "tcp", "-noreset", "-screen", "0", screen,
             ]
             let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
