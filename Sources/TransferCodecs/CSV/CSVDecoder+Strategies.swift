@@ -132,7 +132,8 @@ struct CSVDecodingOptions: Sendable {
                     throw DecodingError.dataCorrupted(
                         .init(
                             codingPath: decoder.codingPath,
-                            debugDescription: "expected \(ValueExpectation.formattedDate), found \(text.debugDescription)"))
+                            debugDescription:
+                                "expected \(ValueExpectation.formattedDate), found \(text.debugDescription)"))
                 }
                 return date
             }

@@ -60,7 +60,8 @@ enum DropCommand {
         }
         let bytes: Data
         if let model, let target {
-            guard let (data, why) = try await model.drop(window, timeout, isTargeted, try TypeName.resolve(target)) else {
+            guard let (data, why) = try await model.drop(window, timeout, isTargeted, try TypeName.resolve(target))
+            else {
                 throw ToolError(.temporaryFailure, "nothing was dropped in \(timeout)")
             }
             console.error("transfer drop: \(why)\n")
