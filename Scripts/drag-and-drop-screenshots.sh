@@ -31,9 +31,9 @@ Xvfb "$display" -nolisten tcp -noreset -screen 0 720x320x24 >/dev/null 2>&1 &
 server=$!
 chromium_pid=
 cleanup() {
-    [[ -n $chromium_pid ]] && kill -- "-$chromium_pid" 2>/dev/null || true
+    [[ -n $chromium_pid ]] && kill -9 -- "-$chromium_pid" 2>/dev/null || true
     kill "$server" 2>/dev/null || true
-    rm -rf "$work"
+    rm -rf "$work" 2>/dev/null || true
 }
 trap cleanup EXIT
 export DISPLAY="$display"
@@ -64,7 +64,8 @@ sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBB
                         + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b""))
 PYTHON
 
-shot() {  # name
+shot() {  # name; a moment first, for the page to paint what it reported
+    sleep 0.5
     xwd -root -silent | python3 "$work/xwd2png.py" >"$images/$1.png"
     echo "wrote Docs/Images/$1.png" >&2
 }
@@ -74,9 +75,9 @@ wait_for() {  # file, pattern: up to 60 seconds
     exit 1
 }
 chromium_with() {  # page (drop or drag): Chromium at 300,0 in 400 × 300, its log in $work/chromium.log
-    [[ -n $chromium_pid ]] && { kill -- "-$chromium_pid" 2>/dev/null || true; sleep 0.5; }
+    [[ -n $chromium_pid ]] && { kill -9 -- "-$chromium_pid" 2>/dev/null || true; }
     rm -rf "$work/profile"
-    setsid chromium --no-sandbox --ozone-platform=x11 --user-data-dir="$work/profile" --no-first-run --disable-gpu \
+    setsid chromium --no-sandbox --test-type --ozone-platform=x11 --user-data-dir="$work/profile" --no-first-run --disable-gpu \
         --enable-logging=stderr --log-level=0 --window-position=300,0 --window-size=400,300 \
         --app="file://$root/Tests/TransferClipboardTests/Pages/$1.html" >/dev/null 2>"$work/chromium.log" &
     chromium_pid=$!
@@ -87,13 +88,14 @@ drag_into_page() {  # name, then transfer drag's arguments
     shift
     chromium_with drop
     "$transfer" drag "$@" --geometry 150x100+0+150 --timeout 60 2>"$work/drag.log" &
+    local drag=$!
     wait_for "$work/drag.log" "drag from the window"
     xdotool mousemove 50 200 mousedown 1
     for x in $(seq 60 20 500); do xdotool mousemove "$x" 200; done
     wait_for "$work/chromium.log" "REPORT dragover"
     xdotool mousemove 501 201 mouseup 1
     wait_for "$work/chromium.log" "REPORT drop"
-    wait
+    wait "$drag"
     shot "$name"
 }
 
@@ -106,6 +108,7 @@ drag_into_page drag-model-into-chromium --model Profile "$work/ada.json"
 chromium_with drag
 "$transfer" drop --type text/plain --geometry 150x100+0+150 --timeout 60 --verbose \
     >"$work/dropped.txt" 2>"$work/drop.log" &
+drop=$!
 wait_for "$work/drop.log" "drop onto the window"
 xdotool mousemove 500 200 mousedown 1 mousemove 490 200 mousemove 470 200 mousemove 450 200
 wait_for "$work/chromium.log" "REPORT dragstart"
@@ -117,5 +120,5 @@ for nudge in 1 2 3 4 5; do
 done
 shot drag-text-out-of-chromium
 xdotool mouseup 1
-wait
+wait "$drop"
 echo "dropped: $(cat "$work/dropped.txt")" >&2

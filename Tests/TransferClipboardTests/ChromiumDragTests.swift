@@ -35,7 +35,7 @@ struct ChromiumDragTests {
         let files: [File]
     }
 
-    /// Chromium's window: right of `transfer`'s, its page below Chromium's own title bar.
+    /// Chromium's window: right of `transfer`'s.
     static let chromium = (x: 300, y: 0, width: 400, height: 300)
     /// A point on Chromium's page, and one on `transfer`'s window (150 × 100 at 0, 150).
     static let onPage = (x: 500, y: 200)

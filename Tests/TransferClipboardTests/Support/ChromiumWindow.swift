@@ -7,8 +7,8 @@ import Foundation
 /// as `REPORT <name> <base64 of JSON>` (Chromium prints `console.log` there with
 /// `--enable-logging=stderr`). Stopped, its processes and profile removed, at the end.
 ///
-/// Chromium draws its own title bar in a window no window manager decorates: the page starts
-/// about 60 pixels below the window's top. A test points below that.
+/// `--test-type` keeps Chromium from showing its bar about `--no-sandbox` (which a root user
+/// needs) above the page: the page fills the window.
 final class ChromiumWindow: Sendable {
     private let program: BackgroundProgram
     private let directory: URL
@@ -24,7 +24,7 @@ final class ChromiumWindow: Sendable {
         let file = directory.appendingPathComponent("page.html")
         try Data(page.utf8).write(to: file)
         let arguments = [
-            "--no-sandbox", "--ozone-platform=x11", "--user-data-dir=\(directory.path)/profile", "--no-first-run",
+            "--no-sandbox", "--test-type", "--ozone-platform=x11", "--user-data-dir=\(directory.path)/profile", "--no-first-run",
             "--disable-gpu", "--enable-logging=stderr", "--log-level=0", "--disable-backgrounding-occluded-windows",
             "--disable-renderer-backgrounding", "--window-position=\(x),\(y)", "--window-size=\(width),\(height)",
             "--app=\(file.absoluteString)",
