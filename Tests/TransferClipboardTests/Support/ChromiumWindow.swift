@@ -24,7 +24,8 @@ final class ChromiumWindow: Sendable {
         let file = directory.appendingPathComponent("page.html")
         try Data(page.utf8).write(to: file)
         let arguments = [
-            "--no-sandbox", "--test-type", "--ozone-platform=x11", "--user-data-dir=\(directory.path)/profile", "--no-first-run",
+            "--no-sandbox", "--test-type", "--ozone-platform=x11", "--user-data-dir=\(directory.path)/profile",
+            "--no-first-run",
             "--disable-gpu", "--enable-logging=stderr", "--log-level=0", "--disable-backgrounding-occluded-windows",
             "--disable-renderer-backgrounding", "--window-position=\(x),\(y)", "--window-size=\(width),\(height)",
             "--app=\(file.absoluteString)",
