@@ -53,12 +53,10 @@ package enum TransferTool {
         }
         do {
             try await command.dispatch(arguments, console: console)
-            if let failure = console.outputFailure() {
-                // A reader that went away ends the tool as SIGPIPE would, without a word.
-                if failure == Errno(rawValue: EPIPE) { return .brokenPipe }
-                console.error("standard output: cannot be written (\(failure))\n")
-                return .ioError
-            }
+            // A write of standard output that failed after the command was done is mapped as the
+            // command's own errors are: a reader that went away ends the tool as SIGPIPE would,
+            // without a word (141); another failure is 74.
+            if let failure = console.outputFailure() { throw OutputWriteError(descriptor: 1, errno: failure) }
             return .success
         } catch {
             if let usage = (error as? UsageError) ?? ((error as? CommandFailure)?.error as? UsageError) {

@@ -1,8 +1,7 @@
 /// One option of a command, declared once: its name, what it takes and its help. The command reads
 /// its value through the declaration (``Arguments/value(_:)`` and the like) and its `--help`
 /// describes it from the same declaration, so the two cannot drift apart. (A command's `usage:`
-/// lines are still written by hand beside its declarations, and `--format text|json` is declared
-/// by each of the four commands that take it — issue #50.)
+/// lines are still written by hand beside its declarations — issue #50.)
 ///
 /// ```swift
 /// static let format = OptionDeclaration.choice("format", ["text", "json"], help: "text (default) or json.")

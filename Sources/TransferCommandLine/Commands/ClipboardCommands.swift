@@ -275,10 +275,10 @@ enum ClipboardCommands {
                     The types the desktop clipboard's owner offers, in its order, each with the content type \
                     it maps to ('-' for none).
                     """,
-                options: [primary, listFormat]
+                options: [primary, JSONOutput.option]
             ) { arguments, console in
                 let primary = arguments.isSet(ClipboardCommands.primary)
-                let format = try arguments.choice(listFormat)
+                let format = try arguments.choice(JSONOutput.option)
                 try arguments.finish()
                 let types = try await Clipboard().types(in: primary ? .primary : .clipboard)
                 if format == "json" {
@@ -301,5 +301,4 @@ enum ClipboardCommands {
             },
         ])
 
-    static let listFormat = OptionDeclaration.choice("format", ["text", "json"], help: "text (default) or json.")
 }

@@ -17,7 +17,7 @@ enum NegotiateCommand {
             """,
         options: [
             Options.receiver, Options.accept, Options.accepts, Options.acceptAny, Options.item, Options.offer,
-            Options.policy, Options.format, ProfilesOption.option, DeclarationsOption.option,
+            Options.policy, JSONOutput.option, ProfilesOption.option, DeclarationsOption.option,
         ],
         examples: [
             "negotiate --receiver Bluesky --item photo --offer public.png:file --item text --offer public.utf8-plain-text"
@@ -64,7 +64,6 @@ enum NegotiateCommand {
                 sender (default: the sender's order decides), receiver (the receiver's weights decide) or \
                 product (weight × sender rank).
                 """)
-        static let format = OptionDeclaration.choice("format", ["text", "json"], help: "text (default) or json.")
     }
 
     static func run(_ arguments: inout Arguments, _ console: Console) async throws {
@@ -75,7 +74,7 @@ enum NegotiateCommand {
         let inlineRules = try arguments.values(Options.accepts)
         let acceptsAnything = arguments.isSet(Options.acceptAny)
         let policy = try NegotiationPolicy(arguments.choice(Options.policy))!
-        let format = try arguments.choice(Options.format)
+        let format = try arguments.choice(JSONOutput.option)
         let items = try parseItems(&arguments)
         try arguments.finish()
 

@@ -29,18 +29,17 @@ enum ReceiversCommand {
                 "show", summary: "One receiver profile, with its evidence",
                 usage: ["receivers show NAME [--format text|json] [--profiles FILE]"],
                 discussion: "Shows the receiver named NAME: by name, identifier or alias.",
-                options: [format, ProfilesOption.option]
+                options: [JSONOutput.option, ProfilesOption.option]
             ) { arguments, console in
                 let profiles = try ProfilesOption.load(&arguments, console: console)
                 guard let name = arguments.positional() else { throw UsageError("missing the receiver to show") }
-                let format = try arguments.choice(format)
+                let format = try arguments.choice(JSONOutput.option)
                 try arguments.finish()
                 let profile = try ProfilesOption.lookup(name, in: profiles)
                 console.write(format == "json" ? try JSONOutput.text(profile) : describe(profile))
             },
         ])
 
-    static let format = OptionDeclaration.choice("format", ["text", "json"], help: "text (default) or json.")
 
     static func describe(_ profile: ReceiverProfile) -> String {
         var lines = ["\(profile.name)  \(profile.identifier)"]

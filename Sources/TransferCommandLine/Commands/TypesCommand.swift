@@ -28,7 +28,7 @@ enum TypesCommand {
                     Shows a type, named by its identifier, .ext or type/subtype: identifier, description, \
                     tags, direct parents, all ancestors, direct subtypes.
                     """,
-                options: [textOrJSON, DeclarationsOption.option], run: { try show(&$0, $1) }),
+                options: [JSONOutput.option, DeclarationsOption.option], run: { try show(&$0, $1) }),
             Command(
                 "tree", summary: "The conformance tree below a type, as text or Graphviz DOT",
                 usage: ["types tree [TYPE] [--format text|dot] [--declarations FILE]"],
@@ -50,7 +50,7 @@ enum TypesCommand {
                     before imported, more general before its subtypes, then declaration order. When no declared \
                     type carries the tag, prints the dynamic type made for it.
                     """,
-                options: [fileExtension, mimeType, conformingTo, textOrJSON, DeclarationsOption.option],
+                options: [fileExtension, mimeType, conformingTo, JSONOutput.option, DeclarationsOption.option],
                 run: { try lookup(&$0, $1) }),
         ])
 
@@ -60,7 +60,6 @@ enum TypesCommand {
             Output format (default: table). TSV has no header and four columns: identifier, parents, \
             extensions, MIME types (comma-separated lists, preferred first; an empty column is empty).
             """)
-    static let textOrJSON = OptionDeclaration.choice("format", ["text", "json"], help: "text (default) or json.")
     static let treeFormat = OptionDeclaration.choice(
         "format", ["text", "dot"], help: "Indented text (default) or a Graphviz DOT digraph (child -> parent).")
     static let conformingTo = OptionDeclaration.value(
@@ -120,7 +119,7 @@ enum TypesCommand {
 
     static func show(_ arguments: inout Arguments, _ console: Console) throws {
         try DeclarationsOption.load(&arguments)
-        let format = try arguments.choice(textOrJSON)
+        let format = try arguments.choice(JSONOutput.option)
         guard let query = arguments.positional() else { throw UsageError("missing the type to show") }
         try arguments.finish()
         let type = try TypeName.resolve(query)
@@ -220,7 +219,7 @@ enum TypesCommand {
 
     static func lookup(_ arguments: inout Arguments, _ console: Console) throws {
         try DeclarationsOption.load(&arguments)
-        let format = try arguments.choice(textOrJSON)
+        let format = try arguments.choice(JSONOutput.option)
         let fileExtension = try arguments.value(Self.fileExtension)
         let mimeType = try arguments.value(Self.mimeType)
         let supertype = try arguments.value(conformingTo).map(TypeName.resolve)
