@@ -40,7 +40,6 @@ enum ReceiversCommand {
             },
         ])
 
-
     static func describe(_ profile: ReceiverProfile) -> String {
         var lines = ["\(profile.name)  \(profile.identifier)"]
         if let platform = profile.platform {
