@@ -14,8 +14,10 @@ import TransferKit
 /// The targets come from the items' representations (``ClipboardTypeMapping``): every exported
 /// type of the first item, under its names; `text/uri-list` and `x-special/gnome-copied-files`
 /// when items export files, listing each item's file; the text names from the first item with a
-/// plain-text representation. Files are exported into a directory of the content's own, removed by
-/// ``close()``.
+/// plain-text representation; and, last, `chromium/x-web-custom-data` with the first item's
+/// text-based representations that have a MIME type Chromium does not read itself (JSON, CSV), so
+/// that a web page can take them. Files are exported into a directory of the content's own,
+/// removed by ``close()``.
 final class ClipboardContent: Sendable {
     enum Source: Sendable {
         /// An item's representation, through its data form; `latin1` for `STRING`.
@@ -24,6 +26,9 @@ final class ClipboardContent: Sendable {
         case files(gnome: Bool)
         /// Bytes given as they are.
         case bytes(Data)
+        /// An item's text-based representations, each under its MIME type, in Chromium's list of
+        /// types a page can read (``ChromiumWebCustomData``).
+        case webCustomData(item: Int, offers: [Offer])
     }
 
     /// The target names, in the order offered.
@@ -67,6 +72,13 @@ final class ClipboardContent: Sendable {
                 add(name, .offer(item: index, offer: text, latin1: name == "STRING"))
             }
         }
+        let webTypes = (offers.first ?? []).filter { offer in
+            guard offer.form == .data, offer.contentType.conforms(to: .text),
+                let type = offer.contentType.preferredMIMEType
+            else { return false }
+            return !ChromiumWebCustomData.isReadByChromium(type)
+        }
+        if !webTypes.isEmpty { add(ChromiumWebCustomData.name, .webCustomData(item: 0, offers: webTypes)) }
         guard !targets.isEmpty else {
             throw ClipboardError(.transferFailed, "cannot copy: the items export no representation")
         }
@@ -110,6 +122,18 @@ final class ClipboardContent: Sendable {
                     }
                     return latin1 ? Data(ClipboardTypeMapping.latin1([UInt8](data))) : data
                 }
+            }
+        case .webCustomData(let index, let offers):
+            let item = items[index]
+            result = runBlocking {
+                var entries: [(type: String, text: String)] = []
+                for offer in offers {
+                    let text = try await item.withPayload(for: offer) { payload in
+                        payload.data.map { String(decoding: $0, as: UTF8.self) }
+                    }
+                    if let text, let type = offer.contentType.preferredMIMEType { entries.append((type, text)) }
+                }
+                return ChromiumWebCustomData.pickle(entries)
             }
         case .files(let gnome):
             result = files().map {

@@ -14,6 +14,7 @@ public import TransferKit
 /// | a type without one | its identifier (`com.example.note`): apps of the same type tree read it |
 /// | plain text | also `UTF8_STRING`, `text/plain;charset=utf-8`, `text/plain`, `TEXT`, and `STRING` (Latin-1, ICCCM) |
 /// | a file | also `text/uri-list` (RFC 2483) and `x-special/gnome-copied-files` |
+/// | text-based types with a MIME type Chromium does not read itself (JSON, CSV) | also, last, `chromium/x-web-custom-data`: their MIME types and text in one list, the way such types reach a web page |
 ///
 /// Reading maps the other way: `UTF8_STRING`, `TEXT` and `STRING` to `public.utf8-plain-text`
 /// (a value the owner types `STRING` is decoded from Latin-1 unless it is valid UTF-8, which xsel

@@ -45,10 +45,10 @@ extension TransferTool {
 /// Commands throw it for what they find themselves (a missing file, a refused option value), and
 /// throw the libraries' errors as they are, or in a ``CommandFailure`` that names the input and
 /// output they concern: ``init(_:)`` is where those become an exit status and a message, for every
-/// command, and for a write of standard output that failed after it. Two outcomes are mapped
-/// elsewhere: a ``UsageError`` (64, shown by ``TransferTool/run(_:console:)`` with the command's
-/// name), and a detached clipboard server's failure, which its parent reads back from a pipe as
-/// text (`Detached`).
+/// command, for a write of standard output that failed after it, and for a detached clipboard
+/// server's failure (mapped here in the serving process, and sent to the caller as a
+/// `Detached.Report`). One outcome is mapped elsewhere: a ``UsageError`` (64, shown by
+/// ``TransferTool/run(_:console:)`` with the command's name).
 package struct ToolError: Error {
     /// What the tool exits with.
     package let status: TransferTool.ExitStatus

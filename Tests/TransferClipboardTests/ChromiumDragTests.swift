@@ -33,6 +33,8 @@ struct ChromiumDragTests {
         let text: String
         let uriList: String
         let files: [File]
+        /// Each type Chromium does not read itself, and its text.
+        let custom: [String: String]
     }
 
     /// Chromium's window: right of `transfer`'s.
@@ -109,10 +111,15 @@ struct ChromiumDragTests {
             guard let (dropped, source) = try await dragIntoChromium(["--model", "Profile", input.path], on: server)
             else { return }
             #expect(source.status == 0, "\(source.error)")
-            // Chromium passes a page the types it knows; the profile's own and JSON are not among
-            // them. Its text is (offered as UTF8_STRING, which Chromium reads as UTF-8).
-            #expect(dropped.types == ["text/plain"])
+            // Chromium passes a page the types it knows — the profile's text (offered as
+            // UTF8_STRING, which Chromium reads as UTF-8) — and those in its list of custom types:
+            // the profile as JSON and as CSV. Its own type has no MIME type: a page cannot name it.
+            // (Chromium lists the custom types in an order of its own.)
+            #expect(Set(dropped.types) == ["text/plain", "application/json", "text/csv"], "\(dropped.types)")
             #expect(dropped.text == "Ada")
+            let json = try #require(dropped.custom["application/json"])
+            #expect(json.contains(#""name":"Ada""#), "\(json)")
+            #expect(dropped.custom["text/csv"]?.hasPrefix("id,name,bio,funFacts,video,portrait") == true)
         }
     }
 

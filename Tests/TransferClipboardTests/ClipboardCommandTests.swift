@@ -118,6 +118,27 @@ struct ClipboardCommandTests {
 
 @Suite("transfer copy, paste and clipboard list, against wl-clipboard on a headless sway", .serialized)
 struct WaylandClipboardCommandTests {
+    @Test("a detached copy that fails in its serving process: the caller exits with its status and words")
+    func detachedFailureReported() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("copy-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("ada.json")
+        try Data("not a profile".utf8).write(to: file)
+        // No display: the serving process cannot connect, and says so (69).
+        let noDisplay = try await DesktopTools.run(
+            transfer, ["copy", file.path], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        #expect(noDisplay.status == 69, "\(noDisplay.error)")
+        #expect(noDisplay.error.contains("DISPLAY"), "\(noDisplay.error)")
+        guard let server = try XvfbServer.start() else { return }
+        // A file the model cannot import: the serving process's 65 and its message, whole.
+        let refused = try await DesktopTools.run(
+            transfer, ["copy", "--model", "Profile", file.path], environment: server.environment)
+        #expect(refused.status == 65, "\(refused.error)")
+        #expect(refused.error.contains("Profile"), "\(refused.error)")
+        #expect(!refused.error.contains("serving process stopped"), "\(refused.error)")
+    }
+
     @Test("transfer copy keeps serving after it returns; wl-paste reads it; transfer paste reads wl-copy's")
     func copyAndPaste() async throws {
         guard let server = try SwayServer.start() else { return }

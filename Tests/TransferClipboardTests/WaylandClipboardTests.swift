@@ -31,7 +31,7 @@ struct WaylandClipboardTests {
             #expect(
                 names == [
                     "com.example.clip-note", "application/json", "text/plain;charset=utf-8", "UTF8_STRING",
-                    "text/plain", "TEXT", "STRING",
+                    "text/plain", "TEXT", "STRING", "chromium/x-web-custom-data",
                 ], "\(list.error)")
             func paste(_ type: String) async throws -> Data {
                 try await DesktopTools.run(

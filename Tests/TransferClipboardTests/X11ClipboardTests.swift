@@ -106,10 +106,18 @@ struct X11ClipboardTests {
                 names == [
                     "TARGETS", "TIMESTAMP", "MULTIPLE", "com.example.clip-note", "application/json",
                     "text/plain;charset=utf-8", "UTF8_STRING", "text/plain", "TEXT", "STRING",
+                    "chromium/x-web-custom-data",
                 ], "\(targets.error)")
             let json = try await DesktopTools.run(
                 "xclip", ["-selection", "clipboard", "-o", "-t", "application/json"], environment: server.environment)
             #expect(try JSONDecoder().decode(ClipNote.self, from: json.output) == note)
+            // Chromium's list of custom types, for a web page: the JSON, under its MIME type.
+            let custom = try await DesktopTools.run(
+                "xclip", ["-selection", "clipboard", "-o", "-t", "chromium/x-web-custom-data"],
+                environment: server.environment)
+            let entries = try #require(chromiumCustomData(custom.output), "\(Array(custom.output))")
+            #expect(entries.map(\.type) == ["application/json"])
+            #expect(try JSONDecoder().decode(ClipNote.self, from: Data((entries.first?.text ?? "").utf8)) == note)
             let text = try await DesktopTools.run(
                 "xclip", ["-selection", "clipboard", "-o", "-t", "UTF8_STRING"], environment: server.environment)
             #expect(String(decoding: text.output, as: UTF8.self) == "Grüße")
@@ -270,4 +278,30 @@ struct X11ClipboardTests {
             #expect(try await clipboard.paste(String.self).value == "second")
         }
     }
+}
+
+/// The entries of Chromium's `chromium/x-web-custom-data`, read as Chromium's `base::Pickle` lays
+/// them out (little-endian here): the payload's size, the count, then each type and text as a
+/// length in UTF-16 units, the units, and padding to four bytes; `nil` when the bytes are not that.
+func chromiumCustomData(_ data: Data) -> [(type: String, text: String)]? {
+    let bytes = [UInt8](data)
+    var offset = 0
+    func word() -> UInt32? {
+        guard offset + 4 <= bytes.count else { return nil }
+        defer { offset += 4 }
+        return (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
+    }
+    func string() -> String? {
+        guard let length = word().map(Int.init), offset + 2 * length <= bytes.count else { return nil }
+        let units = (0..<length).map { UInt16(bytes[offset + 2 * $0]) | UInt16(bytes[offset + 2 * $0 + 1]) << 8 }
+        offset += (2 * length + 3) / 4 * 4
+        return String(decoding: units, as: UTF16.self)
+    }
+    guard let size = word(), Int(size) == bytes.count - 4, let count = word() else { return nil }
+    var entries: [(type: String, text: String)] = []
+    for _ in 0..<count {
+        guard let type = string(), let text = string() else { return nil }
+        entries.append((type, text))
+    }
+    return offset == bytes.count ? entries : nil
 }

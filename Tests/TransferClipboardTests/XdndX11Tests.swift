@@ -35,7 +35,7 @@ struct XdndX11Tests {
                 run.window.withLock { $0 = target.window }
                 run.ready.signal()
                 let drop = try target.nextDrop(
-                    accepting: accepting, limit: 1 << 26, idle: .seconds(20), deadline: .now + .seconds(60))
+                    accepting: accepting, limit: 1 << 26, idle: .seconds(60), deadline: .now + .seconds(240))
                 run.drop.withLock { $0 = .success(drop) }
             } catch {
                 run.drop.withLock { $0 = .failure(error) }
@@ -116,7 +116,7 @@ struct XdndX11Tests {
             let target = run.window.withLock { $0 }
             // A source by hand: an enter and a position, then the status the target answers.
             let (source, status) = try await onThread { () throws -> (UInt32, X11Event?) in
-                let deadline = ContinuousClock.now + .seconds(20)
+                let deadline = ContinuousClock.now + .seconds(60)
                 let connection = try X11Connection(
                     display: server.display, environment: server.environment, timeout: .seconds(20))
                 let selection = try X11Selection(connection, deadline: deadline)
@@ -191,10 +191,12 @@ struct XdndX11Tests {
 /// from x = 5 to x = 110 (over a target at the top left of the screen), each position's status
 /// awaited, then released, and the drop's conversions served to the end.
 func xdndDrag(_ content: ClipboardContent, on server: XvfbServer) throws -> XdndSourceSession.Outcome? {
-    let deadline = ContinuousClock.now + .seconds(60)
+    // Generous: a suite running every test at once on two cores once took 290 s for the 19 MB drop
+    // through INCR (8 s alone), and a source past its deadline stops serving mid-transfer.
+    let deadline = ContinuousClock.now + .seconds(240)
     let connection = try X11Connection(display: server.display, environment: server.environment, timeout: .seconds(20))
     let selection = try X11Selection(connection, deadline: deadline)
-    let source = try X11DragSource(selection, content: content, idle: .seconds(20), deadline: deadline)
+    let source = try X11DragSource(selection, content: content, idle: .seconds(60), deadline: deadline)
     for x: Int16 in [5, 20, 60, 100, 110] {
         try source.move(toRootX: x, y: 60, deadline: deadline)
         try source.serve(until: deadline)

@@ -107,16 +107,13 @@ enum ClipboardCommands {
             let ownership = try await own()
             // SIGTERM or SIGINT: the selection given up and the exported files removed, exit 0.
             SignalCleanup.onInterruption { _ in ownership.stop() }
-            FileDescriptorOutput.write("ready\n", to: 1)
+            FileDescriptorOutput.write(Detached.Report.ready.line, to: 1)
             let null = open("/dev/null", O_RDWR)
             dup2(null, 1)
             dup2(null, 2)
             await ownership.waitUntilFinished()
-        } catch let error as UsageError {
-            FileDescriptorOutput.write("64 \(error)\n", to: 1)
         } catch {
-            let failure = ToolError(error)
-            FileDescriptorOutput.write("\(failure.status.rawValue) \(failure.message)\n", to: 1)
+            FileDescriptorOutput.write(Detached.Report(failure: error).line, to: 1)
         }
     }
 

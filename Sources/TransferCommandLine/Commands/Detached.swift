@@ -1,5 +1,6 @@
 import CTransferKitSystem
 import Foundation
+import TransferCodecs
 import TransferSupport
 
 #if canImport(Glibc)
@@ -11,11 +12,55 @@ import TransferSupport
 #endif
 
 /// Starts this program again as a process of its own session — no terminal, not the caller's
-/// child for long — and waits until it reports `ready` on its standard output, as `xclip` and
-/// `wl-copy` fork to keep serving the clipboard after the command returns.
+/// child for long — and waits until it reports that it serves (``Report``) on its standard output,
+/// as `xclip` and `wl-copy` fork to keep serving the clipboard after the command returns.
 enum Detached {
+    /// What the serving process tells the process that started it: one line on its standard
+    /// output, written and read here alone.
+    enum Report: Equatable {
+        /// It serves: the starting process may return.
+        case ready
+        /// It failed before serving, with this status and message.
+        case failed(TransferTool.ExitStatus, String)
+
+        /// The report of `error`, mapped by ``ToolError`` (a usage error is 64).
+        init(failure error: any Error) {
+            if let usage = (error as? UsageError) ?? ((error as? CommandFailure)?.error as? UsageError) {
+                self = .failed(.usage, usage.message)
+            } else {
+                let failure = ToolError(error)
+                self = .failed(failure.status, failure.message)
+            }
+        }
+
+        /// The line: `ready`, or the status's number and the message as a JSON string (so that a
+        /// message of several lines stays one).
+        var line: String {
+            switch self {
+            case .ready:
+                return "ready\n"
+            case .failed(let status, let message):
+                let quoted = (try? JSONOutput.line(message)) ?? "\"\""
+                return "\(status.rawValue) \(quoted)\n"
+            }
+        }
+
+        /// The report a line says; `nil` for anything else (a process that stopped without one).
+        init?(line: String) {
+            if line == "ready" {
+                self = .ready
+                return
+            }
+            let parts = line.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, let code = Int32(parts[0]), let status = TransferTool.ExitStatus(rawValue: code),
+                let message = try? JSONTextDecoder().decode(String.self, from: Data(parts[1].utf8))
+            else { return nil }
+            self = .failed(status, message)
+        }
+    }
+
     /// Starts `transfer arguments…`, hands it `input` on its standard input, and returns once it
-    /// says `ready`; throws what it reports otherwise (`STATUS message`).
+    /// reports that it serves; throws what it reports otherwise.
     static func start(arguments: [String], input: Data?) throws {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         var toChild: [Int32] = [0, 0]
@@ -78,14 +123,14 @@ enum Detached {
             answer.append(contentsOf: buffer[0..<count])
         }
         close(fromChild[0])
-        let line = String(decoding: answer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard line != "ready" else { return }
+        let line = String(decoding: answer.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        let report = Report(line: line)
+        if report == .ready { return }
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        let parts = line.split(separator: " ", maxSplits: 1)
-        if let code = parts.first.flatMap({ Int32($0) }), let exit = TransferTool.ExitStatus(rawValue: code) {
-            throw ToolError(exit, parts.count > 1 ? String(parts[1]) : "the serving process failed")
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        guard case .failed(let exit, let message) = report else {
+            throw ToolError(.unavailable, "the serving process stopped before serving the clipboard")
         }
-        throw ToolError(.unavailable, "the serving process stopped before serving the clipboard")
+        throw ToolError(exit, message)
     }
 }

@@ -14,6 +14,13 @@ enum JSONOutput {
     /// `clipboard list`).
     static let option = OptionDeclaration.choice("format", ["text", "json"], help: "text (default) or json.")
 
+    /// The value as compact JSON on one line, without a line break.
+    static func line(_ value: some Encodable) throws -> String {
+        var encoder = JSONTextEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
     /// The value as the tool prints it.
     static func text(_ value: some Encodable) throws -> String {
         var encoder = JSONTextEncoder()

@@ -28,6 +28,11 @@ final class ChromiumWindow: Sendable {
             "--no-first-run",
             "--disable-gpu", "--enable-logging=stderr", "--log-level=0", "--disable-backgrounding-occluded-windows",
             "--disable-renderer-backgrounding", "--window-position=\(x),\(y)", "--window-size=\(width),\(height)",
+            // Nothing in the background: a suite running every test at once on two cores has no
+            // time to spare for Chromium's updates, sync and translation.
+            "--disable-background-networking", "--disable-component-update", "--disable-default-apps",
+            "--disable-extensions", "--disable-sync", "--no-default-browser-check",
+            "--disable-features=Translate,MediaRouter,OptimizationHints",
             "--app=\(file.absoluteString)",
         ]
         let program = try BackgroundProgram("chromium", arguments, environment: server.environment, ownGroup: true)
