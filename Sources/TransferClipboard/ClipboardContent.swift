@@ -28,7 +28,7 @@ final class ClipboardContent: Sendable {
         case bytes(Data)
         /// An item's text-based representations, each under its MIME type, in Chromium's list of
         /// types a page can read (``ChromiumWebCustomData``).
-        case webCustomData(item: Int, offers: [Offer])
+        case webCustomData(item: Int, offers: [(mimeType: String, offer: Offer)])
     }
 
     /// The target names, in the order offered.
@@ -72,11 +72,11 @@ final class ClipboardContent: Sendable {
                 add(name, .offer(item: index, offer: text, latin1: name == "STRING"))
             }
         }
-        let webTypes = (offers.first ?? []).filter { offer in
+        let webTypes = (offers.first ?? []).compactMap { offer -> (mimeType: String, offer: Offer)? in
             guard offer.form == .data, offer.contentType.conforms(to: .text),
-                let type = offer.contentType.preferredMIMEType
-            else { return false }
-            return !ChromiumWebCustomData.isReadByChromium(type)
+                let type = offer.contentType.preferredMIMEType, !ChromiumWebCustomData.isReadByChromium(type)
+            else { return nil }
+            return (type, offer)
         }
         if !webTypes.isEmpty { add(ChromiumWebCustomData.name, .webCustomData(item: 0, offers: webTypes)) }
         guard !targets.isEmpty else {
@@ -127,11 +127,11 @@ final class ClipboardContent: Sendable {
             let item = items[index]
             result = runBlocking {
                 var entries: [(type: String, text: String)] = []
-                for offer in offers {
+                for (type, offer) in offers {
                     let text = try await item.withPayload(for: offer) { payload in
                         payload.data.map { String(decoding: $0, as: UTF8.self) }
                     }
-                    if let text, let type = offer.contentType.preferredMIMEType { entries.append((type, text)) }
+                    if let text { entries.append((type, text)) }
                 }
                 return ChromiumWebCustomData.pickle(entries)
             }

@@ -59,7 +59,7 @@ package enum TransferTool {
             if let failure = console.outputFailure() { throw OutputWriteError(descriptor: 1, errno: failure) }
             return .success
         } catch {
-            if let usage = (error as? UsageError) ?? ((error as? CommandFailure)?.error as? UsageError) {
+            if let usage = UsageError.within(error) {
                 console.error("\(escapingControls(usage.message))\nSee 'transfer \(name) --help'.\n")
                 return .usage
             }

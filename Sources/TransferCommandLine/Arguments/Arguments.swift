@@ -152,4 +152,9 @@ struct Arguments {
 struct UsageError: Error {
     let message: String
     init(_ message: String) { self.message = message }
+
+    /// The usage error `error` is, or wraps in a ``CommandFailure``; `nil` for any other error.
+    static func within(_ error: any Error) -> UsageError? {
+        (error as? UsageError) ?? ((error as? CommandFailure)?.error as? UsageError)
+    }
 }

@@ -25,7 +25,7 @@ enum Detached {
 
         /// The report of `error`, mapped by ``ToolError`` (a usage error is 64).
         init(failure error: any Error) {
-            if let usage = (error as? UsageError) ?? ((error as? CommandFailure)?.error as? UsageError) {
+            if let usage = UsageError.within(error) {
                 self = .failed(.usage, usage.message)
             } else {
                 let failure = ToolError(error)
