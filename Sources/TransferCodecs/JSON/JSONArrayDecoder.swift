@@ -205,6 +205,90 @@ struct JSONArrayReader: JSONValueSplitter {
         }
     }
 
+    /// Whether the reader may hand out runs (``nextRun()``): only for input that can be read again
+    /// from an offset, since a run split wrongly is read again by the exact reader.
+    var makesRuns = false
+    /// Whether ``valueCount`` counts the elements handed out: not after a run, whose elements are
+    /// counted only where it is split.
+    private(set) var countsValues = true
+
+    /// The next run of elements, one to two times `batchSize` bytes of them, cut where the reader guesses an
+    /// element starts, without finding where each ends: the cores split the run as they parse it
+    /// (``JSONElementBatch/Framing/arrayRun``), so that the reader does not scan every byte before
+    /// them. `nil` when a run cannot be made here — near the end of the input, before the first
+    /// element, after a problem, or with no guess in reach — and the exact ``nextBatch()`` goes on.
+    ///
+    /// The guess is the last `{` in reach after a comma after a `}`, whitespace between: where the next object of an
+    /// array of objects starts, unless those bytes are inside a string or a nested array. A run
+    /// whose start is an element's start splits exactly only if its end is one too, so runs split
+    /// exactly one after another from the first are all right; the first that does not is read
+    /// again from its start by the exact reader (``resuming(at:index:source:)``).
+    mutating func nextRun() throws -> JSONElementBatch? {
+        guard makesRuns, failure == nil, phase == .afterElement || phase == .beforeElement else { return nil }
+        if phase == .afterElement {
+            guard try skipWhitespace(), input.buffer[input.position] == UInt8(ascii: ",") else { return nil }
+            input.position += 1
+            phase = .beforeElement
+        }
+        guard try skipWhitespace() else { return nil }
+        // Runs of one to two batches' worth, each up to the last guess in reach: the buffer is left
+        // with the part of an element after it, which is all a refill copies.
+        if input.buffer.count - input.position < batchSize, !input.isFinal { _ = try input.readMore() }
+        let start = input.position
+        let reach = min(input.buffer.count, start + 2 * batchSize)
+        guard reach - start >= batchSize,
+            let next = input.buffer.withUnsafeBufferPointer({
+                Self.lastElementStart(in: UnsafeBufferPointer(rebasing: $0[..<reach]), after: start + batchSize / 2)
+            })
+        else { return nil }
+        // The run shares the reader's buffer, which a refill replaces rather than changes.
+        var batch = JSONElementBatch(framing: .arrayRun, firstIndex: -1)
+        batch.isIndexKnown = false
+        batch.bytes = input.buffer
+        batch.run = start..<next
+        batch.runOffset = input.bufferOffset + start
+        input.position = next
+        countsValues = false
+        return batch
+    }
+
+    /// The last `{` in `bytes` after offset `after` with a comma before it and a `}` before that,
+    /// whitespace between; `nil` when there is none.
+    private static func lastElementStart(in bytes: UnsafeBufferPointer<UInt8>, after: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var brace = bytes.count - 1
+        while brace > after {
+            if base[brace] == UInt8(ascii: "{") {
+                var before = brace - 1
+                while before > after, isWhitespace(base[before]) { before -= 1 }
+                if base[before] == UInt8(ascii: ",") {
+                    before -= 1
+                    while before > after, isWhitespace(base[before]) { before -= 1 }
+                    if base[before] == UInt8(ascii: "}") { return brace }
+                }
+            }
+            brace -= 1
+        }
+        return nil
+    }
+
+    /// Whether `byte` is JSON whitespace.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// A reader that goes on from `offset` in the document, where element `index` of the array
+    /// starts (or whitespace before it): for a run that did not split exactly, read again. Its
+    /// source must be positioned at `offset`.
+    static func resuming(at offset: Int, index: Int, source: JSONFileSource) -> JSONArrayReader {
+        var reader = JSONArrayReader(chunkSize: source.chunkSize, source: source)
+        reader.input.bufferOffset = offset
+        reader.phase = .beforeElement
+        reader.valueCount = index
+        return reader
+    }
+
     /// Finds the element at the reading position, reading more input until it is whole or the
     /// input ends (then the element is the rest, and its parse says what is missing).
     private mutating func element() throws -> Range<Int> {

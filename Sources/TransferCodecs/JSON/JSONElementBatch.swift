@@ -8,8 +8,9 @@
 /// decoded: their bytes one after another, and, once ``parsed(positions:)``, their tapes in one
 /// array.
 ///
-/// The reader only finds where each value is (``JSONValueScanner``, or a line feed); parsing, the
-/// byte-by-byte work, happens on the cores with the decoding.
+/// The reader only finds where each value is (``JSONValueScanner``, or a line feed), or cuts a run
+/// of an array's elements at a guess (``Framing/arrayRun``); parsing, the byte-by-byte work, and
+/// the splitting of runs happen on the cores with the decoding.
 struct JSONElementBatch: Sendable {
     /// How the values were framed in the input: what may follow a value.
     enum Framing: Sendable {
@@ -17,6 +18,12 @@ struct JSONElementBatch: Sendable {
         case arrayElements
         /// One value a line, perhaps with spaces after it; the bytes run to the line's end.
         case lines
+        /// A run of an array's elements cut where the reader guessed an element starts, not split
+        /// yet: the bytes from an element's first byte up to the first byte of the element the
+        /// reader guessed comes next, commas and whitespace between (``JSONArrayReader/nextRun()``).
+        /// The parse splits them; a run it cannot split exactly is ``JSONElementBatch/isSplitExactly``
+        /// false, and is read again by the exact reader.
+        case arrayRun
     }
 
     struct Element: Sendable {
@@ -42,8 +49,20 @@ struct JSONElementBatch: Sendable {
     var bytes: [UInt8] = []
     var tokens: [JSONTape.Token] = []
     var elements: [Element] = []
-    /// The array index of the first element.
+    /// The array index of the first element; for a run, unknown until the runs before it are
+    /// split (``isIndexKnown``).
     var firstIndex: Int
+    /// Whether ``firstIndex`` is the first element's index: false for a run, and for a batch the
+    /// reader split after a run (the count of elements was lost with it).
+    var isIndexKnown = true
+    /// For a run: its bytes in `bytes` (the reader's buffer, shared), and the offset in the
+    /// document of its first byte.
+    var run = 0..<0
+    var runOffset = 0
+    /// For a run: whether its parse split it into elements exactly, from its first byte to its
+    /// last, every element whole. When not, the guess that ended it was wrong, or something in it
+    /// is not JSON: the run is read again by the exact reader, which reports what is wrong.
+    private(set) var isSplitExactly = true
     /// Whether the tapes are made.
     private(set) var isParsed = false
     /// The parse's error, after the elements before it: the elements from the bad one on are gone.
@@ -74,7 +93,11 @@ struct JSONElementBatch: Sendable {
         guard !isParsed else { return self }
         var batch = self
         batch.isParsed = true
-        batch.tokens.reserveCapacity(bytes.count / 16)
+        batch.tokens.reserveCapacity(byteCount / 16)
+        if framing == .arrayRun {
+            batch.isSplitExactly = batch.splitRun()
+            return batch
+        }
         bytes.withUnsafeBufferPointer { all in
             for index in elements.indices {
                 let element = elements[index]
@@ -110,6 +133,43 @@ struct JSONElementBatch: Sendable {
         return batch
     }
 
+    /// Splits a run into its elements and parses them: an element, whitespace, a comma,
+    /// whitespace, and so on to the run's end, which must come after a comma. `false` when the run
+    /// does not split so (an element cut by the run's end, a byte out of place, a value that is not
+    /// JSON); nothing is reported, since the exact reader reads the run again.
+    private mutating func splitRun() -> Bool {
+        let count = run.upperBound
+        return bytes.withUnsafeBufferPointer { all -> Bool in
+            var start = run.lowerBound
+            while true {
+                let region = UnsafeBufferPointer(rebasing: all[start...])
+                let root = tokens.count
+                guard count - start <= JSONTape.maximumSize,
+                    let length = try? JSONTape.parseValue(region, isFinal: true, into: &tokens)
+                else { return false }
+                elements.append(
+                    Element(
+                        bytes: start..<(start + length), lookahead: 0, endsWithLineFeed: false, root: root,
+                        offset: runOffset + start - run.lowerBound, origin: nil))
+                var next = start + length
+                while next < count, JSONArrayReader.isWhitespace(all[next]) { next += 1 }
+                guard next < count, all[next] == UInt8(ascii: ",") else { return false }
+                next += 1
+                while next < count, JSONArrayReader.isWhitespace(all[next]) { next += 1 }
+                if next == count { return true }
+                start = next
+            }
+        }
+    }
+
+    /// How many bytes of the input the batch holds.
+    var byteCount: Int { framing == .arrayRun ? run.count : bytes.count }
+
+    /// The offset in the document of the batch's first byte: a run's, or its first element's.
+    var startOffset: Int {
+        framing == .arrayRun ? runOffset : elements.first?.offset ?? runOffset
+    }
+
     /// What is wrong with an element: the message, and the offset in the element.
     private struct Problem: Error {
         let message: String
@@ -139,7 +199,7 @@ struct JSONElementBatch: Sendable {
             return .failure(Problem(message: message, offset: error.offset))
         }
         switch framing {
-        case .arrayElements:
+        case .arrayElements, .arrayRun:  // a run's elements are split by `splitRun`, not here
             // The scan ends where the value does; what follows it is the reader's to check.
             guard end < length else { return .success(end) }
             let found = JSONParser.describe(base: region.baseAddress!, count: region.count, at: end)

@@ -49,17 +49,34 @@ struct JSONFileSource {
     let positions: @Sendable (Int) -> JSONTextPosition
     /// How many bytes a read asks for.
     let chunkSize: Int
+    /// For input that can be read again: where offset 0 of the input is in the file (standard
+    /// input redirected from a file may start further in).
+    private let origin: Int?
 
     init(_ file: ReadableFile, chunkSize: Int) {
         self.file = file
         if file.isRegularFile, let filePositions = JSONFilePositions(file) {
             countsAsItReads = false
             positions = { offset in filePositions.position(ofOffset: offset) }
+            origin = filePositions.start
         } else {
             countsAsItReads = true
             positions = { _ in JSONTextPosition() }
+            origin = nil
         }
         self.chunkSize = chunkSize
+    }
+
+    /// Whether the input can be read again from an offset (``seek(to:)``).
+    var canSeek: Bool { origin != nil }
+
+    /// Moves the reading back to `offset` in the input, for input that ``canSeek``; the bytes read
+    /// again are not counted again in the file's counters (the tool's progress).
+    func seek(to offset: Int) throws {
+        guard let origin else { preconditionFailure("seek(to:) on input that cannot be read again") }
+        let current = Int(lseek(file.fileDescriptor, 0, SEEK_CUR))
+        try file.seek(to: origin + offset)
+        if current > origin + offset { file.counters?.addBytesRead(origin + offset - current) }
     }
 
     /// Replaces `buffer` with its bytes from `start` on followed by the next chunk: a new window,
@@ -88,7 +105,7 @@ private final class JSONFilePositions: Sendable {
     private let descriptor: Int32
     /// Where the reader starts in the file: offset 0 of the input (standard input redirected from a
     /// file may start further in).
-    private let start: Int
+    let start: Int
     private let checkpoints = Mutex(JSONPositionCheckpoints())
 
     init?(_ file: ReadableFile) {

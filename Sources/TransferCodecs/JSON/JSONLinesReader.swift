@@ -29,6 +29,7 @@ struct JSONLinesReader: JSONValueSplitter {
     var valueCount = 0
     /// A problem met after the values of the last batch, thrown by the next call.
     var failure: (any Error)?
+    let countsValues = true
 
     init(chunkSize: Int, source: JSONFileSource) {
         input = JSONInput(chunkSize: chunkSize, source: source)

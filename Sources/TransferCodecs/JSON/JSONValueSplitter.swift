@@ -12,6 +12,9 @@ protocol JSONValueSplitter {
     var valueCount: Int { get set }
     /// A problem met after the values of the last batch, thrown by the next call.
     var failure: (any Error)? { get set }
+    /// Whether ``valueCount`` counts every value handed out (not after a run of an array's
+    /// elements, ``JSONArrayReader/nextRun()``).
+    var countsValues: Bool { get }
 
     /// The next value in `input.buffer`, or `nil` at the end.
     mutating func nextValue() throws -> JSONSplitValue?
@@ -38,6 +41,7 @@ extension JSONValueSplitter {
             throw failure
         }
         var batch = JSONElementBatch(framing: framing, firstIndex: valueCount)
+        batch.isIndexKnown = countsValues
         // Room for the batch at once: grown from empty, its bytes were copied over and over (6% of
         // a JSON → CSV conversion's instructions). A batch ends with the value that takes it past
         // `batchSize`; a value larger than the spare room grows it once.

@@ -86,9 +86,20 @@ extension RecordFormat {
         case (.jsonArray(_, let decoder), .csv(let csvEncoder, _), let plan?):
             let format = csvEncoder.format
             var file = JSONArrayFile(input, chunkSize: 1 << 20)
-            try convertJSON(
-                plan, produce: { try file.reader.nextBatch() }, positions: file.positions, decoder: decoder,
-                format: format, encode: encode, write: write)
+            // Runs of elements split on the cores where the input can be read again; from the
+            // first run that does not split exactly, the exact reader reads the rest.
+            file.reader.makesRuns = file.source.canSeek
+            do {
+                try convertJSON(
+                    plan, produce: { try file.reader.nextRun() ?? file.reader.nextBatch() }, positions: file.positions,
+                    decoder: decoder, format: format, encode: encode, write: write)
+            } catch let again as JSONReadAgain {
+                try file.source.seek(to: again.offset)
+                var reader = JSONArrayReader.resuming(at: again.offset, index: again.index, source: file.source)
+                try convertJSON(
+                    plan, produce: { try reader.nextBatch() }, positions: file.positions, decoder: decoder,
+                    format: format, encode: encode, write: write)
+            }
         case (.jsonLines(_, let decoder), .csv(let csvEncoder, _), let plan?):
             let format = csvEncoder.format
             let source = JSONFileSource(input, chunkSize: 1 << 20)
@@ -106,6 +117,11 @@ extension RecordFormat {
     }
 
     /// JSON values to CSV rows through a plan, batch by batch.
+    ///
+    /// A run of elements (``JSONArrayReader/nextRun()``) that does not split exactly, and a batch
+    /// after a run that needs `Codable` (its index, for errors, is known only here), stop the
+    /// conversion with ``JSONReadAgain``: what came before them is written, and the caller reads
+    /// on from where they start with the exact reader.
     private func convertJSON<Record: Codable & Sendable>(
         _ plan: RecordPlan, produce: () throws -> JSONElementBatch?,
         positions: @escaping @Sendable (Int) -> JSONTextPosition, decoder: JSONTextDecoder, format: CSVFormat,
@@ -113,19 +129,48 @@ extension RecordFormat {
         write: (TransformedBatch<RecordWriter<Record>.Batch>) throws -> Void
     ) throws {
         let columns = plan.fields.map(\.key)
+        var nextIndex = 0
         try OrderedPipeline.run(
             limit: OrderedPipeline.defaultLimit, produce: produce,
-            work: { batch in
+            work: { batch -> JSONConverted<RecordWriter<Record>.Batch> in
                 let batch = batch.parsed(positions: positions)
+                guard batch.isSplitExactly else { return .readAgain(offset: batch.startOffset) }
                 if let bytes = plan.csv(fromJSON: batch, format: format) {
-                    return TransformedBatch(
-                        result: .init(
-                            csv: bytes, columns: columns, firstIndex: batch.firstIndex, count: batch.elements.count),
-                        error: nil)
+                    return .converted(
+                        TransformedBatch(
+                            result: .init(
+                                csv: bytes, columns: columns, firstIndex: batch.firstIndex,
+                                count: batch.elements.count),
+                            error: nil))
                 }
-                return try batch.decode(Record.self, with: decoder, positions: positions).transformed {
-                    try encode($0, batch.firstIndex)
+                guard batch.isIndexKnown else { return .readAgain(offset: batch.startOffset) }
+                return .converted(
+                    try batch.decode(Record.self, with: decoder, positions: positions).transformed {
+                        try encode($0, batch.firstIndex)
+                    })
+            },
+            consume: { converted in
+                switch converted {
+                case .readAgain(let offset):
+                    throw JSONReadAgain(offset: offset, index: nextIndex)
+                case .converted(var batch):
+                    batch.result?.firstIndex = nextIndex
+                    nextIndex += batch.result?.count ?? 0
+                    try write(batch)
                 }
-            }, consume: write)
+            })
     }
+}
+
+/// A batch of JSON values converted on a core, or where to read again from with the exact reader.
+private enum JSONConverted<Batch: Sendable>: Sendable {
+    case converted(TransformedBatch<Batch>)
+    case readAgain(offset: Int)
+}
+
+/// Where the exact reader reads again from: the offset in the document of an element's first byte
+/// (or of whitespace before it), and the element's index in the array.
+private struct JSONReadAgain: Error {
+    let offset: Int
+    let index: Int
 }

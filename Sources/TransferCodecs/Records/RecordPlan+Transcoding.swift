@@ -174,7 +174,7 @@ extension RecordPlan {
         guard batch.isParsed, batch.syntaxError == nil else { return nil }
         var writer = CSVWriter(format: format)
         // Rows are shorter than their JSON (no keys): one allocation for the batch's output.
-        writer.output.reserve(batch.bytes.count)
+        writer.output.reserve(batch.byteCount)
         if batch.firstIndex == 0, !batch.elements.isEmpty {
             if format.writesByteOrderMark { writer.output.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
             if format.hasHeader { writer.writeRow(fields.map(\.key)) }
