@@ -20,10 +20,13 @@ extension ItemProvider {
         type transferableType: T.Type,
         completionHandler: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> Progress {
-        started { _ in
+        started { _, complete in
             do throws(TransferError) {
-                completionHandler(.success(try await self.loadTransferable(type: transferableType)))
+                let value = try await self.loadTransferable(type: transferableType)
+                complete()
+                completionHandler(.success(value))
             } catch {
+                complete()
                 completionHandler(.failure(error))
             }
         }
@@ -41,10 +44,13 @@ extension ItemProvider {
         for contentType: UTType,
         completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
     ) -> Progress {
-        started { progress in
+        started { progress, complete in
             do throws(TransferError) {
-                completionHandler(try await self.loadData(for: contentType, progress: progress), nil)
+                let data = try await self.loadData(for: contentType, progress: progress)
+                complete()
+                completionHandler(data, nil)
             } catch {
+                complete()
                 completionHandler(nil, error)
             }
         }
@@ -65,10 +71,11 @@ extension ItemProvider {
         openInPlace: Bool = false,
         completionHandler: @escaping @Sendable (URL?, Bool, (any Error)?) -> Void
     ) -> Progress {
-        started { progress in
+        started { progress, complete in
             do {
                 try await self.loadFile(for: contentType, progress: progress) { url in
                     guard !openInPlace, self.isOriginal(url) else {
+                        complete()
                         completionHandler(url, openInPlace && self.isOriginal(url), nil)
                         return
                     }
@@ -78,9 +85,11 @@ extension ItemProvider {
                     defer { TemporaryDirectory.remove(directory) }
                     let copy = directory.appendingPathComponent(url.lastPathComponent)
                     try FileManager.default.copyItem(at: url, to: copy)
+                    complete()
                     completionHandler(copy, false, nil)
                 }
             } catch {
+                complete()
                 completionHandler(nil, false, error)
             }
         }
@@ -96,7 +105,10 @@ extension ItemProvider {
         completionHandler: @escaping @Sendable (URL?, (any Error)?) -> Void
     ) -> Progress {
         guard let contentType = UTType(typeIdentifier) else {
-            return started { _ in completionHandler(nil, TransferError.unknownTypeIdentifier(typeIdentifier)) }
+            return started { _, complete in
+                complete()
+                completionHandler(nil, TransferError.unknownTypeIdentifier(typeIdentifier))
+            }
         }
         return loadFileRepresentation(for: contentType) { url, _, error in completionHandler(url, error) }
     }
@@ -111,7 +123,10 @@ extension ItemProvider {
         completionHandler: @escaping @Sendable (URL?, Bool, (any Error)?) -> Void
     ) -> Progress {
         guard let contentType = UTType(typeIdentifier) else {
-            return started { _ in completionHandler(nil, false, TransferError.unknownTypeIdentifier(typeIdentifier)) }
+            return started { _, complete in
+                complete()
+                completionHandler(nil, false, TransferError.unknownTypeIdentifier(typeIdentifier))
+            }
         }
         return loadFileRepresentation(for: contentType, openInPlace: true, completionHandler: completionHandler)
     }
@@ -123,18 +138,25 @@ extension ItemProvider {
     }
 
     /// Starts `body` on a task of its own with a `TransferProgress` that a `Progress` of 100 units
-    /// follows; cancelling the `Progress` cancels the task, within 20 ms.
-    private func started(_ body: @escaping @Sendable (TransferProgress) async -> Void) -> Progress {
+    /// follows, and a function that completes the progress, which `body` calls before the
+    /// completion handler, so that the handler reads the progress done. Cancelling
+    /// the `Progress` cancels the task, within 20 ms.
+    private func started(
+        _ body: @escaping @Sendable (TransferProgress, _ complete: @escaping @Sendable () -> Void) async -> Void
+    ) -> Progress {
         let progress = Progress(totalUnitCount: 100)
         let reported = ProgressBox(progress)
         let transfer = TransferProgress { fraction in
             reported.progress.completedUnitCount = Int64((fraction * 100).rounded(.down))
         }
+        let complete: @Sendable () -> Void = {
+            if !reported.progress.isCancelled { reported.progress.completedUnitCount = 100 }
+        }
         let task = Task {
             // Foundation calls a progress's cancellation handler on a global queue, which a busy
             // process may not run for a long time: the progress is also watched from here.
             await withTaskGroup(of: Void.self) { group in
-                group.addTask { await body(transfer) }
+                group.addTask { await body(transfer, complete) }
                 group.addTask {
                     while !Task.isCancelled, !reported.progress.isCancelled {
                         try? await Task.sleep(for: .milliseconds(20))
@@ -143,7 +165,6 @@ extension ItemProvider {
                 await group.next()
                 group.cancelAll()
             }
-            if !reported.progress.isCancelled { reported.progress.completedUnitCount = 100 }
         }
         progress.cancellationHandler = { task.cancel() }
         return progress

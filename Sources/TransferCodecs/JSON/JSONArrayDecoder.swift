@@ -212,17 +212,18 @@ struct JSONArrayReader: JSONValueSplitter {
     /// counted only where it is split.
     private(set) var countsValues = true
 
-    /// The next run of elements, one to two times `batchSize` bytes of them, cut where the reader guesses an
-    /// element starts, without finding where each ends: the cores split the run as they parse it
-    /// (``JSONElementBatch/Framing/arrayRun``), so that the reader does not scan every byte before
-    /// them. `nil` when a run cannot be made here — near the end of the input, before the first
-    /// element, after a problem, or with no guess in reach — and the exact ``nextBatch()`` goes on.
+    /// The next run of elements, one to two times `batchSize` bytes of them, cut where the reader
+    /// guesses an element starts, without finding where each ends: the cores split the run as
+    /// they parse it (``JSONElementBatch/Framing/arrayRun``), so that the reader does not scan every
+    /// byte before them. `nil` when a run cannot be made here — near the end of the input, before
+    /// the first element, after a problem, or with no guess in reach — and the exact
+    /// ``nextBatch()`` goes on.
     ///
-    /// The guess is the last `{` in reach after a comma after a `}`, whitespace between: where the next object of an
-    /// array of objects starts, unless those bytes are inside a string or a nested array. A run
-    /// whose start is an element's start splits exactly only if its end is one too, so runs split
-    /// exactly one after another from the first are all right; the first that does not is read
-    /// again from its start by the exact reader (``resuming(at:index:source:)``).
+    /// The guess is the last `{` in reach after a comma after a `}`, whitespace between: where the
+    /// next object of an array of objects starts, unless those bytes are inside a string or a
+    /// nested array. A run whose start is an element's start splits exactly only if its end is one
+    /// too, so runs split exactly one after another from the first are all right; the first that
+    /// does not is read again from its start by the exact reader (``resuming(at:index:source:)``).
     mutating func nextRun() throws -> JSONElementBatch? {
         guard makesRuns, failure == nil, phase == .afterElement || phase == .beforeElement else { return nil }
         if phase == .afterElement {

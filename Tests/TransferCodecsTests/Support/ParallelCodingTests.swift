@@ -124,13 +124,18 @@ struct ParallelCodingTests {
         struct Stop: Error {}
         let json = try file(JSONTextEncoder().encode(Self.records), "stop.json")
         defer { try? FileManager.default.removeItem(at: json) }
-        let transformed = Mutex(0)
+        // Transforms started, finished, and started after the call returned.
+        let transforms = Mutex((started: 0, finished: 0, afterReturn: 0, returned: false))
         var delivered = 0
         #expect(throws: Stop.self) {
             try JSONArrayDecoder().decodeElements(
                 Record.self, contentsOf: json,
                 transformingBatches: { records, _ in
-                    transformed.withLock { $0 += 1 }
+                    transforms.withLock {
+                        $0.started += 1
+                        if $0.returned { $0.afterReturn += 1 }
+                    }
+                    defer { transforms.withLock { $0.finished += 1 } }
                     return records.count
                 }
             ) { _ in
@@ -138,12 +143,16 @@ struct ParallelCodingTests {
                 if delivered == 2 { throw Stop() }
             }
         }
-        let after = transformed.withLock { $0 }
-        Thread.sleep(forTimeInterval: 0.2)
-        #expect(transformed.withLock { $0 } == after)
+        // Nothing under way when the call returns: every transform that started has finished.
+        let after = transforms.withLock { state in
+            state.returned = true
+            return state
+        }
+        #expect(after.started == after.finished)
         #expect(delivered == 2)
         // At most the batches in flight were decoded ahead: fewer than the file holds, counted by
         // reading it whole the same way (a reader that went on to the end would transform them all).
+        // Meanwhile, no transform of the stopped call starts.
         let all = Mutex(0)
         try JSONArrayDecoder().decodeElements(
             Record.self, contentsOf: json,
@@ -153,8 +162,9 @@ struct ParallelCodingTests {
             }
         ) { _ in }
         let total = all.withLock { $0 }
+        #expect(transforms.withLock { $0.afterReturn } == 0)
         #expect(total >= 4, "the file must hold more batches than a stopped reader decodes")
-        #expect(after < total)
+        #expect(after.started < total)
     }
 
     @Test("a cancelled task stops reading")
