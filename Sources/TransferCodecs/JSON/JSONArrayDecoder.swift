@@ -322,10 +322,8 @@ struct JSONArrayReader: JSONValueSplitter {
     private mutating func skipWhitespace() throws -> Bool {
         while true {
             while input.position < input.buffer.count {
-                switch input.buffer[input.position] {
-                case 0x20, 0x0A, 0x0D, 0x09: input.position += 1
-                default: return true
-                }
+                guard Self.isWhitespace(input.buffer[input.position]) else { return true }
+                input.position += 1
             }
             guard try input.readMore() else { return false }
         }
