@@ -55,8 +55,29 @@ private func runExecutable(_ arguments: [String], input: Data?, environment: [St
     process.standardError = errorPipe
     process.standardInput = inputPipe
     try process.run()
-    if let input { inputPipe.fileHandleForWriting.write(input) }
-    try inputPipe.fileHandleForWriting.close()
+    // Standard input is written on a thread of its own, while the outputs are read: a child that
+    // stops reading (it found an error, say) ends the writing with EPIPE — SIGPIPE is blocked on
+    // that thread, where it would otherwise end the test process.
+    let inputWritten = DispatchSemaphore(value: 0)
+    let inputWriter = Thread {
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        let descriptor = inputPipe.fileHandleForWriting.fileDescriptor
+        input?.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                offset += count
+            }
+        }
+        try? inputPipe.fileHandleForWriting.close()
+        inputWritten.signal()
+    }
+    inputWriter.start()
     // Read both pipes before waiting, so a large output cannot block the child.
     let errorData = Mutex(Data())
     let errorRead = DispatchSemaphore(value: 0)
@@ -68,6 +89,7 @@ private func runExecutable(_ arguments: [String], input: Data?, environment: [St
     let outputData = outputPipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     errorRead.wait()
+    inputWritten.wait()
     return CommandResult(
         status: process.terminationStatus,
         output: String(decoding: outputData, as: UTF8.self),

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 
-/// JSON → CSV from a file hands the array to the cores in runs, cut where the reader guesses the
-/// next object starts (`},{`), without scanning every byte first; a guess inside a string, and a
-/// problem after a run, make the exact reader read on from the run's start. Whatever the guesses,
-/// the output and the errors are those of the exact reader — which reads all of standard input,
-/// since a pipe cannot be read again — and the rows hold the values written.
-@Suite("JSON → CSV in runs: the output and errors of the exact reader")
+/// JSON → CSV hands the array to the cores in runs, cut where the reader guesses the next object
+/// starts (`},{`), without scanning every byte first; a guess inside a string, and a problem after
+/// a run, make the exact reader read on from the run's start — from the file, or, for standard
+/// input from a pipe, from the bytes the reader kept. Whatever the guesses, the output and the
+/// errors are those of the whole document decoded at once (`--whole`, another path), and the rows
+/// hold the values written.
+@Suite("JSON → CSV in runs: the output and errors of the whole document's decoding")
 struct JSONRunTests {
     /// One profile, written by hand as a JSON object and as the CSV row the conversion must give.
     struct Record {
@@ -26,10 +27,16 @@ struct JSONRunTests {
         }
     }
 
-    /// `count` records; with `traps`, their bios hold `},{` between their words, as an object
+    /// `count` records; with traps, their bios hold `},{` between their words, as an object
     /// boundary reads: each a `{` the reader may take for the start of the next object.
     static func records(_ count: Int, traps: Bool) -> [Record] {
+        records(count, trapped: traps ? 0..<count : 0..<0)
+    }
+
+    /// `count` records, traps in the bios of those in `trapped`.
+    static func records(_ count: Int, trapped: Range<Int>) -> [Record] {
         (0..<count).map { index in
+            let traps = trapped.contains(index)
             let words = (0..<12).map { "w\(index)x\($0)" }.joined(separator: traps ? " },{ " : " ")
             return Record(
                 id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012X", index))!,
@@ -50,54 +57,66 @@ struct JSONRunTests {
         try await body(directory)
     }
 
-    /// Converts `json` to CSV from a file (runs) and from standard input (the exact reader): the
-    /// status, the output file's bytes (or `nil` when none was left) and standard error, for each.
-    func convertBothWays(_ json: Data, in directory: URL) async throws -> [(Int32, Data?, String)] {
+    /// One conversion's exit status, output file (`nil` when none was left) and standard error.
+    typealias Outcome = (status: Int32, output: Data?, error: String)
+
+    /// Converts `json` to CSV from a file and from standard input (a pipe), in runs, and from the
+    /// file decoded whole (`--whole`): the outcome of each, in that order.
+    func convertThreeWays(_ json: Data, in directory: URL) async throws -> [Outcome] {
         let input = directory.appendingPathComponent("in.json")
         try json.write(to: input)
-        var results: [(Int32, Data?, String)] = []
-        for fromFile in [true, false] {
-            let output = directory.appendingPathComponent("out-\(fromFile).csv")
+        var outcomes: [Outcome] = []
+        for (name, source, mode) in [
+            ("file", input.path, "--stream"), ("pipe", "-", "--stream"), ("whole", input.path, "--whole"),
+        ] {
+            let output = directory.appendingPathComponent("out-\(name).csv")
             let result = try await transferExecutable(
-                ["convert", fromFile ? input.path : "-", "--from", "json", "--to", "csv", "-o", output.path],
-                input: fromFile ? nil : json)
-            results.append((result.status, try? Data(contentsOf: output), result.error))
+                ["convert", source, "--from", "json", "--to", "csv", "-o", output.path, mode],
+                input: source == "-" ? json : nil)
+            outcomes.append((result.status, try? Data(contentsOf: output), result.error))
         }
-        return results
+        return outcomes
     }
 
     @Test(
-        "runs: the rows hold every value, as from standard input",
+        "runs: the rows hold every value, from a file and a pipe, as decoded whole",
         arguments: [",", ",\n  "])
     func runs(separator: String) async throws {
         try await convertsEveryRecord(separator: separator, traps: false)
     }
 
     @Test(
-        "guesses inside strings: the rows hold every value, as from standard input",
+        "guesses inside strings: the rows hold every value, from a file and a pipe, as decoded whole",
         arguments: [",", ",\n  ", " , "])
     func guessesInsideStrings(separator: String) async throws {
         try await convertsEveryRecord(separator: separator, traps: true)
     }
 
-    /// Converts 12,000 records, from a file and from standard input: every row as written, and the
-    /// same bytes both ways.
+    @Test("traps late in the input: the exact reader reads on from far in, from a file and a pipe")
+    func lateTraps() async throws {
+        try await convertsEveryRecord(records: Self.records(12_000, trapped: 9_000..<9_200), separator: ",")
+    }
+
+    /// Converts 12,000 records three ways: every row as written, and the same bytes each way.
     func convertsEveryRecord(separator: String, traps: Bool) async throws {
-        // About 2.6 MB: several runs of the reader's 256 KiB batches, and guesses in every bio.
-        let records = Self.records(12_000, traps: traps)
+        try await convertsEveryRecord(records: Self.records(12_000, traps: traps), separator: separator)
+    }
+
+    /// Converts `records` three ways: every row as written, and the same bytes each way.
+    func convertsEveryRecord(records: [Record], separator: String) async throws {
+        // 12,000 records are about 2.6 MB: several runs of the reader's 256 KiB batches.
         try await inTemporaryDirectory { directory in
-            let results = try await convertBothWays(Self.array(records, separator: separator), in: directory)
-            let (file, pipe) = (results[0], results[1])
-            #expect(file.0 == 0, "\(file.2)")
-            #expect(pipe.0 == 0, "\(pipe.2)")
-            let rows = rfc4180Rows(String(decoding: try #require(file.1), as: UTF8.self))
+            let outcomes = try await convertThreeWays(Self.array(records, separator: separator), in: directory)
+            for outcome in outcomes { #expect(outcome.status == 0, "\(outcome.error)") }
+            let rows = rfc4180Rows(String(decoding: try #require(outcomes[0].output), as: UTF8.self))
             #expect(rows.first == ["id", "name", "bio", "funFacts", "video", "portrait"])
             #expect(rows.count == records.count + 1)
             for (row, record) in zip(rows.dropFirst(), records) where row != record.fields {
                 Issue.record("row \(row) differs from \(record.fields)")
                 break
             }
-            #expect(file.1 == pipe.1, "the file's output differs from standard input's")
+            #expect(outcomes[0].output == outcomes[2].output, "the file's output differs from the whole decoding's")
+            #expect(outcomes[1].output == outcomes[2].output, "the pipe's output differs from the whole decoding's")
         }
     }
 
@@ -125,27 +144,28 @@ struct JSONRunTests {
     }
 
     @Test(
-        "a problem after runs: the error of standard input, with its index, line and column; no output",
+        "a problem after runs: the whole decoding's error, with its index, line and column; no output",
         arguments: Problem.allCases)
     func problemAfterRuns(problem: Problem) async throws {
         // Without traps, runs split exactly up to the problem's.
         let records = Self.records(9_000, traps: false)
         let index = 8_123
         try await inTemporaryDirectory { directory in
-            let results = try await convertBothWays(problem.spoil(records, at: index), in: directory)
-            let (file, pipe) = (results[0], results[1])
-            #expect(file.0 == 65, "\(file.2)")
-            #expect(file.1 == nil, "an output file was left")
-            // The same words after the input's name (the file's path, or standard input).
-            let inputName = try #require(file.2.firstRange(of: "in.json: "))
-            #expect(
-                file.2[inputName.upperBound...] == pipe.2.drop { $0 != ":" }.dropFirst(2),
-                "the file's error differs from standard input's: \(file.2)\n\(pipe.2)")
+            let outcomes = try await convertThreeWays(problem.spoil(records, at: index), in: directory)
+            // The same words after the input's name (the file's path, or `-`).
+            let words = outcomes.map { String($0.error.drop { $0 != ":" }) }
+            for (name, outcome) in zip(["file", "pipe", "whole"], outcomes) {
+                #expect(outcome.status == 65, "\(name): \(outcome.error)")
+                #expect(outcome.output == nil, "\(name): an output file was left")
+            }
+            #expect(words[0] == words[2], "the file's error differs from the whole decoding's: \(outcomes)")
+            #expect(words[1] == words[2], "the pipe's error differs from the whole decoding's: \(outcomes)")
+            let file = outcomes[0]
             if problem == .badUUID {
-                #expect(file.2.contains("at [\(index)].id"), "\(file.2)")
+                #expect(file.error.contains("at [\(index)].id"), "\(file.error)")
             }
             // One line, and the column of the problem in the line.
-            #expect(file.2.contains("line 1, column"), "\(file.2)")
+            #expect(file.error.contains("line 1, column"), "\(file.error)")
         }
     }
 }

@@ -205,8 +205,9 @@ struct JSONArrayReader: JSONValueSplitter {
         }
     }
 
-    /// Whether the reader may hand out runs (``nextRun()``): only for input that can be read again
-    /// from an offset, since a run split wrongly is read again by the exact reader.
+    /// Whether the reader may hand out runs (``nextRun()``). A run split wrongly is read again by
+    /// the exact reader: from the file, or, for input counted as it passes, from the buffers the
+    /// reader keeps until the writer has written the batches in them (``JSONInput/retained``).
     var makesRuns = false
     /// Whether ``valueCount`` counts the elements handed out: not after a run, whose elements are
     /// counted only where it is split.
@@ -223,7 +224,7 @@ struct JSONArrayReader: JSONValueSplitter {
     /// next object of an array of objects starts, unless those bytes are inside a string or a
     /// nested array. A run whose start is an element's start splits exactly only if its end is one
     /// too, so runs split exactly one after another from the first are all right; the first that
-    /// does not is read again from its start by the exact reader (``resuming(at:index:source:)``).
+    /// does not is read again from its start by the exact reader (``resuming(at:index:)``).
     mutating func nextRun() throws -> JSONElementBatch? {
         guard makesRuns, failure == nil, phase == .afterElement || phase == .beforeElement else { return nil }
         if phase == .afterElement {
@@ -242,6 +243,7 @@ struct JSONArrayReader: JSONValueSplitter {
                 Self.lastElementStart(in: UnsafeBufferPointer(rebasing: $0[..<reach]), after: start + batchSize / 2)
             })
         else { return nil }
+        if input.countsAsItReads, !input.retains { input.startRetaining() }
         // The run shares the reader's buffer, which a refill replaces rather than changes.
         var batch = JSONElementBatch(framing: .arrayRun, firstIndex: -1)
         batch.isIndexKnown = false
@@ -280,10 +282,19 @@ struct JSONArrayReader: JSONValueSplitter {
     }
 
     /// A reader that goes on from `offset` in the document, where element `index` of the array
-    /// starts (or whitespace before it): for a run that did not split exactly, read again. Its
-    /// source must be positioned at `offset`.
-    static func resuming(at offset: Int, index: Int, source: JSONFileSource) -> JSONArrayReader {
-        var reader = JSONArrayReader(chunkSize: source.chunkSize, source: source)
+    /// starts (or whitespace before it): for a run that did not split exactly, read again. Input
+    /// that can be read again is moved to `offset`; input counted as it passes is read again from
+    /// the bytes this reader kept (``JSONInput/replay(from:)``), then on from where it is.
+    func resuming(at offset: Int, index: Int) throws -> JSONArrayReader {
+        var reader = JSONArrayReader(chunkSize: input.source.chunkSize, source: input.source)
+        if input.source.canSeek {
+            try input.source.seek(to: offset)
+        } else {
+            let (bytes, position) = input.replay(from: offset)
+            reader.input.buffer = bytes
+            reader.input.isFinal = input.isFinal
+            reader.input.counted = (offset, position)
+        }
         reader.input.bufferOffset = offset
         reader.phase = .beforeElement
         reader.valueCount = index
@@ -357,7 +368,15 @@ struct JSONInput {
     /// The offset in the document of `buffer[0]`.
     var bufferOffset = 0
     /// For input counted as it passes: the offset up to which it is counted, and its position.
-    private var counted = (offset: 0, position: JSONTextPosition())
+    var counted = (offset: 0, position: JSONTextPosition())
+    /// For runs from input counted as it passes (``JSONInput/startRetaining()``): the buffers
+    /// read since the oldest batch not yet written, each with its offset and how many of its bytes
+    /// come before the next buffer's, so that the exact reader can read them again.
+    var retained: [(offset: Int, bytes: [UInt8], count: Int)] = []
+    /// Whether buffers are kept in ``retained`` as they are replaced.
+    var retains = false
+    /// The offset up to which the batches are written, which the writer confirms.
+    let written = JSONWrittenOffset()
 
     init(chunkSize: Int, source: JSONFileSource) {
         self.source = source
@@ -382,7 +401,11 @@ struct JSONInput {
     /// Drops what was consumed and reads more; `false` when the input has ended.
     mutating func readMore() throws -> Bool {
         guard !isFinal else { return false }
-        if position > 0, countsAsItReads { _ = self.position(ofBufferIndex: position) }
+        if retains {
+            retain()
+        } else if position > 0, countsAsItReads {
+            _ = self.position(ofBufferIndex: position)
+        }
         bufferOffset += position
         let more = try source.refill(&buffer, keepingFrom: position)
         position = 0
@@ -395,6 +418,7 @@ struct JSONInput {
     /// asked for in order, and bytes are counted before they leave the buffer).
     mutating func position(ofBufferIndex index: Int) -> JSONTextPosition {
         if let positions { return positions(bufferOffset + index) }
+        if retains { return self.position(ofOffset: bufferOffset + index) }
         let from = counted.offset - bufferOffset
         guard index > from, from >= 0 else { return counted.position }
         var position = counted.position

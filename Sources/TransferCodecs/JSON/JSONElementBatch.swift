@@ -162,6 +162,12 @@ struct JSONElementBatch: Sendable {
         }
     }
 
+    /// The offset in the document after the batch's last byte (a run's) or its last element's.
+    var endOffset: Int {
+        if framing == .arrayRun { return runOffset + run.count }
+        return elements.last.map { $0.offset + $0.bytes.count } ?? runOffset
+    }
+
     /// How many bytes of the input the batch holds.
     var byteCount: Int { framing == .arrayRun ? run.count : bytes.count }
 

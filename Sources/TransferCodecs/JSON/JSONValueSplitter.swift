@@ -41,6 +41,8 @@ extension JSONValueSplitter {
             throw failure
         }
         var batch = JSONElementBatch(framing: framing, firstIndex: valueCount)
+        // After a run, an element's position is not counted as it passes (a problem sends the
+        // batch back to the exact reader, which counts it).
         batch.isIndexKnown = countsValues
         // Room for the batch at once: grown from empty, its bytes were copied over and over (6% of
         // a JSON → CSV conversion's instructions). A batch ends with the value that takes it past
@@ -53,7 +55,8 @@ extension JSONValueSplitter {
                 batch.append(
                     input.buffer[range.lowerBound..<(range.upperBound + value.lookahead)], length: range.count,
                     endsWithLineFeed: value.endsWithLineFeed, offset: input.bufferOffset + range.lowerBound,
-                    origin: input.countsAsItReads ? input.position(ofBufferIndex: range.lowerBound) : nil)
+                    origin: input.countsAsItReads && !input.retains
+                        ? input.position(ofBufferIndex: range.lowerBound) : nil)
                 valueCount += 1
             }
         } catch {

@@ -86,27 +86,27 @@ extension RecordFormat {
         case (.jsonArray(_, let decoder), .csv(let csvEncoder, _), let plan?):
             let format = csvEncoder.format
             var file = JSONArrayFile(input, chunkSize: 1 << 20)
-            // Runs of elements split on the cores where the input can be read again; from the
-            // first run that does not split exactly, the exact reader reads the rest.
-            file.reader.makesRuns = file.source.canSeek
+            // Runs of elements split on the cores; from the first run that does not split
+            // exactly, the exact reader reads the rest.
+            file.reader.makesRuns = true
+            let written = file.reader.input.written
             do {
                 try convertJSON(
                     plan, produce: { try file.reader.nextRun() ?? file.reader.nextBatch() }, positions: file.positions,
-                    decoder: decoder, format: format, encode: encode, write: write)
+                    written: written, decoder: decoder, format: format, encode: encode, write: write)
             } catch let again as JSONReadAgain {
-                try file.source.seek(to: again.offset)
-                var reader = JSONArrayReader.resuming(at: again.offset, index: again.index, source: file.source)
+                var reader = try file.reader.resuming(at: again.offset, index: again.index)
                 try convertJSON(
-                    plan, produce: { try reader.nextBatch() }, positions: file.positions, decoder: decoder,
-                    format: format, encode: encode, write: write)
+                    plan, produce: { try reader.nextBatch() }, positions: file.positions, written: nil,
+                    decoder: decoder, format: format, encode: encode, write: write)
             }
         case (.jsonLines(_, let decoder), .csv(let csvEncoder, _), let plan?):
             let format = csvEncoder.format
             let source = JSONFileSource(input, chunkSize: 1 << 20)
             var reader = JSONLinesReader(chunkSize: 1 << 20, source: source)
             try convertJSON(
-                plan, produce: { try reader.nextBatch() }, positions: source.positions, decoder: decoder,
-                format: format, encode: encode, write: write)
+                plan, produce: { try reader.nextBatch() }, positions: source.positions, written: nil,
+                decoder: decoder, format: format, encode: encode, write: write)
         default:
             try decodeBatches(type, reading: input, transform: encode) { batch in
                 try writer.write(batch, body)
@@ -121,11 +121,12 @@ extension RecordFormat {
     /// A run of elements (``JSONArrayReader/nextRun()``) that does not split exactly, and a batch
     /// after a run that needs `Codable` (its index, for errors, is known only here), stop the
     /// conversion with ``JSONReadAgain``: what came before them is written, and the caller reads
-    /// on from where they start with the exact reader.
+    /// on from where they start with the exact reader. Each batch written is confirmed to
+    /// `written`, so that a reader of a pipe lets go of the bytes before it.
     private func convertJSON<Record: Codable & Sendable>(
         _ plan: RecordPlan, produce: () throws -> JSONElementBatch?,
-        positions: @escaping @Sendable (Int) -> JSONTextPosition, decoder: JSONTextDecoder, format: CSVFormat,
-        encode: @escaping @Sendable ([Record], Int) throws -> RecordWriter<Record>.Batch,
+        positions: @escaping @Sendable (Int) -> JSONTextPosition, written: JSONWrittenOffset?, decoder: JSONTextDecoder,
+        format: CSVFormat, encode: @escaping @Sendable ([Record], Int) throws -> RecordWriter<Record>.Batch,
         write: (TransformedBatch<RecordWriter<Record>.Batch>) throws -> Void
     ) throws {
         let columns = plan.fields.map(\.key)
@@ -141,22 +142,23 @@ extension RecordFormat {
                             result: .init(
                                 csv: bytes, columns: columns, firstIndex: batch.firstIndex,
                                 count: batch.elements.count),
-                            error: nil))
+                            error: nil), end: batch.endOffset)
                 }
                 guard batch.isIndexKnown else { return .readAgain(offset: batch.startOffset) }
                 return .converted(
                     try batch.decode(Record.self, with: decoder, positions: positions).transformed {
                         try encode($0, batch.firstIndex)
-                    })
+                    }, end: batch.endOffset)
             },
             consume: { converted in
                 switch converted {
                 case .readAgain(let offset):
                     throw JSONReadAgain(offset: offset, index: nextIndex)
-                case .converted(var batch):
+                case .converted(var batch, let end):
                     batch.result?.firstIndex = nextIndex
                     nextIndex += batch.result?.count ?? 0
                     try write(batch)
+                    written?.confirm(end)
                 }
             })
     }
@@ -164,7 +166,8 @@ extension RecordFormat {
 
 /// A batch of JSON values converted on a core, or where to read again from with the exact reader.
 private enum JSONConverted<Batch: Sendable>: Sendable {
-    case converted(TransformedBatch<Batch>)
+    /// The batch converted, and the offset in the document after its last byte.
+    case converted(TransformedBatch<Batch>, end: Int)
     case readAgain(offset: Int)
 }
 
