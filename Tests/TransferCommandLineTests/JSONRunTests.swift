@@ -1,5 +1,7 @@
 import Foundation
+import ProfileModels
 import Testing
+import TransferKit
 
 /// JSON → CSV hands the array to the cores in runs, cut where the reader guesses the next object
 /// starts (`},{`), without scanning every byte first; a guess inside a string, and a problem after
@@ -90,6 +92,22 @@ struct JSONRunTests {
         arguments: [",", ",\n  ", " , "])
     func guessesInsideStrings(separator: String) async throws {
         try await convertsEveryRecord(separator: separator, traps: true)
+    }
+
+    @Test("a run read again: each byte is counted once in the progress, each record once")
+    func progressAfterReadingAgain() async throws {
+        let json = Self.array(Self.records(12_000, traps: true))
+        try await inTemporaryDirectory { directory in
+            let input = directory.appendingPathComponent("in.json")
+            try json.write(to: input)
+            let conversion = try TransferConversion(ProfilesArchive.self, from: .json, to: .commaSeparatedText)
+            let progress = TransferConversionProgress()
+            var output = Data()
+            try await conversion.convert(contentsOf: input, into: { output.append($0) }, progress: progress)
+            #expect(progress.bytesRead == json.count)
+            #expect(progress.recordsWritten == 12_000)
+            #expect(rfc4180Rows(String(decoding: output, as: UTF8.self)).count == 12_001)
+        }
     }
 
     @Test("traps late in the input: the exact reader reads on from far in, from a file and a pipe")

@@ -35,10 +35,12 @@ struct ItemProviderProgressTests {
     func transferable() async throws {
         let provider = NSItemProvider()
         provider.register("text")
-        let (loaded, _) = await completion { done in
+        let (loaded, progress) = await completion { done in
             provider.loadTransferable(type: String.self) { done($0.map { $0 }.mapError { $0 as NSError }) }
         }
         #expect(try loaded.get() == "text")
+        // Done when the handler is called, though the load reports no progress of its own.
+        #expect(progress.completedUnitCount == 100)
         let (failed, _) = await completion { done in
             provider.loadTransferable(type: URL.self) { result in
                 done(result.map { _ in true }.mapError { $0 as NSError })
@@ -97,5 +99,11 @@ struct ItemProviderProgressTests {
             }
         }
         #expect(unknown)
+        let (unknownInPlace, _) = await completion { done in
+            provider.loadInPlaceFileRepresentation(forTypeIdentifier: "not a type") { url, inPlace, error in
+                done(url == nil && !inPlace && error != nil)
+            }
+        }
+        #expect(unknownInPlace)
     }
 }
