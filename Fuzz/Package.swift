@@ -13,7 +13,12 @@ let package = Package(
         .executableTarget(name: "FuzzRTF", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
         .executableTarget(
             name: "FuzzDeclarations", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
-        .executableTarget(name: "FuzzJSON", dependencies: [.product(name: "TransferKit", package: "TransferKit")]),
+        .executableTarget(
+            name: "FuzzJSON",
+            dependencies: [
+                .product(name: "TransferKit", package: "TransferKit"),
+                .product(name: "ProfileModels", package: "TransferKit"),
+            ]),
         .executableTarget(
             name: "FuzzLinkPreviews", dependencies: [.product(name: "LinkPreviews", package: "TransferKit")]),
         .executableTarget(

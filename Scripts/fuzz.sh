@@ -4,7 +4,7 @@
 #   Scripts/fuzz.sh TARGET [SECONDS] [-- LIBFUZZER OPTIONS]     # default: 120 seconds
 #
 # Targets, one parser each (Docs/Fuzzing.md has the counts of the last runs):
-#   csv rtf json json-array
+#   csv rtf json json-array json-runs
 #   accept predicate predicate-evaluate activation manifest android infoplist profiles tags types
 #   html pagedate microdata placeholder placeholder-server
 #   x11 wayland
@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage="usage: Scripts/fuzz.sh csv|rtf|json|json-array|accept|predicate|predicate-evaluate|activation|manifest|android|infoplist|profiles|tags|types|html|pagedate|microdata|placeholder|placeholder-server|x11|wayland [SECONDS] [-- OPTIONS]"
+usage="usage: Scripts/fuzz.sh csv|rtf|json|json-array|json-runs|accept|predicate|predicate-evaluate|activation|manifest|android|infoplist|profiles|tags|types|html|pagedate|microdata|placeholder|placeholder-server|x11|wayland [SECONDS] [-- OPTIONS]"
 target=${1:?$usage}
 shift
 seconds=120
@@ -35,6 +35,8 @@ case "$target" in
   # Leak checks off: the reader's file I/O leaves allocations that make LeakSanitizer scan the heap
   # after every input (200 runs a second instead of 9,000); the document decoder is leak-checked.
   json-array) product=FuzzJSON; parser=array; extra=(-dict=Fuzz/Dictionaries/json.dict -detect_leaks=0) ;;
+  # JSON → CSV in runs: each input repeated into an array of about 700 KB, converted twice.
+  json-runs) product=FuzzJSON; parser=runs; extra=(-dict=Fuzz/Dictionaries/json.dict -detect_leaks=0) ;;
   accept) product=FuzzDeclarations; extra=(-dict=Fuzz/Dictionaries/accept.dict) ;;
   predicate | predicate-evaluate) product=FuzzDeclarations; extra=(-dict=Fuzz/Dictionaries/predicate.dict) ;;
   activation | manifest | profiles) product=FuzzDeclarations; extra=(-dict=Fuzz/Dictionaries/json.dict) ;;

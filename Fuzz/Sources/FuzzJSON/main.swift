@@ -1,7 +1,10 @@
 // The JSON codec on any bytes: JSONTextDecoder must return or throw, never trap, leak or read out
 // of bounds, on generic and typed values; whatever it accepts, Foundation's decoder must accept
-// with the same value, and JSONTextEncoder must write back bytes that decode to it again.
+// with the same value, and JSONTextEncoder must write back bytes that decode to it again. With
+// TRANSFERKIT_FUZZ_PARSER=array, the reader of arrays in pieces; =runs, JSON → CSV in runs.
 import Foundation
+import ProfileModels
+import Synchronization
 import TransferKit
 
 /// Any JSON value, objects as sorted key-value pairs.
@@ -129,12 +132,70 @@ func fuzzArrayReader(_ data: Data) {
     }
 }
 
+/// The file the runs are converted from.
+let runsFile = arrayFile.deletingLastPathComponent().appendingPathComponent("transferkit-fuzz-runs-\(getpid()).json")
+
+/// JSON → CSV in runs (`ProfilesArchive`'s plan): the input is the text of elements, repeated into
+/// one array past several of the reader's batches, so that runs are cut in it — inside strings,
+/// nested values and bad bytes as well as between objects. Streamed, with runs split on the cores
+/// and read again by the exact reader where a guess was wrong, the conversion must give the bytes
+/// the whole document's decoding gives, or fail where it fails.
+func fuzzRuns(_ data: Data) {
+    guard !data.isEmpty else { return }
+    var document = Data("[".utf8)
+    while document.count < 700_000 {
+        document.append(data)
+        document.append(UInt8(ascii: ","))
+    }
+    document[document.count - 1] = UInt8(ascii: "]")
+    guard (try? document.write(to: runsFile)) != nil else { return }
+    /// The CSV, or the error's description.
+    func converted(_ mode: TransferConversionMode) -> Result<Data, Failure> {
+        let result = Mutex<Result<Data, Failure>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            var output = Data()
+            do {
+                let conversion = try TransferConversion(
+                    ProfilesArchive.self, from: .json, to: .commaSeparatedText, mode: mode)
+                try await conversion.convert(contentsOf: runsFile, into: { output.append($0) })
+                result.withLock { $0 = .success(output) }
+            } catch {
+                result.withLock { $0 = .failure(Failure(description: "\(error)")) }
+            }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0! }
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    switch (converted(.streaming), converted(.whole)) {
+    case (.success(let runs), .success(let all)):
+        guard runs == all else { fatalError("runs wrote other CSV than the whole decoding: \(text)") }
+    case (.failure, .failure):
+        break
+    case (.success, .failure(let error)):
+        fatalError("runs converted what the whole decoding refused (\(error.description)): \(text)")
+    case (.failure(let error), .success):
+        fatalError("runs refused what the whole decoding converted (\(error.description)): \(text)")
+    }
+}
+
+/// A conversion's error, as its description.
+struct Failure: Error {
+    let description: String
+}
+
 /// libFuzzer's entry point: runs one input, trapping (a finding) when a property does not hold.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
     if mode == "array" {
         fuzzArrayReader(data)
+        return 0
+    }
+    if mode == "runs" {
+        fuzzRuns(data)
         return 0
     }
     _ = try? JSONTextDecoder().decode(Record.self, from: data)

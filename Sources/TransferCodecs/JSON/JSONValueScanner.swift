@@ -1,8 +1,8 @@
 /// Finds where a JSON value ends without parsing it: the reader of a streamed array splits the
 /// input into elements with it, and the cores parse them (``JSONElementBatch/parsed(positions:)``),
-/// so that the one thread that reads visits each byte once, lightly. A conversion from input that
-/// can be read again skips even that for most of an array of objects: the reader cuts runs of
-/// elements at a guess and the cores split them (``JSONArrayReader/nextRun()``).
+/// so that the one thread that reads visits each byte once, lightly. A JSON → CSV conversion skips
+/// even that for most of an array of objects: the reader cuts runs of elements at a guess and the
+/// cores split them (``JSONArrayReader/nextRun()``).
 ///
 /// The scan counts brackets and skips strings (a backslash skips the byte after it, or a `\u`
 /// escape's four); it checks nothing. On valid JSON the value it finds is the value; on anything else the parser, given the
