@@ -98,7 +98,7 @@ extension RecordFormat {
                 var reader = try file.reader.resuming(at: again.offset, index: again.index)
                 try convertJSON(
                     plan, produce: { try reader.nextBatch() }, positions: file.positions, written: nil,
-                    decoder: decoder, format: format, encode: encode, write: write)
+                    startingAt: again.index, decoder: decoder, format: format, encode: encode, write: write)
             }
         case (.jsonLines(_, let decoder), .csv(let csvEncoder, _), let plan?):
             let format = csvEncoder.format
@@ -122,15 +122,19 @@ extension RecordFormat {
     /// after a run that needs `Codable` (its index, for errors, is known only here), stop the
     /// conversion with ``JSONReadAgain``: what came before them is written, and the caller reads
     /// on from where they start with the exact reader. Each batch written is confirmed to
-    /// `written`, so that a reader of a pipe lets go of the bytes before it.
+    /// `written`, so that a reader of a pipe lets go of the bytes before it. `first` is the index
+    /// of the first element `produce` hands out.
     private func convertJSON<Record: Codable & Sendable>(
         _ plan: RecordPlan, produce: () throws -> JSONElementBatch?,
-        positions: @escaping @Sendable (Int) -> JSONTextPosition, written: JSONWrittenOffset?, decoder: JSONTextDecoder,
-        format: CSVFormat, encode: @escaping @Sendable ([Record], Int) throws -> RecordWriter<Record>.Batch,
+        positions: @escaping @Sendable (Int) -> JSONTextPosition, written: JSONWrittenOffset?,
+        startingAt first: Int = 0,
+        decoder: JSONTextDecoder, format: CSVFormat,
+        encode: @escaping @Sendable ([Record], Int) throws -> RecordWriter<Record>.Batch,
         write: (TransformedBatch<RecordWriter<Record>.Batch>) throws -> Void
     ) throws {
         let columns = plan.fields.map(\.key)
-        var nextIndex = 0
+        // The index of the next batch's first element, counted here for runs, whose readers do not.
+        var nextIndex = first
         try OrderedPipeline.run(
             limit: OrderedPipeline.defaultLimit, produce: produce,
             work: { batch -> JSONConverted<RecordWriter<Record>.Batch> in
