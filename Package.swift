@@ -81,7 +81,7 @@ let package = Package(
         // Start an Xvfb of their own and talk to xclip and xsel (Scripts/install-desktop-tools.sh).
         .testTarget(
             name: "TransferClipboardTests",
-            dependencies: ["TransferClipboard", "TransferKit", "transfer", "CTransferKitSystem"],
+            dependencies: ["TransferClipboard", "TransferKit", "TransferKitTesting", "transfer", "CTransferKitSystem"],
             // Chromium's pages, read from the source tree (and by Scripts/drag-and-drop-screenshots.sh).
             exclude: ["Pages"]),
         .testTarget(

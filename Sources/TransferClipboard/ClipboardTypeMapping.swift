@@ -56,10 +56,30 @@ public enum ClipboardTypeMapping {
             if essence == "text/plain" {
                 return name.lowercased().contains("utf-8") || !name.contains(";") ? .utf8PlainText : .plainText
             }
-            return UTType(mimeType: name) ?? UTType(mimeType: String(essence))
+            // A declared type for the whole name, else for its essence: parameters such as
+            // `charset=` or `name=` do not make a type of their own.
+            if let whole = UTType(mimeType: name), whole.isDeclared { return whole }
+            return UTType(mimeType: String(essence)) ?? UTType(mimeType: name)
         }
         guard name.contains(".") else { return nil }
         return UTType(name)
+    }
+
+    /// The type offered under `name`, its content type as ``contentType(for:)`` maps it — but
+    /// bytes of no stated type (`application/octet-stream`) typed by the name of the file they
+    /// are: the file name a Direct Save drag's source gives them (`directSaveFileName`, XDS, as
+    /// Chromium does for an image), or the type's own `name` parameter (Chromium's drags on
+    /// Wayland: `application/octet-stream;name="photo.png"`). A name whose extension no type
+    /// declares leaves them `public.data`.
+    static func offered(_ name: String, directSaveFileName: String? = nil) -> ClipboardType {
+        let mapped = contentType(for: name)
+        guard mapped == .data, let media = MediaType(name), media.essence == "application/octet-stream",
+            let fileName = directSaveFileName ?? media.parameters.first(where: { $0.name == "name" })?.value,
+            let dot = fileName.lastIndex(of: "."),
+            let named = UTType(filenameExtension: String(fileName[fileName.index(after: dot)...])),
+            named.isDeclared
+        else { return ClipboardType(name: name, contentType: mapped) }
+        return ClipboardType(name: name, contentType: named)
     }
 
     /// The legacy text names, which a paste tries after every other name of the same type.
@@ -77,7 +97,10 @@ public enum ClipboardTypeMapping {
 
     /// The file URLs of a `text/uri-list` or `x-special/gnome-copied-files` payload: comments,
     /// the `copy`/`cut` line and blank lines skipped; only `file:` URIs kept.
-    static func files(in bytes: [UInt8]) -> [URL] {
+    ///
+    /// - Parameter bytes: The payload, as pasted or dropped.
+    /// - Returns: The files, in the payload's order.
+    public static func files(in bytes: [UInt8]) -> [URL] {
         String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
             .compactMap { line in
                 let text = line.trimmingPrefix(while: \.isWhitespace)

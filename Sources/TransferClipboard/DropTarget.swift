@@ -87,22 +87,20 @@ public final class DropTarget: Sendable {
         guard
             let (drop, chosen) = try await wait(
                 timeout: timeout, isTargeted: isTargeted,
-                choose: { names in
-                    let types = names.map {
-                        ClipboardType(name: $0, contentType: ClipboardTypeMapping.contentType(for: $0))
-                    }
+                choose: { types in
                     let result = ClipboardNegotiation.negotiate(types, files: [], for: Item.self)
                     negotiation.withLock { $0 = result }
-                    return result.best.map { types[$0.offer.representationIndex].name }
+                    return result.best.map { types[$0.offer.representationIndex] }
                 }),
             let negotiation = negotiation.withLock({ $0 }), let best = negotiation.best
         else { return nil }
         do {
             let value = try await Item(
-                importing: ClipboardNegotiation.text(drop.data, typed: drop.type), contentType: best.offer.contentType)
+                importing: ClipboardNegotiation.text(drop.data, typed: drop.type.name),
+                contentType: best.offer.contentType)
             return ClipboardPaste(value: value, type: chosen, negotiation: negotiation)
         } catch {
-            throw ClipboardError(.transferFailed, "\(Item.self) cannot import the dropped \(drop.type): \(error)")
+            throw ClipboardError(.transferFailed, "\(Item.self) cannot import the dropped \(drop.type.name): \(error)")
         }
     }
 
@@ -124,7 +122,7 @@ public final class DropTarget: Sendable {
         guard
             let (drop, type) = try await wait(
                 timeout: timeout, isTargeted: isTargeted,
-                choose: { names in choose(names.map(ClipboardType.init(offered:)))?.name })
+                choose: choose)
         else { return nil }
         return (type, drop.data)
     }
@@ -132,7 +130,8 @@ public final class DropTarget: Sendable {
     /// Waits on a thread that may block for the next drop whose type `choose` picks from the
     /// offered names.
     private func wait(
-        timeout: Duration, isTargeted: (@Sendable (Bool) -> Void)?, choose: @escaping @Sendable ([String]) -> String?
+        timeout: Duration, isTargeted: (@Sendable (Bool) -> Void)?,
+        choose: @escaping @Sendable ([ClipboardType]) -> ClipboardType?
     ) async throws(ClipboardError) -> (X11DropTarget.Drop, ClipboardType)? {
         let limits = limits
         let result: Result<X11DropTarget.Drop?, ClipboardError> = await withCheckedContinuation { continuation in
@@ -150,13 +149,13 @@ public final class DropTarget: Sendable {
             }
         }
         guard let drop = try result.get() else { return nil }
-        return (drop, ClipboardType(offered: drop.type))
+        return (drop, drop.type)
     }
 }
 
 extension ClipboardType {
     /// The type a source offers under `name`, its content type as ``ClipboardTypeMapping`` maps it.
     init(offered name: String) {
-        self.init(name: name, contentType: ClipboardTypeMapping.contentType(for: name))
+        self = ClipboardTypeMapping.offered(name)
     }
 }

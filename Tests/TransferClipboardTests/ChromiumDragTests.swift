@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransferKit
+import TransferKitTesting
 
 @testable import TransferClipboard
 
@@ -123,55 +124,97 @@ struct ChromiumDragTests {
         }
     }
 
+    /// Drags out of `page` (with `files` beside it) at the page's point into `transfer drop`,
+    /// run with `arguments`: the press, moves past Chromium's threshold; once the page has started
+    /// its drag, onto transfer's window, released once that window has said it would take the
+    /// drag. How `transfer drop` ended.
+    func dragOutOfChromium(
+        page name: String, files: [String: Data] = [:], into arguments: [String], on server: XvfbServer
+    ) async throws -> (output: Data, error: String, status: Int32)? {
+        let start = try ChromiumWindow.start(page: try Self.page(name), files: files, on: server)
+        guard let page = start else { return nil }
+        _ = try await onThread { try page.report("loaded", as: ChromiumWindow.Nothing.self) }
+        let drop = try BackgroundProgram(
+            transfer,
+            ["drop"] + arguments + ["--geometry", Self.transferGeometry, "--timeout", "120", "--verbose"],
+            environment: server.environment)
+        try await onThread {
+            try waitForWindow(on: server, x: Int16(Self.onPage.x), y: Int16(Self.onPage.y))
+            try waitForWindow(on: server, x: Int16(Self.onTransfer.x), y: Int16(Self.onTransfer.y))
+        }
+        let (x, y) = (Self.onPage.x, Self.onPage.y)
+        try await pointer(
+            ["mousemove", "\(x)", "\(y)", "mousedown", "1"] + moves(from: x - 10, to: x - 50, y: y), on: server)
+        _ = try await onThread { try page.report("dragstart", as: ChromiumWindow.Nothing.self) }
+        try await pointer(moves(from: x - 70, to: Self.onTransfer.x, y: y), on: server)
+        // Released once transfer's window has said it would take the drag: Chromium, released
+        // over a window before it has answered, leaves it. The moves may have come before
+        // Chromium's drag followed the pointer: a nudge, then a wait for the answer, a few times.
+        var over = false
+        for nudge in 1...5 where !over {
+            try await pointer(["mousemove", "\(Self.onTransfer.x + nudge)", "\(y)"], on: server)
+            over =
+                (try? await onThread {
+                    try drop.line(timeout: .seconds(10)) { $0.contains("would take is over it") }
+                }) != nil
+        }
+        #expect(over, "transfer drop never said a drag it would take was over it")
+        try await pointer(["mouseup", "1"], on: server)
+        return try await onThread { drop.finish() }
+    }
+
     @Test("text dragged out of a page arrives in transfer drop, as UTF-8")
     func textOutOfChromium() async throws {
         guard DesktopTools.available("xdotool") else { return }
         try await withFreshServer(screen: Self.screen) { server in
-            guard let page = try ChromiumWindow.start(page: try Self.page("drag"), on: server) else { return }
-            _ = try await onThread { try page.report("loaded", as: ChromiumWindow.Nothing.self) }
-            let drop = try BackgroundProgram(
-                transfer,
-                [
-                    "drop", "--type", "text/plain", "--geometry", Self.transferGeometry, "--timeout", "120",
-                    "--verbose",
-                ],
-                environment: server.environment)
-            try await onThread {
-                try waitForWindow(on: server, x: Int16(Self.onPage.x), y: Int16(Self.onPage.y))
-                try waitForWindow(on: server, x: Int16(Self.onTransfer.x), y: Int16(Self.onTransfer.y))
-            }
-            let (x, y) = (Self.onPage.x, Self.onPage.y)
-            // Pressed and moved past Chromium's threshold; once the page has started its drag,
-            // onto transfer's window.
-            try await pointer(
-                ["mousemove", "\(x)", "\(y)", "mousedown", "1"] + moves(from: x - 10, to: x - 50, y: y), on: server)
-            _ = try await onThread { try page.report("dragstart", as: ChromiumWindow.Nothing.self) }
-            try await pointer(moves(from: x - 70, to: Self.onTransfer.x, y: y), on: server)
-            // Released once transfer's window has said it would take the drag: Chromium, released
-            // over a window before it has answered, leaves it. The moves may have come before
-            // Chromium's drag followed the pointer: a nudge, then a wait for the answer, a few times.
-            var over = false
-            for nudge in 1...5 where !over {
-                try await pointer(["mousemove", "\(Self.onTransfer.x + nudge)", "\(y)"], on: server)
-                over =
-                    (try? await onThread {
-                        try drop.line(timeout: .seconds(10)) { $0.contains("would take is over it") }
-                    }) != nil
-            }
-            #expect(over, "transfer drop never said a drag it would take was over it")
-            try await pointer(["mouseup", "1"], on: server)
-            let target = try await onThread { drop.finish() }
+            guard
+                let target = try await dragOutOfChromium(
+                    page: "drag", into: ["--type", "text/plain"], on: server)
+            else { return }
             #expect(target.status == 0, "\(target.error)")
             #expect(target.error.contains("transfer drop: text/plain"), "\(target.error)")
             #expect(String(decoding: target.output, as: UTF8.self) == "Hello from Chromium ☕")
         }
     }
+
+    @Test("an image dragged out of a page arrives in transfer drop --to png byte for byte")
+    func imageOutOfChromium() async throws {
+        guard DesktopTools.available("xdotool") else { return }
+        // A PNG no encoder would write again the same way: an ancillary text chunk before the end.
+        var png = try PlaceholderImage(width: 120, height: 90, text: "portrait").pngData()
+        let end = png.count - 12
+        png.insert(contentsOf: Self.textChunk("Comment", "kept byte for byte"), at: end)
+        try await withFreshServer(screen: Self.screen) { server in
+            guard
+                let target = try await dragOutOfChromium(
+                    page: "drag-image", files: ["portrait.png": png], into: ["--to", "png"], on: server)
+            else { return }
+            #expect(target.status == 0, "\(target.error)")
+            // Chromium offers the image as bytes of no type, named portrait.png for Direct Save.
+            #expect(target.error.contains("application/octet-stream → public.png"), "\(target.error)")
+            #expect(target.output == png, "\(target.output.count) bytes, not the page's \(png.count)")
+        }
+    }
+
+    /// A PNG `tEXt` chunk: its length, its type, the keyword, a NUL, the text, and its CRC-32.
+    static func textChunk(_ keyword: String, _ text: String) -> Data {
+        let body = [UInt8]("tEXt".utf8) + [UInt8](keyword.utf8) + [0] + [UInt8](text.utf8)
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in body {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+        return Data(bigEndian(UInt32(body.count - 4)) + body + bigEndian(crc))
+    }
 }
 
 extension ChromiumWindow {
-    /// Chromium showing `page` at ``ChromiumDragTests/chromium``'s place.
-    static func start(page: String, on server: XvfbServer) throws -> ChromiumWindow? {
+    /// Chromium showing `page`, with `files` beside it, at ``ChromiumDragTests/chromium``'s place.
+    static func start(page: String, files: [String: Data] = [:], on server: XvfbServer) throws -> ChromiumWindow? {
         let place = ChromiumDragTests.chromium
-        return try start(page: page, x: place.x, y: place.y, width: place.width, height: place.height, on: server)
+        return try start(
+            page: page, files: files, x: place.x, y: place.y, width: place.width, height: place.height, on: server)
     }
 }

@@ -82,10 +82,55 @@ struct DropCommandTests {
         }
     }
 
+    @Test("--to png takes a file list's first PNG file, read, when no type offered is a PNG")
+    func fileListAsType() async throws {
+        try await withFreshServer { server in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drop-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let note = directory.appendingPathComponent("note.txt")
+            let picture = directory.appendingPathComponent("picture one.png")
+            let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("not decoded".utf8))
+            try Data("a note".utf8).write(to: note)
+            try png.write(to: picture)
+            // As a file manager writes it: CRLF line ends, a comment, percent-encoded names.
+            let list = "# dragged\r\n\(note.absoluteString)\r\n\(picture.absoluteString)\r\n"
+            let content = ClipboardContent(bytes: Data(list.utf8), names: ["text/uri-list", "UTF8_STRING"])
+            let (tool, drag) = try await dropping(content, ["--to", "png", "--timeout", "120"], on: server)
+            #expect(tool.status == 0, "\(tool.error)")
+            #expect(tool.output == png)
+            #expect(tool.error.contains("picture one.png from text/uri-list"), "\(tool.error)")
+            guard case .dropped(_, true, _) = drag else {
+                Issue.record("the drag ended \(String(describing: drag))")
+                return
+            }
+        }
+    }
+
+    @Test("--to png with a file list that holds no PNG: 65, naming the files found, and nothing written")
+    func fileListWithoutType() async throws {
+        try await withFreshServer { server in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drop-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let note = directory.appendingPathComponent("note.txt")
+            try Data("a note".utf8).write(to: note)
+            let output = directory.appendingPathComponent("dropped.png")
+            let content = ClipboardContent(bytes: Data(note.absoluteString.utf8), names: ["text/uri-list"])
+            let (tool, _) = try await dropping(
+                content, ["--to", "png", "-o", output.path, "--timeout", "120"], on: server)
+            #expect(tool.status == 65)
+            #expect(
+                tool.error.contains("expected a file of type public.png in the dropped file list, found note.txt"),
+                "\(tool.error)")
+            #expect(!FileManager.default.fileExists(atPath: output.path))
+        }
+    }
+
     @Test(
         "usage: 64, with what is wrong",
         arguments: [
-            (["--to", "csv"], "--to is for --model"), (["--model", "Profile"], "--model needs --to"),
+            (["--to", "csv", "--type", "png"], "give --type or --to"), (["--model", "Profile"], "--model needs --to"),
             (["--model", "Profile", "--to", "csv", "--type", "png"], "not both"),
             (["--timeout", "0"], "--timeout '0'"), (["--timeout", "soon"], "--timeout 'soon'"),
         ])

@@ -13,7 +13,7 @@ struct XdndSessionTests {
 
     /// A target that takes JSON, else text.
     func target(actions: [UInt32]? = nil) -> XdndTargetSession {
-        XdndTargetSession(window: Self.targetWindow, atoms: Self.atoms, actions: actions) { types in
+        XdndTargetSession(window: Self.targetWindow, atoms: Self.atoms, actions: actions) { _, types in
             types.first { $0 == Self.json } ?? types.first { $0 == Self.text }
         }
     }

@@ -83,9 +83,11 @@ struct XdndX11Tests {
                 return
             }
             let drop = try #require(try run.drop.withLock { $0 }?.get())
-            #expect(drop.type == "application/json")
+            #expect(drop.type.name == "application/json")
             #expect(drop.action == "copy")
-            #expect(drop.offered.contains("com.example.clip-note") && drop.offered.contains("application/json"))
+            #expect(
+                drop.offered.map(\.name).contains("com.example.clip-note")
+                    && drop.offered.map(\.name).contains("application/json"))
             #expect(try JSONDecoder().decode(ClipNote.self, from: drop.data) == note)
         }
     }
@@ -104,7 +106,7 @@ struct XdndX11Tests {
             }
             try await onThread { run.done.wait() }
             let drop = try #require(try run.drop.withLock { $0 }?.get())
-            #expect(drop.type == "image/png" && drop.data == pngBytes)
+            #expect(drop.type.name == "image/png" && drop.data == pngBytes)
         }
     }
 

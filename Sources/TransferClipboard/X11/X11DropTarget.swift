@@ -15,10 +15,10 @@ final class X11DropTarget {
     /// What was dropped: the type taken, its bytes, the action performed, and every type the
     /// source offered (by name, in its order).
     struct Drop: Equatable {
-        var type: String
+        var type: ClipboardType
         var data: Data
         var action: String
-        var offered: [String]
+        var offered: [ClipboardType]
     }
 
     let selection: X11Selection
@@ -59,13 +59,19 @@ final class X11DropTarget {
     func nextDrop(
         accepting accepted: [String], limit: Int, idle: Duration, deadline: ContinuousClock.Instant
     ) throws(ClipboardError) -> Drop? {
-        try nextDrop(limit: limit, idle: idle, deadline: deadline) { offered in accepted.first(where: offered.contains)
+        try nextDrop(limit: limit, idle: idle, deadline: deadline) { offered in
+            accepted.lazy.compactMap { name in offered.first { $0.name == name } }.first
         }
     }
 
-    /// Waits for the next drop and takes the type `choose` picks from the names the source
-    /// offers (in its order; asked again at each move of the pointer): `nil` when `deadline`
-    /// comes first.
+    /// Waits for the next drop and takes the type `choose` picks from those the source offers
+    /// (in its order; asked again at each move of the pointer): `nil` when `deadline` comes first.
+    ///
+    /// The bytes of a Direct Save drag (XDS: a source offering `XdndDirectSave0`, as Chromium does
+    /// for an image) are offered as `application/octet-stream`, typed here by the extension of the
+    /// file name the source puts in its window's `XdndDirectSave0` property: a PNG image dragged
+    /// out of a page is offered as `public.png`. The target takes the bytes, the specification's
+    /// fallback, and does not ask the source to save a file.
     ///
     /// - Parameters:
     ///   - limit: The most bytes a drop may carry.
@@ -75,20 +81,31 @@ final class X11DropTarget {
     /// - Throws: ``ClipboardError`` when the connection fails.
     func nextDrop(
         limit: Int, idle: Duration, deadline: ContinuousClock.Instant, isTargeted: ((Bool) -> Void)? = nil,
-        choose: @escaping ([String]) -> String?
+        choose: @escaping ([ClipboardType]) -> ClipboardType?
     ) throws(ClipboardError) -> Drop? {
         let connection = selection.connection
-        // The names of the offered atoms, asked for once each.
+        // The names of the offered atoms, asked for once each, and a Direct Save source's file
+        // name, read once a drag.
         var names: [UInt32: String] = [:]
+        var directSave: (source: UInt32, fileName: String?)?
+        var offeredTypes: [ClipboardType] = []
         var session = XdndTargetSession(
             window: window, atoms: atoms.actions, actions: [atoms.actions.copy, atoms.actions.private]
-        ) { offered in
+        ) { [atoms] source, offered in
             let unknown = offered.filter { names[$0] == nil }
             if !unknown.isEmpty, let found = try? connection.atomNames(unknown, deadline: .now + idle) {
                 for (atom, name) in zip(unknown, found) { names[atom] = name }
             }
-            guard let chosen = choose(offered.compactMap { names[$0] }) else { return nil }
-            return offered.first { names[$0] == chosen }
+            if offered.contains(atoms.directSave), directSave?.source != source {
+                directSave = (source, Self.directSaveFileName(of: source, on: connection, atoms: atoms, idle: idle))
+            }
+            let fileName = directSave?.source == source ? directSave?.fileName : nil
+            let pairs = offered.compactMap { atom in
+                names[atom].map { (atom, ClipboardTypeMapping.offered($0, directSaveFileName: fileName)) }
+            }
+            offeredTypes = pairs.map(\.1)
+            guard let chosen = choose(offeredTypes) else { return nil }
+            return pairs.first { $0.1 == chosen }?.0
         }
         var drop: Drop?
         var lastHeard = ContinuousClock.now
@@ -108,13 +125,17 @@ final class X11DropTarget {
             let wait = dragging ? min(deadline, lastHeard + idle) : deadline
             guard let event = try connection.nextEvent(deadline: wait) else {
                 guard dragging, ContinuousClock.now < deadline else { return nil }
-                _ = try perform(session.expire(), in: &session, limit: limit, idle: idle, drop: &drop)
+                _ = try perform(
+                    session.expire(), in: &session, offered: offeredTypes, limit: limit, idle: idle, drop: &drop)
                 sayTargeted()
                 continue
             }
             guard let message = XdndMessage(event, atoms: atoms.messages) else { continue }
             lastHeard = .now
-            if try perform(session.receive(message), in: &session, limit: limit, idle: idle, drop: &drop), let drop {
+            if try perform(
+                session.receive(message), in: &session, offered: offeredTypes, limit: limit, idle: idle, drop: &drop),
+                let drop
+            {
                 return drop
             }
             sayTargeted()
@@ -122,10 +143,10 @@ final class X11DropTarget {
     }
 
     /// Performs `steps` and those they lead to: `true` when the drag ended, `drop` set when it was
-    /// delivered.
+    /// delivered (of the types last `offered`).
     private func perform(
-        _ steps: [XdndTargetSession.Step], in session: inout XdndTargetSession, limit: Int, idle: Duration,
-        drop: inout Drop?
+        _ steps: [XdndTargetSession.Step], in session: inout XdndTargetSession, offered: [ClipboardType], limit: Int,
+        idle: Duration, drop: inout Drop?
     ) throws(ClipboardError) -> Bool {
         let connection = selection.connection
         var pending = steps
@@ -164,15 +185,27 @@ final class X11DropTarget {
                 // server had not read are lost).
                 try connection.sync(deadline: .now + idle)
                 guard delivered, let taken, let accepted = taken.drag.accepted else { return true }
-                let names = try connection.atomNames(
-                    [accepted.type, accepted.action] + (taken.drag.types ?? []), deadline: .now + idle)
-                drop = Drop(
-                    type: names[0], data: taken.data, action: Self.actionName(names[1]),
-                    offered: Array(names.dropFirst(2)))
+                let names = try connection.atomNames([accepted.type, accepted.action], deadline: .now + idle)
+                let type = offered.first { $0.name == names[0] } ?? ClipboardType(offered: names[0])
+                drop = Drop(type: type, data: taken.data, action: Self.actionName(names[1]), offered: offered)
                 return true
             }
         }
         return false
+    }
+
+    /// The file name a Direct Save source put in its window's `XdndDirectSave0` property (at most
+    /// 1 KiB of it, its last path component): `nil` when it has none, or is gone.
+    static func directSaveFileName(
+        of source: UInt32, on connection: X11Connection, atoms: XdndAtoms, idle: Duration
+    ) -> String? {
+        guard
+            let property = try? connection.getProperty(
+                source, atoms.directSave, delete: false, longLength: 256, deadline: .now + idle),
+            property.format == 8, let text = String(validating: property.value, as: UTF8.self)
+        else { return nil }
+        let name = text.split(separator: "/").last.map(String.init) ?? ""
+        return name.isEmpty ? nil : name
     }
 
     /// `copy` for `XdndActionCopy`: the action's name without the protocol's prefix, in lower case.

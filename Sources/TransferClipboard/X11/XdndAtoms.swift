@@ -2,6 +2,9 @@
 /// once by each side of a drag.
 struct XdndAtoms {
     let aware, proxy, selection, typeList, actionList: UInt32
+    /// `XdndDirectSave0`: offered by a source that can save a file itself (XDS), and the property
+    /// of its window holding the file's name.
+    let directSave: UInt32
     let messages: XdndMessage.Atoms
     let actions: XdndTargetSession.Atoms
     /// `WM_NAME`'s UTF-8 twin, which window managers show: Chromium drags only onto windows with
@@ -17,6 +20,7 @@ struct XdndAtoms {
         selection = try atom("XdndSelection")
         typeList = try atom("XdndTypeList")
         actionList = try atom("XdndActionList")
+        directSave = try atom("XdndDirectSave0")
         messages = XdndMessage.Atoms(
             enter: try atom("XdndEnter"), position: try atom("XdndPosition"), status: try atom("XdndStatus"),
             leave: try atom("XdndLeave"), drop: try atom("XdndDrop"), finished: try atom("XdndFinished"))

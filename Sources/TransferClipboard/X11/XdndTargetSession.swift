@@ -76,14 +76,15 @@ struct XdndTargetSession {
     /// them gets it; any other gets the first (the specification lets a target answer with the
     /// requested action, copy or private).
     let actions: [UInt32]
-    /// The type to take from those offered, in the source's order of preference; `nil` refuses.
-    let choose: ([UInt32]) -> UInt32?
+    /// The type to take from those a source (the first argument) offers, in its order of
+    /// preference; `nil` refuses.
+    let choose: (_ source: UInt32, _ types: [UInt32]) -> UInt32?
 
     private(set) var phase = Phase.idle
 
     init(
         window: UInt32, atoms: Atoms, actions: [UInt32]? = nil, maximumTypes: Int = 100,
-        choose: @escaping ([UInt32]) -> UInt32?
+        choose: @escaping (_ source: UInt32, _ types: [UInt32]) -> UInt32?
     ) {
         self.window = window
         self.atoms = atoms
@@ -106,7 +107,7 @@ struct XdndTargetSession {
             return []
         case (.position(let source, let x, let y, _, let action), .over(var drag)) where drag.source == source:
             (drag.x, drag.y) = (x, y)
-            if let types = drag.types, let type = choose(types), let action = answer(to: action) {
+            if let types = drag.types, let type = choose(source, types), let action = answer(to: action) {
                 drag.accepted = Acceptance(type: type, action: action)
             } else {
                 drag.accepted = nil

@@ -8,8 +8,8 @@ enum DropCommand {
     static let command = Command(
         "drop", summary: "Take a drop from another app in a window of its own",
         usage: [
-            "drop [--type NAME ... | --model MODEL --to TYPE] [-o FILE] [--title TEXT] [--geometry WxH+X+Y]"
-                + " [--timeout SECONDS] [--verbose]"
+            "drop [--type NAME ... | --to TYPE | --model MODEL --to TYPE] [-o FILE] [--title TEXT]"
+                + " [--geometry WxH+X+Y] [--timeout SECONDS] [--verbose]"
         ],
         discussion: """
             Opens a window that takes drops (X11's XDND; on Wayland, through its XWayland server) and writes \
@@ -18,9 +18,12 @@ enum DropCommand {
 
             Without --type, text is taken when the source offers some, else its first type. --type takes the \
             first NAME the source offers (repeatable, in order of preference; a MIME type, an X11 name such as \
-            UTF8_STRING, or a type as the rest of the tool names it: public.png, .png, png). With --model, the \
-            drop is negotiated into MODEL as a paste is (the first type it imports that is offered) and written \
-            as TYPE. A drag that offers nothing taken is refused, and the window waits on. Standard error says \
+            UTF8_STRING, or a type as the rest of the tool names it: public.png, .png, png). --to TYPE alone \
+            takes the drop as TYPE: the first type offered that is TYPE or conforms to it (an image dragged \
+            out of Chromium is offered as bytes named by its file name, public.png for a PNG), else the first \
+            file of a dropped file list that is one, read. With --model, the drop is negotiated into MODEL as \
+            a paste is (the first type it imports that is offered) and written as TYPE. A drag that offers \
+            nothing taken is refused, and the window waits on. Standard error says \
             what was taken; with --verbose, also when a drag the window would take comes over it and when it \
             stops being so (left, refused or dropped).
             """,
@@ -29,8 +32,9 @@ enum DropCommand {
             Options.timeout, Options.verbose,
         ],
         exitStatus: """
-            0 a drop was written; 75 no drop before the time-out; 65 the model cannot import the drop, or \
-            the source sent what the protocol does not allow; 73 FILE cannot be written; 69 no X display; \
+            0 a drop was written; 75 no drop before the time-out; 65 the model cannot import the drop, a \
+            dropped file list holds no file of the --to TYPE, or the source sent what the protocol does not \
+            allow; 66 a dropped file cannot be read; 73 FILE cannot be written; 69 no X display; \
             64 usage.
             """
     ) { arguments, console in
@@ -47,7 +51,7 @@ enum DropCommand {
         if modelName != nil, target == nil {
             throw UsageError("--model needs --to TYPE: the type to write the model as")
         }
-        if modelName == nil, target != nil { throw UsageError("--to is for --model: the type to write the model as") }
+        if target != nil, !names.isEmpty { throw UsageError("give --type or --to, not both") }
         let model = try modelName.map(ConvertCommand.model(named:))
         let window = try DropTarget(title: title, frame: frame)
         console.error("transfer drop: drop onto the window '\(title)'\n")
@@ -59,7 +63,9 @@ enum DropCommand {
             }
         }
         let bytes: Data
-        if let model, let target {
+        if model == nil, let target {
+            bytes = try await dropAs(try TypeName.resolve(target), into: window, timeout, isTargeted, console)
+        } else if let model, let target {
             guard let (data, why) = try await model.drop(window, timeout, isTargeted, try TypeName.resolve(target))
             else {
                 throw ToolError(.temporaryFailure, "nothing was dropped in \(timeout)")
@@ -86,6 +92,41 @@ enum DropCommand {
         try OutputOption.write(bytes, to: output, console: console)
     }
 
+    /// The bytes of a drop taken as `type`: the first offered type that is it, or else conforms
+    /// to it; else a file list, whose first file of `type` is read (a file list holding none is an
+    /// error, 65).
+    static func dropAs(
+        _ type: UTType, into window: DropTarget, _ timeout: Duration, _ isTargeted: (@Sendable (Bool) -> Void)?,
+        _ console: Console
+    ) async throws -> Data {
+        let dropped = try await window.dropData(timeout: timeout, isTargeted: isTargeted) { offered in
+            offered.first { $0.contentType == type } ?? offered.first { $0.contentType?.conforms(to: type) == true }
+                ?? offered.first { $0.contentType == .fileURL }
+        }
+        guard let (offered, data) = dropped else {
+            throw ToolError(.temporaryFailure, "nothing was dropped in \(timeout)")
+        }
+        guard offered.contentType == .fileURL, type != .fileURL, !type.conforms(to: .fileURL) else {
+            console.error("transfer drop: \(offered.description)\n")
+            return data
+        }
+        let files = ClipboardTypeMapping.files(in: [UInt8](data))
+        guard let file = files.first(where: { UTType(filenameExtension: $0.pathExtension)?.conforms(to: type) == true })
+        else {
+            let names = files.isEmpty ? "none" : files.map(\.lastPathComponent).joined(separator: ", ")
+            throw ToolError(
+                .dataError, "expected a file of type \(type.identifier) in the dropped file list, found \(names)")
+        }
+        let contents: Data
+        do throws(CocoaError) {
+            contents = try ReadableFile.contents(of: file, maximumSizeAllowed: window.limits.maximumBytes)
+        } catch {
+            throw ToolError(.noInput, "\(file.path): cannot be read (\(error.fileSystemReason))")
+        }
+        console.error("transfer drop: \(file.path) from \(offered.name)\n")
+        return contents
+    }
+
     enum Options {
         static let type = OptionDeclaration.value(
             "type", "NAME",
@@ -96,7 +137,11 @@ enum DropCommand {
         static let model = OptionDeclaration.value(
             "model", "MODEL", help: "Take the drop into MODEL: the first type the source offers that it imports.")
         static let to = OptionDeclaration.value(
-            "to", "TYPE", help: "With --model: write it as TYPE (an identifier or extension: csv, json, public.png).")
+            "to", "TYPE",
+            help: """
+                Take the drop as TYPE (an identifier or extension: png, public.png), or with --model, write \
+                the model as TYPE (csv, json).
+                """)
         static let title = OptionDeclaration.value(
             "title", "TEXT", help: "The window's name (default: transfer drop).")
         static let timeout = OptionDeclaration.value(

@@ -13,16 +13,17 @@ final class ChromiumWindow: Sendable {
     private let program: BackgroundProgram
     private let directory: URL
 
-    /// Starts Chromium on `server` with `page` (HTML) in a window at `x`, `y` of `width` ×
-    /// `height`; `nil` where Chromium is not installed (said by ``DesktopTools/available(_:)``).
-    static func start(page: String, x: Int, y: Int, width: Int, height: Int, on server: XvfbServer) throws
-        -> ChromiumWindow?
-    {
+    /// Starts Chromium on `server` with `page` (HTML, beside it `files`: names and bytes) in a
+    /// window at `x`, `y` of `width` × `height`; `nil` where Chromium is not installed (said by ``DesktopTools/available(_:)``).
+    static func start(
+        page: String, files: [String: Data] = [:], x: Int, y: Int, width: Int, height: Int, on server: XvfbServer
+    ) throws -> ChromiumWindow? {
         guard DesktopTools.available("chromium") else { return nil }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("page.html")
         try Data(page.utf8).write(to: file)
+        for (name, contents) in files { try contents.write(to: directory.appendingPathComponent(name)) }
         let arguments = [
             "--no-sandbox", "--test-type", "--ozone-platform=x11", "--user-data-dir=\(directory.path)/profile",
             "--no-first-run",
