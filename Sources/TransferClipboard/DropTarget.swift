@@ -78,7 +78,9 @@ public final class DropTarget: Sendable {
     ///     waits, not the main one).
     /// - Returns: The value, the type it came as and the negotiation that chose it; `nil` when no
     ///   drop came in time.
-    /// - Throws: ``ClipboardError``: `transferFailed` when the import fails; `protocolError`,
+    /// - Throws: ``ClipboardError``: `transferFailed` when the import fails; `timedOut` (the
+    ///   source did not answer, or stopped sending, within the idle time-out) or `tooLarge` when
+    ///   the dropped data cannot be taken, the source told so first; `protocolError`,
     ///   `connectionFailed` when the connection fails.
     public func drop<Item: Transferable>(
         _ type: Item.Type, timeout: Duration, isTargeted: (@Sendable (Bool) -> Void)? = nil
@@ -114,7 +116,8 @@ public final class DropTarget: Sendable {
     ///     with `false` when it stops being so (as ``drop(_:timeout:isTargeted:)`` calls it).
     ///   - choose: The type to take.
     /// - Returns: The type taken and the bytes; `nil` when no drop came in time.
-    /// - Throws: ``ClipboardError`` when the connection fails.
+    /// - Throws: ``ClipboardError``: `timedOut` or `tooLarge` when the dropped data cannot be
+    ///   taken (as ``drop(_:timeout:isTargeted:)`` throws them); when the connection fails.
     public func dropData(
         timeout: Duration, isTargeted: (@Sendable (Bool) -> Void)? = nil,
         choosing choose: @escaping @Sendable ([ClipboardType]) -> ClipboardType?

@@ -78,7 +78,9 @@ final class X11DropTarget {
     ///   - idle: How long a source may stay silent during a drag, and a conversion between steps.
     ///   - isTargeted: Told `true` when a drag the window would take comes over it (its status
     ///     accepted), `false` when it stops being so: refused, gone, dropped, or the wait over.
-    /// - Throws: ``ClipboardError`` when the connection fails.
+    /// - Throws: ``ClipboardError`` when the connection fails, or when the data dropped cannot be
+    ///   taken (the source did not answer in `idle`, stopped sending, or sent more than `limit`):
+    ///   the source is told first (`XdndFinished`, not accepted).
     func nextDrop(
         limit: Int, idle: Duration, deadline: ContinuousClock.Instant, isTargeted: ((Bool) -> Void)? = nil,
         choose: @escaping ([ClipboardType]) -> ClipboardType?
@@ -151,6 +153,8 @@ final class X11DropTarget {
         let connection = selection.connection
         var pending = steps
         var taken: (drag: XdndTargetSession.Drag, data: Data)?
+        // Why the dropped data could not be taken: thrown once the source was told.
+        var failure: ClipboardError?
         while !pending.isEmpty {
             switch pending.removeFirst() {
             case .readTypeList(let source):
@@ -177,6 +181,7 @@ final class X11DropTarget {
                     taken = (drag, data)
                     pending += session.conversionEnded(succeeded: true)
                 } catch {
+                    failure = error
                     pending += session.conversionEnded(succeeded: false)
                 }
             case .ended(let delivered):
@@ -184,6 +189,9 @@ final class X11DropTarget {
                 // away (a connection closed with events unread is reset, and the requests the
                 // server had not read are lost).
                 try connection.sync(deadline: .now + idle)
+                if !delivered, let failure {
+                    throw ClipboardError(failure.code, "the drop failed, and the source was told: \(failure.reason)")
+                }
                 guard delivered, let taken, let accepted = taken.drag.accepted else { return true }
                 let names = try connection.atomNames([accepted.type, accepted.action], deadline: .now + idle)
                 let type = offered.first { $0.name == names[0] } ?? ClipboardType(offered: names[0])

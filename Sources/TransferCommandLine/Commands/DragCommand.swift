@@ -74,7 +74,10 @@ enum DragCommand {
         case .refused?:
             throw ToolError(.temporaryFailure, "released where nothing takes it, or the target refused it")
         case .expired?:
-            throw ToolError(.temporaryFailure, "the target stopped answering")
+            throw ToolError(
+                .temporaryFailure,
+                "the target stopped answering: nothing from it in \(Clipboard.Limits().idleTimeout), while a status"
+                    + " or, after the drop, its XdndFinished was awaited")
         case nil:
             throw ToolError(.temporaryFailure, "nothing was dragged in \(timeout)")
         }
