@@ -148,27 +148,53 @@ public final class Clipboard: Sendable {
         async throws(ClipboardError)
     {
         try await session { session, deadline throws(ClipboardError) in
-            let output: AtomicFile
+            try Self.stream(name, selection, to: file, session, deadline)
+        }
+    }
+
+    /// Lists the types and reads the one `choose` picks, on one connection (two, with
+    /// ``types(in:)`` then ``data(for:in:)``, cost a second connection's handshake): into `file`,
+    /// streamed as ``write(_:in:to:)`` does, or into memory when `file` is `nil`.
+    ///
+    /// - Returns: The type read and, without a file, its bytes; `nil` when `choose` picks none.
+    /// - Throws: What ``types(in:)`` and ``write(_:in:to:)`` throw.
+    package func read(
+        in selection: ClipboardSelection = .clipboard, to file: URL?,
+        choosing choose: @escaping @Sendable ([ClipboardType]) -> String?
+    ) async throws(ClipboardError) -> (name: String, data: Data?)? {
+        try await session { session, deadline throws(ClipboardError) in
+            guard let name = choose(try session.types(selection, deadline: deadline)) else { return nil }
+            guard let file else { return (name, try session.bytes(name, selection, deadline: deadline)) }
+            try Self.stream(name, selection, to: file, session, deadline)
+            return (name, nil)
+        }
+    }
+
+    /// Streams `name` into `file` through an ``AtomicFile``.
+    private static func stream(
+        _ name: String, _ selection: ClipboardSelection, to file: URL, _ session: ReadSession,
+        _ deadline: ContinuousClock.Instant
+    ) throws(ClipboardError) {
+        let output: AtomicFile
+        do throws(CocoaError) {
+            output = try AtomicFile(writing: file)
+        } catch {
+            throw ClipboardError(.outputFailed, "the paste cannot be written: \(error.fileSystemReason)")
+        }
+        let sink = ChunkSink { chunk throws(ClipboardError) in
             do throws(CocoaError) {
-                output = try AtomicFile(writing: file)
+                try output.write(chunk)
             } catch {
                 throw ClipboardError(.outputFailed, "the paste cannot be written: \(error.fileSystemReason)")
             }
-            let sink = ChunkSink { chunk throws(ClipboardError) in
-                do throws(CocoaError) {
-                    try output.write(chunk)
-                } catch {
-                    throw ClipboardError(.outputFailed, "the paste cannot be written: \(error.fileSystemReason)")
-                }
-            }
-            _ = try session.reader.stream(
-                name, selection, limit: session.limits.maximumBytes, idle: session.limits.idleTimeout,
-                deadline: deadline, into: sink)
-            do throws(CocoaError) {
-                try output.commit(synchronizing: false)
-            } catch {
-                throw ClipboardError(.outputFailed, "the paste cannot be written: \(error.fileSystemReason)")
-            }
+        }
+        _ = try session.reader.stream(
+            name, selection, limit: session.limits.maximumBytes, idle: session.limits.idleTimeout,
+            deadline: deadline, into: sink)
+        do throws(CocoaError) {
+            try output.commit(synchronizing: false)
+        } catch {
+            throw ClipboardError(.outputFailed, "the paste cannot be written: \(error.fileSystemReason)")
         }
     }
 
@@ -265,6 +291,14 @@ public final class Clipboard: Sendable {
         async throws(ClipboardError) -> ClipboardOwnership
     {
         try await own(ClipboardContent(bytes: data, names: names), selection)
+    }
+
+    /// Copies a snapshot's bytes under `names` (as ``copy(_:as:to:)`` offers bytes): a Wayland
+    /// reader gets them spliced from the snapshot's memory into its pipe, without a copy.
+    package func copy(_ snapshot: ClipboardSnapshot, as names: [String], to selection: ClipboardSelection = .clipboard)
+        async throws(ClipboardError) -> ClipboardOwnership
+    {
+        try await own(ClipboardContent(snapshot: snapshot, names: names), selection)
     }
 
     /// Empties the clipboard, whoever owns it, as `wl-copy --clear` does: the owner is told its

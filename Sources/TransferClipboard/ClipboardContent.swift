@@ -26,6 +26,8 @@ final class ClipboardContent: Sendable {
         case files(gnome: Bool)
         /// Bytes given as they are.
         case bytes(Data)
+        /// Bytes copied into sealed memory, served from it.
+        case snapshot(ClipboardSnapshot)
         /// An item's text-based representations, each under its MIME type, in Chromium's list of
         /// types a page can read (``ChromiumWebCustomData``).
         case webCustomData(item: Int, offers: [(mimeType: String, offer: Offer)])
@@ -94,7 +96,19 @@ final class ClipboardContent: Sendable {
         items = []
     }
 
+    /// Content of a snapshot's bytes under `names` in order.
+    init(snapshot: ClipboardSnapshot, names: [String]) {
+        targets = names
+        sources = Dictionary(names.map { ($0, Source.snapshot(snapshot)) }, uniquingKeysWith: { first, _ in first })
+        items = []
+    }
+
     deinit { close() }
+
+    /// The snapshot `target` is served from, when it is one: a reader's pipe gets it spliced.
+    func snapshot(for target: String) -> ClipboardSnapshot? {
+        if case .snapshot(let snapshot)? = sources[target] { snapshot } else { nil }
+    }
 
     /// Removes the exported files.
     func close() {
@@ -112,6 +126,8 @@ final class ClipboardContent: Sendable {
         switch source {
         case .bytes(let bytes):
             result = .success(bytes)
+        case .snapshot(let snapshot):
+            result = .success(snapshot.bytes)
         case .offer(let index, let offer, let latin1):
             let item = items[index]
             result = runBlocking {

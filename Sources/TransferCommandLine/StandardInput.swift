@@ -51,43 +51,25 @@ enum StandardInput {
             throw ToolError(.noInput, "\(name): closed (expected the input, or give a file instead of -)")
         }
         // A regular file's size is known: its bytes are read into one buffer of that size (plus
-        // one byte, to see the end), without growing or copying. Anything else grows by doubling.
-        // Data's zeroed allocation costs nothing until the pages are written.
+        // one byte, to see the end). Anything else grows by doubling.
         var status = stat()
         let known = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
-        var data = Data(count: min((known ?? (1 << 20) - 1) + 1, limit + 1))
-        var filled = 0
-        while true {
-            if filled == data.count { data.count = min(data.count * 2, limit + 1) }
-            let read = data.withUnsafeMutableBytes { bytes in
-                Result { () throws(Errno) in
-                    try SystemCalls.read(descriptor, into: bytes.baseAddress! + filled, count: bytes.count - filled)
-                }
-            }
-            let count: Int
-            switch read {
-            case .success(let value): count = value
-            case .failure(.badFileDescriptor):
-                throw ToolError(.noInput, "\(name): closed (expected the input, or give a file instead of -)")
-            case .failure(Errno(rawValue: EISDIR)):
-                throw ToolError(.noInput, "\(name): a directory (expected a file's contents)")
-            case .failure(let error):
-                throw ToolError(.ioError, "\(name): cannot be read (\(error))")
-            }
-            if count == 0 {
-                data.count = filled
-                return data
-            }
-            filled += count
-            if filled > limit {
-                throw ToolError(.dataError, "\(name): \(tooLarge(limit))")
-            }
+        do throws(SystemCalls.WholeReadFailure) {
+            return try SystemCalls.readWhole(descriptor, sizeHint: known, maximumSizeAllowed: limit)
+        } catch .system(.badFileDescriptor) {
+            throw ToolError(.noInput, "\(name): closed (expected the input, or give a file instead of -)")
+        } catch .system(Errno(rawValue: EISDIR)) {
+            throw ToolError(.noInput, "\(name): a directory (expected a file's contents)")
+        } catch .system(let error) {
+            throw ToolError(.ioError, "\(name): cannot be read (\(error))")
+        } catch .tooLarge {
+            throw ToolError(.dataError, "\(name): \(tooLarge(limit))")
+        } catch {
+            throw ToolError(.ioError, "\(name): cannot be read (no memory for its bytes)")
         }
     }
 }
 
-/// A small input file read whole (declarations, receiver profiles, manifests), with a message for
-/// each way it can fail and a size limit.
 enum InputFile {
     /// The most read from such a file.
     static let limit = 64 << 20

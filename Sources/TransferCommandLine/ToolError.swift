@@ -45,9 +45,8 @@ extension TransferTool {
 /// Commands throw it for what they find themselves (a missing file, a refused option value), and
 /// throw the libraries' errors as they are, or in a ``CommandFailure`` that names the input and
 /// output they concern: ``init(_:)`` is where those become an exit status and a message, for every
-/// command, for a write of standard output that failed after it, and for a detached clipboard
-/// server's failure (mapped here in the serving process, and sent to the caller as a
-/// `Detached.Report`). One outcome is mapped elsewhere: a ``UsageError`` (64, shown by
+/// command, and for a write of standard output that failed after it (a detached copy's child says
+/// its failure as any command does, and its parent exits with the child's status). One outcome is mapped elsewhere: a ``UsageError`` (64, shown by
 /// ``TransferTool/run(_:console:)`` with the command's name).
 package struct ToolError: Error {
     /// What the tool exits with.

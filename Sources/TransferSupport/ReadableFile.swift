@@ -197,27 +197,31 @@ package final class ReadableFile {
         return result
     }
 
-    /// Reads from where the reader is to the end of the input: a regular file's remaining size in
-    /// one buffer, anything else a MiB at a time.
+    /// Reads from where the reader is to the end of the input, into one buffer of its own: a
+    /// regular file's size at once, anything else in a buffer that doubles
+    /// (``SystemCalls/readWhole(_:sizeHint:maximumSizeAllowed:readCount:)``).
+    ///
+    /// - Throws: `CocoaError`: `.fileReadTooLarge` past `maximumSizeAllowed` (or when no memory can
+    ///   be had for it), and the read's failure.
     package func readToEnd(maximumSizeAllowed: Int = .max) throws(CocoaError) -> Data {
-        var bytes: [UInt8] = []
-        // A regular file's size is known from the one look at it: one buffer of that size (and a
-        // byte, to see the end), without growing.
-        if case .regularFile(let size) = kind { bytes.reserveCapacity(min(size, maximumSizeAllowed) + 1) }
-        while try append(upTo: max(1 << 20, bytes.capacity - bytes.count), to: &bytes) > 0 {
-            if bytes.count > maximumSizeAllowed {
-                throw CocoaError(
-                    .fileReadTooLarge,
-                    userInfo: ["NSFilePath": url.path, "NSDebugDescription": "larger than \(maximumSizeAllowed) bytes"])
-            }
+        let sizeHint: Int? = if case .regularFile(let size) = kind { size } else { nil }
+        do throws(SystemCalls.WholeReadFailure) {
+            return try SystemCalls.readWhole(
+                fileDescriptor, sizeHint: sizeHint, maximumSizeAllowed: maximumSizeAllowed
+            ) { counters?.addBytesRead($0) }
+        } catch .system(let error) {
+            throw failure(error)
+        } catch {
+            let reason = error == .tooLarge ? "larger than \(maximumSizeAllowed) bytes" : "no memory for its bytes"
+            throw CocoaError(.fileReadTooLarge, userInfo: ["NSFilePath": url.path, "NSDebugDescription": reason])
         }
-        return Data(bytes)
     }
 
     /// The whole contents of the file at `url`, through a ``ReadableFile``: how declarations,
-    /// cached previews and a data representation's file are read whole. (Not yet every whole read:
-    /// the tool's inputs named on its command line go through `StandardInput`'s reader, and
-    /// `FileOperations` reads an item provider's file with a loop of its own — issue #50.)
+    /// cached previews and a data representation's file are read whole. (The tool's inputs named
+    /// on its command line and standard input are read by the same
+    /// ``SystemCalls/readWhole(_:sizeHint:maximumSizeAllowed:readCount:)``; `FileOperations` still
+    /// reads an item provider's file with a loop of its own — issue #50.)
     ///
     /// - Parameter maximumSizeAllowed: The most bytes accepted; past it, `.fileReadTooLarge`.
     /// - Throws: `CocoaError`: `.fileReadNoSuchFile`, `.fileReadNoPermission`, `.fileReadUnknown`

@@ -16,6 +16,9 @@ import TransferCommandLine
 // thread in Dispatch's `sigsuspend`, which unblocks every signal while it waits: a SIGINT would then
 // be delivered to it and kill the process, instead of reaching the thread that cleans up.
 StandardStreams.reserveClosed()
+// A detached `transfer copy` forks here, while the process has one thread: the parent returns once
+// the child serves.
+if let status = Detached.forkIfCopying(CommandLine.arguments) { exit(status) }
 SignalCleanup.install()
 MemoryAllocator.keepFreedMemory()
 let status = Mutex<Int32>(0)

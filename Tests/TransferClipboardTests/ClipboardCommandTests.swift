@@ -114,6 +114,15 @@ struct ClipboardCommandTests {
         #expect(empty.status == 66)
         #expect(empty.error.contains("no owner"))
     }
+
+    @Test("a copy is the file as it was: changed after the copy, 6 MB pasted as copied; standard input too")
+    func copyIsASnapshot() async throws {
+        guard let server = try XvfbServer.start() else { return }
+        try await snapshotRoundTrip(environment: server.environment) { type in
+            ("xclip", ["-selection", "clipboard", "-o", "-t", type])
+        }
+    }
+
 }
 
 @Suite("transfer copy, paste and clipboard list, against wl-clipboard on a headless sway", .serialized)
@@ -219,6 +228,15 @@ struct WaylandClipboardCommandTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["inside"])
         }
     }
+
+    @Test("a copy is the file as it was: changed after the copy, 6 MB pasted as copied; standard input too")
+    func copyIsASnapshot() async throws {
+        guard let server = try SwayServer.start() else { return }
+        try await snapshotRoundTrip(environment: server.environment) { type in
+            ("wl-paste", ["--no-newline", "--type", type])
+        }
+    }
+
 }
 
 /// A program started and left running, for a test to signal; killed at the end if still there.
@@ -339,4 +357,39 @@ struct ClipboardCommandStopTests {
         let none = await #expect(throws: ClipboardError.self) { try await xClipboard.types() }
         #expect(none?.code == .empty, "\(String(describing: none))")
     }
+}
+
+/// Copies a 6 MB file with `transfer copy`, overwrites the file, and reads the clipboard with
+/// `transfer paste` and with the other program `reader` names: both give the bytes as copied. Then
+/// the same through standard input, from a pipe.
+func snapshotRoundTrip(environment: [String: String], reader: (String) -> (String, [String])) async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-snapshot-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let type = "application/x-transferkit-test"
+    let original = Data((0..<6_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 13) })
+    let file = directory.appendingPathComponent("payload.bin")
+    try original.write(to: file)
+    let copied = try await DesktopTools.run(
+        transfer, ["copy", "--type", type, file.path], environment: environment, detaches: true)
+    #expect(copied.status == 0, "\(copied.error)")
+    // Changed in place after the copy: the clipboard keeps what was copied.
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.write(contentsOf: Data(repeating: 0x21, count: original.count))
+    try handle.close()
+    let output = directory.appendingPathComponent("pasted.bin")
+    let pasted = try await DesktopTools.run(
+        transfer, ["paste", "--type", type, "-o", output.path], environment: environment)
+    #expect(pasted.status == 0, "\(pasted.error)")
+    #expect(try Data(contentsOf: output) == original)
+    let (program, arguments) = reader(type)
+    let read = try await DesktopTools.run(program, arguments, environment: environment)
+    #expect(read.output == original, "\(program) read \(read.output.count) bytes")
+
+    let piped = Data(original.reversed())
+    let fromInput = try await DesktopTools.run(
+        transfer, ["copy", "--type", type, "-"], input: piped, environment: environment, detaches: true)
+    #expect(fromInput.status == 0, "\(fromInput.error)")
+    let again = try await DesktopTools.run(program, arguments, environment: environment)
+    #expect(again.output == piped)
 }

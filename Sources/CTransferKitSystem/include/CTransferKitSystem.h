@@ -24,9 +24,26 @@ ssize_t transferkit_copy_file_range(int input, int output, size_t length);
 /// later `fsync` has little left to do; 0, or -1 with errno set (ENOSYS where the call does not exist).
 int transferkit_start_writeback(int descriptor, int64_t offset, int64_t count);
 
+/// Closes every descriptor from `from` up (`close_range`, Linux 5.9 and later; else each open one
+/// that /proc/self/fd lists), so that a forked process holds none of its caller's others.
+void transferkit_close_from(int from);
+
+/// A sealed copy of what `source` holds from where it is to its end, at most `limit` bytes: a new
+/// memory file (`memfd_create`), filled in the kernel (`sendfile` from a regular file, `splice`
+/// from a pipe, else `read` and `write`), then sealed against writing, growing and shrinking, so
+/// that what was copied cannot change. Its descriptor (close-on-exec), with `*size` set; -1 with
+/// `errno` set on failure, and `EFBIG` when `source` holds more than `limit`.
+int transferkit_snapshot(int source, long long limit, long long *size);
+
+/// `splice` from `file` at `*offset` (advanced) into the pipe `pipe`, at most `count` bytes,
+/// without blocking and without SIGPIPE (as `transferkit_write_without_sigpipe`): what was moved,
+/// or -1 with `errno` (`EAGAIN` when the pipe is full, `EPIPE` when its reader is gone).
+long transferkit_splice_to_pipe(int file, long long *offset, int pipe, unsigned long count);
+
 /// Adds to `actions` (a `posix_spawn_file_actions_t *`) the closing of every descriptor from `from`
 /// up (`posix_spawn_file_actions_addclosefrom_np`, glibc 2.34 and later), so that a spawned process
 /// inherits none of the caller's other descriptors; 0, or an errno (ENOSYS where it does not exist).
+/// The tests' desktop servers are spawned so.
 int transferkit_spawn_close_from(void *actions, int from);
 
 /// Sends `count` bytes on the Unix stream socket `socket`, with `descriptor` attached (SCM_RIGHTS)

@@ -35,6 +35,8 @@ final class WaylandSelectionOwner: SelectionServer {
     private struct Transfer {
         let descriptor: Int32
         let bytes: Data
+        /// The sealed memory the bytes are, when they are a snapshot's: spliced from, not written.
+        let snapshot: ClipboardSnapshot?
         var offset = 0
         var lastActivity = ContinuousClock.now
     }
@@ -112,17 +114,27 @@ final class WaylandSelectionOwner: SelectionServer {
         }
     }
 
-    /// Writes what the pipe takes; `false` when the transfer is over (all written, or the reader
-    /// gone).
+    /// Writes what the pipe takes — a snapshot's pages spliced into it, other bytes written —;
+    /// `false` when the transfer is over (all written, or the reader gone).
     private func write(_ transfer: inout Transfer) -> Bool {
         while transfer.offset < transfer.bytes.count {
             let chunk = min(transfer.bytes.count - transfer.offset, 1 << 20)
-            let written = transfer.bytes.withUnsafeBytes { bytes in
-                SystemCalls.valueOrErrno {
-                    transferkit_write_without_sigpipe(transfer.descriptor, bytes.baseAddress! + transfer.offset, chunk)
+            let written: Result<Int, Errno>
+            if let snapshot = transfer.snapshot {
+                var offset = Int64(transfer.offset)
+                written = SystemCalls.valueOrErrno {
+                    transferkit_splice_to_pipe(snapshot.descriptor, &offset, transfer.descriptor, UInt(chunk))
+                }
+            } else {
+                written = transfer.bytes.withUnsafeBytes { bytes in
+                    SystemCalls.valueOrErrno {
+                        transferkit_write_without_sigpipe(
+                            transfer.descriptor, bytes.baseAddress! + transfer.offset, chunk)
+                    }
                 }
             }
             switch written {
+            case .success(0): return false  // nothing more to move: the snapshot ended early
             case .success(let count): transfer.offset += count
             case .failure(let error): return error == .wouldBlock
             }
@@ -142,7 +154,7 @@ final class WaylandSelectionOwner: SelectionServer {
             SystemCalls.widenPipe(descriptor)
             let flags = fcntl(descriptor, F_GETFL)
             _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
-            var transfer = Transfer(descriptor: descriptor, bytes: bytes)
+            var transfer = Transfer(descriptor: descriptor, bytes: bytes, snapshot: content.snapshot(for: type))
             if write(&transfer) {
                 transfers.append(transfer)
             } else {

@@ -31,7 +31,6 @@ enum ClipboardCommands {
             """,
         options: [
             CopyOptions.type, CopyOptions.model, CopyOptions.asFiles, primary, CopyOptions.foreground,
-            CopyOptions.serveChild,
         ],
         exitStatus: """
             0 once the selection is served; 66 the input cannot be read; 69 no display, or the display \
@@ -42,7 +41,6 @@ enum ClipboardCommands {
         let modelName = try arguments.value(CopyOptions.model)
         let primary = arguments.isSet(ClipboardCommands.primary)
         let foreground = arguments.isSet(CopyOptions.foreground)
-        let serving = arguments.isSet(CopyOptions.serveChild)
         let asFiles = arguments.isSet(CopyOptions.asFiles)
         let path = arguments.positional()
         var files: [String] = []
@@ -55,87 +53,88 @@ enum ClipboardCommands {
             guard modelName == nil, names.isEmpty else {
                 throw UsageError("--as-files copies files: not with --type or --model")
             }
-            try await copyFiles([path] + files, selection, serving: serving, foreground: foreground, console: console)
+            try await copyFiles([path] + files, selection, foreground: foreground, console: console)
             return
         }
 
-        let fromFile = path != nil && path != "-"
-        // A detached copy of a file: the serving process reads it; this one only checks it can.
-        let detachesFile = fromFile && !serving && !foreground
-        let bytes: Data
-        if detachesFile {
-            guard FileManager.default.isReadableFile(atPath: path!) else {
-                _ = try InputFile.contents(of: path!, limit: 1)  // its error: missing, unreadable
-                throw ToolError(.noInput, "\(path!): cannot be read")
-            }
-            bytes = Data()
-        } else if let path, fromFile {
-            bytes = try InputFile.contents(of: path, limit: 1 << 30)
-        } else {
-            bytes = try StandardInput.readAll(limit: 1 << 30)
+        let input = try snapshot(of: path)
+        try await serve(selection, foreground: foreground, console: console) {
+            try await own(input, path: path, names: names, model: modelName, selection)
         }
-        if serving || foreground {
-            try await serve(selection, asChild: serving, console: console) {
-                try await own(bytes, path: path, names: names, model: modelName, selection)
+    }
+
+    /// What `transfer copy` offers: the file at `path`, or standard input, copied as it is now into
+    /// sealed memory of the copy's own (``ClipboardSnapshot``, in the kernel: a later change to the
+    /// file is not the clipboard's); read into memory where there is no such memory (not Linux).
+    static func snapshot(of path: String?) throws -> CopiedInput {
+        let limit = 1 << 30
+        let name = path.flatMap { $0 == "-" ? nil : $0 } ?? "standard input"
+        let file = try path.flatMap { $0 == "-" ? nil : try InputFile.open($0) }
+        let descriptor = try file?.fileDescriptor ?? StandardInput.descriptor()
+        do throws(ClipboardSnapshot.Failure) {
+            return .snapshot(try ClipboardSnapshot(copying: descriptor, maximumSizeAllowed: limit))
+        } catch .tooLarge {
+            throw ToolError(.dataError, "\(name): more than \(limit >> 20) MiB (expected at most that much to copy)")
+        } catch .system(Errno(rawValue: ENOSYS)) {
+            let bytes = try StandardInput.readAll(descriptor: descriptor, name: name, limit: limit) { limit in
+                "more than \(limit >> 20) MiB (expected at most that much to copy)"
             }
-            return
+            return .bytes(bytes)
+        } catch .system(Errno(rawValue: EISDIR)) {
+            throw ToolError(.noInput, "\(name): a directory (expected a file's contents)")
+        } catch .system(let error) {
+            throw ToolError(.ioError, "\(name): cannot be read (\(error))")
         }
-        // As xclip and wl-copy do: a process of its own keeps serving after this one returns.
-        var childArguments = ["copy", "--serve-child"]
-        if primary { childArguments.append("--primary") }
-        for name in names { childArguments += ["--type", name] }
-        if let modelName { childArguments += ["--model", modelName] }
-        if let path, path != "-" { childArguments.append(path) }
-        try Detached.start(arguments: childArguments, input: path == nil || path == "-" ? bytes : nil)
+    }
+
+    /// The input of a copy: a snapshot, or bytes read where there are no snapshots.
+    enum CopiedInput {
+        case snapshot(ClipboardSnapshot)
+        case bytes(Data)
+
+        var bytes: Data {
+            switch self {
+            case .snapshot(let snapshot): snapshot.bytes
+            case .bytes(let bytes): bytes
+            }
+        }
     }
 
     /// Takes the selection (`own`) and serves it until another app copies: in the foreground, saying
-    /// so on standard error; or as the child a detached copy starts, which says `ready` (or the
-    /// status and message of why not) on standard output and then serves with no terminal.
+    /// so on standard error; or as the child of a detached copy (``Detached``), which tells its
+    /// parent it serves and then serves with no terminal. A failure before it serves is thrown, and
+    /// said as any command's: the detached copy's parent exits with the child's status.
     static func serve(
-        _ selection: ClipboardSelection, asChild: Bool, console: Console,
+        _ selection: ClipboardSelection, foreground: Bool, console: Console,
         _ own: () async throws -> ClipboardOwnership
     ) async throws {
-        guard asChild else {
-            let ownership = try await own()
-            SignalCleanup.onInterruption { _ in ownership.stop() }
+        guard foreground || Detached.isServingChild else {
+            throw ToolError(.unavailable, "a detached copy is started by the transfer executable, which forks first")
+        }
+        let ownership = try await own()
+        // SIGTERM or SIGINT: the selection given up and the exported files removed, exit 0.
+        SignalCleanup.onInterruption { _ in ownership.stop() }
+        if foreground {
             console.error("transfer copy: serving the \(selection) selection until another app copies\n")
-            await ownership.waitUntilFinished()
-            return
+        } else {
+            Detached.reportReady()
         }
-        do {
-            let ownership = try await own()
-            // SIGTERM or SIGINT: the selection given up and the exported files removed, exit 0.
-            SignalCleanup.onInterruption { _ in ownership.stop() }
-            FileDescriptorOutput.write(Detached.Report.ready.line, to: 1)
-            let null = open("/dev/null", O_RDWR)
-            dup2(null, 1)
-            dup2(null, 2)
-            await ownership.waitUntilFinished()
-        } catch {
-            FileDescriptorOutput.write(Detached.Report(failure: error).line, to: 1)
-        }
+        await ownership.waitUntilFinished()
     }
 
     /// `transfer copy --as-files`: the files themselves, each checked to be a readable file first,
     /// offered as a file list (`text/uri-list`, `x-special/gnome-copied-files`) of their absolute paths.
     static func copyFiles(
-        _ paths: [String], _ selection: ClipboardSelection, serving: Bool, foreground: Bool, console: Console
+        _ paths: [String], _ selection: ClipboardSelection, foreground: Bool, console: Console
     ) async throws {
         var urls: [URL] = []
         for path in paths {
             try InputFile.open(path).close()
             urls.append(URL(fileURLWithPath: path).standardizedFileURL)
         }
-        if serving || foreground {
-            try await serve(selection, asChild: serving, console: console) {
-                try await Clipboard().copy(urls.map(CopiedFile.init), to: selection)
-            }
-            return
+        try await serve(selection, foreground: foreground, console: console) {
+            try await Clipboard().copy(urls.map(CopiedFile.init), to: selection)
         }
-        var childArguments = ["copy", "--serve-child", "--as-files"]
-        if selection == .primary { childArguments.append("--primary") }
-        try Detached.start(arguments: childArguments + urls.map(\.path), input: nil)
     }
 
     /// A file copied as itself: its file, handed over where it is, so that the file list names it.
@@ -152,9 +151,10 @@ enum ClipboardCommands {
     /// Takes the selection for the payload: as a model's representations, as the names given, or
     /// as its file's type.
     static func own(
-        _ bytes: Data, path: String?, names: [String], model modelName: String?, _ selection: ClipboardSelection
+        _ input: CopiedInput, path: String?, names: [String], model modelName: String?, _ selection: ClipboardSelection
     ) async throws -> ClipboardOwnership {
         let clipboard = try Clipboard()
+        let bytes = input.bytes
         if let modelName {
             let model = try ConvertCommand.model(named: modelName)
             let type = try path.map { try TypeName.resolve(URL(fileURLWithPath: $0).pathExtension) }
@@ -171,7 +171,10 @@ enum ClipboardCommands {
                 offered = ["application/octet-stream"]
             }
         }
-        return try await clipboard.copy(bytes, as: offered, to: selection)
+        switch input {
+        case .snapshot(let snapshot): return try await clipboard.copy(snapshot, as: offered, to: selection)
+        case .bytes(let bytes): return try await clipboard.copy(bytes, as: offered, to: selection)
+        }
     }
 
     /// The options of `transfer copy`.
@@ -189,9 +192,6 @@ enum ClipboardCommands {
             "as-files", help: "Copy the FILEs themselves, as a file list a file manager pastes (text/uri-list).")
         static let foreground = OptionDeclaration.flag(
             "foreground", help: "Serve from this process, until another app copies.")
-        /// The detached child's own option: the payload comes on standard input.
-        static let serveChild = OptionDeclaration.flag(
-            "serve-child", help: "Serve as the child of a detached copy.", isHidden: true)
     }
 
     // MARK: paste
@@ -227,20 +227,15 @@ enum ClipboardCommands {
         } else {
             // As wl-paste without --type: text when there is some, else the owner's first type. A
             // type named as the rest of the tool names types is mapped to the name offered for it.
-            let types = try await clipboard.types(in: selection)
-            var chosen = name.map { ClipboardName.pasted($0, offers: types) }
-            if chosen == nil {
-                chosen =
-                    (types.first(where: { $0.contentType?.conforms(to: .plainText) == true }) ?? types.first)?
-                    .name
+            // Listed and read on one connection; with -o, streamed into the file: memory stays at
+            // one chunk however large the paste.
+            let read = try await clipboard.read(in: selection, to: output.map(URL.init(fileURLWithPath:))) { types in
+                if let name { return ClipboardName.pasted(name, offers: types) }
+                return (types.first(where: { $0.contentType?.conforms(to: .plainText) == true }) ?? types.first)?.name
             }
-            guard let chosen else { throw ClipboardError(.empty, "the \(selection) selection offers no type") }
-            if let output {
-                // Streamed into the file: memory stays at one chunk however large the paste.
-                try await clipboard.write(chosen, in: selection, to: URL(fileURLWithPath: output))
-                return
-            }
-            bytes = try await clipboard.data(for: chosen, in: selection)
+            guard let read else { throw ClipboardError(.empty, "the \(selection) selection offers no type") }
+            guard let data = read.data else { return }
+            bytes = data
         }
         try OutputOption.write(bytes, to: output, console: console)
     }
