@@ -10,7 +10,7 @@ import CTransferKitSystem
 
 /// A layer over the system calls the package makes on descriptors: each call retried when a signal
 /// interrupts it (`EINTR`), its failure an ``Errno`` thrown, not -1 left beside `errno`. Most calls
-/// go through it; not yet all (`Detached`, `TemporaryDirectory` and a few unchecked `lseek`,
+/// go through it; not yet all (`TemporaryDirectory` and a few unchecked `lseek`,
 /// `fcntl`, `waitpid` and `dup2` calls — issue #50), and each file still imports the C library
 /// for its platform itself.
 package enum SystemCalls {

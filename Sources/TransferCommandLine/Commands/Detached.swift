@@ -42,12 +42,14 @@ package enum Detached {
             !options.contains("--help"), !options.contains("-h")
         else { return nil }
         var ends: [Int32] = [0, 0]
-        guard case .success = SystemCalls.valueOrErrno({ transferkit_pipe_cloexec(&ends) }) else {
-            return failure(.ioError, "cannot make a pipe for the serving process: \(Errno.current)")
+        if case .failure(let error) = SystemCalls.valueOrErrno({ transferkit_pipe_cloexec(&ends) }) {
+            return failure(.ioError, "cannot make a pipe for the serving process: \(error)")
         }
-        let child = fork()
-        if child < 0 {
-            let error = Errno.current
+        let child: pid_t
+        switch SystemCalls.valueOrErrno(retryOnInterrupt: false, { fork() }) {
+        case .success(let pid):
+            child = pid
+        case .failure(let error):
             SystemCalls.close(ends[0])
             SystemCalls.close(ends[1])
             return failure(.ioError, "cannot start the serving process: \(error)")
@@ -75,7 +77,7 @@ package enum Detached {
         if answer == Array(ready.utf8) { return 0 }
         // The child ended before serving, and said why: its status is the command's.
         var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0, errno == EINTR {}
+        _ = SystemCalls.valueOrErrno { waitpid(child, &status, 0) }
         let signal = status & 0x7F
         if signal == 0 { return (status >> 8) & 0xFF }
         return failure(.unavailable, "the serving process stopped before serving the clipboard (signal \(signal))")

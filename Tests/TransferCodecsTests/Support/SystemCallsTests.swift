@@ -125,7 +125,8 @@ struct SystemCallsTests {
         }
     }
 
-    @Test("readWhole: a regular file from where it is to its end, a wrong size hint only a hint, a bad descriptor typed")
+    @Test(
+        "readWhole: a regular file from where it is to its end, a wrong size hint only a hint, a bad descriptor typed")
     func readWholeFile() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("read-whole-\(UUID())")
         defer { try? FileManager.default.removeItem(at: file) }
