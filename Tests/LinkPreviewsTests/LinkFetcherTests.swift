@@ -1,8 +1,9 @@
 import Foundation
-import LinkPreviews
 import Synchronization
 import Testing
 import TransferKitTesting
+
+@testable import LinkPreviews
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -477,7 +478,7 @@ struct LinkFetcherAddressPolicyTests {
         let fetcher = configured
         let url = URL(string: "http://127.0.0.1/slow")!
         let holder = Task { try await fetcher.metadata(for: url, timeout: patient, includeSubresources: false) }
-        while transport.calls == 0 { try await Task.sleep(for: .milliseconds(5)) }  // The holder has its turn.
+        await transport.waitForFirstCall()  // The holder has its turn.
         // Waits behind the holder, then runs out of time.
         let timedOut = await #expect(throws: LinkPreviewError.self) {
             try await fetcher.metadata(for: url, timeout: .milliseconds(200), includeSubresources: false)
@@ -485,7 +486,7 @@ struct LinkFetcherAddressPolicyTests {
         #expect(timedOut?.lpErrorCode == .metadataFetchTimedOut)
         // Waits, and is cancelled.
         let waiting = Task { try await fetcher.metadata(for: url, timeout: patient, includeSubresources: false) }
-        try await Task.sleep(for: .milliseconds(50))
+        await fetcher.limiter.waitUntilWaiting(1)  // It waits for its turn: cancelled there, not before.
         waiting.cancel()
         let cancelled = await #expect(throws: LinkPreviewError.self) { try await waiting.value }
         #expect(cancelled?.lpErrorCode == .metadataFetchCancelled)
@@ -512,7 +513,10 @@ private final class CountingTransport: LinkTransport, Sendable {
     private let state = Mutex(State())
     private let delay: Duration
     private let holdingFirst: Bool
-    private let firstReleased = Mutex(false)
+    /// Whether the first request may be answered, and the held first request waiting for it.
+    private let gate = Mutex<(released: Bool, held: CheckedContinuation<Void, Never>?)>((false, nil))
+    /// Who waits for the first call.
+    private let firstCallWatchers = Mutex<[CheckedContinuation<Void, Never>]>([])
 
     /// A transport that answers after `delay`; when `holdingFirst`, the first request is answered only
     /// after ``releaseFirst()``.
@@ -522,7 +526,24 @@ private final class CountingTransport: LinkTransport, Sendable {
     }
 
     /// Lets the held first request be answered.
-    func releaseFirst() { firstReleased.withLock { $0 = true } }
+    func releaseFirst() {
+        gate.withLock { gate in
+            gate.released = true
+            return gate.held.take()
+        }?.resume()
+    }
+
+    /// Returns once the first request has reached the transport.
+    func waitForFirstCall() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let called = state.withLock { state in
+                if state.calls > 0 { return true }
+                firstCallWatchers.withLock { $0.append(continuation) }
+                return false
+            }
+            if called { continuation.resume() }
+        }
+    }
 
     var peak: (total: Int, perHost: [String: Int]) { state.withLock { ($0.peakTotal, $0.peakPerHost) } }
     var calls: Int { state.withLock { $0.calls } }
@@ -543,8 +564,22 @@ private final class CountingTransport: LinkTransport, Sendable {
                 state.perHost[host, default: 1] -= 1
             }
         }
+        if isFirst {
+            let watchers = firstCallWatchers.withLock { watchers in
+                defer { watchers = [] }
+                return watchers
+            }
+            for watcher in watchers { watcher.resume() }
+        }
         if holdingFirst, isFirst {
-            while !firstReleased.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let released = gate.withLock { gate in
+                    if gate.released { return true }
+                    gate.held = continuation
+                    return false
+                }
+                if released { continuation.resume() }
+            }
         }
         try await Task.sleep(for: delay)
         return LinkTransportResponse(

@@ -135,21 +135,24 @@ struct LinkPresentationTests {
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(try Data(contentsOf: url) == Data("hello".utf8))
         // The completion-handler form: the copy exists while the handler runs, and not after.
-        let (outcomes, outcome) = AsyncStream.makeStream(of: (URL?, Bool).self)
+        // The handler watches the copy (inotify) while it exists: its removal after the handler is
+        // an event the test waits for, not a time it guesses.
+        let (outcomes, outcome) = AsyncStream.makeStream(of: (URL?, Bool, Int32).self)
         provider.loadItem(forTypeIdentifier: "public.file-url", options: nil) { item, _ in
             let url = item as? URL
-            outcome.yield((url, url.map { FileManager.default.fileExists(atPath: $0.path) } ?? false))
+            let watch = inotify_init1(Int32(IN_CLOEXEC))
+            if let url { inotify_add_watch(watch, url.path, UInt32(IN_DELETE_SELF | IN_ATTRIB)) }
+            outcome.yield((url, url.map { FileManager.default.fileExists(atPath: $0.path) } ?? false, watch))
             outcome.finish()
         }
-        var handed: [(URL?, Bool)] = []
+        var handed: [(URL?, Bool, Int32)] = []
         for await value in outcomes { handed.append(value) }
-        let copy = try #require(handed.first?.0)
-        #expect(handed.first?.1 == true)
-        var waited = 0
-        while FileManager.default.fileExists(atPath: copy.path), waited < 500 {
-            try await Task.sleep(for: .milliseconds(10))
-            waited += 1
-        }
+        let (handedURL, existed, watch) = try #require(handed.first)
+        defer { close(watch) }
+        let copy = try #require(handedURL)
+        #expect(existed)
+        var removed = [pollfd(fd: watch, events: Int16(POLLIN), revents: 0)]
+        #expect(poll(&removed, 1, 10_000) == 1, "no change to the copy within 10 s")
         #expect(!FileManager.default.fileExists(atPath: copy.path))
         await #expect(throws: TransferError.self) { _ = try await provider.loadItem(forTypeIdentifier: "no.such.type") }
         await #expect(throws: TransferError.self) { _ = try await provider.loadItem(forTypeIdentifier: "public.png") }

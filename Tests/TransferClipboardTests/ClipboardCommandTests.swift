@@ -242,6 +242,8 @@ struct WaylandClipboardCommandTests {
 /// A program started and left running, for a test to signal; killed at the end if still there.
 final class RunningProgram: @unchecked Sendable {
     let pid: pid_t
+    /// The exit status as a shell reports it, once reaped.
+    private let exitStatus = Mutex<Int32?>(nil)
 
     init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
         _ = DesktopTools.ignoresBrokenPipes
@@ -266,19 +268,25 @@ final class RunningProgram: @unchecked Sendable {
     }
 
     /// Sends `signal` and waits (at most 10 seconds) for the exit status, as a shell reports it:
-    /// the code, or 128 + the signal that killed it.
+    /// the code, or 128 + the signal that killed it. A thread of its own waits in `waitpid`, woken
+    /// by the exit itself.
     func stop(with signal: Int32) async -> Int32? {
         guard !reaped.withLock({ $0 }) else { return nil }
         kill(pid, signal)
-        for _ in 0..<500 {
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
-                reaped.withLock { $0 = true }
-                return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let exited = DispatchSemaphore(value: 0)
+        Thread {
+            var raw: Int32 = 0
+            while waitpid(self.pid, &raw, 0) < 0, errno == EINTR {}
+            self.reaped.withLock { $0 = true }
+            self.exitStatus.withLock { $0 = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F) }
+            exited.signal()
+        }.start()
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                _ = exited.wait(timeout: .now() + 10)
+                continuation.resume(returning: self.exitStatus.withLock { $0 })
             }
-            try? await Task.sleep(for: .milliseconds(20))
         }
-        return nil
     }
 
     /// Whether the process was reaped: its pid may be another process's now (pid_max may be
@@ -327,10 +335,14 @@ struct ClipboardCommandStopTests {
         let paste = try RunningProgram(
             transfer, ["paste", "--type", "text/plain", "-o", directory.appendingPathComponent("out.txt").path],
             environment: server.environment)
-        // The paste waits for bytes that never come, its temporary file open beside out.txt.
-        for _ in 0..<250 {
-            if try !FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty { break }
-            try await Task.sleep(for: .milliseconds(20))
+        // The paste waits for bytes that never come, its temporary file open beside out.txt: the
+        // file's creation is an event (inotify), not a time to guess.
+        let watch = inotify_init1(Int32(IN_CLOEXEC))
+        defer { close(watch) }
+        inotify_add_watch(watch, directory.path, UInt32(IN_CREATE))
+        if try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty {
+            var created = [pollfd(fd: watch, events: Int16(POLLIN), revents: 0)]
+            #expect(poll(&created, 1, 10_000) == 1, "no file made beside out.txt within 10 s")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
         #expect(await paste.stop(with: SIGINT) == 130)

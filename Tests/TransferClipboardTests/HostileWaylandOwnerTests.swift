@@ -176,8 +176,11 @@ struct HostileWaylandOwnerTests {
         let pasted = try await DesktopTools.run(
             "wl-paste", ["--type", "application/x-large"], environment: server.environment, timeout: .seconds(20))
         #expect(pasted.output == payload)
-        // After the idle timeout the stalled transfer is dropped: the reader sees the end.
-        try await Task.sleep(for: .milliseconds(1500))
+        // After the idle timeout the stalled transfer is dropped: the owner closes its end of the
+        // pipe, which the reader sees as a hang-up (poll reports it whatever events are asked for)
+        // with the pipe still full — an event, not a wait of the idle time.
+        var hangUp = [pollfd(fd: ends[0], events: 0, revents: 0)]
+        #expect(poll(&hangUp, 1, 10_000) == 1 && hangUp[0].revents & Int16(POLLHUP) != 0)
         var total = 0
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {

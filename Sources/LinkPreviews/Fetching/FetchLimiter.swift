@@ -21,6 +21,15 @@ final class FetchLimiter: Sendable {
         var perHost: [String: Int] = [:]
         var waiters: [Waiter] = []
         var nextID: UInt64 = 0
+        /// Who waits for a number of waiters (``waitUntilWaiting(_:)``).
+        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// The watchers whose number of waiters has come, removed.
+        mutating func watchersServed() -> [CheckedContinuation<Void, Never>] {
+            let served = watchers.filter { $0.count <= waiters.count }.map(\.continuation)
+            watchers.removeAll { $0.count <= waiters.count }
+            return served
+        }
 
         func hasRoom(host: String, total: Int, perHost limit: Int) -> Bool {
             running < max(1, total) && perHost[host, default: 0] < max(1, limit)
@@ -54,12 +63,13 @@ final class FetchLimiter: Sendable {
         guard let id else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let ready = state.withLock { state -> Bool in
-                    if Task.isCancelled { return false }
+                let (ready, watchers) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+                    if Task.isCancelled { return (false, []) }
                     state.waiters.append(
                         Waiter(id: id, host: host, total: total, perHost: perHost, continuation: continuation))
-                    return true
+                    return (true, state.watchersServed())
                 }
+                for watcher in watchers { watcher.resume() }
                 if !ready { continuation.resume(throwing: CancellationError()) }
                 // A turn may have come while the waiter was being added.
                 self.serve()
@@ -81,6 +91,19 @@ final class FetchLimiter: Sendable {
             if state.perHost[host] == 0 { state.perHost[host] = nil }
         }
         serve()
+    }
+
+    /// Returns once `count` requests wait for a turn: what a test waits for before it cancels a
+    /// waiting fetch, an event rather than a guess of how long a task takes to start.
+    func waitUntilWaiting(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state -> Bool in
+                if state.waiters.count >= count { return true }
+                state.watchers.append((count, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
     }
 
     /// Starts every waiter, in order, whose host and the total have room.
