@@ -9,8 +9,8 @@
 #     Scripts/drag-and-drop-screenshots.sh
 #
 # Needs Xvfb, xdotool and Chromium (Scripts/install-desktop-tools.sh installs them) and xwd
-# (Debian's x11-apps), and builds the tool. The windows of `transfer drag` and `transfer drop` are
-# plain white: they draw nothing yet.
+# (Debian's x11-apps), and builds the tool. The windows of `transfer drag` and `transfer drop` show
+# a tile for each item, its name drawn.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"

@@ -54,9 +54,18 @@ public final class DragSource: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         limits: Clipboard.Limits = Clipboard.Limits()
     ) throws(ClipboardError) {
+        try self.init(items, title: title, frame: frame, picture: nil, environment: environment, limits: limits)
+    }
+
+    /// Opens and shows a window from which `items` are dragged, showing `picture`.
+    package convenience init<Item: Transferable>(
+        _ items: [Item], title: String, frame: WindowFrame, picture: WindowPicture?,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        limits: Clipboard.Limits = Clipboard.Limits()
+    ) throws(ClipboardError) {
         try self.init(
             content: try ClipboardContent(items: items.map { ShareItem($0) }), title: title, frame: frame,
-            environment: environment, limits: limits)
+            environment: environment, limits: limits, picture: picture)
     }
 
     /// Opens and shows a window from which `data` is dragged under `names` (MIME types, or X11
@@ -67,22 +76,37 @@ public final class DragSource: Sendable {
         limits: Clipboard.Limits = Clipboard.Limits()
     ) throws(ClipboardError) {
         try self.init(
+            data: data, as: names, title: title, frame: frame, picture: nil, environment: environment, limits: limits)
+    }
+
+    /// Opens and shows a window from which `data` is dragged under `names`, showing `picture`.
+    package convenience init(
+        data: Data, as names: [String], title: String, frame: WindowFrame, picture: WindowPicture?,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        limits: Clipboard.Limits = Clipboard.Limits()
+    ) throws(ClipboardError) {
+        try self.init(
             content: ClipboardContent(bytes: data, names: names), title: title, frame: frame,
-            environment: environment, limits: limits)
+            environment: environment, limits: limits, picture: picture)
     }
 
     private init(
         content: ClipboardContent, title: String, frame: WindowFrame, environment: [String: String],
-        limits: Clipboard.Limits
+        limits: Clipboard.Limits, picture: WindowPicture?
     ) throws(ClipboardError) {
         let connection = try DropTarget.connection(environment: environment, limits: limits)
         let deadline = ContinuousClock.now + limits.timeout
         let selection = try X11Selection(connection, deadline: deadline)
         let source = try X11DragSource(selection, content: content, idle: limits.idleTimeout, deadline: deadline)
         let window = try connection.createVisibleWindow(
-            x: frame.x, y: frame.y, width: frame.width, height: frame.height, eventMask: X11Request.buttonDragMask)
+            x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+            eventMask: X11Request.buttonDragMask | (picture == nil ? 0 : X11Request.exposureMask))
+        source.painter = try picture.map { picture throws(ClipboardError) in
+            try X11WindowPainter(picture, on: window, connection)
+        }
         try X11DropTarget.name(window, title, on: connection, atoms: source.atoms)
         try connection.mapWindow(window)
+        try source.painter?.paint()
         try connection.sync(deadline: deadline)
         source.ownWindow = window
         self.limits = limits

@@ -39,10 +39,18 @@ public final class DropTarget: Sendable {
     ///   - limits: How much a drop may carry and how long a source may stay silent.
     /// - Throws: ``ClipboardError/Code/noDisplay`` without `DISPLAY`; `connectionFailed` when the
     ///   X server refuses.
-    public init(
+    public convenience init(
         title: String = "Drop here", frame: WindowFrame = WindowFrame(),
         environment: [String: String] = ProcessInfo.processInfo.environment,
         limits: Clipboard.Limits = Clipboard.Limits()
+    ) throws(ClipboardError) {
+        try self.init(title: title, frame: frame, picture: nil, environment: environment, limits: limits)
+    }
+
+    /// Opens and shows the target's window, showing `picture` (``init(title:frame:environment:limits:)``).
+    package init(
+        title: String, frame: WindowFrame, picture: WindowPicture?, environment: [String: String],
+        limits: Clipboard.Limits
     ) throws(ClipboardError) {
         self.limits = limits
         let deadline = ContinuousClock.now + limits.timeout
@@ -51,7 +59,7 @@ public final class DropTarget: Sendable {
         target = Mutex(
             try X11DropTarget(
                 selection, title: title, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
-                deadline: deadline))
+                picture: picture, deadline: deadline))
     }
 
     /// A connection to the X server of `DISPLAY`, for a window that drags or takes drops.

@@ -48,7 +48,7 @@ private struct Bytes {
 
 /// A setup answer of `Success` (appendix B, "Connection Setup"): vendor "Fake", one pixmap format,
 /// `screens` screens of 40 bytes each, the first of root 0x0000_0123.
-private func successfulSetup(screens: UInt8 = 1) -> [UInt8] {
+private func successfulSetup(screens: UInt8 = 1, rootDepth: UInt8 = 0, imageByteOrder: UInt8 = 0) -> [UInt8] {
     var body = Bytes()
         .u32(0)  // release-number
         .u32(0x0040_0000)  // resource-id-base
@@ -57,12 +57,13 @@ private func successfulSetup(screens: UInt8 = 1) -> [UInt8] {
         .u16(4)  // length of vendor
         .u16(0xFFFF)  // maximum-request-length
         .u8(screens, 1)  // screens, formats
-        .u8(0, 0, 32, 32, 8, 255)  // byte orders, scanline unit and pad, keycodes
+        .u8(imageByteOrder, 0, 32, 32, 8, 255)  // byte orders, scanline unit and pad, keycodes
         .zeros(4)
         .text("Fake")
         .u8(24, 32, 32).zeros(5)  // FORMAT: depth, bits-per-pixel, scanline-pad, 5 unused
     for index in 0..<Int(screens) {
-        body = body.u32(0x123 + UInt32(index)).zeros(36)  // SCREEN: root, then the rest
+        // SCREEN: root, then the rest, root-depth at 38.
+        body = body.u32(0x123 + UInt32(index)).zeros(34).u8(rootDepth, 0)
     }
     return Bytes().u8(1, 0).u16(11).u16(0).u16(UInt16(body.bytes.count / 4)).bytes + body.bytes
 }
@@ -90,6 +91,25 @@ struct X11WireSetupTests {
                 == .success(
                     .init(idBase: 0x0040_0000, idMask: 0x001F_FFFF, maximumRequestLength: 0xFFFF, root: 0x123)))
         #expect(try X11SetupReply.additionalLength(head: Array(successfulSetup().prefix(8))) == 40 + 4 + 8 + 40 - 8)
+    }
+
+    @Test("the root's depth and its pixmap format: how PutImage lays out pixels, in the server's byte order")
+    func imageFormat() throws {
+        for order: UInt8 in [0, 1] {
+            guard
+                case .success(let success) = try X11SetupReply(
+                    decoding: successfulSetup(rootDepth: 24, imageByteOrder: order))
+            else {
+                Issue.record("not a success")
+                return
+            }
+            #expect(
+                success.imageFormat
+                    == .init(depth: 24, bitsPerPixel: 32, scanlinePad: 32, mostSignificantFirst: order == 1))
+        }
+        // A depth no pixmap format lists: no image format, and nothing is drawn.
+        guard case .success(let other) = try X11SetupReply(decoding: successfulSetup(rootDepth: 16)) else { return }
+        #expect(other.imageFormat == nil)
     }
 
     @Test("no screen: no root")
@@ -200,6 +220,11 @@ struct X11WirePacketTests {
     }
 
     static let events: [(name: String, bytes: [UInt8], event: X11Event)] = [
+        (
+            "Expose",
+            Bytes().u8(12, 0).u16(9).u32(0x40_0001).u16(1).u16(2).u16(300).u16(200).u16(0).zeros(14).bytes,
+            .expose(window: 0x40_0001, x: 1, y: 2, width: 300, height: 200, count: 0)
+        ),
         (
             "SelectionRequest",
             Bytes().u8(30, 0).u16(5).u32(1000).u32(0x20_0001).u32(0x40_0002).u32(0x1E).u32(0x1F).u32(0x120).zeros(4)
@@ -377,6 +402,35 @@ struct X11WireRequestTests {
         let send = try bytes(.sendEvent(destination: 1, eventMask: 0, event: event.encoded() ?? []))
         #expect(send.count == 44 && send.uint16(at: 2) == 11 && Array(send[12...]) == event.encoded())
         #expect(try bytes(.getInputFocus) == [43, 0, 1, 0])
+    }
+
+    @Test("CreateGC, PutImage (a ZPixmap, its pixels the payload), GetImage: appendix B's bytes")
+    func images() throws {
+        #expect(try bytes(.createGC(context: 7, drawable: 9)) == Bytes().u8(55, 0).u16(4).u32(7).u32(9).u32(0).bytes)
+        let put = try bytes(
+            .putImage(drawable: 9, context: 7, width: 2, height: 1, x: -1, y: 3, depth: 24),
+            payload: [1, 2, 3, 0, 4, 5, 6, 0])
+        #expect(
+            put
+                == Bytes().u8(72, 2).u16(8).u32(9).u32(7).u16(2).u16(1).u16(0xFFFF).u16(3).u8(0, 24).zeros(2)
+                .u8(1, 2, 3, 0, 4, 5, 6, 0).bytes)
+        #expect(
+            try bytes(.getImage(drawable: 9, x: 0, y: 1, width: 30, height: 20))
+                == Bytes().u8(73, 2).u16(5).u32(9).u16(0).u16(1).u16(30).u16(20).u32(0xFFFF_FFFF).bytes)
+    }
+
+    @Test("a picture as a 24-bit TrueColor ZPixmap: BGRX least significant first, XRGB most; other depths not drawn")
+    func pictureLayout() throws {
+        let picture = try #require(WindowPicture(width: 2, height: 1, rgb: [1, 2, 3, 4, 5, 6]))
+        let least = X11SetupReply.ImageFormat(depth: 24, bitsPerPixel: 32, scanlinePad: 32, mostSignificantFirst: false)
+        #expect(picture.zPixmap(least) == [3, 2, 1, 0, 6, 5, 4, 0])
+        var most = least
+        most.mostSignificantFirst = true
+        #expect(picture.zPixmap(most) == [0, 1, 2, 3, 0, 4, 5, 6])
+        #expect(
+            picture.zPixmap(.init(depth: 16, bitsPerPixel: 16, scanlinePad: 32, mostSignificantFirst: false)) == nil)
+        #expect(WindowPicture(width: 2, height: 2, rgb: [1, 2, 3]) == nil)
+        #expect(WindowPicture(width: 0, height: 1, rgb: []) == nil)
     }
 
     @Test("a request past 65,535 units: BIG-REQUESTS' extended length, or a protocol error without it")

@@ -34,6 +34,8 @@ final class X11Connection {
     private(set) var root: UInt32 = 0
     /// The largest request the server takes, in bytes.
     private(set) var maximumRequestBytes = 4096
+    /// How the root's depth lays out an image, when the server says.
+    private(set) var imageFormat: X11SetupReply.ImageFormat?
     private var idBase: UInt32 = 0
     private var idMask: UInt32 = 0
     private var nextID: UInt32 = 1
@@ -79,6 +81,7 @@ final class X11Connection {
                 idBase = success.idBase
                 idMask = success.idMask
                 maximumRequestBytes = Int(success.maximumRequestLength) * 4
+                imageFormat = success.imageFormat
                 self.root = root
             }
             try enableBigRequests(deadline: deadline)
@@ -206,6 +209,17 @@ final class X11Connection {
                 window: window, parent: root, x: x, y: y, width: width, height: height, background: 0xFF_FFFF,
                 eventMask: X11Request.propertyChangeMask | X11Request.structureNotifyMask | eventMask))
         return window
+    }
+
+    /// The pixels of `width` × `height` of `window` at `x`, `y`, as a `ZPixmap` of its depth (the
+    /// reply's bytes after its 32-byte header).
+    func image(
+        of window: UInt32, x: Int16 = 0, y: Int16 = 0, width: UInt16, height: UInt16, deadline: ContinuousClock.Instant
+    ) throws(ClipboardError) -> ArraySlice<UInt8> {
+        maximumPacketBytes = max(maximumPacketBytes, X11Wire.packetSize + Int(width) * Int(height) * 4)
+        let reply = try waitForReply(
+            try request(.getImage(drawable: window, x: x, y: y, width: width, height: height)), deadline: deadline)
+        return reply.dropFirst(X11Wire.packetSize)
     }
 
     func mapWindow(_ window: UInt32) throws(ClipboardError) {

@@ -23,6 +23,8 @@ final class X11DragSource {
     let idle: Duration
     /// The window the user drags from, when there is one: never a target.
     var ownWindow: UInt32 = 0
+    /// What draws that window's picture when it is exposed.
+    var painter: X11WindowPainter?
     /// How the drag ended, once it has.
     private(set) var outcome: XdndSourceSession.Outcome?
     /// When the target was last heard, or last sent to.
@@ -129,6 +131,7 @@ final class X11DragSource {
                 try perform(session.receive(message))
                 continue
             }
+            if try painter?.handle(event) == true { continue }
             guard outcome == nil, case .pointer(let pointer) = event, pointer.window == window else { continue }
             switch pointer.code {
             case X11Event.Code.buttonPress where pointer.detail == 1:

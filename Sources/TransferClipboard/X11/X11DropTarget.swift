@@ -25,22 +25,31 @@ final class X11DropTarget {
     /// The window that shows and takes drops.
     let window: UInt32
     let atoms: XdndAtoms
+    /// What draws the window's picture when it is exposed.
+    var painter: X11WindowPainter?
 
     /// Makes the target's window, named `title`, at `x`, `y` of the screen, and shows it.
     init(
         _ selection: X11Selection, title: String, x: Int16 = 0, y: Int16 = 0, width: UInt16 = 320,
-        height: UInt16 = 240, deadline: ContinuousClock.Instant
+        height: UInt16 = 240, picture: WindowPicture? = nil, deadline: ContinuousClock.Instant
     ) throws(ClipboardError) {
         self.selection = selection
         let connection = selection.connection
         atoms = try XdndAtoms(connection, deadline: deadline)
-        window = try connection.createVisibleWindow(x: x, y: y, width: width, height: height)
+        window = try connection.createVisibleWindow(
+            x: x, y: y, width: width, height: height, eventMask: picture == nil ? 0 : X11Request.exposureMask)
+        painter = try picture.map { picture throws(ClipboardError) in
+            try X11WindowPainter(picture, on: window, connection)
+        }
         try Self.name(window, title, on: connection, atoms: atoms)
         var version: [UInt8] = []
         version.appendUInt32(UInt32(XdndMessage.version))
         // The version is stored as an ATOM, though it is a number (GTK: "Blech").
         try connection.changeProperty(window, atoms.aware, type: X11Connection.Atom.atom, format: 32, data: version)
         try connection.mapWindow(window)
+        // Drawn once now, so that the window shows its picture when its maker goes on (and again
+        // at each Expose).
+        try painter?.paint()
         try connection.sync(deadline: deadline)
     }
 
@@ -132,6 +141,7 @@ final class X11DropTarget {
                 sayTargeted()
                 continue
             }
+            if try painter?.handle(event) == true { continue }
             guard let message = XdndMessage(event, atoms: atoms.messages) else { continue }
             lastHeard = .now
             if try perform(

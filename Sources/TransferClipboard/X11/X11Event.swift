@@ -18,6 +18,8 @@ enum X11Event: Equatable {
     /// `format` is 8, 16 or 32 as the sender says; `data` its 20 bytes as they came (see
     /// ``longs``).
     case clientMessage(window: UInt32, type: UInt32, format: UInt8, data: [UInt8])
+    /// `Expose`: a rectangle of `window` to draw again; `count` more follow.
+    case expose(window: UInt32, x: UInt16, y: UInt16, width: UInt16, height: UInt16, count: UInt16)
     /// A pointer's button pressed or released, or the pointer moved (`ButtonPress` 4,
     /// `ButtonRelease` 5, `MotionNotify` 6): what a drag source's window follows.
     case pointer(Pointer)
@@ -48,6 +50,7 @@ enum X11Event: Equatable {
         static let buttonPress: UInt8 = 4
         static let buttonRelease: UInt8 = 5
         static let motionNotify: UInt8 = 6
+        static let expose: UInt8 = 12
         static let propertyNotify: UInt8 = 28
         static let selectionClear: UInt8 = 29
         static let selectionRequest: UInt8 = 30
@@ -89,6 +92,9 @@ enum X11Event: Equatable {
             self = .propertyNotify(window: word(4), atom: word(8), time: word(12), state: packet[16])
         case Code.clientMessage:
             self = .clientMessage(window: word(4), type: word(8), format: packet[1], data: Array(packet[12..<32]))
+        case Code.expose:
+            let half = { (offset: Int) in packet.uint16(at: offset) }
+            self = .expose(window: word(4), x: half(8), y: half(10), width: half(12), height: half(14), count: half(16))
         case Code.buttonPress, Code.buttonRelease, Code.motionNotify:
             let half = { (offset: Int) in Int16(bitPattern: packet.uint16(at: offset)) }
             self = .pointer(
@@ -131,6 +137,13 @@ enum X11Event: Equatable {
             bytes += data.prefix(20)
             bytes += [UInt8](repeating: 0, count: X11Wire.packetSize - bytes.count)
             return bytes
+        case .expose(let window, let x, let y, let width, let height, let count):
+            var bytes: [UInt8] = [Code.expose, 0]
+            bytes.appendUInt16(sequence)
+            bytes.appendUInt32(window)
+            for half in [x, y, width, height, count] { bytes.appendUInt16(half) }
+            bytes += [UInt8](repeating: 0, count: X11Wire.packetSize - bytes.count)
+            return bytes
         case .pointer(let pointer):
             var bytes: [UInt8] = [pointer.code, pointer.detail]
             bytes.appendUInt16(sequence)
@@ -162,6 +175,7 @@ enum X11Event: Equatable {
         case Code.selectionClear: 2..<16
         case Code.propertyNotify: 2..<17
         case Code.clientMessage: 1..<32
+        case Code.expose: 2..<18
         case Code.buttonPress, Code.buttonRelease, Code.motionNotify: 1..<31
         default: nil
         }

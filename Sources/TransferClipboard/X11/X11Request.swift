@@ -10,6 +10,12 @@ enum X11Request: Equatable {
         window: UInt32, parent: UInt32, x: Int16, y: Int16, width: UInt16, height: UInt16, background: UInt32,
         eventMask: UInt32)
     case mapWindow(UInt32)
+    /// `CreateGC` with every value the default: what `PutImage` draws with.
+    case createGC(context: UInt32, drawable: UInt32)
+    /// `GetImage` of a `ZPixmap` of `width` × `height` at `x`, `y`, every plane.
+    case getImage(drawable: UInt32, x: Int16, y: Int16, width: UInt16, height: UInt16)
+    /// `PutImage` of a `ZPixmap` of `width` × `height` at `x`, `y`; its pixels are the payload.
+    case putImage(drawable: UInt32, context: UInt32, width: UInt16, height: UInt16, x: Int16, y: Int16, depth: UInt8)
     /// The point `x`, `y` of `source` in `destination`'s coordinates, and the child of
     /// `destination` that holds it (see ``X11Reply/translatedCoordinates(_:)``).
     case translateCoordinates(source: UInt32, destination: UInt32, x: Int16, y: Int16)
@@ -33,6 +39,8 @@ enum X11Request: Equatable {
 
     /// `PropertyChangeMask`.
     static let propertyChangeMask: UInt32 = 0x0040_0000
+    /// `ExposureMask`: `Expose`, when a window's contents must be drawn again.
+    static let exposureMask: UInt32 = 0x0000_8000
     /// `StructureNotifyMask`: `MapNotify`, `DestroyNotify` and the like.
     static let structureNotifyMask: UInt32 = 0x0002_0000
     /// `ButtonPressMask | ButtonReleaseMask | ButtonMotionMask`: a press, which starts the
@@ -74,6 +82,25 @@ enum X11Request: Equatable {
         case .mapWindow(let window):
             words(window)
             return (8, 0, body)
+        case .createGC(let context, let drawable):
+            words(context, drawable, 0)  // no values
+            return (55, 0, body)
+        case .getImage(let drawable, let x, let y, let width, let height):
+            words(drawable)
+            body.appendUInt16(UInt16(bitPattern: x))
+            body.appendUInt16(UInt16(bitPattern: y))
+            body.appendUInt16(width)
+            body.appendUInt16(height)
+            words(0xFFFF_FFFF)  // plane-mask
+            return (73, 2, body)  // ZPixmap
+        case .putImage(let drawable, let context, let width, let height, let x, let y, let depth):
+            words(drawable, context)
+            body.appendUInt16(width)
+            body.appendUInt16(height)
+            body.appendUInt16(UInt16(bitPattern: x))
+            body.appendUInt16(UInt16(bitPattern: y))
+            body += [0, depth, 0, 0]  // left-pad 0, as ZPixmap asks
+            return (72, 2, body)  // ZPixmap
         case .translateCoordinates(let source, let destination, let x, let y):
             words(source, destination)
             body.appendUInt16(UInt16(bitPattern: x))

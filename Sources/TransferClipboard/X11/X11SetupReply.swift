@@ -15,6 +15,19 @@ enum X11SetupReply: Equatable {
         var maximumRequestLength: UInt16
         /// The root window of the first screen, `nil` when the server lists none.
         var root: UInt32?
+        /// How an image for the root window's depth is laid out in `PutImage`, `nil` when the
+        /// server lists no screen or no pixmap format for its depth.
+        var imageFormat: ImageFormat?
+    }
+
+    /// A `ZPixmap` image's layout for one depth: its pixmap format, and the server's byte order.
+    struct ImageFormat: Equatable {
+        var depth: UInt8
+        var bitsPerPixel: UInt8
+        /// Each row is padded to a multiple of this many bits.
+        var scanlinePad: UInt8
+        /// `image-byte-order`: most significant byte first.
+        var mostSignificantFirst: Bool
     }
 
     case success(Success)
@@ -62,17 +75,26 @@ enum X11SetupReply: Equatable {
                     "\(what) (Success) says requests may be \(maximumRequestLength) units long: expected at least 4096")
             }
             var root: UInt32?
+            var imageFormat: ImageFormat?
             if screenCount > 0 {
+                // A screen's fixed part is 40 bytes, its root-depth at 38.
                 try X11Wire.require(
-                    screens + 4, in: bytes,
+                    screens + 40, in: bytes,
                     "\(what) (Success, a vendor of \(vendorLength) bytes, \(formatCount) pixmap formats, "
                         + "\(screenCount) screens)")
                 root = bytes.uint32(at: screens)
+                let depth = bytes[screens + 38]
+                let formats = 40 + (vendorLength + 3) / 4 * 4
+                imageFormat = (0..<formatCount).lazy.map { formats + $0 * 8 }.first { bytes[$0] == depth }.map {
+                    ImageFormat(
+                        depth: depth, bitsPerPixel: bytes[$0 + 1], scanlinePad: bytes[$0 + 2],
+                        mostSignificantFirst: bytes[30] == 1)
+                }
             }
             self = .success(
                 Success(
                     idBase: bytes.uint32(at: 12), idMask: bytes.uint32(at: 16),
-                    maximumRequestLength: maximumRequestLength, root: root))
+                    maximumRequestLength: maximumRequestLength, root: root, imageFormat: imageFormat))
         default:
             throw ClipboardError(
                 .protocolError, "\(what) begins with \(bytes[0]): expected 0 (Failed), 1 (Success) or 2 (Authenticate)")

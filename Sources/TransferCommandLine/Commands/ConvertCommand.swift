@@ -233,7 +233,9 @@ enum ConvertCommand {
             }
             return (try await dropped.value.exported(as: type), "\(T.self) from \(dropped.type.name)")
         } drag: { data, type, title, frame, timeout in
-            let source = try DragSource([try await T(importing: data, contentType: type)], title: title, frame: frame)
+            let picture = WindowTiles.picture(["\(T.self)"], in: frame)
+            let source = try DragSource(
+                [try await T(importing: data, contentType: type)], title: title, frame: frame, picture: picture)
             return try await source.drag(timeout: timeout)
         }
     }

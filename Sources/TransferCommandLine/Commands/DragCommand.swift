@@ -53,7 +53,8 @@ enum DragCommand {
         } else if !names.isEmpty {
             let bytes = try InputFile.contents(of: paths[0], limit: 1 << 30)
             let source = try DragSource(
-                data: bytes, as: names.flatMap { ClipboardName.offered(for: $0) }, title: title, frame: frame)
+                data: bytes, as: names.flatMap { ClipboardName.offered(for: $0) }, title: title, frame: frame,
+                picture: WindowTiles.picture([URL(fileURLWithPath: paths[0]).lastPathComponent], in: frame))
             console.error("transfer drag: drag from the window '\(title)'\n")
             outcome = try await source.drag(timeout: timeout)
         } else {
@@ -62,7 +63,9 @@ enum DragCommand {
                 try InputFile.open(path).close()
                 files.append(ClipboardCommands.CopiedFile(url: URL(fileURLWithPath: path).standardizedFileURL))
             }
-            let source = try DragSource(files, title: title, frame: frame)
+            let source = try DragSource(
+                files, title: title, frame: frame,
+                picture: WindowTiles.picture(files.map(\.url.lastPathComponent), in: frame))
             console.error("transfer drag: drag from the window '\(title)'\n")
             outcome = try await source.drag(timeout: timeout)
         }

@@ -53,7 +53,9 @@ enum DropCommand {
         }
         if target != nil, !names.isEmpty { throw UsageError("give --type or --to, not both") }
         let model = try modelName.map(ConvertCommand.model(named:))
-        let window = try DropTarget(title: title, frame: frame)
+        let window = try DropTarget(
+            title: title, frame: frame, picture: WindowTiles.picture([title], in: frame),
+            environment: ProcessInfo.processInfo.environment, limits: Clipboard.Limits())
         console.error("transfer drop: drop onto the window '\(title)'\n")
         var isTargeted: (@Sendable (Bool) -> Void)?
         if verbose {

@@ -131,6 +131,26 @@ public struct PlaceholderImage: Sendable, Hashable {
     ///
     /// - Returns: The PNG bytes.
     public func pngData() -> Data {
+        let raw = rows(filterBytes: true)
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header += [8, 2, 0, 0, 0]  // 8 bits, RGB, deflate, adaptive filtering, no interlace.
+        PNG.appendChunk("IHDR", header, to: &png)
+        PNG.appendChunk("IDAT", Deflate.zlib(raw, stride: width * 3 + 1, pixelSize: 3), to: &png)
+        PNG.appendChunk("IEND", [], to: &png)
+        return Data(png)
+    }
+
+    /// The image's pixels as 8-bit red, green and blue, row by row from the top: what a window of
+    /// the package's own shows (`transfer drag` draws each item's name so).
+    package func rgbPixels() -> [UInt8] {
+        rows(filterBytes: false)
+    }
+
+    /// The pixels, each row after a PNG filter byte (0, none) when `filterBytes`.
+    private func rows(filterBytes: Bool) -> [UInt8] {
         // The line drawn once at scale 1, then scaled by whole pixels: the largest scale at which it
         // fits in 80% of the width and half the height, at least 1. Centred; what does not fit at
         // scale 1 is clipped at the image's edges, never wrapped.
@@ -144,7 +164,7 @@ public struct PlaceholderImage: Sendable, Hashable {
         var raw = [UInt8]()
         raw.reserveCapacity((width * 3 + 1) * height)
         for y in 0..<height {
-            raw.append(0)  // Filter type: none.
+            if filterBytes { raw.append(0) }  // Filter type: none.
             let row = y - top
             let inkRow: [Bool]? = row >= 0 && row < textHeight * scale ? line[row / scale] : nil
             for x in 0..<width {
@@ -156,15 +176,7 @@ public struct PlaceholderImage: Sendable, Hashable {
                 raw.append(color.blue)
             }
         }
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var header: [UInt8] = []
-        header.appendBigEndian(UInt32(width))
-        header.appendBigEndian(UInt32(height))
-        header += [8, 2, 0, 0, 0]  // 8 bits, RGB, deflate, adaptive filtering, no interlace.
-        PNG.appendChunk("IHDR", header, to: &png)
-        PNG.appendChunk("IDAT", Deflate.zlib(raw, stride: width * 3 + 1, pixelSize: 3), to: &png)
-        PNG.appendChunk("IEND", [], to: &png)
-        return Data(png)
+        return raw
     }
 }
 
