@@ -36,6 +36,8 @@ public final class DragSource: Sendable {
     /// The limits of every wait.
     public let limits: Clipboard.Limits
     private let state: Mutex<(source: X11DragSource, window: UInt32)>
+    /// What each column of the window drags, when it is split in columns (``init(eachOf:title:frame:picture:environment:limits:)``).
+    private let columns: (contents: [ClipboardContent], width: Int)?
 
     /// Opens and shows a window from which `items` are dragged.
     ///
@@ -68,6 +70,22 @@ public final class DragSource: Sendable {
             environment: environment, limits: limits, picture: picture)
     }
 
+    /// Opens and shows a window split into as many columns as `items`, of equal widths (the last
+    /// takes what is left): a press on a column drags its item alone, as dragon and ripdrag drag
+    /// one of the files they show.
+    package convenience init<Item: Transferable>(
+        eachOf items: [Item], title: String, frame: WindowFrame, picture: WindowPicture?,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        limits: Clipboard.Limits = Clipboard.Limits()
+    ) throws(ClipboardError) {
+        var contents: [ClipboardContent] = []
+        for item in items { contents.append(try ClipboardContent(items: [ShareItem(item)])) }
+        try self.init(
+            content: try ClipboardContent(items: items.map { ShareItem($0) }), title: title, frame: frame,
+            environment: environment, limits: limits, picture: picture,
+            columns: (contents, max(1, Int(frame.width) / max(1, items.count))))
+    }
+
     /// Opens and shows a window from which `data` is dragged under `names` (MIME types, or X11
     /// names such as `UTF8_STRING`), as ``Clipboard/copy(_:as:to:)`` offers it.
     public convenience init(
@@ -92,8 +110,10 @@ public final class DragSource: Sendable {
 
     private init(
         content: ClipboardContent, title: String, frame: WindowFrame, environment: [String: String],
-        limits: Clipboard.Limits, picture: WindowPicture?
+        limits: Clipboard.Limits, picture: WindowPicture?,
+        columns: (contents: [ClipboardContent], width: Int)? = nil
     ) throws(ClipboardError) {
+        self.columns = columns
         let connection = try DropTarget.connection(environment: environment, limits: limits)
         let deadline = ContinuousClock.now + limits.timeout
         let selection = try X11Selection(connection, deadline: deadline)
@@ -123,8 +143,15 @@ public final class DragSource: Sendable {
             continuation in
             DispatchQueue(label: "TransferClipboard.drag").async {
                 do throws(ClipboardError) {
+                    let columns = self.columns
                     let outcome = try self.state.withLock { state throws(ClipboardError) in
-                        try state.source.followPointer(from: state.window, deadline: .now + timeout)
+                        try state.source.followPointer(
+                            from: state.window,
+                            choosing: columns.map { columns in
+                                { x, _ in
+                                    columns.contents[min(max(0, Int(x)) / columns.width, columns.contents.count - 1)]
+                                }
+                            }, deadline: .now + timeout)
                     }
                     continuation.resume(returning: .success(outcome))
                 } catch {

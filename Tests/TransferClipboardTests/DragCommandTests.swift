@@ -9,11 +9,11 @@ import TransferKit
 /// Skipped, with the reason printed, where Xvfb or xdotool is absent (`.ci/run` installs both).
 @Suite("transfer drag into transfer drop, the pointer moved by xdotool on Xvfb", .serialized)
 struct DragCommandTests {
-    /// Presses on (40, 50), moves right in steps to (240, 50) and releases: from a drag window at
-    /// the left of the screen to a drop window at the right.
-    func dragAcross(on server: XvfbServer) async throws {
-        var steps = ["mousemove", "40", "50", "mousedown", "1"]
-        for x in stride(from: 50, through: 240, by: 10) { steps += ["mousemove", "\(x)", "50"] }
+    /// Presses on (`from`, 50), moves right in steps to (240, 50) and releases: from a drag window
+    /// at the left of the screen to a drop window at the right.
+    func dragAcross(from start: Int = 40, on server: XvfbServer) async throws {
+        var steps = ["mousemove", "\(start)", "50", "mousedown", "1"]
+        for x in stride(from: start + 10, through: 240, by: 10) { steps += ["mousemove", "\(x)", "50"] }
         steps += ["mouseup", "1"]
         let moved = try await DesktopTools.run(
             "xdotool", steps, environment: server.environment, timeout: .seconds(150))
@@ -74,7 +74,7 @@ struct DragCommandTests {
         }
     }
 
-    @Test("files dragged as files arrive as a file list naming them")
+    @Test("files dragged as files with --all arrive as a file list naming them all")
     func files() async throws {
         guard DesktopTools.available("xdotool") else { return }
         try await withFreshServer { server in
@@ -84,7 +84,7 @@ struct DragCommandTests {
             let files = ["one.txt", "two words.png"].map { directory.appendingPathComponent($0) }
             for file in files { try Data("x".utf8).write(to: file) }
             async let dragged = DesktopTools.run(
-                transfer, ["drag"] + files.map(\.path) + ["--geometry", "150x100+0+0", "--timeout", "120"],
+                transfer, ["drag", "--all"] + files.map(\.path) + ["--geometry", "150x100+0+0", "--timeout", "120"],
                 environment: server.environment, timeout: .seconds(150))
             async let dropped = DesktopTools.run(
                 transfer, ["drop", "--type", "text/uri-list", "--geometry", "150x100+170+0", "--timeout", "120"],
@@ -100,6 +100,66 @@ struct DragCommandTests {
             #expect(target.status == 0, "\(target.error)")
             let list = String(decoding: target.output, as: UTF8.self)
             #expect(list.split(separator: "\r\n").map(String.init) == files.map(\.absoluteString))
+        }
+    }
+
+    @Test("of two files shown side by side, the one pressed is the one dragged")
+    func oneOfSeveral() async throws {
+        guard DesktopTools.available("xdotool") else { return }
+        try await withFreshServer { server in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drag-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let files = ["one.txt", "two.txt"].map { directory.appendingPathComponent($0) }
+            for file in files { try Data("x".utf8).write(to: file) }
+            async let dragged = DesktopTools.run(
+                transfer, ["drag"] + files.map(\.path) + ["--geometry", "150x100+0+0", "--timeout", "120"],
+                environment: server.environment, timeout: .seconds(150))
+            async let dropped = DesktopTools.run(
+                transfer, ["drop", "--type", "text/uri-list", "--geometry", "150x100+170+0", "--timeout", "120"],
+                environment: server.environment, timeout: .seconds(150))
+            let shown = await windowsShown(on: server)
+            // The second tile: 75 to 150.
+            if shown == nil { try await dragAcross(from: 110, on: server) }
+            let (source, target) = try await (dragged, dropped)
+            if let shown {
+                if let mixUp = shown as? ServerMixUp { throw mixUp }
+                throw DragFailure(description: "\(shown); drag said \(source.error); drop said \(target.error)")
+            }
+            #expect(source.status == 0, "\(source.error)")
+            #expect(target.status == 0, "\(target.error)")
+            let list = String(decoding: target.output, as: UTF8.self)
+            #expect(list.split(separator: "\r\n").map(String.init) == [files[1].absoluteString])
+        }
+    }
+
+    @Test("--keep: the window stays after a drop, and a second drag from it is taken too")
+    func keep() async throws {
+        guard DesktopTools.available("xdotool") else { return }
+        try await withFreshServer { server in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drag-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("kept.txt")
+            try Data("x".utf8).write(to: file)
+            let drag = try BackgroundProgram(
+                transfer, ["drag", "--keep", file.path, "--geometry", "150x100+0+0", "--timeout", "120"],
+                environment: server.environment)
+            defer { drag.stop() }
+            var next = 0
+            for round in 0..<2 {
+                async let dropped = DesktopTools.run(
+                    transfer, ["drop", "--type", "text/uri-list", "--geometry", "150x100+170+0", "--timeout", "120"],
+                    environment: server.environment, timeout: .seconds(150))
+                if let shown = await windowsShown(on: server) { throw shown }
+                try await dragAcross(on: server)
+                let target = try await dropped
+                #expect(target.status == 0, "round \(round): \(target.error)")
+                #expect(String(decoding: target.output, as: UTF8.self).hasPrefix(file.absoluteString))
+                // The drag window says so once per drop, and is still there for the next.
+                let from = next
+                next = try await onThread { try drag.line(from: from) { $0.contains("dropped (copy)") } }.index + 1
+            }
         }
     }
 

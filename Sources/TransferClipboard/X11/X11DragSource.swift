@@ -16,7 +16,7 @@
 final class X11DragSource {
     let selection: X11Selection
     let atoms: XdndAtoms
-    private let owner: X11SelectionOwner
+    private var owner: X11SelectionOwner
     private var session: XdndSourceSession
     /// How long a target may stay silent: for a status, for `XdndFinished`, between the steps of
     /// a conversion.
@@ -44,7 +44,27 @@ final class X11DragSource {
         self.idle = idle
         let connection = selection.connection
         atoms = try XdndAtoms(connection, deadline: deadline)
-        owner = try X11SelectionOwner(selection, .drag, content: content, idle: idle, deadline: deadline)
+        var actions: [UInt8] = []
+        actions.appendUInt32(atoms.actions.copy)
+        try connection.changeProperty(
+            selection.window, atoms.actionList, type: X11Connection.Atom.atom, format: 32, data: actions)
+        (owner, session) = try Self.offering(content, selection, atoms, idle: idle, deadline: deadline)
+    }
+
+    /// Offers `content` for the next drag, in place of what was offered (between drags only).
+    func offer(_ content: ClipboardContent, deadline: ContinuousClock.Instant) throws(ClipboardError) {
+        owner.release()
+        (owner, session) = try Self.offering(content, selection, atoms, idle: idle, deadline: deadline)
+    }
+
+    /// The owner of `XdndSelection` for `content`, its types written to `XdndTypeList`, and a
+    /// session for a drag of them.
+    private static func offering(
+        _ content: ClipboardContent, _ selection: X11Selection, _ atoms: XdndAtoms, idle: Duration,
+        deadline: ContinuousClock.Instant
+    ) throws(ClipboardError) -> (X11SelectionOwner, XdndSourceSession) {
+        let connection = selection.connection
+        let owner = try X11SelectionOwner(selection, .drag, content: content, idle: idle, deadline: deadline)
         var types: [UInt32] = []
         for name in content.targets { types.append(try connection.internAtom(name, deadline: deadline)) }
         // The list is written whatever its length, as Chromium, GTK and Qt do: targets that read
@@ -53,11 +73,7 @@ final class X11DragSource {
         for type in types { list.appendUInt32(type) }
         try connection.changeProperty(
             selection.window, atoms.typeList, type: X11Connection.Atom.atom, format: 32, data: list)
-        var actions: [UInt8] = []
-        actions.appendUInt32(atoms.actions.copy)
-        try connection.changeProperty(
-            selection.window, atoms.actionList, type: X11Connection.Atom.atom, format: 32, data: actions)
-        session = XdndSourceSession(window: selection.window, types: types, action: atoms.actions.copy)
+        return (owner, XdndSourceSession(window: selection.window, types: types, action: atoms.actions.copy))
     }
 
     deinit { owner.release() }
@@ -107,11 +123,19 @@ final class X11DragSource {
     /// conversions and the targets' messages are handled meanwhile, and a target silent for
     /// ``idle`` expires. A press released without a drag is a click, and the wait goes on.
     ///
+    /// - Parameter choose: What a press at a point of the window (in its coordinates) drags,
+    ///   when it is not what is offered already; `nil` keeps what is offered.
     /// - Returns: How the drag ended; `nil` when none started before `deadline`.
-    func followPointer(from window: UInt32, deadline: ContinuousClock.Instant) throws(ClipboardError)
-        -> XdndSourceSession.Outcome?
-    {
+    func followPointer(
+        from window: UInt32, choosing choose: ((_ x: Int16, _ y: Int16) -> ClipboardContent?)? = nil,
+        deadline: ContinuousClock.Instant
+    ) throws(ClipboardError) -> XdndSourceSession.Outcome? {
         let connection = selection.connection
+        // A drag of its own: one that ended before is forgotten.
+        if outcome != nil {
+            outcome = nil
+            session = XdndSourceSession(window: selection.window, types: session.types, action: atoms.actions.copy)
+        }
         var pressed: (x: Int16, y: Int16)?
         var dragging = false
         while outcome == nil || session.isWaiting {
@@ -136,6 +160,7 @@ final class X11DragSource {
             switch pointer.code {
             case X11Event.Code.buttonPress where pointer.detail == 1:
                 pressed = (pointer.rootX, pointer.rootY)
+                if let content = choose?(pointer.x, pointer.y) { try offer(content, deadline: deadline) }
             case X11Event.Code.motionNotify:
                 guard let start = pressed else { continue }
                 let distance = max(abs(Int(pointer.rootX) - Int(start.x)), abs(Int(pointer.rootY) - Int(start.y)))

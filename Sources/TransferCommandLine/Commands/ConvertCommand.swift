@@ -203,8 +203,8 @@ enum ConvertCommand {
         /// which type it came as; `nil` when no drop came in time.
         let drop: @Sendable (DropTarget, Duration, (@Sendable (Bool) -> Void)?, UTType) async throws -> (Data, String)?
         /// Imports bytes of a type into the model and opens a window to drag it from (titled, in
-        /// a frame); how the drag ended, `nil` when none started in time.
-        let drag: @Sendable (Data, UTType, String, WindowFrame, Duration) async throws -> DragSource.Outcome?
+        /// a frame).
+        let drag: @Sendable (Data, UTType, String, WindowFrame) async throws -> DragSource
     }
 
     /// A model converted by ``TransferConversion``: record by record when its representations are
@@ -232,11 +232,10 @@ enum ConvertCommand {
                 return nil
             }
             return (try await dropped.value.exported(as: type), "\(T.self) from \(dropped.type.name)")
-        } drag: { data, type, title, frame, timeout in
+        } drag: { data, type, title, frame in
             let picture = WindowTiles.picture(["\(T.self)"], in: frame)
-            let source = try DragSource(
+            return try DragSource(
                 [try await T(importing: data, contentType: type)], title: title, frame: frame, picture: picture)
-            return try await source.drag(timeout: timeout)
         }
     }
 
