@@ -26,10 +26,12 @@ struct WindowPictureTests {
         return found
     }
 
-    /// The pixels of the window at the root's point `x`, `y`, `width` × `height`.
-    func image(at x: Int16, _ y: Int16, width: UInt16, height: UInt16, on server: XvfbServer) throws
-        -> ArraySlice<UInt8>
-    {
+    /// The pixels of the window at the root's point `x`, `y`, `width` × `height`, once it shows
+    /// there (``waitForWindow(on:x:y:takingDrops:)``, which tells a server that lost it).
+    func image(
+        at x: Int16, _ y: Int16, width: UInt16, height: UInt16, takingDrops: Bool, on server: XvfbServer
+    ) throws -> ArraySlice<UInt8> {
+        try waitForWindow(on: server, x: x, y: y, takingDrops: takingDrops)
         let connection = try X11Connection(
             display: server.display, environment: server.environment, timeout: .seconds(20))
         let window = try connection.childWindow(of: connection.root, atRoot: x, y, deadline: .now + .seconds(20))
@@ -44,7 +46,7 @@ struct WindowPictureTests {
                 environment: server.environment)
             defer { drop.stop() }
             _ = try await onThread { try drop.line { $0.contains("drop onto the window") } }
-            let pixels = try await onThread { try image(at: 110, 60, width: 200, height: 100, on: server) }
+            let pixels = try await onThread { try image(at: 110, 60, width: 200, height: 100, takingDrops: true, on: server) }
             #expect(pixels.count == 200 * 100 * 4)
             let ink = count(Self.firstInk, in: pixels, width: 200, columns: 0..<200)
             let paper = count(Self.firstPaper, in: pixels, width: 200, columns: 0..<200)
@@ -65,7 +67,7 @@ struct WindowPictureTests {
                 environment: server.environment)
             defer { drag.stop() }
             _ = try await onThread { try drag.line { $0.contains("drag from the window") } }
-            let pixels = try await onThread { try image(at: 150, 50, width: 300, height: 100, on: server) }
+            let pixels = try await onThread { try image(at: 150, 50, width: 300, height: 100, takingDrops: false, on: server) }
             let left = 0..<150
             let right = 150..<300
             #expect(count(Self.firstPaper, in: pixels, width: 300, columns: left) > 150 * 100 / 2)

@@ -115,10 +115,9 @@ struct HostileConditionsTests {
             }
             return folder.partialFileHasBytes()
         }
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, Date() < deadline, !started() {
-            Thread.sleep(forTimeInterval: 0.002)
-        }
+        _ = waitForChanges(
+            in: [temporary, folder.directory], until: Date().addingTimeInterval(60), while: { process.isRunning },
+            started)
         try #require(process.isRunning, "the conversion ended before it could be stopped")
         kill(process.processIdentifier, signal.number)
         process.waitUntilExit()
@@ -140,10 +139,9 @@ struct HostileConditionsTests {
         try process.run()
         // Once records reach the partial file, the output (a file when the tool checked it) becomes
         // a directory holding a file: renaming the partial file onto it fails at the very end.
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, Date() < deadline, !folder.partialFileHasBytes() {
-            Thread.sleep(forTimeInterval: 0.002)
-        }
+        _ = waitForChanges(
+            in: [folder.directory], until: Date().addingTimeInterval(60), while: { process.isRunning },
+            folder.partialFileHasBytes)
         try #require(process.isRunning, "the conversion ended before the output could be replaced")
         try FileManager.default.removeItem(at: folder.output)
         try FileManager.default.createDirectory(
