@@ -46,7 +46,9 @@ struct WindowPictureTests {
                 environment: server.environment)
             defer { drop.stop() }
             _ = try await onThread { try drop.line { $0.contains("drop onto the window") } }
-            let pixels = try await onThread { try image(at: 110, 60, width: 200, height: 100, takingDrops: true, on: server) }
+            let pixels = try await onThread {
+                try image(at: 110, 60, width: 200, height: 100, takingDrops: true, on: server)
+            }
             #expect(pixels.count == 200 * 100 * 4)
             let ink = count(Self.firstInk, in: pixels, width: 200, columns: 0..<200)
             let paper = count(Self.firstPaper, in: pixels, width: 200, columns: 0..<200)
@@ -67,7 +69,9 @@ struct WindowPictureTests {
                 environment: server.environment)
             defer { drag.stop() }
             _ = try await onThread { try drag.line { $0.contains("drag from the window") } }
-            let pixels = try await onThread { try image(at: 150, 50, width: 300, height: 100, takingDrops: false, on: server) }
+            let pixels = try await onThread {
+                try image(at: 150, 50, width: 300, height: 100, takingDrops: false, on: server)
+            }
             let left = 0..<150
             let right = 150..<300
             #expect(count(Self.firstPaper, in: pixels, width: 300, columns: left) > 150 * 100 / 2)
