@@ -36,6 +36,32 @@ struct DragCommandTests {
         }
     }
 
+    /// What a tool said: its output, standard error and status.
+    typealias Said = (output: Data, error: String, status: Int32)
+
+    /// Runs `transfer drag DRAGGING` (its window at the left, 150 × 100) and `transfer drop
+    /// DROPPING` (at the right), presses on the drag window at (`start`, 50) and releases over the
+    /// drop window once both show: what each said. A window that did not show is thrown, with
+    /// what the tools said.
+    func drag(
+        _ dragging: [String], into dropping: [String], from start: Int = 40, on server: XvfbServer
+    ) async throws -> (source: Said, target: Said) {
+        async let dragged = DesktopTools.run(
+            transfer, ["drag"] + dragging + ["--geometry", "150x100+0+0", "--timeout", "120"],
+            environment: server.environment, timeout: .seconds(150))
+        async let dropped = DesktopTools.run(
+            transfer, ["drop"] + dropping + ["--geometry", "150x100+170+0", "--timeout", "120"],
+            environment: server.environment, timeout: .seconds(150))
+        let shown = await windowsShown(on: server)
+        if shown == nil { try await dragAcross(from: start, on: server) }
+        let (source, target) = try await (dragged, dropped)
+        if let shown {
+            if let mixUp = shown as? ServerMixUp { throw mixUp }
+            throw DragFailure(description: "\(shown); drag said \(source.error); drop said \(target.error)")
+        }
+        return (source, target)
+    }
+
     @Test("a profile dragged as the model arrives in the other window as the model, written as CSV")
     func modelToModel() async throws {
         guard DesktopTools.available("xdotool") else { return }
@@ -46,23 +72,9 @@ struct DragCommandTests {
             let input = directory.appendingPathComponent("ada.json")
             try DropCommandTests.profileJSON.write(to: input)
             let output = directory.appendingPathComponent("dropped.csv")
-            async let dragged = DesktopTools.run(
-                transfer, ["drag", "--model", "Profile", input.path, "--geometry", "150x100+0+0", "--timeout", "120"],
-                environment: server.environment, timeout: .seconds(150))
-            async let dropped = DesktopTools.run(
-                transfer,
-                [
-                    "drop", "--model", "Profile", "--to", "csv", "-o", output.path, "--geometry", "150x100+170+0",
-                    "--timeout", "120",
-                ],
-                environment: server.environment, timeout: .seconds(150))
-            let shown = await windowsShown(on: server)
-            if shown == nil { try await dragAcross(on: server) }
-            let (source, target) = try await (dragged, dropped)
-            if let shown {
-                if let mixUp = shown as? ServerMixUp { throw mixUp }
-                throw DragFailure(description: "\(shown); drag said \(source.error); drop said \(target.error)")
-            }
+            let (source, target) = try await drag(
+                ["--model", "Profile", input.path], into: ["--model", "Profile", "--to", "csv", "-o", output.path],
+                on: server)
             #expect(source.status == 0, "\(source.error)")
             #expect(source.error.contains("dropped (copy)"), "\(source.error)")
             #expect(target.status == 0, "\(target.error)")
@@ -83,19 +95,8 @@ struct DragCommandTests {
             defer { try? FileManager.default.removeItem(at: directory) }
             let files = ["one.txt", "two words.png"].map { directory.appendingPathComponent($0) }
             for file in files { try Data("x".utf8).write(to: file) }
-            async let dragged = DesktopTools.run(
-                transfer, ["drag", "--all"] + files.map(\.path) + ["--geometry", "150x100+0+0", "--timeout", "120"],
-                environment: server.environment, timeout: .seconds(150))
-            async let dropped = DesktopTools.run(
-                transfer, ["drop", "--type", "text/uri-list", "--geometry", "150x100+170+0", "--timeout", "120"],
-                environment: server.environment, timeout: .seconds(150))
-            let shown = await windowsShown(on: server)
-            if shown == nil { try await dragAcross(on: server) }
-            let (source, target) = try await (dragged, dropped)
-            if let shown {
-                if let mixUp = shown as? ServerMixUp { throw mixUp }
-                throw DragFailure(description: "\(shown); drag said \(source.error); drop said \(target.error)")
-            }
+            let (source, target) = try await drag(
+                ["--all"] + files.map(\.path), into: ["--type", "text/uri-list"], on: server)
             #expect(source.status == 0, "\(source.error)")
             #expect(target.status == 0, "\(target.error)")
             let list = String(decoding: target.output, as: UTF8.self)
@@ -112,20 +113,9 @@ struct DragCommandTests {
             defer { try? FileManager.default.removeItem(at: directory) }
             let files = ["one.txt", "two.txt"].map { directory.appendingPathComponent($0) }
             for file in files { try Data("x".utf8).write(to: file) }
-            async let dragged = DesktopTools.run(
-                transfer, ["drag"] + files.map(\.path) + ["--geometry", "150x100+0+0", "--timeout", "120"],
-                environment: server.environment, timeout: .seconds(150))
-            async let dropped = DesktopTools.run(
-                transfer, ["drop", "--type", "text/uri-list", "--geometry", "150x100+170+0", "--timeout", "120"],
-                environment: server.environment, timeout: .seconds(150))
-            let shown = await windowsShown(on: server)
             // The second tile: 75 to 150.
-            if shown == nil { try await dragAcross(from: 110, on: server) }
-            let (source, target) = try await (dragged, dropped)
-            if let shown {
-                if let mixUp = shown as? ServerMixUp { throw mixUp }
-                throw DragFailure(description: "\(shown); drag said \(source.error); drop said \(target.error)")
-            }
+            let (source, target) = try await drag(
+                files.map(\.path), into: ["--type", "text/uri-list"], from: 110, on: server)
             #expect(source.status == 0, "\(source.error)")
             #expect(target.status == 0, "\(target.error)")
             let list = String(decoding: target.output, as: UTF8.self)

@@ -323,12 +323,43 @@ final class X11Connection {
             case .reply, .error:
                 continue  // an error or reply to another request: asynchronous errors are not ours to wait for
             case .event(let event):
-                queuedEvents.append(event)
+                queue(event)
             }
         }
     }
 
+    /// Keeps `event` for ``nextEvent(deadline:)``: at most ``maximumQueuedEvents``, a flood's
+    /// oldest dropped past that.
+    private func queue(_ event: X11Event) {
+        if queuedEvents.count >= Self.maximumQueuedEvents { queuedEvents.removeFirst() }
+        queuedEvents.append(event)
+    }
+
     /// The next event, or `nil` at the deadline.
+    /// The first event `matches` takes, waiting until `deadline`; every other event read
+    /// meanwhile is kept, in order, for ``nextEvent(deadline:)`` (at most ``maximumQueuedEvents``
+    /// of them: past that a flood's oldest are dropped). A wait for one event — a timestamp's
+    /// `PropertyNotify` — so loses neither the pointer's moves nor a request that came first.
+    func nextEvent(where matches: (X11Event) -> Bool, deadline: ContinuousClock.Instant) throws(ClipboardError)
+        -> X11Event?
+    {
+        if let index = queuedEvents.firstIndex(where: matches) { return queuedEvents.remove(at: index) }
+        while true {
+            let packet: X11Packet
+            do {
+                packet = try readPacket(deadline: deadline)
+            } catch let error where error.code == .timedOut {
+                return nil
+            }
+            guard case .event(let event) = packet else { continue }
+            if matches(event) { return event }
+            queue(event)
+        }
+    }
+
+    /// The most events kept for later (while a reply or one event is awaited).
+    static let maximumQueuedEvents = 4096
+
     func nextEvent(deadline: ContinuousClock.Instant) throws(ClipboardError) -> X11Event? {
         if !queuedEvents.isEmpty { return queuedEvents.removeFirst() }
         while true {

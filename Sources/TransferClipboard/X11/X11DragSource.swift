@@ -51,9 +51,9 @@ final class X11DragSource {
         (owner, session) = try Self.offering(content, selection, atoms, idle: idle, deadline: deadline)
     }
 
-    /// Offers `content` for the next drag, in place of what was offered (between drags only).
+    /// Offers `content` for the next drag, in place of what was offered (between drags only): the
+    /// same window takes `XdndSelection` again, so no `SelectionClear` is sent.
     func offer(_ content: ClipboardContent, deadline: ContinuousClock.Instant) throws(ClipboardError) {
-        owner.release()
         (owner, session) = try Self.offering(content, selection, atoms, idle: idle, deadline: deadline)
     }
 

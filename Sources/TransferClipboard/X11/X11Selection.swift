@@ -48,10 +48,15 @@ struct X11Selection {
     func timestamp(deadline: ContinuousClock.Instant) throws(ClipboardError) -> UInt32 {
         try connection.changeProperty(
             window, atoms.property, type: X11Connection.Atom.integer, format: 8, data: [], append: true)
-        while let event = try connection.nextEvent(deadline: deadline) {
-            if case .propertyNotify(window, atoms.property, let time, _) = event { return time }
+        // Other events wait their turn: a drag source takes a timestamp while the pointer moves.
+        let (window, property) = (window, atoms.property)
+        let notified = try connection.nextEvent(
+            where: { if case .propertyNotify(window, property, _, _) = $0 { true } else { false } },
+            deadline: deadline)
+        guard case .propertyNotify(_, _, let time, _)? = notified else {
+            throw ClipboardError(.timedOut, "the X server sent no PropertyNotify for a timestamp in time")
         }
-        throw ClipboardError(.timedOut, "the X server sent no PropertyNotify for a timestamp in time")
+        return time
     }
 
     /// Makes `selection` ownerless (`SetSelectionOwner` to None at a real timestamp): its owner

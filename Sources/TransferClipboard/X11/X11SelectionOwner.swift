@@ -82,8 +82,10 @@ final class X11SelectionOwner: SelectionServer {
         switch event {
         case .selectionRequest(let time, _, let requestor, let requested, let target, let property):
             try answer(time: time, requestor: requestor, selection: requested, target: target, property: property)
-        case .selectionClear(_, selection.window, selectionAtom):
-            ownsSelection = false
+        case .selectionClear(let lost, selection.window, selectionAtom):
+            // A clear older than this owner's taking is another owner's of the same window (one it
+            // replaced), not this one's loss.
+            if lost >= time { ownsSelection = false }
         case .propertyNotify(let window, let atom, _, X11Event.PropertyState.deleted):
             try continueTransfer(Transfer.Key(requestor: window, property: atom))
         default:

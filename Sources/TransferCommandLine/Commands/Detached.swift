@@ -11,8 +11,8 @@ import TransferSupport
 #endif
 
 /// A detached `transfer copy`: the process forks before it does anything else, as `xclip` and
-/// `wl-copy` do, and the child — in a session of its own, no terminal — runs the command and keeps
-/// serving the selection after the parent returns. The parent waits until the child says it
+/// `wl-copy` do, and the child runs the command and keeps serving the selection after the parent
+/// returns — in a session of its own, no terminal, once it serves. The parent waits until the child says it
 /// serves (``ready``), and exits 0; or until the child ends without saying so, and exits with the
 /// child's status (the child has said why on the standard error they share).
 ///
@@ -59,7 +59,6 @@ package enum Detached {
             // (a pipe on 4) would otherwise be held as long as the copy is served.
             dup2(ends[1], 3)
             transferkit_close_from(4)
-            setsid()
             report.withLock { $0 = 3 }
             return nil
         }
@@ -83,11 +82,14 @@ package enum Detached {
         return failure(.unavailable, "the serving process stopped before serving the clipboard (signal \(signal))")
     }
 
-    /// Tells the parent that the child serves, then lets go of the caller's standard input, output
+    /// Leaves the caller's session (no terminal: a hang-up of the caller's does not reach it),
+    /// tells the parent that the child serves, then lets go of the caller's standard input, output
     /// and error (held on `/dev/null`), so that a caller reading them to their end is not kept
-    /// waiting while the selection is served.
+    /// waiting while the selection is served. Until then the child is in the caller's process
+    /// group: a Ctrl-C while it reads standard input from a terminal stops it with its parent.
     static func reportReady() {
         guard let descriptor = report.withLock({ $0.take() }) else { return }
+        setsid()
         FileDescriptorOutput.write(ready, to: descriptor)
         SystemCalls.close(descriptor)
         if let null = try? SystemCalls.open("/dev/null", O_RDWR) {
