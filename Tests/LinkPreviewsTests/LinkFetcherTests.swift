@@ -487,9 +487,11 @@ struct LinkFetcherAddressPolicyTests {
         // Waits, and is cancelled.
         let waiting = Task { try await fetcher.metadata(for: url, timeout: patient, includeSubresources: false) }
         await fetcher.limiter.waitUntilWaiting(1)  // It waits for its turn: cancelled there, not before.
+        #expect(fetcher.limiter.waitingCount == 1)
         waiting.cancel()
         let cancelled = await #expect(throws: LinkPreviewError.self) { try await waiting.value }
         #expect(cancelled?.lpErrorCode == .metadataFetchCancelled)
+        #expect(fetcher.limiter.waitingCount == 0, "the cancelled fetch no longer waits")
         // Neither took the turn: the holder finishes, and the next fetch runs.
         transport.releaseFirst()
         _ = try await holder.value

@@ -104,7 +104,7 @@ struct DragCommandTests {
         }
     }
 
-    @Test("of two files shown side by side, the one pressed is the one dragged")
+    @Test("of two files shown side by side, the one pressed is the one dragged: the second, then the first")
     func oneOfSeveral() async throws {
         guard DesktopTools.available("xdotool") else { return }
         try await withFreshServer { server in
@@ -113,13 +113,22 @@ struct DragCommandTests {
             defer { try? FileManager.default.removeItem(at: directory) }
             let files = ["one.txt", "two.txt"].map { directory.appendingPathComponent($0) }
             for file in files { try Data("x".utf8).write(to: file) }
-            // The second tile: 75 to 150.
-            let (source, target) = try await drag(
-                files.map(\.path), into: ["--type", "text/uri-list"], from: 110, on: server)
-            #expect(source.status == 0, "\(source.error)")
-            #expect(target.status == 0, "\(target.error)")
-            let list = String(decoding: target.output, as: UTF8.self)
-            #expect(list.split(separator: "\r\n").map(String.init) == [files[1].absoluteString])
+            let drag = try BackgroundProgram(
+                transfer, ["drag", "--keep"] + files.map(\.path) + ["--geometry", "150x100+0+0", "--timeout", "120"],
+                environment: server.environment)
+            defer { drag.stop() }
+            // The second tile (75 to 150), then the first (0 to 75), from the same window.
+            for (press, file) in [(110, files[1]), (40, files[0])] {
+                async let dropped = DesktopTools.run(
+                    transfer, ["drop", "--type", "text/uri-list", "--geometry", "150x100+170+0", "--timeout", "120"],
+                    environment: server.environment, timeout: .seconds(150))
+                if let shown = await windowsShown(on: server) { throw shown }
+                try await dragAcross(from: press, on: server)
+                let target = try await dropped
+                #expect(target.status == 0, "pressed at \(press): \(target.error)")
+                let list = String(decoding: target.output, as: UTF8.self)
+                #expect(list.split(separator: "\r\n").map(String.init) == [file.absoluteString], "pressed at \(press)")
+            }
         }
     }
 

@@ -222,8 +222,8 @@ struct X11WirePacketTests {
     static let events: [(name: String, bytes: [UInt8], event: X11Event)] = [
         (
             "Expose",
-            Bytes().u8(12, 0).u16(9).u32(0x40_0001).u16(1).u16(2).u16(300).u16(200).u16(0).zeros(14).bytes,
-            .expose(window: 0x40_0001, x: 1, y: 2, width: 300, height: 200, count: 0)
+            Bytes().u8(12, 0).u16(9).u32(0x40_0001).u16(1).u16(2).u16(300).u16(200).u16(3).zeros(14).bytes,
+            .expose(window: 0x40_0001, x: 1, y: 2, width: 300, height: 200, count: 3)
         ),
         (
             "SelectionRequest",
@@ -430,6 +430,9 @@ struct X11WireRequestTests {
         #expect(
             picture.zPixmap(.init(depth: 16, bitsPerPixel: 16, scanlinePad: 32, mostSignificantFirst: false)) == nil)
         #expect(WindowPicture(width: 2, height: 2, rgb: [1, 2, 3]) == nil)
+        // As wide as PutImage can say, and not one pixel wider.
+        #expect(WindowPicture(width: 65_535, height: 1, rgb: [UInt8](repeating: 0, count: 65_535 * 3)) != nil)
+        #expect(WindowPicture(width: 65_536, height: 1, rgb: [UInt8](repeating: 0, count: 65_536 * 3)) == nil)
         #expect(WindowPicture(width: 0, height: 1, rgb: []) == nil)
     }
 

@@ -93,6 +93,9 @@ final class FetchLimiter: Sendable {
         serve()
     }
 
+    /// How many requests wait for a turn now.
+    var waitingCount: Int { state.withLock { $0.waiters.count } }
+
     /// Returns once `count` requests wait for a turn: what a test waits for before it cancels a
     /// waiting fetch, an event rather than a guess of how long a task takes to start.
     func waitUntilWaiting(_ count: Int) async {
