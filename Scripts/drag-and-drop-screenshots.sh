@@ -2,6 +2,7 @@
 # The screenshots of Docs/DragAndDrop.md, made on an Xvfb of its own with Chromium and the pages
 # ChromiumDragTests uses (Tests/TransferClipboardTests/Pages), the pointer moved by xdotool:
 #
+#   Docs/Images/drag-and-drop-windows.png      transfer drag of three files (a tile each) beside transfer drop
 #   Docs/Images/drag-file-into-chromium.png    transfer drag FILE, dropped on a page (after the drop)
 #   Docs/Images/drag-model-into-chromium.png   transfer drag --model Profile FILE, dropped on a page
 #   Docs/Images/drag-text-out-of-chromium.png  a page's text over transfer drop (before the release)
@@ -98,6 +99,19 @@ drag_into_page() {  # name, then transfer drag's arguments
     wait "$drag"
     shot "$name"
 }
+
+# The two windows, side by side: transfer drag of three files (a tile each) and transfer drop.
+for file in photo.png notes.txt report.pdf; do printf 'x' >"$work/$file"; done
+"$transfer" drag "$work/photo.png" "$work/notes.txt" "$work/report.pdf" --geometry 420x120+20+20 --timeout 60 \
+    2>"$work/tiles-drag.log" &
+tiles_drag=$!
+"$transfer" drop --title "Drop a PNG" --geometry 240x120+460+20 --timeout 60 >/dev/null 2>"$work/tiles-drop.log" &
+tiles_drop=$!
+wait_for "$work/tiles-drag.log" "drag from the window"
+wait_for "$work/tiles-drop.log" "drop onto the window"
+shot drag-and-drop-windows
+kill "$tiles_drag" "$tiles_drop" 2>/dev/null || true
+wait "$tiles_drag" "$tiles_drop" 2>/dev/null || true
 
 printf 'hello from transfer ✓\n' >"$work/note.txt"
 drag_into_page drag-file-into-chromium "$work/note.txt"
