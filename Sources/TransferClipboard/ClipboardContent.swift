@@ -165,31 +165,20 @@ final class ClipboardContent: Sendable {
     private func files() -> Result<[URL], ClipboardError> {
         if let files = exportedFiles.withLock({ $0 }) { return .success(files) }
         let items = items
-        let directory: URL
-        do {
-            directory = try self.directory.withLock { made in
-                if let made { return made }
-                // TransferKit's private directories: mode 0700, and removed by a tool a signal stops.
-                let new = try TemporaryDirectory.make()
-                made = new
-                return new
-            }
-        } catch {
-            return .failure(ClipboardError(.transferFailed, "cannot export the files: \(error)"))
-        }
         let result = runBlocking { () async throws -> [URL] in
             var files: [URL] = []
             for (index, item) in items.enumerated() {
                 guard let offer = item.offers.first(where: { $0.isExportable }), offer.form == .file else { continue }
-                let folder = directory.appendingPathComponent("\(index)")
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 let kept = try await item.withPayload(for: offer) { payload -> URL in
                     guard let file = payload.fileURL else {
                         throw ClipboardError(.transferFailed, "\(item.label) gave no file")
                     }
                     // The sender's own file (allowAccessingOriginalFile) is listed where it is, as a
-                    // file manager lists what it copies; a file made for the export is kept here.
+                    // file manager lists what it copies, and no directory is made for it; a file made
+                    // for the export is kept in the content's own.
                     if payload.isOriginalFile { return file }
+                    let folder = try self.exportDirectory().appendingPathComponent("\(index)")
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                     let copy = folder.appendingPathComponent(file.lastPathComponent)
                     try FileManager.default.copyItem(at: file, to: copy)
                     return copy
@@ -200,6 +189,17 @@ final class ClipboardContent: Sendable {
         }
         if case .success(let files) = result { exportedFiles.withLock { $0 = files } }
         return result
+    }
+
+    /// The content's private directory for exported files, made the first time one is needed:
+    /// TransferKit's private directories, mode 0700, removed by a tool a signal stops.
+    private func exportDirectory() throws -> URL {
+        try directory.withLock { made in
+            if let made { return made }
+            let new = try TemporaryDirectory.make()
+            made = new
+            return new
+        }
     }
 
     /// Runs `body` on the content's own executor and waits for it on this thread.

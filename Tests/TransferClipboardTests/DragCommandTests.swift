@@ -141,9 +141,11 @@ struct DragCommandTests {
             defer { try? FileManager.default.removeItem(at: directory) }
             let file = directory.appendingPathComponent("kept.txt")
             try Data("x".utf8).write(to: file)
+            let scratch = directory.appendingPathComponent("tmp")
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             let drag = try BackgroundProgram(
                 transfer, ["drag", "--keep", file.path, "--geometry", "150x100+0+0", "--timeout", "120"],
-                environment: server.environment)
+                environment: server.environment.merging(["TMPDIR": scratch.path]) { $1 })
             defer { drag.stop() }
             var next = 0
             for round in 0..<2 {
@@ -159,6 +161,8 @@ struct DragCommandTests {
                 let from = next
                 next = try await onThread { try drag.line(from: from) { $0.contains("dropped (copy)") } }.index + 1
             }
+            // The file is listed where it is: no directory was made for an export.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
         }
     }
 

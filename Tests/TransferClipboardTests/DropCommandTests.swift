@@ -140,6 +140,16 @@ struct DropCommandTests {
         #expect(result.error.contains(message), "\(result.error)")
     }
 
+    @Test("a --to type that does not resolve: 65, before any window opens")
+    func unknownType() async throws {
+        for arguments in [["--to", "nosuchtype"], ["--model", "Profile", "--to", "nosuchtype"]] {
+            let result = try await DesktopTools.run(transfer, ["drop"] + arguments, environment: ["DISPLAY": ":0"])
+            #expect(result.status == 65, "\(arguments)")
+            #expect(result.error.contains("unknown type 'nosuchtype'"), "\(result.error)")
+            #expect(!result.error.contains("drop onto the window"), "\(result.error)")
+        }
+    }
+
     @Test("no X display: 69, saying so")
     func noDisplay() async throws {
         let result = try await DesktopTools.run(transfer, ["drop"], environment: ["PATH": "/usr/bin:/bin"])

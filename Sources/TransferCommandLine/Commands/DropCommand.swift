@@ -53,6 +53,8 @@ enum DropCommand {
         }
         if target != nil, !names.isEmpty { throw UsageError("give --type or --to, not both") }
         let model = try modelName.map(ConvertCommand.model(named:))
+        // Checked before the window opens: a type that does not resolve is a usage's mistake.
+        let targetType = try target.map(TypeName.resolve)
         let window = try DropTarget(
             title: title, frame: frame, picture: WindowTiles.picture([title], in: frame),
             environment: ProcessInfo.processInfo.environment, limits: Clipboard.Limits())
@@ -65,10 +67,10 @@ enum DropCommand {
             }
         }
         let bytes: Data
-        if model == nil, let target {
-            bytes = try await dropAs(try TypeName.resolve(target), into: window, timeout, isTargeted, console)
-        } else if let model, let target {
-            guard let (data, why) = try await model.drop(window, timeout, isTargeted, try TypeName.resolve(target))
+        if model == nil, let targetType {
+            bytes = try await dropAs(targetType, into: window, timeout, isTargeted, console)
+        } else if let model, let targetType {
+            guard let (data, why) = try await model.drop(window, timeout, isTargeted, targetType)
             else {
                 throw ToolError(.temporaryFailure, "nothing was dropped in \(timeout)")
             }
