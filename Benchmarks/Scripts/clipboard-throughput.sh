@@ -5,15 +5,30 @@
 # wl-copy and wl-paste. Medians of 5 interleaved runs after a warm-up, in seconds from the copy's
 # start to the paste's end.
 #
-#     bash Benchmarks/Scripts/clipboard-throughput.sh [MEGABYTES]     # default: 100
+#     bash Benchmarks/Scripts/clipboard-throughput.sh [--static] [MEGABYTES]     # default: 100
 #
 # Needs Xvfb, xclip, sway and wl-clipboard (Scripts/install-desktop-tools.sh) and builds the tool
-# in release mode.
+# in release mode: with --static, the binary the README hands out (`--static-swift-stdlib`, which
+# links FoundationNetworking against libcurl's development files, installed here when missing).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
+arguments="$*"
+build=(swift build -c release --product transfer)
+linking="the Swift runtime linked dynamically"
+if [[ ${1:-} == --static ]]; then
+    shift
+    if ! dpkg -s libcurl4-openssl-dev >/dev/null 2>&1; then
+        sudo=(); [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+        { "${sudo[@]}" apt-get update -qq && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q \
+            --no-install-recommends libcurl4-openssl-dev; } >/dev/null \
+            || { echo "clipboard-throughput: apt-get could not install libcurl4-openssl-dev" >&2; exit 1; }
+    fi
+    build+=(--static-swift-stdlib)
+    linking="the Swift runtime linked statically (--static-swift-stdlib)"
+fi
 size_mb="${1:-100}"
-swift build -c release --product transfer >&2
+"${build[@]}" >&2
 transfer="$root/.build/release/transfer"
 
 work="$(mktemp -d)"
@@ -38,7 +53,7 @@ paste() {  # tool
     case "$1" in
         xclip) xclip -selection clipboard -o -t "$type" >"$work/out" ;;
         wl-paste) wl-paste --type "$type" >"$work/out" ;;
-        transfer) "$transfer" paste --type "$type" -o "$work/out" ;;
+        transfer) "$transfer" paste --type "$type" >"$work/out" ;;
     esac
 }
 owned() {  # whether an owner answers yet
@@ -101,4 +116,4 @@ export XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY
 WAYLAND_DISPLAY=$(ls "$runtime" | grep -x 'wayland-[0-9]*' | head -1)
 measure "Clipboard: copy → paste of $size_mb MB through Wayland's data-control (headless $(sway --version), wl-clipboard $(wl-copy --version | head -1 | awk '{print $2}'))" \
     "wl-copy wl-paste" "transfer transfer" "wl-copy transfer" "transfer wl-paste"
-echo "Command: \`bash Benchmarks/Scripts/clipboard-throughput.sh $size_mb\`; ÷ above 1 is faster than the first row."
+echo "Command: \`${build[*]}\`, then \`bash Benchmarks/Scripts/clipboard-throughput.sh $arguments\` ($linking); ÷ above 1 is faster than the first row."

@@ -137,11 +137,35 @@ int transferkit_snapshot(int source, long long limit, long long *size) {
     return memory;
 }
 
+int transferkit_shared_memory(const void *bytes, size_t count) {
+    int memory = memfd_create("transferkit-window", MFD_CLOEXEC);
+    if (memory < 0) return -1;
+    for (size_t written = 0; written < count;) {
+        ssize_t moved = pwrite(memory, (const char *)bytes + written, count - written, (off_t)written);
+        if (moved < 0 && errno == EINTR) continue;
+        if (moved <= 0) {
+            int saved = moved < 0 ? errno : EIO;
+            close(memory);
+            errno = saved;
+            return -1;
+        }
+        written += (size_t)moved;
+    }
+    return memory;
+}
+
 #else
 int transferkit_snapshot(int source, long long limit, long long *size) {
     (void)source;
     (void)limit;
     (void)size;
+    errno = ENOSYS;
+    return -1;
+}
+
+int transferkit_shared_memory(const void *bytes, size_t count) {
+    (void)bytes;
+    (void)count;
     errno = ENOSYS;
     return -1;
 }

@@ -152,20 +152,39 @@ public final class Clipboard: Sendable {
         }
     }
 
+    /// Where ``read(in:into:choosing:)`` puts what it reads.
+    package enum ReadDestination: Sendable {
+        /// Gathered into memory and returned.
+        case memory
+        /// Streamed into the file, as ``write(_:in:to:)`` streams it.
+        case file(URL)
+        /// Each chunk handed over as it arrives, in order: memory stays at one chunk.
+        case chunks(@Sendable (UnsafeRawBufferPointer) throws(ClipboardError) -> Void)
+    }
+
     /// Lists the types and reads the one `choose` picks, on one connection (two, with
-    /// ``types(in:)`` then ``data(for:in:)``, cost a second connection's handshake): into `file`,
-    /// streamed as ``write(_:in:to:)`` does, or into memory when `file` is `nil`.
+    /// ``types(in:)`` then ``data(for:in:)``, cost a second connection's handshake), into
+    /// `destination`.
     ///
-    /// - Returns: The type read and, without a file, its bytes; `nil` when `choose` picks none.
-    /// - Throws: What ``types(in:)`` and ``write(_:in:to:)`` throw.
+    /// - Returns: The type read and, into memory, its bytes; `nil` when `choose` picks none.
+    /// - Throws: What ``types(in:)`` and ``write(_:in:to:)`` throw, and what a chunk's handler
+    ///   throws.
     package func read(
-        in selection: ClipboardSelection = .clipboard, to file: URL?,
+        in selection: ClipboardSelection = .clipboard, into destination: ReadDestination,
         choosing choose: @escaping @Sendable ([ClipboardType]) -> String?
     ) async throws(ClipboardError) -> (name: String, data: Data?)? {
         try await session { session, deadline throws(ClipboardError) in
             guard let name = choose(try session.types(selection, deadline: deadline)) else { return nil }
-            guard let file else { return (name, try session.bytes(name, selection, deadline: deadline)) }
-            try Self.stream(name, selection, to: file, session, deadline)
+            switch destination {
+            case .memory:
+                return (name, try session.bytes(name, selection, deadline: deadline))
+            case .file(let file):
+                try Self.stream(name, selection, to: file, session, deadline)
+            case .chunks(let handle):
+                _ = try session.reader.stream(
+                    name, selection, limit: session.limits.maximumBytes, idle: session.limits.idleTimeout,
+                    deadline: deadline, into: ChunkSink(write: handle))
+            }
             return (name, nil)
         }
     }

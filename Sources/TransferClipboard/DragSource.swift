@@ -35,7 +35,13 @@ public final class DragSource: Sendable {
 
     /// The limits of every wait.
     public let limits: Clipboard.Limits
-    private let state: Mutex<(source: X11DragSource, window: UInt32)>
+    private let state: Mutex<Backend>
+
+    /// The window's protocol.
+    private enum Backend {
+        case x11(X11DragSource, window: UInt32)
+        case wayland(WaylandDragSource)
+    }
     /// What each column of the window drags, when it is split in columns (``init(eachOf:title:frame:picture:environment:limits:)``).
     private let columns: (contents: [ClipboardContent], width: Int)?
 
@@ -114,8 +120,17 @@ public final class DragSource: Sendable {
         columns: (contents: [ClipboardContent], width: Int)? = nil
     ) throws(ClipboardError) {
         self.columns = columns
-        let connection = try DropTarget.connection(environment: environment, limits: limits)
+        self.limits = limits
         let deadline = ContinuousClock.now + limits.timeout
+        if case .wayland(let socket) = try DropTarget.display(environment: environment) {
+            state = Mutex(
+                .wayland(
+                    try WaylandDragSource(
+                        socket: socket, content: content, title: title, width: Int(frame.width),
+                        height: Int(frame.height), picture: picture, idle: limits.idleTimeout, deadline: deadline)))
+            return
+        }
+        let connection = try DropTarget.connection(environment: environment, limits: limits)
         let selection = try X11Selection(connection, deadline: deadline)
         let source = try X11DragSource(selection, content: content, idle: limits.idleTimeout, deadline: deadline)
         let window = try connection.createVisibleWindow(
@@ -129,8 +144,7 @@ public final class DragSource: Sendable {
         try source.painter?.paint()
         try connection.sync(deadline: deadline)
         source.ownWindow = window
-        self.limits = limits
-        state = Mutex((source, window))
+        state = Mutex(.x11(source, window: window))
     }
 
     /// Waits for the user to drag from the window, and for the drag to end.
@@ -139,19 +153,20 @@ public final class DragSource: Sendable {
     /// - Returns: How it ended; `nil` when no drag started in time.
     /// - Throws: ``ClipboardError`` when the connection fails.
     public func drag(timeout: Duration) async throws(ClipboardError) -> Outcome? {
-        let result: Result<XdndSourceSession.Outcome?, ClipboardError> = await withCheckedContinuation {
-            continuation in
+        let limits = limits
+        let result: Result<Outcome?, ClipboardError> = await withCheckedContinuation { continuation in
             DispatchQueue(label: "TransferClipboard.drag").async {
                 do throws(ClipboardError) {
-                    let columns = self.columns
-                    let outcome = try self.state.withLock { state throws(ClipboardError) in
-                        try state.source.followPointer(
-                            from: state.window,
-                            choosing: columns.map { columns in
-                                { x, _ in
-                                    columns.contents[min(max(0, Int(x)) / columns.width, columns.contents.count - 1)]
-                                }
-                            }, deadline: .now + timeout)
+                    let outcome = try self.state.withLock { state throws(ClipboardError) -> Outcome? in
+                        switch state {
+                        case .x11(let source, let window):
+                            try Self.follow(
+                                source, from: window, choosing: self.chooser, limits: limits, timeout: timeout)
+                        case .wayland(let source):
+                            try source.followPointer(
+                                choosing: self.chooser.map { choose in { x, y in choose(Int(x), Int(y)) } },
+                                deadline: .now + timeout)
+                        }
                     }
                     continuation.resume(returning: .success(outcome))
                 } catch {
@@ -159,14 +174,31 @@ public final class DragSource: Sendable {
                 }
             }
         }
-        switch try result.get() {
+        return try result.get()
+    }
+
+    /// What a press at a point of the window drags, when it is split in columns.
+    private var chooser: ((Int, Int) -> ClipboardContent)? {
+        columns.map { columns in
+            { x, _ in columns.contents[min(max(0, x) / columns.width, columns.contents.count - 1)] }
+        }
+    }
+
+    /// Follows a drag from an X11 window, its end said as ``Outcome``.
+    private static func follow(
+        _ source: X11DragSource, from window: UInt32, choosing choose: ((Int, Int) -> ClipboardContent)?,
+        limits: Clipboard.Limits, timeout: Duration
+    ) throws(ClipboardError) -> Outcome? {
+        let outcome = try source.followPointer(
+            from: window, choosing: choose.map { choose in { x, y in choose(Int(x), Int(y)) } },
+            deadline: .now + timeout)
+        switch outcome {
         case nil: return nil
         case .refused: return .refused
         case .expired: return .expired
         case .dropped(_, let accepted, let action):
-            let name = state.withLock { state in
-                (try? state.source.selection.connection.atomNames([action], deadline: .now + limits.idleTimeout))?.first
-            }
+            let name = (try? source.selection.connection.atomNames([action], deadline: .now + limits.idleTimeout))?
+                .first
             return .dropped(accepted: accepted, action: accepted ? X11DropTarget.actionName(name ?? "") : "none")
         }
     }

@@ -27,7 +27,13 @@ public import TransferKit
 public final class DropTarget: Sendable {
     /// The limits of every wait and every drop.
     public let limits: Clipboard.Limits
-    private let target: Mutex<X11DropTarget>
+    private let target: Mutex<Backend>
+
+    /// The window's protocol.
+    private enum Backend {
+        case x11(X11DropTarget)
+        case wayland(WaylandDropTarget)
+    }
 
     /// Opens and shows the target's window.
     ///
@@ -54,12 +60,34 @@ public final class DropTarget: Sendable {
     ) throws(ClipboardError) {
         self.limits = limits
         let deadline = ContinuousClock.now + limits.timeout
-        let selection = try X11Selection(
-            try Self.connection(environment: environment, limits: limits), deadline: deadline)
-        target = Mutex(
-            try X11DropTarget(
-                selection, title: title, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
-                picture: picture, deadline: deadline))
+        switch try Self.display(environment: environment) {
+        case .wayland(let socket):
+            target = Mutex(
+                .wayland(
+                    try WaylandDropTarget(
+                        socket: socket, title: title, width: Int(frame.width), height: Int(frame.height),
+                        picture: picture, deadline: deadline)))
+        case .x11:
+            let selection = try X11Selection(
+                try Self.connection(environment: environment, limits: limits), deadline: deadline)
+            target = Mutex(
+                .x11(
+                    try X11DropTarget(
+                        selection, title: title, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+                        picture: picture, deadline: deadline)))
+        }
+    }
+
+    /// The display a drag or drop window opens on: the Wayland compositor of `WAYLAND_DISPLAY` when
+    /// it is set, else the X server of `DISPLAY` (as ``ClipboardDisplay/init(environment:)``
+    /// chooses, and GTK and Qt do).
+    ///
+    /// - Throws: ``ClipboardError/Code/noDisplay`` when neither is set.
+    static func display(environment: [String: String]) throws(ClipboardError) -> ClipboardDisplay {
+        guard let display = ClipboardDisplay(environment: environment) else {
+            throw ClipboardError(.noDisplay, "no display: neither WAYLAND_DISPLAY nor DISPLAY is set")
+        }
+        return display
     }
 
     /// A connection to the X server of `DISPLAY`, for a window that drags or takes drops.
@@ -143,15 +171,22 @@ public final class DropTarget: Sendable {
     private func wait(
         timeout: Duration, isTargeted: (@Sendable (Bool) -> Void)?,
         choose: @escaping @Sendable ([ClipboardType]) -> ClipboardType?
-    ) async throws(ClipboardError) -> (X11DropTarget.Drop, ClipboardType)? {
+    ) async throws(ClipboardError) -> (DroppedData, ClipboardType)? {
         let limits = limits
-        let result: Result<X11DropTarget.Drop?, ClipboardError> = await withCheckedContinuation { continuation in
+        let result: Result<DroppedData?, ClipboardError> = await withCheckedContinuation { continuation in
             DispatchQueue(label: "TransferClipboard.drop").async {
                 do throws(ClipboardError) {
                     let drop = try self.target.withLock { target throws(ClipboardError) in
-                        try target.nextDrop(
-                            limit: limits.maximumBytes, idle: limits.idleTimeout, deadline: .now + timeout,
-                            isTargeted: isTargeted, choose: choose)
+                        switch target {
+                        case .x11(let target):
+                            try target.nextDrop(
+                                limit: limits.maximumBytes, idle: limits.idleTimeout, deadline: .now + timeout,
+                                isTargeted: isTargeted, choose: choose)
+                        case .wayland(let target):
+                            try target.nextDrop(
+                                limit: limits.maximumBytes, idle: limits.idleTimeout, deadline: .now + timeout,
+                                isTargeted: isTargeted, choose: choose)
+                        }
                     }
                     continuation.resume(returning: .success(drop))
                 } catch {
@@ -162,6 +197,15 @@ public final class DropTarget: Sendable {
         guard let drop = try result.get() else { return nil }
         return (drop, drop.type)
     }
+}
+
+/// What a drop delivered, on X11 or Wayland: the type taken, its bytes, the action performed
+/// (`copy`, `move`, `private`), and every type the source offered (by name, in its order).
+struct DroppedData: Equatable {
+    var type: ClipboardType
+    var data: Data
+    var action: String
+    var offered: [ClipboardType]
 }
 
 extension ClipboardType {

@@ -115,7 +115,9 @@ struct ClipboardCommandTests {
         #expect(empty.error.contains("no owner"))
     }
 
-    @Test("a copy is the file as it was: changed after the copy, 6 MB pasted as copied; standard input too")
+    @Test(
+        "a copy is the file as it was: changed after the copy, 6 MB pasted as copied, to a file and to standard output; standard input too"
+    )
     func copyIsASnapshot() async throws {
         guard let server = try XvfbServer.start() else { return }
         try await snapshotRoundTrip(environment: server.environment) { type in
@@ -229,7 +231,9 @@ struct WaylandClipboardCommandTests {
         }
     }
 
-    @Test("a copy is the file as it was: changed after the copy, 6 MB pasted as copied; standard input too")
+    @Test(
+        "a copy is the file as it was: changed after the copy, 6 MB pasted as copied, to a file and to standard output; standard input too"
+    )
     func copyIsASnapshot() async throws {
         guard let server = try SwayServer.start() else { return }
         try await snapshotRoundTrip(environment: server.environment) { type in
@@ -394,6 +398,16 @@ func snapshotRoundTrip(environment: [String: String], reader: (String) -> (Strin
         transfer, ["paste", "--type", type, "-o", output.path], environment: environment)
     #expect(pasted.status == 0, "\(pasted.error)")
     #expect(try Data(contentsOf: output) == original)
+    // Streamed to standard output as it arrives, and ended as every command ends when its reader
+    // goes away: 141 and no words.
+    let streamed = try await DesktopTools.run(transfer, ["paste", "--type", type], environment: environment)
+    #expect(streamed.status == 0, "\(streamed.error)")
+    #expect(streamed.output == original, "standard output had \(streamed.output.count) bytes")
+    let cutShort = try await DesktopTools.run(
+        "bash", ["-c", "'\(transfer)' paste --type \(type) | head -c 10 >/dev/null; echo ${PIPESTATUS[0]}"],
+        environment: environment)
+    #expect(String(decoding: cutShort.output, as: UTF8.self) == "141\n", "\(cutShort.error)")
+    #expect(cutShort.error.isEmpty)
     let (program, arguments) = reader(type)
     let read = try await DesktopTools.run(program, arguments, environment: environment)
     #expect(read.output == original, "\(program) read \(read.output.count) bytes")

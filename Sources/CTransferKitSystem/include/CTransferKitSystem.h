@@ -35,6 +35,11 @@ void transferkit_close_from(int from);
 /// `errno` set on failure, and `EFBIG` when `source` holds more than `limit`.
 int transferkit_snapshot(int source, long long limit, long long *size);
 
+/// A new memory file (`memfd_create`, close-on-exec) holding `count` bytes from `bytes`: what a
+/// Wayland window's pixels are shared with the compositor through (`wl_shm`). Its descriptor, or -1
+/// with `errno` set (ENOSYS where there is no `memfd_create`).
+int transferkit_shared_memory(const void *bytes, size_t count);
+
 /// `splice` from `file` at `*offset` (advanced) into the pipe `pipe`, at most `count` bytes,
 /// without blocking and without SIGPIPE (as `transferkit_write_without_sigpipe`): what was moved,
 /// or -1 with `errno` (`EAGAIN` when the pipe is full, `EPIPE` when its reader is gone).

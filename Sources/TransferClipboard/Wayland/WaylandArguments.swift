@@ -62,6 +62,11 @@ struct WaylandArgumentReader {
         Int32(bitPattern: try uint())
     }
 
+    /// A `fixed`: a signed 24.8 number.
+    mutating func fixed() throws(ClipboardError) -> Double {
+        Double(try int()) / 256
+    }
+
     /// A `new_id`: an object's identifier, which cannot be 0.
     mutating func newID() throws(ClipboardError) -> UInt32 {
         let id = try uint()

@@ -120,6 +120,8 @@ final class WaylandConnection {
                     continue
                 case .dataOffer(_, let offer):
                     interfaces[offer] = .dataControlOffer
+                case .dragOffer(_, let offer):
+                    interfaces[offer] = .dataOffer
                 case .send(_, _, let descriptor):
                     unclaimed = descriptor
                 default:
@@ -156,6 +158,31 @@ final class WaylandConnection {
             }
             try handle(event)
         }
+    }
+
+    /// The compositor's globals (`wl_registry.global`), the first of each interface, and the registry
+    /// they are bound through.
+    func globals(deadline: ContinuousClock.Instant) throws(ClipboardError)
+        -> (registry: UInt32, globals: [String: (name: UInt32, version: UInt32)])
+    {
+        let registry = newID(.registry)
+        try send(Self.display, 1, WaylandArguments().uint(registry))
+        var globals: [String: (name: UInt32, version: UInt32)] = [:]
+        try roundTrip(deadline: deadline) { event in
+            guard case .global(registry, let name, let interface, let version) = event else { return }
+            if globals[interface] == nil { globals[interface] = (name, version) }
+        }
+        return (registry, globals)
+    }
+
+    /// Binds the global `name` of `interface` at `version` through `registry`: a new object whose
+    /// events are decoded as `decoded`'s.
+    func bind(
+        _ registry: UInt32, _ name: UInt32, _ interface: String, version: UInt32, as decoded: WaylandInterface? = nil
+    ) throws(ClipboardError) -> UInt32 {
+        let object = newID(decoded)
+        try send(registry, 0, WaylandArguments().uint(name).string(interface).uint(version).uint(object))
+        return object
     }
 
     private func bufferedMessage() throws(ClipboardError) -> WaylandMessage? {

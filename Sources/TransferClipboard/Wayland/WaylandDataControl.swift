@@ -66,13 +66,7 @@ final class WaylandDataControl {
     init(_ connection: WaylandConnection, maximumTypes: Int, deadline: ContinuousClock.Instant) throws(ClipboardError) {
         self.connection = connection
         self.maximumTypes = maximumTypes
-        let registry = connection.newID(.registry)
-        try connection.send(WaylandConnection.display, 1, .init().uint(registry))
-        var globals: [String: (name: UInt32, version: UInt32)] = [:]
-        try connection.roundTrip(deadline: deadline) { event in
-            guard case .global(registry, let name, let interface, let version) = event else { return }
-            if globals[interface] == nil { globals[interface] = (name, version) }
-        }
+        let (registry, globals) = try connection.globals(deadline: deadline)
         let chosen: (interface: String, version: UInt32, primary: Bool)
         if globals["ext_data_control_manager_v1"] != nil {
             chosen = ("ext_data_control_manager_v1", 1, true)
@@ -91,12 +85,9 @@ final class WaylandDataControl {
         }
         protocolName = chosen.interface
         hasPrimarySelection = chosen.primary
-        manager = connection.newID()
-        try connection.send(
-            registry, 0,
-            .init().uint(globals[chosen.interface]!.name).string(chosen.interface).uint(chosen.version).uint(manager))
-        let seatID = connection.newID()
-        try connection.send(registry, 0, .init().uint(seat.name).string("wl_seat").uint(1).uint(seatID))
+        manager = try connection.bind(
+            registry, globals[chosen.interface]!.name, chosen.interface, version: chosen.version)
+        let seatID = try connection.bind(registry, seat.name, "wl_seat", version: 1)
         device = connection.newID(.dataControlDevice)
         try connection.send(manager, Opcode.getDataDevice, .init().uint(device).uint(seatID))
         try connection.roundTrip(deadline: deadline) { event throws(ClipboardError) in
@@ -198,55 +189,9 @@ final class WaylandDataControl {
             throw ClipboardError(
                 .typeNotOffered, "the clipboard does not offer \(type); it offers \(types.joined(separator: ", "))")
         }
-        var ends: [Int32] = [0, 0]
-        if case .failure(let error) = SystemCalls.valueOrErrno({ transferkit_pipe_cloexec(&ends) }) {
-            throw ClipboardError(.connectionFailed, "cannot make a pipe: \(error)")
-        }
-        defer { close(ends[0]) }
-        do {
-            defer { close(ends[1]) }
-            try connection.send(offer, Opcode.receive, .init().string(type), descriptor: ends[1])
-        }
-        SystemCalls.widenPipe(ends[0])
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        var received = 0
-        var lastByte = ContinuousClock.now
-        while true {
-            let wait = min(deadline, lastByte + idle)
-            let remaining = ContinuousClock.now.duration(to: wait)
-            guard remaining > .zero else {
-                throw ClipboardError(
-                    .timedOut,
-                    "the clipboard's owner sent \(received) bytes of \(type), then nothing for \(idle)"
-                        + (wait == deadline ? " (the operation's deadline)" : ""))
-            }
-            do throws(Errno) {
-                guard try SystemCalls.poll(ends[0], for: Int16(POLLIN), until: .now + remaining) else { continue }
-            } catch {
-                throw ClipboardError(.connectionFailed, "waiting for the clipboard's owner: \(error)")
-            }
-            let count: Int
-            do throws(Errno) {
-                count = try buffer.withUnsafeMutableBytes { bytes in
-                    Result { () throws(Errno) in
-                        try SystemCalls.read(ends[0], into: bytes.baseAddress!, count: bytes.count)
-                    }
-                }.get()
-            } catch .wouldBlock {
-                continue
-            } catch {
-                throw ClipboardError(.transferFailed, "reading \(type) from the clipboard: \(error)")
-            }
-            if count == 0 { return }
-            received += count
-            guard received <= limit else {
-                throw ClipboardError(
-                    .tooLarge,
-                    "the clipboard's owner sent more than \(limit) bytes of \(type) (Clipboard.Limits.maximumBytes)")
-            }
-            try sink.write(buffer[0..<count])
-            lastByte = .now
-        }
+        try connection.receive(
+            type, from: offer, opcode: Opcode.receive, sender: "the clipboard's owner", limit: limit, idle: idle,
+            deadline: deadline, into: sink)
     }
 }
 

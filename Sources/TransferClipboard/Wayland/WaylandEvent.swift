@@ -12,13 +12,31 @@ enum WaylandInterface: Equatable {
     case dataControlOffer
     /// `…_data_control_source_v1`.
     case dataControlSource
+    /// `wl_seat`.
+    case seat
+    /// `wl_pointer`.
+    case pointer
+    /// `xdg_wm_base`.
+    case windowManager
+    /// `xdg_surface`.
+    case windowSurface
+    /// `xdg_toplevel`.
+    case toplevel
+    /// `wl_data_device`: drag and drop's device.
+    case dataDevice
+    /// `wl_data_source`: a drag's data.
+    case dataSource
+    /// `wl_data_offer`: a drag's data as its target sees it.
+    case dataOffer
 }
 
 /// An event the clipboard reads from a compositor, decoded from a ``WaylandMessage`` by the
 /// interface of the object it is for (the protocols' XML: `wayland.xml` for `wl_display`,
 /// `wl_registry` and `wl_callback`; `ext-data-control-v1.xml` and
 /// `wlr-data-control-unstable-v1.xml` for the device, offer and source, whose events have the same
-/// opcodes and arguments).
+/// opcodes and arguments; `wayland.xml` and `xdg-shell.xml` for a window's seat, pointer, surface
+/// and drag and drop, whose source and offer share their `send`, `cancelled` and `offer` events'
+/// shapes with data-control's).
 ///
 /// Decoding is a pure function of the message, the interface and the descriptors received
 /// (``init(decoding:interface:descriptors:)``): an event that carries a descriptor takes it from
@@ -37,7 +55,8 @@ enum WaylandEvent: Equatable {
     /// The device's `data_offer`: a new offer object, made by the compositor.
     case dataOffer(device: UInt32, offer: UInt32)
     /// The device's `selection` (``ClipboardSelection/clipboard``) or `primary_selection`: the
-    /// offer it now holds, 0 when it is empty.
+    /// offer it now holds, 0 when it is empty (a data-control device's, or a window's
+    /// `wl_data_device`'s).
     case selection(device: UInt32, ClipboardSelection, offer: UInt32)
     /// The device's `finished`: it is no longer valid.
     case finished(device: UInt32)
@@ -47,6 +66,43 @@ enum WaylandEvent: Equatable {
     case send(source: UInt32, mimeType: String, descriptor: Int32)
     /// The source's `cancelled`: it is no longer the selection.
     case cancelled(source: UInt32)
+    /// `wl_seat.capabilities`: which devices the seat has (pointer 1, keyboard 2, touch 4).
+    case capabilities(seat: UInt32, UInt32)
+    /// `wl_pointer.enter`: the pointer came over `surface`, at `x`, `y` in it.
+    case pointerEnter(serial: UInt32, surface: UInt32, x: Double, y: Double)
+    /// `wl_pointer.leave`.
+    case pointerLeave(serial: UInt32, surface: UInt32)
+    /// `wl_pointer.motion`: the pointer is at `x`, `y` of the surface it is over.
+    case pointerMotion(x: Double, y: Double)
+    /// `wl_pointer.button`: a button (`BTN_LEFT` is 0x110) pressed or released.
+    case pointerButton(serial: UInt32, button: UInt32, pressed: Bool)
+    /// `xdg_wm_base.ping`: answer with `pong`, or be taken for hung.
+    case ping(serial: UInt32)
+    /// `xdg_surface.configure`: acknowledge `serial`, then commit.
+    case configure(surface: UInt32, serial: UInt32)
+    /// `xdg_toplevel.configure`: the size the compositor asks for (0: the window's choice).
+    case toplevelSize(toplevel: UInt32, width: Int32, height: Int32)
+    /// `xdg_toplevel.close`: the user asked the window to close.
+    case close(toplevel: UInt32)
+    /// `wl_data_device.data_offer`: a new drag offer (or selection offer), made by the compositor.
+    case dragOffer(device: UInt32, offer: UInt32)
+    /// `wl_data_device.enter`: a drag came over `surface`, with `offer` (0 for a drag of no data).
+    case dragEnter(serial: UInt32, surface: UInt32, x: Double, y: Double, offer: UInt32)
+    /// `wl_data_device.leave`: the drag left, or was dropped.
+    case dragLeave(device: UInt32)
+    /// `wl_data_device.motion`.
+    case dragMotion(x: Double, y: Double)
+    /// `wl_data_device.drop`: the user dropped on the surface the drag entered.
+    case dragDrop(device: UInt32)
+    /// `wl_data_source.dnd_drop_performed`: the user dropped; not yet a success.
+    case dropPerformed(source: UInt32)
+    /// `wl_data_source.dnd_finished`: the target took the data.
+    case dragFinished(source: UInt32)
+    /// `wl_data_offer.source_actions`: the actions the drag's source allows.
+    case sourceActions(offer: UInt32, UInt32)
+    /// `wl_data_source.action` or `wl_data_offer.action`: the action the compositor chose (copy
+    /// 1, move 2, ask 4; 0 none).
+    case action(object: UInt32, UInt32)
     /// A message for an object of no interface here, or an opcode the interface does not have.
     case other(object: UInt32, opcode: UInt16)
 
@@ -90,6 +146,63 @@ enum WaylandEvent: Equatable {
             self = .send(source: object, mimeType: mimeType, descriptor: descriptor)
         case (.dataControlSource, 1):
             self = .cancelled(source: object)
+        case (.seat, 0):
+            self = .capabilities(seat: object, try reader.uint())
+        case (.pointer, 0):
+            self = .pointerEnter(
+                serial: try reader.uint(), surface: try reader.uint(), x: try reader.fixed(), y: try reader.fixed())
+        case (.pointer, 1):
+            self = .pointerLeave(serial: try reader.uint(), surface: try reader.uint())
+        case (.pointer, 2):
+            _ = try reader.uint()  // time
+            self = .pointerMotion(x: try reader.fixed(), y: try reader.fixed())
+        case (.pointer, 3):
+            let serial = try reader.uint()
+            _ = try reader.uint()  // time
+            self = .pointerButton(serial: serial, button: try reader.uint(), pressed: try reader.uint() == 1)
+        case (.windowManager, 0):
+            self = .ping(serial: try reader.uint())
+        case (.windowSurface, 0):
+            self = .configure(surface: object, serial: try reader.uint())
+        case (.toplevel, 0):
+            let (width, height) = (try reader.int(), try reader.int())
+            _ = try reader.array()  // states
+            self = .toplevelSize(toplevel: object, width: width, height: height)
+        case (.toplevel, 1):
+            self = .close(toplevel: object)
+        case (.dataDevice, 0):
+            self = .dragOffer(device: object, offer: try reader.newID())
+        case (.dataDevice, 1):
+            self = .dragEnter(
+                serial: try reader.uint(), surface: try reader.uint(), x: try reader.fixed(), y: try reader.fixed(),
+                offer: try reader.uint())
+        case (.dataDevice, 2):
+            self = .dragLeave(device: object)
+        case (.dataDevice, 3):
+            _ = try reader.uint()  // time
+            self = .dragMotion(x: try reader.fixed(), y: try reader.fixed())
+        case (.dataDevice, 4):
+            self = .dragDrop(device: object)
+        case (.dataDevice, 5):
+            self = .selection(device: object, .clipboard, offer: try reader.uint())
+        case (.dataSource, 1):
+            let mimeType = try reader.string()
+            reader.descriptor()
+            try reader.end()
+            let descriptor = try descriptors.take(for: "the send event of source \(object)")
+            self = .send(source: object, mimeType: mimeType, descriptor: descriptor)
+        case (.dataSource, 2):
+            self = .cancelled(source: object)
+        case (.dataSource, 3):
+            self = .dropPerformed(source: object)
+        case (.dataSource, 4):
+            self = .dragFinished(source: object)
+        case (.dataSource, 5), (.dataOffer, 2):
+            self = .action(object: object, try reader.uint())
+        case (.dataOffer, 0):
+            self = .offer(offer: object, mimeType: try reader.string())
+        case (.dataOffer, 1):
+            self = .sourceActions(offer: object, try reader.uint())
         default:
             self = .other(object: object, opcode: message.opcode)
             return

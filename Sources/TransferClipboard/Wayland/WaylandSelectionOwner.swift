@@ -30,16 +30,7 @@ final class WaylandSelectionOwner: SelectionServer {
     private let idle: Duration
     private(set) var ownsSelection = true
     private let setRequest: UInt16
-    private var transfers: [Transfer] = []
-
-    private struct Transfer {
-        let descriptor: Int32
-        let bytes: Data
-        /// The sealed memory the bytes are, when they are a snapshot's: spliced from, not written.
-        let snapshot: ClipboardSnapshot?
-        var offset = 0
-        var lastActivity = ContinuousClock.now
-    }
+    private var transfers = WaylandTransfers()
 
     /// Offers `content` as `selection`.
     ///
@@ -74,7 +65,7 @@ final class WaylandSelectionOwner: SelectionServer {
     }
 
     deinit {
-        transfers.forEach { close($0.descriptor) }
+        transfers.closeAll()
     }
 
     var isServing: Bool { ownsSelection || !transfers.isEmpty }
@@ -86,61 +77,8 @@ final class WaylandSelectionOwner: SelectionServer {
             while let event = try connection.nextEvent(deadline: .now) {
                 try handle(event)
             }
-            let now = ContinuousClock.now
-            // Readers that stopped reading are let go.
-            transfers.removeAll { transfer in
-                guard now - transfer.lastActivity >= idle else { return false }
-                close(transfer.descriptor)
-                return true
-            }
-            let remaining = now.duration(to: deadline)
-            guard remaining > .zero else { return }
-            var pollers = [pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0)]
-            pollers += transfers.map { pollfd(fd: $0.descriptor, events: Int16(POLLOUT), revents: 0) }
-            let wait = min(remaining, transfers.isEmpty ? remaining : idle)
-            let ready: Int
-            do throws(Errno) {
-                ready = try SystemCalls.poll(&pollers, until: now + wait)
-            } catch {
-                throw ClipboardError(.connectionFailed, "waiting for the Wayland compositor: \(error)")
-            }
-            guard ready > 0 else { continue }
-            for index in transfers.indices.reversed() where pollers[index + 1].revents != 0 {
-                if !write(&transfers[index]) {
-                    close(transfers[index].descriptor)
-                    transfers.remove(at: index)
-                }
-            }
+            guard try transfers.wait(on: connection, idle: idle, until: deadline) else { return }
         }
-    }
-
-    /// Writes what the pipe takes — a snapshot's pages spliced into it, other bytes written —;
-    /// `false` when the transfer is over (all written, or the reader gone).
-    private func write(_ transfer: inout Transfer) -> Bool {
-        while transfer.offset < transfer.bytes.count {
-            let chunk = min(transfer.bytes.count - transfer.offset, 1 << 20)
-            let written: Result<Int, Errno>
-            if let snapshot = transfer.snapshot {
-                var offset = Int64(transfer.offset)
-                written = SystemCalls.valueOrErrno {
-                    transferkit_splice_to_pipe(snapshot.descriptor, &offset, transfer.descriptor, UInt(chunk))
-                }
-            } else {
-                written = transfer.bytes.withUnsafeBytes { bytes in
-                    SystemCalls.valueOrErrno {
-                        transferkit_write_without_sigpipe(
-                            transfer.descriptor, bytes.baseAddress! + transfer.offset, chunk)
-                    }
-                }
-            }
-            switch written {
-            case .success(0): return false  // nothing more to move: the snapshot ended early
-            case .success(let count): transfer.offset += count
-            case .failure(let error): return error == .wouldBlock
-            }
-            transfer.lastActivity = .now
-        }
-        return false
     }
 
     private func handle(_ event: WaylandEvent) throws(ClipboardError) {
@@ -151,15 +89,7 @@ final class WaylandSelectionOwner: SelectionServer {
                 close(descriptor)  // a type not offered, or an export that failed: an empty answer
                 return
             }
-            SystemCalls.widenPipe(descriptor)
-            let flags = fcntl(descriptor, F_GETFL)
-            _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
-            var transfer = Transfer(descriptor: descriptor, bytes: bytes, snapshot: content.snapshot(for: type))
-            if write(&transfer) {
-                transfers.append(transfer)
-            } else {
-                close(descriptor)
-            }
+            transfers.start(descriptor, bytes: bytes, snapshot: content.snapshot(for: type))
         case .cancelled(source):
             ownsSelection = false
             try control.connection.send(source, WaylandDataControl.Opcode.destroy)

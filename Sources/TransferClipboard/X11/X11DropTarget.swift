@@ -12,14 +12,8 @@
 /// One thread uses it at a time; it is not `Sendable`. Every wait has a deadline, and a source
 /// that goes silent during a drag is forgotten after `idle`.
 final class X11DropTarget {
-    /// What was dropped: the type taken, its bytes, the action performed, and every type the
-    /// source offered (by name, in its order).
-    struct Drop: Equatable {
-        var type: ClipboardType
-        var data: Data
-        var action: String
-        var offered: [ClipboardType]
-    }
+    /// What was dropped.
+    typealias Drop = DroppedData
 
     let selection: X11Selection
     /// The window that shows and takes drops.

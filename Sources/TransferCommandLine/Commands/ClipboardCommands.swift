@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TransferClipboard
 import TransferKit
 import TransferSupport
@@ -227,17 +228,41 @@ enum ClipboardCommands {
         } else {
             // As wl-paste without --type: text when there is some, else the owner's first type. A
             // type named as the rest of the tool names types is mapped to the name offered for it.
-            // Listed and read on one connection; with -o, streamed into the file: memory stays at
-            // one chunk however large the paste.
-            let read = try await clipboard.read(in: selection, to: output.map(URL.init(fileURLWithPath:))) { types in
-                if let name { return ClipboardName.pasted(name, offers: types) }
-                return (types.first(where: { $0.contentType?.conforms(to: .plainText) == true }) ?? types.first)?.name
+            // Listed and read on one connection, and streamed into the file or standard output as
+            // it arrives: memory stays at one chunk however large the paste.
+            let written = OutputFailure()
+            let destination: Clipboard.ReadDestination =
+                if let output { .file(URL(fileURLWithPath: output)) } else {
+                    .chunks { bytes throws(ClipboardError) in
+                        do throws(OutputWriteError) {
+                            try console.send(bytes)
+                        } catch {
+                            written.error.withLock { $0 = error }
+                            throw ClipboardError(.outputFailed, "\(error)")
+                        }
+                    }
+                }
+            let read: (name: String, data: Data?)?
+            do {
+                read = try await clipboard.read(in: selection, into: destination) { types in
+                    if let name { return ClipboardName.pasted(name, offers: types) }
+                    return (types.first(where: { $0.contentType?.conforms(to: .plainText) == true }) ?? types.first)?
+                        .name
+                }
+            } catch {
+                // Standard output's failure as every command reports it (141 for a reader gone).
+                if let failure = written.error.withLock({ $0 }) { throw failure }
+                throw error
             }
-            guard let read else { throw ClipboardError(.empty, "the \(selection) selection offers no type") }
-            guard let data = read.data else { return }
-            bytes = data
+            guard read != nil else { throw ClipboardError(.empty, "the \(selection) selection offers no type") }
+            return
         }
         try OutputOption.write(bytes, to: output, console: console)
+    }
+
+    /// The failure of standard output that stopped a paste streamed to it.
+    final class OutputFailure: Sendable {
+        let error = Mutex<OutputWriteError?>(nil)
     }
 
     /// The options of `transfer paste`.

@@ -302,9 +302,12 @@ final class SwayServer: @unchecked Sendable {
             "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=\(directory.path)", "XDG_RUNTIME_DIR=\(directory.path)",
             "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1",
         ]
-        // No Xwayland: it would take a display number the X11 tests' servers may want.
+        // No Xwayland: it would take a display number the X11 tests' servers may want. No dragging
+        // of tiles with the pointer: a press beside a window's surface (a drag test's press before
+        // sway has shown a new window's final size) would start one, and sway 1.7 crashes when it
+        // ends (a NULL seat in seat_get_focus, after "Swapping containers").
         let configuration = directory.appendingPathComponent("config")
-        try Data("xwayland disable\n".utf8).write(to: configuration)
+        try Data("xwayland disable\ntiling_drag disable\n".utf8).write(to: configuration)
         var arguments = ["/usr/bin/env", "-i"] + variables + [sway, "-c", configuration.path]
         if getuid() == 0 {
             // setpriv becomes sway, so stopping it is one signal; runuser would stay its parent
