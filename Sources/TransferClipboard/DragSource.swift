@@ -12,13 +12,14 @@ public import TransferKit
 /// `.draggable(_:)` gives a view, for a program with no toolkit (`transfer drag`).
 ///
 /// The items are offered as a copy offers them (every representation under the names other apps
-/// know, each exported when a target asks; files as a file list), on X11's `XdndSelection`. A press
-/// of the first button on the window and a move past three pixels start the drag: the window
-/// under the pointer is found as XDND version 5 says, and told of the drag, one position at a time;
-/// the release drops onto a target that accepted, and the drag's data is converted from here.
-///
-/// It needs an X server: under a Wayland compositor, its XWayland server (`DISPLAY`); Wayland's
-/// own drag and drop is not implemented yet (`Docs/DragAndDrop.md`).
+/// know, each exported when a target asks; files as a file list). The window opens on the display
+/// ``ClipboardDisplay/init(environment:)`` chooses: on a Wayland compositor (`WAYLAND_DISPLAY`) a
+/// press of the first button starts a drag of a `wl_data_device` data source, which the compositor
+/// moves and drops; on an X server (`DISPLAY`) the items are offered on `XdndSelection`, a press
+/// and a move past three pixels start the drag, the window under the pointer is found as XDND
+/// version 5 says and told of the drag one position at a time, and the release drops onto a
+/// target that accepted. Either way the drag's data is exported from here when the target asks
+/// (`Docs/DragAndDrop.md`).
 ///
 /// `DragSource` is `Sendable`: one drag is followed at a time.
 public final class DragSource: Sendable {
@@ -52,11 +53,13 @@ public final class DragSource: Sendable {
     ///     file list.
     ///   - title: The window's name.
     ///   - frame: Where the window is on the screen, and its size, in pixels (a window manager may
-    ///     place it elsewhere).
-    ///   - environment: Where `DISPLAY`, `XAUTHORITY` and `HOME` are read.
+    ///     place it elsewhere; a Wayland compositor places it, and may size it).
+    ///   - environment: Where `WAYLAND_DISPLAY`, `XDG_RUNTIME_DIR`, `DISPLAY`, `XAUTHORITY` and `HOME`
+    ///     are read.
     ///   - limits: How long a target may stay silent.
-    /// - Throws: ``ClipboardError``: `noDisplay` without `DISPLAY`; `transferFailed` when the items
-    ///   export nothing; `connectionFailed` when the X server refuses.
+    /// - Throws: ``ClipboardError``: `noDisplay` without `WAYLAND_DISPLAY` or `DISPLAY`;
+    ///   `transferFailed` when the items export nothing; `connectionFailed` when the display server
+    ///   refuses; `unsupported` when a Wayland compositor lacks what a window needs.
     public convenience init<Item: Transferable>(
         _ items: [Item], title: String = "Drag from here", frame: WindowFrame = WindowFrame(),
         environment: [String: String] = ProcessInfo.processInfo.environment,

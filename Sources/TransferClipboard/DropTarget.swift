@@ -12,16 +12,15 @@ public import TransferKit
 /// gives a view, for a program with no toolkit — a command-line tool (`transfer drop`), a test, a
 /// server's helper.
 ///
-/// The window says it takes drops as XDND version 5 asks (`XdndAware`, and a `WM_NAME`, without
-/// which Chromium does not drag onto it). While a drag is over it, the window answers for the
-/// type it would take — the same negotiation as a paste (``Clipboard/paste(_:from:)``) — and
-/// when the user drops, the data is converted from `XdndSelection` as a paste converts the
-/// clipboard (INCR included). A source that goes silent during a drag is forgotten after the
-/// idle time-out; a drop that takes none of the types is refused, and the window waits on.
-///
-/// It needs an X server: under a Wayland compositor, its XWayland server (`DISPLAY`), to which
-/// compositors such as sway forward their drags (Wayland's own `wl_data_device` drag and drop is
-/// not implemented yet: see `Docs/DragAndDrop.md`).
+/// The window opens on the display ``ClipboardDisplay/init(environment:)`` chooses: a Wayland
+/// compositor's (`WAYLAND_DISPLAY`), whose drags it takes through `wl_data_device` (version 3), or
+/// an X server's (`DISPLAY`), where it says it takes drops as XDND version 5 asks (`XdndAware`, and
+/// a `WM_NAME`, without which Chromium does not drag onto it). While a drag is over it, the window
+/// accepts the type it would take — the same negotiation as a paste
+/// (``Clipboard/paste(_:from:)``) — and when the user drops, the data is read from the source as a
+/// paste reads the clipboard (through a pipe on Wayland, INCR included on X11). A source that goes
+/// silent during a drag is forgotten after the idle time-out; a drop that takes none of the types
+/// is refused, and the window waits on (`Docs/DragAndDrop.md`).
 ///
 /// `DropTarget` is `Sendable`: one drop is waited for at a time.
 public final class DropTarget: Sendable {
@@ -39,12 +38,14 @@ public final class DropTarget: Sendable {
     ///
     /// - Parameters:
     ///   - title: The window's name, which window managers show.
-    ///   - frame: Where the window is on the screen, and its size.
-    ///   - environment: Where `DISPLAY`, `XAUTHORITY` and `HOME` are read. The default is the
-    ///     process's.
+    ///   - frame: Where the window is on the screen, and its size (a Wayland compositor places it,
+    ///     and may size it).
+    ///   - environment: Where `WAYLAND_DISPLAY`, `XDG_RUNTIME_DIR`, `DISPLAY`, `XAUTHORITY` and `HOME`
+    ///     are read. The default is the process's.
     ///   - limits: How much a drop may carry and how long a source may stay silent.
-    /// - Throws: ``ClipboardError/Code/noDisplay`` without `DISPLAY`; `connectionFailed` when the
-    ///   X server refuses.
+    /// - Throws: ``ClipboardError/Code/noDisplay`` without `WAYLAND_DISPLAY` or `DISPLAY`;
+    ///   `connectionFailed` when the display server refuses; `unsupported` when a Wayland
+    ///   compositor lacks what a window needs (`xdg_wm_base`, `wl_data_device_manager` version 3).
     public convenience init(
         title: String = "Drop here", frame: WindowFrame = WindowFrame(),
         environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -90,14 +91,14 @@ public final class DropTarget: Sendable {
         return display
     }
 
-    /// A connection to the X server of `DISPLAY`, for a window that drags or takes drops.
+    /// A connection to the X server of `DISPLAY`, for a window that drags or takes drops there.
     static func connection(environment: [String: String], limits: Clipboard.Limits) throws(ClipboardError)
         -> X11Connection
     {
         guard let display = environment["DISPLAY"], !display.isEmpty else {
             throw ClipboardError(
                 .noDisplay,
-                "no X display: DISPLAY is not set (on Wayland, drag and drop goes through its XWayland server)")
+                "no X display: DISPLAY is not set")
         }
         return try X11Connection(display: display, environment: environment, timeout: limits.timeout)
     }

@@ -33,6 +33,12 @@ struct WaylandDragAndDropTests {
     /// nothing within two seconds: sway shows a new window's tile only once the windows have taken
     /// their new sizes, and a press before that lands on the old layout.
     static func dragAcross(on server: SwayServer, _ targeting: Targeting) throws {
+        try dragAcross(on: server) { targeting.came.wait(timeout: .now() + .milliseconds(200)) == .success }
+    }
+
+    /// Drags as ``dragAcross(on:_:)`` does, asking `arrived` (which waits up to 200 ms) whether the
+    /// target has heard of the drag.
+    static func dragAcross(on server: SwayServer, arrived heard: () throws -> Bool) throws {
         let pointer = try WaylandVirtualPointer(socket: server.socket, deadline: .now + .seconds(20))
         let (width, height) = screen
         let source = (x: width * 3 / 4, y: height / 2)
@@ -48,7 +54,7 @@ struct WaylandDragAndDropTests {
             // read the press, which the compositor does not wait for.
             var arrived = false
             for nudge in 1...10 {
-                if targeting.came.wait(timeout: .now() + .milliseconds(200)) == .success {
+                if try heard() {
                     arrived = true
                     break
                 }
@@ -101,5 +107,70 @@ struct WaylandDragAndDropTests {
         #expect(try await dragged == .refused)
         #expect(try await dropped == nil)
         #expect(asked.withLock { $0.contains(["text/plain"]) })
+    }
+
+    @Test("transfer drag --model Profile into transfer drop --model Profile: the model, written as CSV; both say so")
+    func commandLine() async throws {
+        guard let server = try SwayServer.start() else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayland-drag-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("ada.json")
+        try DropCommandTests.profileJSON.write(to: input)
+        let output = directory.appendingPathComponent("dropped.csv")
+        let drop = try BackgroundProgram(
+            transfer,
+            ["drop", "--model", "Profile", "--to", "csv", "-o", output.path, "--verbose", "--timeout", "60"],
+            environment: server.environment)
+        defer { drop.stop() }
+        _ = try drop.line { $0.contains("drop onto the window") }
+        let drag = try BackgroundProgram(
+            transfer, ["drag", "--model", "Profile", input.path, "--timeout", "60"], environment: server.environment)
+        defer { drag.stop() }
+        _ = try drag.line { $0.contains("drag from the window") }
+        try await onThread {
+            try Self.dragAcross(on: server) {
+                (try? drop.line(timeout: .milliseconds(200)) { $0.contains("would take is over it") }) != nil
+            }
+        }
+        let (dragged, dropped) = (drag.finish(timeout: .seconds(60)), drop.finish(timeout: .seconds(60)))
+        #expect(dragged.status == 0, "\(dragged.error)")
+        #expect(dragged.error.contains("dropped (copy)"), "\(dragged.error)")
+        #expect(dropped.status == 0, "\(dropped.error)")
+        #expect(dropped.error.contains("Profile from "), "\(dropped.error)")
+        let csv = try String(contentsOf: output, encoding: .utf8)
+        #expect(csv.hasPrefix("id,name,bio,funFacts,video,portrait"))
+        #expect(csv.contains("E621E1F8-C36C-495A-93FC-0C247A3E6E5F,Ada"))
+    }
+
+    @Test("transfer drag --model Profile into Chromium on Wayland: the page gets the profile's text")
+    func modelIntoChromium() async throws {
+        guard let server = try SwayServer.start(),
+            let page = try ChromiumWindow.start(page: try ChromiumDragTests.page("drop"), on: server)
+        else { return }
+        _ = try await onThread { try page.report("loaded", as: ChromiumWindow.Nothing.self) }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayland-chromium-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("ada.json")
+        try DropCommandTests.profileJSON.write(to: input)
+        let drag = try BackgroundProgram(
+            transfer, ["drag", "--model", "Profile", input.path, "--timeout", "60"], environment: server.environment)
+        defer { drag.stop() }
+        _ = try drag.line { $0.contains("drag from the window") }
+        // Chromium's window is the first, at the left; transfer's the second.
+        try await onThread {
+            try Self.dragAcross(on: server) {
+                (try? page.report("dragover", as: ChromiumWindow.Nothing.self, timeout: .milliseconds(200))) != nil
+            }
+        }
+        let dropped = try await onThread { try page.report("drop", as: ChromiumDragTests.Dropped.self) }
+        let dragged = drag.finish(timeout: .seconds(60))
+        #expect(dragged.status == 0, "\(dragged.error)")
+        #expect(dragged.error.contains("dropped (copy)"), "\(dragged.error)")
+        // Only the types Chromium knows reach a page on Wayland: the JSON and CSV that reach it on
+        // X11 (inside chromium/x-web-custom-data) do not.
+        #expect(dropped.types == ["text/plain"], "\(dropped.types)")
+        #expect(dropped.text == "Ada")
     }
 }

@@ -18,6 +18,23 @@ final class ChromiumWindow: Sendable {
     static func start(
         page: String, files: [String: Data] = [:], x: Int, y: Int, width: Int, height: Int, on server: XvfbServer
     ) throws -> ChromiumWindow? {
+        try start(
+            page: page, files: files, platform: "x11", x: x, y: y, width: width, height: height,
+            environment: server.environment)
+    }
+
+    /// Starts Chromium with `page` (and `files`) as a Wayland client of `server`, which places its
+    /// window; `nil` where Chromium is not installed.
+    static func start(page: String, files: [String: Data] = [:], on server: SwayServer) throws -> ChromiumWindow? {
+        try start(
+            page: page, files: files, platform: "wayland", x: 0, y: 0, width: 600, height: 600,
+            environment: server.environment)
+    }
+
+    private static func start(
+        page: String, files: [String: Data], platform: String, x: Int, y: Int, width: Int, height: Int,
+        environment: [String: String]
+    ) throws -> ChromiumWindow? {
         guard DesktopTools.available("chromium") else { return nil }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -25,7 +42,7 @@ final class ChromiumWindow: Sendable {
         try Data(page.utf8).write(to: file)
         for (name, contents) in files { try contents.write(to: directory.appendingPathComponent(name)) }
         let arguments = [
-            "--no-sandbox", "--test-type", "--ozone-platform=x11", "--user-data-dir=\(directory.path)/profile",
+            "--no-sandbox", "--test-type", "--ozone-platform=\(platform)", "--user-data-dir=\(directory.path)/profile",
             "--no-first-run",
             "--disable-gpu", "--enable-logging=stderr", "--log-level=0", "--disable-backgrounding-occluded-windows",
             "--disable-renderer-backgrounding", "--window-position=\(x),\(y)", "--window-size=\(width),\(height)",
@@ -36,7 +53,7 @@ final class ChromiumWindow: Sendable {
             "--disable-features=Translate,MediaRouter,OptimizationHints",
             "--app=\(file.absoluteString)",
         ]
-        let program = try BackgroundProgram("chromium", arguments, environment: server.environment, ownGroup: true)
+        let program = try BackgroundProgram("chromium", arguments, environment: environment, ownGroup: true)
         return ChromiumWindow(program: program, directory: directory)
     }
 
