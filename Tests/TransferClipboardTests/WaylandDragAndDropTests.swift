@@ -173,4 +173,121 @@ struct WaylandDragAndDropTests {
         #expect(dropped.types == ["text/plain"], "\(dropped.types)")
         #expect(dropped.text == "Ada")
     }
+
+    /// A source written by hand on the package's window: on a press it starts a drag offering
+    /// `text/plain`, then holds every pipe it is asked to write into open, writing nothing, until
+    /// the compositor cancels it. Whether it was cancelled, and how many pipes it was handed.
+    static func silentSource(on server: SwayServer) throws -> (cancelled: Bool, pipes: Int) {
+        let window = try WaylandWindow(
+            socket: server.socket, title: "Silent source", width: 320, height: 240, picture: nil,
+            deadline: .now + .seconds(20))
+        let connection = window.connection
+        var held: [Int32] = []
+        defer { held.forEach { close($0) } }
+        var source: UInt32?
+        let deadline = ContinuousClock.now + .seconds(60)
+        while let event = try connection.nextEvent(deadline: deadline) {
+            if try window.handle(event) { continue }
+            switch event {
+            case .pointerButton(let serial, WaylandWindow.firstButton, pressed: true) where source == nil:
+                let made = connection.newID(.dataSource)
+                try connection.send(window.dataDeviceManager, 0, .init().uint(made))
+                try connection.send(made, 0, .init().string("text/plain"))
+                try connection.send(made, 2, .init().uint(1))
+                try connection.send(
+                    window.dataDevice, 0, .init().uint(made).uint(window.surface).uint(0).uint(serial))
+                source = made
+            case .send(let to, _, let descriptor) where to == source:
+                held.append(connection.claim(descriptor))
+            case .cancelled(let to) where to == source:
+                return (true, held.count)
+            default:
+                continue
+            }
+        }
+        return (false, held.count)
+    }
+
+    @Test("a source that never writes: the drop fails after the idle time-out, saying so, and the source is cancelled")
+    func silentSourceDrop() async throws {
+        guard let server = try SwayServer.start() else { return }
+        let target = try DropTarget(
+            title: "Drop here", environment: server.environment,
+            limits: Clipboard.Limits(idleTimeout: .seconds(1), timeout: .seconds(60)))
+        let targeting = Targeting()
+        async let dropped: ClipboardError? = {
+            do throws(ClipboardError) {
+                _ = try await target.dropData(timeout: .seconds(60), isTargeted: { targeting.say($0) }) { $0.first }
+                return nil
+            } catch {
+                return error
+            }
+        }()
+        async let sourceSaw = onThread { try Self.silentSource(on: server) }
+        try await onThread { try Self.dragAcross(on: server, targeting) }
+        guard let error = await dropped else {
+            Issue.record("the drop of a source that never writes did not fail")
+            return
+        }
+        #expect(error.code == .timedOut)
+        #expect(error.reason.hasPrefix("the drop failed, and the source was told: "), "\(error.reason)")
+        #expect(error.reason.contains("sent 0 bytes of text/plain, then nothing for"), "\(error.reason)")
+        let saw = try await sourceSaw
+        #expect(saw.pipes == 1)
+        #expect(saw.cancelled, "the source was not cancelled")
+    }
+
+    /// A target written by hand on the package's window: it accepts `text/plain` when a drag
+    /// enters (signalling `targeting`), and at the drop neither reads nor finishes. It follows its
+    /// events until ``stop()`` shuts its connection down.
+    final class SilentTarget: @unchecked Sendable {
+        let window: WaylandWindow
+        let dropped = Mutex(false)
+
+        init(on server: SwayServer) throws {
+            window = try WaylandWindow(
+                socket: server.socket, title: "Silent target", width: 320, height: 240, picture: nil,
+                deadline: .now + .seconds(20))
+        }
+
+        /// Follows the window's events until the connection ends.
+        func run(_ targeting: Targeting) {
+            let connection = window.connection
+            while let event = try? connection.nextEvent(deadline: .now + .seconds(60)) {
+                guard (try? window.handle(event)) == false else { continue }
+                switch event {
+                case .dragEnter(let serial, _, _, _, let offer) where offer != 0:
+                    try? connection.send(offer, 0, .init().uint(serial).string("text/plain"))  // accept
+                    try? connection.send(offer, 4, .init().uint(1).uint(1))  // set_actions: copy
+                    targeting.say(true)
+                case .dragDrop:
+                    dropped.withLock { $0 = true }
+                default:
+                    continue
+                }
+            }
+        }
+
+        func stop() {
+            shutdown(window.connection.descriptor, Int32(SHUT_RDWR))
+        }
+    }
+
+    @Test("a target that never finishes: the drag ends after the idle time-out as expired")
+    func silentTargetDrag() async throws {
+        guard let server = try SwayServer.start() else { return }
+        let targeting = Targeting()
+        // The target's window first (the left tile), then the source's.
+        let target = try SilentTarget(on: server)
+        async let followed: Void = onThread { target.run(targeting) }
+        let source = try DragSource(
+            data: Data("words".utf8), as: ["text/plain"], title: "Drag text", environment: server.environment,
+            limits: Clipboard.Limits(idleTimeout: .seconds(1), timeout: .seconds(60)))
+        async let dragged = source.drag(timeout: .seconds(30))
+        try await onThread { try Self.dragAcross(on: server, targeting) }
+        #expect(try await dragged == .expired)
+        #expect(target.dropped.withLock { $0 }, "the target saw no drop")
+        target.stop()
+        try await followed
+    }
 }

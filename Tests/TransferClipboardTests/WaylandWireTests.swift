@@ -185,6 +185,37 @@ struct WaylandWireEventTests {
             .offer(offer: offer, mimeType: "image/png")
         ),
         (wire(source, 1), .dataControlSource, .cancelled(source: source)),
+        // A window's seat, pointer and shell; `fixed` is 24.8 (160.5 is 41,088; -2.25 is -576).
+        (wire(7, 0, [1]), .seat, .capabilities(seat: 7, 1)),
+        (
+            wire(8, 0, [5, 9, 41_088, UInt32(bitPattern: -576)]), .pointer,
+            .pointerEnter(serial: 5, surface: 9, x: 160.5, y: -2.25)
+        ),
+        (wire(8, 1, [6, 9]), .pointer, .pointerLeave(serial: 6, surface: 9)),
+        (wire(8, 2, [100, 256, 512]), .pointer, .pointerMotion(x: 1, y: 2)),
+        (wire(8, 3, [7, 100, 0x110, 1]), .pointer, .pointerButton(serial: 7, button: 0x110, pressed: true)),
+        (wire(8, 3, [7, 100, 0x110, 0]), .pointer, .pointerButton(serial: 7, button: 0x110, pressed: false)),
+        (wire(10, 0, [55]), .windowManager, .ping(serial: 55)),
+        (wire(11, 0, [56]), .windowSurface, .configure(surface: 11, serial: 56)),
+        (wire(12, 0, [636, 693, 4, 1]), .toplevel, .toplevelSize(toplevel: 12, width: 636, height: 693)),
+        (wire(12, 1), .toplevel, .close(toplevel: 12)),
+        // Drag and drop's device, source and offer.
+        (wire(device, 0, [offer]), .dataDevice, .dragOffer(device: device, offer: offer)),
+        (
+            wire(device, 1, [8, 9, 256, 512, offer]), .dataDevice,
+            .dragEnter(serial: 8, surface: 9, x: 1, y: 2, offer: offer)
+        ),
+        (wire(device, 2), .dataDevice, .dragLeave(device: device)),
+        (wire(device, 3, [100, 768, 1024]), .dataDevice, .dragMotion(x: 3, y: 4)),
+        (wire(device, 4), .dataDevice, .dragDrop(device: device)),
+        (wire(device, 5, [offer]), .dataDevice, .selection(device: device, .clipboard, offer: offer)),
+        (wire(source, 2), .dataSource, .cancelled(source: source)),
+        (wire(source, 3), .dataSource, .dropPerformed(source: source)),
+        (wire(source, 4), .dataSource, .dragFinished(source: source)),
+        (wire(source, 5, [2]), .dataSource, .action(object: source, 2)),
+        (wire(offer, 0, raw: stringArgument("text/plain")), .dataOffer, .offer(offer: offer, mimeType: "text/plain")),
+        (wire(offer, 1, [3]), .dataOffer, .sourceActions(offer: offer, 3)),
+        (wire(offer, 2, [1]), .dataOffer, .action(object: offer, 1)),
     ]
 
     @Test("each event: its arguments; every shorter message, and a longer one, a protocol error")
@@ -221,6 +252,12 @@ struct WaylandWireEventTests {
             _ = try WaylandEvent(decoding: message, interface: .dataControlSource, descriptors: &queue)
         }
         #expect(closed.closed.isEmpty)
+        // A drag's source: the same event, opcode 1.
+        var dragQueue = fakeQueue([43], closed: closed)
+        let dragSend = try WaylandMessage(decoding: wire(Self.source, 1, raw: stringArgument("text/plain"))[...])
+        #expect(
+            try WaylandEvent(decoding: dragSend, interface: .dataSource, descriptors: &dragQueue)
+                == .send(source: Self.source, mimeType: "text/plain", descriptor: 43))
     }
 
     @Test("a malformed send takes no descriptor")
