@@ -10,6 +10,9 @@ import TransferKit
 /// pointer (`zwlr_virtual_pointer_v1`, which gives the headless seat its pointer) presses on the
 /// source and releases over the target. Skipped, with the reason printed, where sway is absent
 /// (`.ci/run` installs it).
+///
+/// The time-outs are generous, as the X11 drag tests' are: a suite running every test at once on
+/// two cores once took 204 s for a drag that takes 0.1 s alone.
 @Suite("Wayland drag and drop on a headless sway: between two windows of the package", .serialized)
 struct WaylandDragAndDropTests {
     /// sway's headless output.
@@ -30,7 +33,7 @@ struct WaylandDragAndDropTests {
     /// Presses on the source's window (the second opened: the right half of the screen, as sway
     /// tiles two windows), moves the drag over the target's (the left half) until the target says
     /// a drag came over it, and releases there. Tried again from the press when the target heard
-    /// nothing within two seconds: sway shows a new window's tile only once the windows have taken
+    /// nothing within five seconds: sway shows a new window's tile only once the windows have taken
     /// their new sizes, and a press before that lands on the old layout.
     static func dragAcross(on server: SwayServer, _ targeting: Targeting) throws {
         try dragAcross(on: server) { targeting.came.wait(timeout: .now() + .milliseconds(200)) == .success }
@@ -39,11 +42,11 @@ struct WaylandDragAndDropTests {
     /// Drags as ``dragAcross(on:_:)`` does, asking `arrived` (which waits up to 200 ms) whether the
     /// target has heard of the drag.
     static func dragAcross(on server: SwayServer, arrived heard: () throws -> Bool) throws {
-        let pointer = try WaylandVirtualPointer(socket: server.socket, deadline: .now + .seconds(20))
+        let pointer = try WaylandVirtualPointer(socket: server.socket, deadline: .now + .seconds(120))
         let (width, height) = screen
         let source = (x: width * 3 / 4, y: height / 2)
         let target = (x: width / 4, y: height / 2)
-        for _ in 1...5 {
+        for _ in 1...8 {
             try pointer.move(to: source.x, source.y, in: width, height)
             try pointer.move(to: source.x + 1, source.y, in: width, height)
             try pointer.press(true)
@@ -53,7 +56,7 @@ struct WaylandDragAndDropTests {
             // Nudged until the target has heard of the drag: the drag starts when the source has
             // read the press, which the compositor does not wait for.
             var arrived = false
-            for nudge in 1...10 {
+            for nudge in 1...25 {
                 if try heard() {
                     arrived = true
                     break
@@ -69,13 +72,13 @@ struct WaylandDragAndDropTests {
         "a model dragged from one window and dropped on the other arrives as the model; the source hears it was taken")
     func modelDrop() async throws {
         guard let server = try SwayServer.start() else { return }
-        let limits = Clipboard.Limits(idleTimeout: .seconds(20), timeout: .seconds(60))
+        let limits = Clipboard.Limits(idleTimeout: .seconds(60), timeout: .seconds(240))
         let target = try DropTarget(title: "Drop a note", environment: server.environment, limits: limits)
         let note = ClipNote(title: "Carried", body: "by a Wayland drag")
         let targeting = Targeting()
-        async let dropped = target.drop(ClipNote.self, timeout: .seconds(60)) { targeting.say($0) }
+        async let dropped = target.drop(ClipNote.self, timeout: .seconds(240)) { targeting.say($0) }
         let source = try DragSource([note], title: "Drag a note", environment: server.environment, limits: limits)
-        async let dragged = source.drag(timeout: .seconds(60))
+        async let dragged = source.drag(timeout: .seconds(240))
         try await onThread { try Self.dragAcross(on: server, targeting) }
         let paste = try #require(try await dropped)
         #expect(paste.value == note)
@@ -89,7 +92,7 @@ struct WaylandDragAndDropTests {
     @Test("a drag the target takes none of is refused: the source hears so, and the target waits on")
     func refusedDrop() async throws {
         guard let server = try SwayServer.start() else { return }
-        let limits = Clipboard.Limits(idleTimeout: .seconds(20), timeout: .seconds(60))
+        let limits = Clipboard.Limits(idleTimeout: .seconds(60), timeout: .seconds(240))
         let target = try DropTarget(title: "Takes PNG only", environment: server.environment, limits: limits)
         let source = try DragSource(
             data: Data("plain words".utf8), as: ["text/plain"], title: "Drag text", environment: server.environment,
@@ -97,35 +100,42 @@ struct WaylandDragAndDropTests {
         let asked = Mutex<[[String]]>([])
         // Released once the drag has come over the target and the target was asked.
         let targeting = Targeting()
-        async let dropped = target.dropData(timeout: .seconds(8)) { offered in
+        async let dropped = target.dropData(timeout: .seconds(20)) { offered in
             asked.withLock { $0.append(offered.map(\.name)) }
             targeting.came.signal()
             return offered.first { $0.name == "image/png" }
         }
-        async let dragged = source.drag(timeout: .seconds(60))
+        async let dragged = source.drag(timeout: .seconds(240))
         try await onThread { try Self.dragAcross(on: server, targeting) }
         #expect(try await dragged == .refused)
         #expect(try await dropped == nil)
         #expect(asked.withLock { $0.contains(["text/plain"]) })
     }
 
+    /// A directory of its own holding a profile's JSON (`ada.json`): the directory, for the caller
+    /// to remove, and the file.
+    static func profileFile() throws -> (directory: URL, file: URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayland-drag-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("ada.json")
+        try DropCommandTests.profileJSON.write(to: file)
+        return (directory, file)
+    }
+
     @Test("transfer drag --model Profile into transfer drop --model Profile: the model, written as CSV; both say so")
     func commandLine() async throws {
         guard let server = try SwayServer.start() else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayland-drag-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (directory, input) = try Self.profileFile()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let input = directory.appendingPathComponent("ada.json")
-        try DropCommandTests.profileJSON.write(to: input)
         let output = directory.appendingPathComponent("dropped.csv")
         let drop = try BackgroundProgram(
             transfer,
-            ["drop", "--model", "Profile", "--to", "csv", "-o", output.path, "--verbose", "--timeout", "60"],
+            ["drop", "--model", "Profile", "--to", "csv", "-o", output.path, "--verbose", "--timeout", "240"],
             environment: server.environment)
         defer { drop.stop() }
         _ = try drop.line { $0.contains("drop onto the window") }
         let drag = try BackgroundProgram(
-            transfer, ["drag", "--model", "Profile", input.path, "--timeout", "60"], environment: server.environment)
+            transfer, ["drag", "--model", "Profile", input.path, "--timeout", "240"], environment: server.environment)
         defer { drag.stop() }
         _ = try drag.line { $0.contains("drag from the window") }
         try await onThread {
@@ -133,7 +143,7 @@ struct WaylandDragAndDropTests {
                 (try? drop.line(timeout: .milliseconds(200)) { $0.contains("would take is over it") }) != nil
             }
         }
-        let (dragged, dropped) = (drag.finish(timeout: .seconds(60)), drop.finish(timeout: .seconds(60)))
+        let (dragged, dropped) = (drag.finish(timeout: .seconds(240)), drop.finish(timeout: .seconds(240)))
         #expect(dragged.status == 0, "\(dragged.error)")
         #expect(dragged.error.contains("dropped (copy)"), "\(dragged.error)")
         #expect(dropped.status == 0, "\(dropped.error)")
@@ -149,13 +159,10 @@ struct WaylandDragAndDropTests {
             let page = try ChromiumWindow.start(page: try ChromiumDragTests.page("drop"), on: server)
         else { return }
         _ = try await onThread { try page.report("loaded", as: ChromiumWindow.Nothing.self) }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayland-chromium-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (directory, input) = try Self.profileFile()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let input = directory.appendingPathComponent("ada.json")
-        try DropCommandTests.profileJSON.write(to: input)
         let drag = try BackgroundProgram(
-            transfer, ["drag", "--model", "Profile", input.path, "--timeout", "60"], environment: server.environment)
+            transfer, ["drag", "--model", "Profile", input.path, "--timeout", "240"], environment: server.environment)
         defer { drag.stop() }
         _ = try drag.line { $0.contains("drag from the window") }
         // Chromium's window is the first, at the left; transfer's the second.
@@ -165,7 +172,7 @@ struct WaylandDragAndDropTests {
             }
         }
         let dropped = try await onThread { try page.report("drop", as: ChromiumDragTests.Dropped.self) }
-        let dragged = drag.finish(timeout: .seconds(60))
+        let dragged = drag.finish(timeout: .seconds(240))
         #expect(dragged.status == 0, "\(dragged.error)")
         #expect(dragged.error.contains("dropped (copy)"), "\(dragged.error)")
         // Only the types Chromium knows reach a page on Wayland: the JSON and CSV that reach it on
@@ -180,12 +187,12 @@ struct WaylandDragAndDropTests {
     static func silentSource(on server: SwayServer) throws -> (cancelled: Bool, pipes: Int) {
         let window = try WaylandWindow(
             socket: server.socket, title: "Silent source", width: 320, height: 240, picture: nil,
-            deadline: .now + .seconds(20))
+            deadline: .now + .seconds(120))
         let connection = window.connection
         var held: [Int32] = []
         defer { held.forEach { close($0) } }
         var source: UInt32?
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(240)
         while let event = try connection.nextEvent(deadline: deadline) {
             if try window.handle(event) { continue }
             switch event {
@@ -213,11 +220,11 @@ struct WaylandDragAndDropTests {
         guard let server = try SwayServer.start() else { return }
         let target = try DropTarget(
             title: "Drop here", environment: server.environment,
-            limits: Clipboard.Limits(idleTimeout: .seconds(1), timeout: .seconds(60)))
+            limits: Clipboard.Limits(idleTimeout: .seconds(1), timeout: .seconds(240)))
         let targeting = Targeting()
         async let dropped: ClipboardError? = {
             do throws(ClipboardError) {
-                _ = try await target.dropData(timeout: .seconds(60), isTargeted: { targeting.say($0) }) { $0.first }
+                _ = try await target.dropData(timeout: .seconds(240), isTargeted: { targeting.say($0) }) { $0.first }
                 return nil
             } catch {
                 return error
@@ -247,13 +254,13 @@ struct WaylandDragAndDropTests {
         init(on server: SwayServer) throws {
             window = try WaylandWindow(
                 socket: server.socket, title: "Silent target", width: 320, height: 240, picture: nil,
-                deadline: .now + .seconds(20))
+                deadline: .now + .seconds(120))
         }
 
         /// Follows the window's events until the connection ends.
         func run(_ targeting: Targeting) {
             let connection = window.connection
-            while let event = try? connection.nextEvent(deadline: .now + .seconds(60)) {
+            while let event = try? connection.nextEvent(deadline: .now + .seconds(240)) {
                 guard (try? window.handle(event)) == false else { continue }
                 switch event {
                 case .dragEnter(let serial, _, _, _, let offer) where offer != 0:
@@ -282,8 +289,8 @@ struct WaylandDragAndDropTests {
         async let followed: Void = onThread { target.run(targeting) }
         let source = try DragSource(
             data: Data("words".utf8), as: ["text/plain"], title: "Drag text", environment: server.environment,
-            limits: Clipboard.Limits(idleTimeout: .seconds(1), timeout: .seconds(60)))
-        async let dragged = source.drag(timeout: .seconds(30))
+            limits: Clipboard.Limits(idleTimeout: .seconds(1), timeout: .seconds(240)))
+        async let dragged = source.drag(timeout: .seconds(240))
         try await onThread { try Self.dragAcross(on: server, targeting) }
         #expect(try await dragged == .expired)
         #expect(target.dropped.withLock { $0 }, "the target saw no drop")

@@ -136,15 +136,17 @@ enum WaylandEvent: Equatable {
             self = .finished(device: object)
         case (.dataControlDevice, 3):
             self = .selection(device: object, .primary, offer: try reader.uint())
-        case (.dataControlOffer, 0):
+        // A data-control offer's and source's events, and a drag's offer's and source's of the
+        // same shapes (their opcodes differ).
+        case (.dataControlOffer, 0), (.dataOffer, 0):
             self = .offer(offer: object, mimeType: try reader.string())
-        case (.dataControlSource, 0):
+        case (.dataControlSource, 0), (.dataSource, 1):
             let mimeType = try reader.string()
             reader.descriptor()
             try reader.end()
             let descriptor = try descriptors.take(for: "the send event of source \(object)")
             self = .send(source: object, mimeType: mimeType, descriptor: descriptor)
-        case (.dataControlSource, 1):
+        case (.dataControlSource, 1), (.dataSource, 2):
             self = .cancelled(source: object)
         case (.seat, 0):
             self = .capabilities(seat: object, try reader.uint())
@@ -185,22 +187,12 @@ enum WaylandEvent: Equatable {
             self = .dragDrop(device: object)
         case (.dataDevice, 5):
             self = .selection(device: object, .clipboard, offer: try reader.uint())
-        case (.dataSource, 1):
-            let mimeType = try reader.string()
-            reader.descriptor()
-            try reader.end()
-            let descriptor = try descriptors.take(for: "the send event of source \(object)")
-            self = .send(source: object, mimeType: mimeType, descriptor: descriptor)
-        case (.dataSource, 2):
-            self = .cancelled(source: object)
         case (.dataSource, 3):
             self = .dropPerformed(source: object)
         case (.dataSource, 4):
             self = .dragFinished(source: object)
         case (.dataSource, 5), (.dataOffer, 2):
             self = .action(object: object, try reader.uint())
-        case (.dataOffer, 0):
-            self = .offer(offer: object, mimeType: try reader.string())
         case (.dataOffer, 1):
             self = .sourceActions(offer: object, try reader.uint())
         default:
