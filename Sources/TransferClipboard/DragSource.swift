@@ -1,6 +1,7 @@
-import Dispatch
 import Synchronization
 public import TransferKit
+
+import class Foundation.Thread
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
@@ -158,7 +159,9 @@ public final class DragSource: Sendable {
     public func drag(timeout: Duration) async throws(ClipboardError) -> Outcome? {
         let limits = limits
         let result: Result<Outcome?, ClipboardError> = await withCheckedContinuation { continuation in
-            DispatchQueue(label: "TransferClipboard.drag").async {
+            // A thread of its own: the wait blocks for as long as the drag lasts, which would
+            // hold one of Dispatch's shared workers (and, with many held, starve the others).
+            Thread {
                 do throws(ClipboardError) {
                     let outcome = try self.state.withLock { state throws(ClipboardError) -> Outcome? in
                         switch state {
@@ -175,7 +178,7 @@ public final class DragSource: Sendable {
                 } catch {
                     continuation.resume(returning: .failure(error))
                 }
-            }
+            }.start()
         }
         return try result.get()
     }

@@ -1,6 +1,7 @@
-import Dispatch
 import Synchronization
 public import TransferKit
+
+import class Foundation.Thread
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
@@ -175,7 +176,9 @@ public final class DropTarget: Sendable {
     ) async throws(ClipboardError) -> (DroppedData, ClipboardType)? {
         let limits = limits
         let result: Result<DroppedData?, ClipboardError> = await withCheckedContinuation { continuation in
-            DispatchQueue(label: "TransferClipboard.drop").async {
+            // A thread of its own: the wait blocks for as long as the drag lasts, which would
+            // hold one of Dispatch's shared workers (and, with many held, starve the others).
+            Thread {
                 do throws(ClipboardError) {
                     let drop = try self.target.withLock { target throws(ClipboardError) in
                         switch target {
@@ -193,7 +196,7 @@ public final class DropTarget: Sendable {
                 } catch {
                     continuation.resume(returning: .failure(error))
                 }
-            }
+            }.start()
         }
         guard let drop = try result.get() else { return nil }
         return (drop, drop.type)

@@ -248,8 +248,9 @@ func waitForWindow(on server: XvfbServer, x: Int16, y: Int16, takingDrops: Bool 
 /// Runs `body`, which blocks (on a socket, a semaphore), on a thread of its own: not on one of
 /// Swift concurrency's few, which the other tests running beside this one need meanwhile.
 func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    // A thread of its own, not one of Dispatch's shared workers: many tests block at once.
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue(label: "blocking").async { continuation.resume(with: Result { try body() }) }
+        Thread { continuation.resume(with: Result { try body() }) }.start()
     }
 }
 
