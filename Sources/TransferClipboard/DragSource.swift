@@ -1,7 +1,6 @@
 import Synchronization
 public import TransferKit
-
-import class Foundation.Thread
+internal import TransferSupport
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
@@ -161,7 +160,7 @@ public final class DragSource: Sendable {
         let result: Result<Outcome?, ClipboardError> = await withCheckedContinuation { continuation in
             // A thread of its own: the wait blocks for as long as the drag lasts, which would
             // hold one of Dispatch's shared workers (and, with many held, starve the others).
-            Thread {
+            DedicatedThread.run {
                 do throws(ClipboardError) {
                     let outcome = try self.state.withLock { state throws(ClipboardError) -> Outcome? in
                         switch state {
@@ -178,7 +177,7 @@ public final class DragSource: Sendable {
                 } catch {
                     continuation.resume(returning: .failure(error))
                 }
-            }.start()
+            }
         }
         return try result.get()
     }

@@ -1,7 +1,6 @@
 import Synchronization
 public import TransferKit
-
-import class Foundation.Thread
+internal import TransferSupport
 
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
@@ -178,7 +177,7 @@ public final class DropTarget: Sendable {
         let result: Result<DroppedData?, ClipboardError> = await withCheckedContinuation { continuation in
             // A thread of its own: the wait blocks for as long as the drag lasts, which would
             // hold one of Dispatch's shared workers (and, with many held, starve the others).
-            Thread {
+            DedicatedThread.run {
                 do throws(ClipboardError) {
                     let drop = try self.target.withLock { target throws(ClipboardError) in
                         switch target {
@@ -196,7 +195,7 @@ public final class DropTarget: Sendable {
                 } catch {
                     continuation.resume(returning: .failure(error))
                 }
-            }.start()
+            }
         }
         guard let drop = try result.get() else { return nil }
         return (drop, drop.type)
