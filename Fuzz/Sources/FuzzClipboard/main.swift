@@ -243,6 +243,11 @@ func checkRoundTrip(_ event: WaylandEvent, _ message: WaylandMessage) {
     case .other(let object, let other):
         precondition(object == message.object && other == message.opcode)
         return
+    case .capabilities, .pointerEnter, .pointerLeave, .pointerMotion, .pointerButton, .ping, .configure,
+        .toplevelSize, .close, .dragOffer, .dragEnter, .dragLeave, .dragMotion, .dragDrop, .dropPerformed,
+        .dragFinished, .sourceActions, .action:
+        // A window's events: `interface(of:)` names only the clipboard's interfaces, which make none.
+        preconditionFailure("a window's event from a clipboard interface: \(event)")
     }
     precondition(opcode == message.opcode, "\(event) from opcode \(message.opcode)")
     let closed = Closed()
