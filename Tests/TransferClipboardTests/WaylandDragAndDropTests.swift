@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TransferKit
+import TransferKitTesting
 
 @testable import TransferClipboard
 
@@ -183,6 +184,100 @@ struct WaylandDragAndDropTests {
         // X11 (inside chromium/x-web-custom-data) do not.
         #expect(dropped.types == ["text/plain"], "\(dropped.types)")
         #expect(dropped.text == "Ada")
+    }
+
+    /// Drags out of Chromium (the first window: the left half of the screen, as sway tiles two
+    /// windows) into `transfer drop` (the right half), run with `arguments`, each step once the
+    /// page or the drop has said the last one happened: the pointer over the page, a press and
+    /// nudges until the page's drag has started (Chromium starts it once the renderer has seen the
+    /// press and a move past its threshold) and has come over the page (the compositor's drag has
+    /// begun: moved off the page before that, it never does), moves onto the drop's window, nudges
+    /// there until it says it would take the drag, and the release. How `transfer drop` ended;
+    /// `nil` where Chromium is not installed.
+    static func dragOutOfChromium(
+        page name: String, files: [String: Data] = [:], into arguments: [String], on server: SwayServer
+    ) async throws -> (output: Data, error: String, status: Int32)? {
+        guard let page = try ChromiumWindow.start(page: try ChromiumDragTests.page(name), files: files, on: server)
+        else { return nil }
+        _ = try await onThread { try page.report("loaded", as: ChromiumWindow.Nothing.self) }
+        let drop = try BackgroundProgram(
+            transfer, ["drop"] + arguments + ["--timeout", "240", "--verbose"], environment: server.environment)
+        defer { drop.stop() }
+        _ = try drop.line { $0.contains("drop onto the window") }
+        // Once Chromium's window has taken its half of the screen: a press while the page is laid
+        // out again starts no drag.
+        _ = try await onThread { try page.report("resize", as: ChromiumWindow.Nothing.self) }
+        try await onThread {
+            let pointer = try WaylandVirtualPointer(socket: server.socket, deadline: .now + .seconds(120))
+            let (width, height) = screen
+            // On the page, in its image's top left (both pages drag from there), and on the drop's window.
+            let source = (x: 200, y: 150)
+            let target = (x: width * 3 / 4, y: height / 2)
+            /// Nudges the pointer about `x`, `y` until `happened` (which waits up to 200 ms) says so.
+            func nudge(about x: Int, _ y: Int, until happened: () -> Bool) throws -> Bool {
+                for nudge in 1...25 {
+                    if happened() { return true }
+                    try pointer.move(to: x + 4 * (nudge % 3), y, in: width, height)
+                }
+                return false
+            }
+            func reported(_ name: String, skipping: Int) -> Bool {
+                (try? page.report(
+                    name, as: ChromiumWindow.Nothing.self, skipping: skipping, timeout: .milliseconds(200))) != nil
+            }
+            _ = try nudge(about: source.x, source.y) { reported("pointerover", skipping: 0) }
+            var (started, entered) = (0, 0)
+            for _ in 1...8 {
+                try pointer.move(to: source.x, source.y, in: width, height)
+                try pointer.press(true)
+                let dragging = try nudge(about: source.x + 12, source.y) { reported("dragstart", skipping: started) }
+                if dragging { started += 1 }
+                let begun =
+                    try dragging && nudge(about: source.x + 24, source.y) { reported("dragenter", skipping: entered) }
+                if begun { entered += 1 }
+                var over = false
+                if begun {
+                    for step in 1...8 {
+                        try pointer.move(
+                            to: source.x + (target.x - source.x) * step / 8,
+                            source.y + (target.y - source.y) * step / 8, in: width, height)
+                    }
+                    over = try nudge(about: target.x, target.y) {
+                        (try? drop.line(timeout: .milliseconds(200)) { $0.contains("would take is over it") }) != nil
+                    }
+                }
+                try pointer.press(false)
+                if over { return }
+            }
+            Issue.record("no drag out of Chromium came over transfer drop in eight tries")
+        }
+        return try await onThread { drop.finish(timeout: .seconds(240)) }
+    }
+
+    @Test("text dragged out of Chromium on Wayland arrives in transfer drop, as UTF-8")
+    func textOutOfChromium() async throws {
+        guard let server = try SwayServer.start(),
+            let dropped = try await Self.dragOutOfChromium(page: "drag", into: ["--type", "text/plain"], on: server)
+        else { return }
+        #expect(dropped.status == 0, "\(dropped.error)")
+        #expect(dropped.error.contains("transfer drop: text/plain"), "\(dropped.error)")
+        #expect(String(decoding: dropped.output, as: UTF8.self) == "Hello from Chromium ☕")
+    }
+
+    @Test("an image dragged out of Chromium on Wayland arrives in transfer drop --to png byte for byte")
+    func imageOutOfChromium() async throws {
+        // A PNG no encoder would write again the same way: an ancillary text chunk before the end.
+        var png = try PlaceholderImage(width: 120, height: 90, text: "portrait").pngData()
+        png.insert(contentsOf: ChromiumDragTests.textChunk("Comment", "kept byte for byte"), at: png.count - 12)
+        guard let server = try SwayServer.start(),
+            let dropped = try await Self.dragOutOfChromium(
+                page: "drag-image", files: ["portrait.png": png], into: ["--to", "png"], on: server)
+        else { return }
+        #expect(dropped.status == 0, "\(dropped.error)")
+        // Chromium offers the image as bytes of no type, named by the type's own parameter.
+        #expect(
+            dropped.error.contains("application/octet-stream;name=\"portrait.png\" → public.png"), "\(dropped.error)")
+        #expect(dropped.output == png, "\(dropped.output.count) bytes, not the page's \(png.count)")
     }
 
     /// A source written by hand on the package's window: on a press it starts a drag offering
