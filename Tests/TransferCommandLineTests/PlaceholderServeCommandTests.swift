@@ -18,10 +18,19 @@ struct PlaceholderServeCommandTests {
         private let errorText = Mutex(Data())
         private let errorPipe: Pipe
 
-        init() throws {
+        /// Starts the server; `descriptors`, when given, is its soft limit of open descriptors at
+        /// the start (`ulimit -S -n`, set by a shell that then becomes the server).
+        init(descriptors: Int? = nil) throws {
             process = Process()
-            process.executableURL = executableURL
-            process.arguments = ["placeholder", "serve", "--port", "0"]
+            if let descriptors {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = [
+                    "-c", "ulimit -S -n \(descriptors) && exec \"$0\" placeholder serve --port 0", executableURL.path,
+                ]
+            } else {
+                process.executableURL = executableURL
+                process.arguments = ["placeholder", "serve", "--port", "0"]
+            }
             let output = Pipe()
             errorPipe = Pipe()
             process.standardOutput = output
@@ -118,6 +127,46 @@ struct PlaceholderServeCommandTests {
         #expect(stillServing == 200)
         let stopped = try await onThreadOfItsOwn { server.stop(with: SIGTERM) }
         #expect(stopped.status == 0 && stopped.error.contains("stopped after 5 responses"), "\(stopped.error)")
+    }
+
+    @Test(
+        "2,000 idle and 300 slowloris connections cost the executable no service, started with 1,024 descriptors allowed"
+    )
+    func idleAndSlowConnections() async throws {
+        // This process holds the clients' ends: it needs descriptors of its own for them.
+        #if canImport(Glibc)
+            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+            let resource = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        getrlimit(resource, &limit)
+        limit.rlim_cur = max(limit.rlim_cur, min(limit.rlim_max, 4096))
+        setrlimit(resource, &limit)
+        let count = (idle: min(2000, Int(limit.rlim_cur) - 700), slow: 300)
+        let server = try await onThreadOfItsOwn { try RunningServer(descriptors: 1024) }
+        let port = try #require(server.url.port.flatMap { UInt16(exactly: $0) })
+        let good = try await onThreadOfItsOwn { () -> [Int] in
+            let idle = try (0..<count.idle).map { _ in try RawHTTPClient(port: port) }
+            let slow = try (0..<count.slow).map { _ in try RawHTTPClient(port: port) }
+            for client in slow { client.write("GET /1.png HTTP/1.1\r\nX-Slow: 1\r\n") }
+            defer { withExtendedLifetime(idle) {} }
+            return try (0..<5).map { index in
+                let client = try RawHTTPClient(port: port)
+                client.write("GET /\(index + 8).png HTTP/1.1\r\nHost: x\r\n\r\n")
+                return try client.response().status
+            }
+        }
+        #expect(good == [200, 200, 200, 200, 200])
+        let stopped = try await onThreadOfItsOwn { server.stop(with: SIGTERM) }
+        #expect(stopped.status == 0, "\(stopped.error)")
+        // The server raised its own limit: it closed none of the idle connections to make room.
+        #expect(
+            stopped.error.contains(
+                "stopped after 5 responses on \(count.idle + count.slow + 5) connections (0 refused, 0 idle closed to make room)"
+            ),
+            "\(stopped.error)")
+        #expect(!stopped.error.contains("descriptors (ulimit -n)"), "\(stopped.error)")
     }
 
     @Test("a bad option exits 64 naming it; a port in use exits 69")

@@ -51,6 +51,20 @@ struct HTTPServerCoreTests {
         #expect(refusal.status == .uriTooLong)
     }
 
+    @Test("empty lines before the request line are skipped, but count towards its limit")
+    func scannerEmptyLines() {
+        let limits = HTTPRequestHead.Limits(maximumRequestLineLength: 16)
+        var few = HTTPRequestHead.Scanner(limits: limits)
+        #expect(few.scan(Array("\r\n\r\nGET / HTTP/1.1\r\n\r\n".utf8)) == .success(22))
+        var endless = HTTPRequestHead.Scanner(limits: limits)
+        #expect(endless.scan(Array(repeating: 0x0A, count: 16)) == nil)
+        guard case .failure(let refusal) = endless.scan(Array(repeating: 0x0A, count: 17)) else {
+            Issue.record("expected 414 for 17 empty lines")
+            return
+        }
+        #expect(refusal.status == .uriTooLong)
+    }
+
     @Test("a status is its code with its words; a response writes its length unless it has no content")
     func statusAndResponse() {
         #expect(HTTPStatus(code: 404) == .notFound)

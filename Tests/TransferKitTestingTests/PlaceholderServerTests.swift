@@ -266,20 +266,136 @@ struct PlaceholderServerTests {
         }
     }
 
-    @Test("connections past the limit are answered 503 at once; the ones admitted are still served")
+    @Test(
+        "past the limit, with every connection in a request, a newcomer is answered 503 at once; the others are served")
     func connectionLimit() async throws {
         try await withServer({ $0.maximumConnections = 2 }) { server in
+            // Each sends a request and the start of another, and reads the first's answer: the
+            // server reads the second's start as it finishes writing the first's answer, before it
+            // waits for anything else. Both are then in a request: neither is idle, neither makes room.
             let first = try RawHTTPClient(port: server.port)
             let second = try RawHTTPClient(port: server.port)
-            first.write(get("/1.png"))
-            #expect(try first.response().status == 200)
+            for client in [first, second] {
+                client.write(get("/1.png") + "GET /2.png HTTP/1.1\r\n")
+                #expect(try client.response().status == 200)
+            }
             let third = try RawHTTPClient(port: server.port)
-            let refused = try third.response(timeout: .seconds(2))
+            let refused = try third.response(timeout: .seconds(10))
             #expect(refused.status == 503 && refused.value("Retry-After") == "1")
-            #expect(refused.text.hasPrefix("connections: expected at most 2 at once"))
-            second.write(get("/2.png"))
+            #expect(refused.text.hasPrefix("connections: expected at most 2 at once, found more, each in a request"))
+            first.write("Host: x\r\n\r\n")
+            second.write("Host: x\r\n\r\n")
+            #expect(try first.response().status == 200)
             #expect(try second.response().status == 200)
             #expect(server.statistics.connectionsRefused == 1)
+            #expect(server.statistics.idleConnectionsClosed == 0)
+        }
+    }
+
+    @Test("at the limit, the connection idle longest is closed for a newcomer, which is served")
+    func idleConnectionMakesRoom() async throws {
+        try await withServer({ $0.maximumConnections = 2 }) { server in
+            let older = try RawHTTPClient(port: server.port)
+            older.write(get("/1.png"))
+            #expect(try older.response().status == 200)
+            let newer = try RawHTTPClient(port: server.port)
+            newer.write(get("/2.png"))
+            #expect(try newer.response().status == 200)
+            // Both idle now, kept alive; the older has waited longer.
+            let newcomer = try RawHTTPClient(port: server.port)
+            newcomer.write(get("/3.png"))
+            #expect(try newcomer.response().status == 200)
+            #expect(older.isClosed(within: .seconds(5)))
+            newer.write(get("/4.png"))
+            #expect(try newer.response().status == 200)
+            #expect(server.statistics.idleConnectionsClosed == 1)
+            #expect(server.statistics.connectionsRefused == 0)
+        }
+    }
+
+    @Test("2,000 idle connections cost no service: a good request is answered 200, none is refused or closed")
+    func thousandsOfIdleConnections() async throws {
+        let count = allowDescriptors(forConnections: 2000)
+        // Long enough a wait for the first request that none is closed while the others connect.
+        try await withServer({ $0.requestTimeout = .seconds(120) }) { server in
+            let idle = try (0..<count).map { _ in try RawHTTPClient(port: server.port) }
+            for _ in 0..<5 {
+                let good = try RawHTTPClient(port: server.port)
+                good.write(get("/64x64.png"))
+                #expect(try good.response().status == 200)
+            }
+            #expect(server.statistics.connectionsRefused == 0)
+            #expect(server.statistics.idleConnectionsClosed == 0)
+            #expect(server.statistics.connectionsAccepted == count + 5)
+            #expect(!idle[0].isClosed(within: .milliseconds(1)))
+        }
+    }
+
+    @Test("300 slowloris connections, a header line at a time: good requests are answered meanwhile, the slow ones 408")
+    func manySlowlorisConnections() async throws {
+        let count = allowDescriptors(forConnections: 300)
+        try await withServer({ $0.requestTimeout = .seconds(3) }) { server in
+            let slow = try (0..<count).map { _ in try RawHTTPClient(port: server.port) }
+            for client in slow { client.write("GET /1.png HTTP/1.1\r\n") }
+            // The attackers' pace: a header line each, every 200 ms, until their time is up.
+            let trickling = Thread {
+                for line in 0..<10 {
+                    for client in slow { client.write("X-Line-\(line): slow\r\n") }
+                    usleep(200_000)
+                }
+            }
+            trickling.start()
+            for index in 0..<20 {
+                let good = try RawHTTPClient(port: server.port)
+                good.write(get("/image.png?width=\(index + 1)&height=8"))
+                #expect(try good.response().status == 200)
+            }
+            let answers = try slow.map { try $0.response(timeout: .seconds(30)).status }
+            #expect(answers.allSatisfy { $0 == 408 }, "\(Set(answers))")
+            #expect(server.statistics.connectionsRefused == 0)
+        }
+    }
+
+    @Test("5,000 pipelined requests on one connection: 1,000 answered in order, the last with Connection: close")
+    func pipelinedFlood() async throws {
+        try await withServer { server in
+            let client = try RawHTTPClient(port: server.port)
+            let writer = Thread {
+                client.write((0..<5000).map { get("/image.png?width=\($0 % 50 + 1)&height=1&text=") }.joined())
+            }
+            writer.start()
+            var statuses: [Int] = []
+            var last: RawHTTPClient.Response?
+            for _ in 0..<1000 {
+                let response = try client.response()
+                statuses.append(response.status)
+                last = response
+            }
+            #expect(statuses.allSatisfy { $0 == 200 })
+            #expect(last?.value("Connection") == "close")
+            #expect(client.isClosed())
+        }
+    }
+
+    @Test("random bytes, giant dimensions and a megabyte of header lines are refused in words; the server goes on")
+    func hostileFloods() async throws {
+        try await withServer { server in
+            var generator = SystemRandomNumberGenerator()
+            for _ in 0..<20 {
+                let client = try RawHTTPClient(port: server.port)
+                client.write((0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) })
+                let response = try client.response()
+                #expect([400, 414, 431, 505].contains(response.status), "\(response.status) \(response.text)")
+            }
+            let giant = try RawHTTPClient(port: server.port)
+            giant.write(get("/100000x100000.png"))
+            #expect(try giant.response().status == 400)
+            let lines = try RawHTTPClient(port: server.port)
+            lines.write("GET /1.png HTTP/1.1\r\nHost: x\r\n" + String(repeating: "X-A: b\r\n", count: 131_072) + "\r\n")
+            #expect(try lines.response().status == 431)
+            let good = try RawHTTPClient(port: server.port)
+            good.write(get("/1.png"))
+            #expect(try good.response().status == 200)
         }
     }
 
@@ -377,4 +493,27 @@ func onThreadOfItsOwn<Result: Sendable>(_ body: @escaping @Sendable () throws ->
     try await withCheckedThrowingContinuation { continuation in
         Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
     }
+}
+
+/// Raises this process's soft limit of descriptors so that it can hold `connections` both ways (its
+/// clients' ends and the server's, in one process), within the hard limit: the number of
+/// connections it can hold, at most `connections` (said when fewer).
+func allowDescriptors(forConnections connections: Int) -> Int {
+    #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+        let resource = RLIMIT_NOFILE
+    #endif
+    var limit = rlimit()
+    guard getrlimit(resource, &limit) == 0 else { return connections }
+    let wanted = rlim_t(2 * connections + 256)
+    if limit.rlim_cur < wanted {
+        limit.rlim_cur = min(wanted, limit.rlim_max)
+        _ = setrlimit(resource, &limit)
+    }
+    let possible = min(connections, (Int(clamping: limit.rlim_cur) - 256) / 2)
+    if possible < connections {
+        print("only \(possible) of \(connections) connections: this process may open \(limit.rlim_cur) descriptors")
+    }
+    return possible
 }

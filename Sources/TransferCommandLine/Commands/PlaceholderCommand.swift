@@ -80,7 +80,9 @@ enum PlaceholderCommand {
             "host", "ADDRESS", help: "127.0.0.1 (default), ::1, or 0.0.0.0 to serve other machines too.")
         static let port = OptionDeclaration.value("port", "N", help: "8080 by default; 0 for one the system chooses.")
         static let maximumConnections = OptionDeclaration.value(
-            "max-connections", "N", help: "Connections served at once (default 64); more are answered 503.")
+            "max-connections", "N",
+            help: "Connections open at once (default 10000), idle ones included; at the limit the one idle "
+                + "longest is closed, or, with none idle, the newcomer is answered 503.")
     }
 
     /// Writes a placeholder to `output`, whole or not at all, or to standard output without one or
@@ -107,12 +109,13 @@ enum PlaceholderCommand {
             configuration.port = port
         }
         if let text = try arguments.value(Options.maximumConnections) {
-            guard let count = Int(text), (1...4096).contains(count) else {
-                throw UsageError("--max-connections '\(text)': expected a whole number from 1 to 4096")
+            guard let count = Int(text), (1...1_000_000).contains(count) else {
+                throw UsageError("--max-connections '\(text)': expected a whole number from 1 to 1000000")
             }
             configuration.maximumConnections = count
         }
         try arguments.finish()
+        let allowed = allowDescriptors(for: configuration.maximumConnections)
         let server: PlaceholderServer
         do {
             server = try PlaceholderServer(configuration: configuration)
@@ -128,6 +131,11 @@ enum PlaceholderCommand {
         SignalCleanup.onInterruption { _ in server.stop() }
         console.write("\(server.url)\n")
         console.error("serving placeholders at \(server.url) (Ctrl-C stops)\n")
+        if allowed < configuration.maximumConnections + Self.spareDescriptors {
+            console.error(
+                "note: this process may open \(allowed) descriptors (ulimit -n), fewer than "
+                    + "\(configuration.maximumConnections) connections need: idle ones are closed when they run out\n")
+        }
         if !["127.0.0.1", "::1", "localhost"].contains(configuration.host) {
             console.error("note: \(configuration.host) is not loopback: other machines can reach this server\n")
         }
@@ -141,10 +149,38 @@ enum PlaceholderCommand {
         let statistics = server.statistics
         console.error(
             "stopped after \(statistics.responses) response\(statistics.responses == 1 ? "" : "s") on "
-                + "\(statistics.connectionsAccepted) connection\(statistics.connectionsAccepted == 1 ? "" : "s")\n")
+                + "\(statistics.connectionsAccepted) connection\(statistics.connectionsAccepted == 1 ? "" : "s") ("
+                + "\(statistics.connectionsRefused) refused, \(statistics.idleConnectionsClosed) idle closed to make room)\n"
+        )
     }
 
     /// A placeholder from its options: each is a parameter of the query, read by
+    /// The descriptors a server needs beside its connections: standard streams, the listener, its
+    /// wake-up pipe, a few the runtime opens.
+    private static let spareDescriptors = 64
+
+    /// Raises this process's soft limit of open descriptors to what `connections` need, no further
+    /// than the hard limit (as Go's runtime and nginx's `worker_rlimit_nofile` do): a shell's
+    /// default, often 1,024, would otherwise cap the connections the server holds.
+    ///
+    /// - Returns: The limit now.
+    private static func allowDescriptors(for connections: Int) -> Int {
+        #if canImport(Glibc)
+            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+            let resource = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0 else { return Int.max }
+        let wanted = rlim_t(connections + spareDescriptors)
+        if limit.rlim_cur < wanted {
+            var raised = limit
+            raised.rlim_cur = min(wanted, limit.rlim_max)
+            if setrlimit(resource, &raised) == 0 { limit = raised }
+        }
+        return Int(clamping: limit.rlim_cur)
+    }
+
     /// `PlaceholderRequest` as the server reads it.
     private static func render(_ path: String, _ options: [OptionDeclaration], _ arguments: inout Arguments) throws
         -> Data

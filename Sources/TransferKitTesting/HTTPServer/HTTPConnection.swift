@@ -8,10 +8,11 @@ internal import TransferSupport
     private let systemSend = Darwin.send
 #endif
 
-/// One accepted connection: reading request heads and writing responses, every wait bounded by a
-/// deadline, so that a client can hold a connection only by reading and sending.
+/// One accepted connection, served by a thread of its own (``LoopbackHTTPServer``'s): reading
+/// request heads and writing responses, every wait bounded by a deadline, so that a client can hold
+/// a connection only by reading and sending.
 ///
-/// Not `Sendable`: one thread serves it. Other threads may only shut it down, by its descriptor.
+/// Not `Sendable`: one thread serves it.
 struct HTTPConnection {
     /// The connected socket.
     let descriptor: Int32
@@ -139,35 +140,10 @@ struct HTTPConnection {
         }
     }
 
-    /// Closes the sending side and reads what the client is still sending (the rest of a megabyte
-    /// URL, a body) for at most a second and 4 MB: closing a socket with unread bytes resets it, and
-    /// a reset can destroy the last response before the client reads it.
-    func drain() {
-        shutdown(descriptor, Int32(SHUT_WR))
-        let deadline = ContinuousClock.now + .seconds(1)
-        var discarded = 0
-        var scratch = [UInt8](repeating: 0, count: 65_536)
-        while discarded < 4 << 20, wait(for: Int16(POLLIN), until: deadline) {
-            let received = scratch.withUnsafeMutableBytes { bytes in
-                SystemCalls.valueOrErrno { recv(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT)) }
-            }
-            switch received {
-            case .success(let count) where count > 0: discarded += count
-            case .failure(.wouldBlock): continue
-            default: return
-            }
-        }
-    }
-
     /// Makes the next close reset the connection (a TCP RST, not an orderly close).
     func resetOnClose() {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
-    }
-
-    /// Shuts the connection down both ways, from any thread: its reads and writes end.
-    static func shutDown(_ descriptor: Int32) {
-        shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
     /// Closes the socket.

@@ -75,14 +75,13 @@ final class HTTPListener: Sendable {
     }
 
     /// Accepts connections on a thread of its own, handing each (close-on-exec, `TCP_NODELAY`) to
-    /// `admit`, until ``shutDown()``; then closes the listening descriptor and calls `finished`.
+    /// `admit`, until ``shutDown()``; then closes the listening descriptor. (A thread per
+    /// connection, for ``LoopbackHTTPServer``, whose scripted responses pause; `HTTPServerLoop`
+    /// serves the placeholder server's connections from one thread instead.)
     ///
     /// An aborted connection is skipped; running out of descriptors waits 10 ms for connections to
-    /// close, and goes on while `keepsGoingWhenOutOfDescriptors` says so.
-    func run(
-        name: String, keepsGoingWhenOutOfDescriptors: @escaping @Sendable () -> Bool = { true },
-        admit: @escaping @Sendable (HTTPConnection) -> Void, finished: @escaping @Sendable () -> Void = {}
-    ) {
+    /// close.
+    func run(name: String, admit: @escaping @Sendable (HTTPConnection) -> Void) {
         let thread = Thread { [self] in
             while true {
                 switch SystemCalls.valueOrErrno({ accept(descriptor, nil, nil) }) {
@@ -98,14 +97,13 @@ final class HTTPListener: Sendable {
                     case ECONNABORTED, EPROTO: continue
                     case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                         usleep(10_000)  // Out of descriptors for now: let connections close.
-                        if keepsGoingWhenOutOfDescriptors() { continue }
+                        continue
                     default: break
                     }
                 }
                 // Closed here only, so that its number cannot be reused by another listener while
                 // this loop still accepts on it.
                 SystemCalls.close(descriptor)
-                finished()
                 return
             }
         }

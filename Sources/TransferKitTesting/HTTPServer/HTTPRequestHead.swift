@@ -60,10 +60,13 @@ struct HTTPRequestHead: Sendable, Equatable {
             while index < bytes.count {
                 let byte = bytes[index]
                 guard let start else {
-                    // Empty lines before the request line are ignored (RFC 9112 §2.2).
+                    // Empty lines before the request line are ignored (RFC 9112 §2.2), but count
+                    // towards its length: they cannot go on for ever.
                     if byte != 0x0D && byte != 0x0A {
                         self.start = index
                         lineStart = index
+                    } else if index >= limits.maximumRequestLineLength {
+                        return .failure(uriTooLong)
                     }
                     index += 1
                     continue

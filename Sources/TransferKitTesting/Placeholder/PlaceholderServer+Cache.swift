@@ -6,6 +6,9 @@ extension PlaceholderServer {
         private var order: [String] = []
         private var bytes = 0
 
+        /// Whether the body of `key` is kept.
+        func contains(_ key: String) -> Bool { entries[key] != nil }
+
         /// The body of `key`, now the most recently used; `nil` when it is not kept.
         mutating func value(for key: String) -> [UInt8]? {
             guard let value = entries[key] else { return nil }

@@ -7,24 +7,82 @@ extension PlaceholderServer {
     /// The methods served.
     static let allowedMethods = [HTTPMethod.get, .head, .options]
 
-    /// The answer to a request head that HTTP framed well.
-    func answer(_ head: HTTPRequestHead) -> HTTPResponse {
-        let allow = HTTPField(.allow, Self.allowedMethods.map(\.rawValue).joined(separator: ", "))
-        switch head.method {
-        case .get, .head: break
-        case .options:
-            return HTTPResponse(status: .noContent, fields: [allow] + Self.crossOriginFields)
-        default:
-            return .text(
-                .methodNotAllowed, "method: expected GET, HEAD or OPTIONS, found '\(head.method.rawValue.prefix(40))'",
-                fields: [allow])
+    /// What answers the server's requests, on the loop's workers, several at once: the only part of
+    /// the server its loop keeps.
+    ///
+    /// `Sendable`: the cache and the queue of large images are behind `Mutex`es.
+    final class Answering: Sendable {
+        /// Large images (over a million pixels) not drawn yet wait here, and are drawn two at a
+        /// time, without holding a thread while they wait.
+        private let largeImages = Mutex(LargeImages())
+        /// The bodies drawn lately.
+        private let cache = Mutex(ResponseCache())
+
+        private struct LargeImages {
+            var drawing = 0
+            var waiting: [@Sendable () -> Void] = []
         }
-        if head.target == "/" || head.target.hasPrefix("/?") { return .text(.ok, Self.index) }
-        let reading = Result { () throws(PlaceholderError) in try PlaceholderRequest(target: head.target) }
-        return PlaceholderRequest.response(
-            reading: reading, ifNoneMatch: head.fields.values(.ifNoneMatch), extraFields: Self.crossOriginFields
-        ) { request, key in
-            rendered(request, key: key)
+
+        /// Answers a request head that HTTP framed well, through `reply` — at once, or once its
+        /// turn to draw a large image has come.
+        func answer(_ head: HTTPRequestHead, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+            guard let request = try? PlaceholderRequest(target: head.target), case .image(let image) = request.media,
+                image.width * image.height > 1_000_000, [.get, .head].contains(head.method),
+                !cache.withLock({ $0.contains(request.canonicalKey) })
+            else { return reply(answer(head)) }
+            let start = largeImages.withLock { images in
+                images.waiting.append { reply(self.answer(head)) }
+                return images.drawing < 2 ? startLarge(&images) : nil
+            }
+            start?()
+        }
+
+        /// Takes the next waiting large image, when there is one, as being drawn.
+        private func startLarge(_ images: inout LargeImages) -> (@Sendable () -> Void)? {
+            guard !images.waiting.isEmpty else { return nil }
+            images.drawing += 1
+            let draw = images.waiting.removeFirst()
+            return { [self] in
+                DispatchQueue.global().async { [self] in
+                    draw()
+                    let next = largeImages.withLock { images in
+                        images.drawing -= 1
+                        return startLarge(&images)
+                    }
+                    next?()
+                }
+            }
+        }
+
+        /// The answer to a request head that HTTP framed well.
+        private func answer(_ head: HTTPRequestHead) -> HTTPResponse {
+            let allow = HTTPField(.allow, PlaceholderServer.allowedMethods.map(\.rawValue).joined(separator: ", "))
+            switch head.method {
+            case .get, .head: break
+            case .options:
+                return HTTPResponse(status: .noContent, fields: [allow] + PlaceholderServer.crossOriginFields)
+            default:
+                return .text(
+                    .methodNotAllowed,
+                    "method: expected GET, HEAD or OPTIONS, found '\(head.method.rawValue.prefix(40))'",
+                    fields: [allow])
+            }
+            if head.target == "/" || head.target.hasPrefix("/?") { return .text(.ok, PlaceholderServer.index) }
+            let reading = Result { () throws(PlaceholderError) in try PlaceholderRequest(target: head.target) }
+            return PlaceholderRequest.response(
+                reading: reading, ifNoneMatch: head.fields.values(.ifNoneMatch),
+                extraFields: PlaceholderServer.crossOriginFields
+            ) { request, key in
+                rendered(request, key: key)
+            }
+        }
+
+        /// The request's bytes, from the cache when they were drawn lately.
+        private func rendered(_ request: PlaceholderRequest, key: String) -> [UInt8] {
+            if let hit = cache.withLock({ $0.value(for: key) }) { return hit }
+            let bytes = [UInt8](request.data())
+            cache.withLock { $0.insert(bytes, for: key) }
+            return bytes
         }
     }
 
@@ -39,23 +97,6 @@ extension PlaceholderServer {
             status: .contentTooLarge,
             reason: "content: expected none (placeholder requests have no body), found "
                 + (lengths.isEmpty ? "Transfer-Encoding" : "Content-Length: \(lengths.joined(separator: ", "))"))
-    }
-
-    /// The request's bytes, from the cache when they were drawn lately; large images are drawn two
-    /// at a time.
-    private func rendered(_ request: PlaceholderRequest, key: String) -> [UInt8] {
-        if let hit = cache.withLock({ $0.value(for: key) }) { return hit }
-        let isLarge: Bool
-        if case .image(let image) = request.media, image.width * image.height > 1_000_000 {
-            isLarge = true
-            largeImages.wait()
-        } else {
-            isLarge = false
-        }
-        defer { if isLarge { largeImages.signal() } }
-        let bytes = [UInt8](request.data())
-        cache.withLock { $0.insert(bytes, for: key) }
-        return bytes
     }
 
     /// The fields that let a page's scripts read the media.

@@ -1,0 +1,555 @@
+internal import Foundation
+internal import Synchronization
+internal import TransferSupport
+
+#if canImport(Glibc)
+    internal import Glibc
+    private let systemSend = Glibc.send
+#elseif canImport(Darwin)
+    internal import Darwin
+    private let systemSend = Darwin.send
+#endif
+
+/// An HTTP/1.1 server's connections, served from one thread by readiness (`poll`), as an
+/// event-driven server serves them: a connection that is idle, or sends its head a byte at a time,
+/// costs a descriptor and a few hundred bytes, not a thread, so thousands of them do not keep a
+/// good client waiting.
+///
+/// The thread accepts connections, reads each request head within the limits and its deadline,
+/// hands it to the handler on a worker (drawing an image may take a while), and writes the answer
+/// as the socket takes it, with `Date` and `Keep-Alive` or `Connection: close`. Every connection
+/// waits under a deadline of its own: a first request's head within the request time-out, a
+/// kept-alive connection's next one within the idle time-out (then it is closed without a word),
+/// a head that has begun within the request time-out from its first byte (then `408`), a response
+/// within the write time-out. A connection reads nothing while its answer is being made or
+/// written, so a client that pipelines requests is answered one at a time. After a refusal, or the
+/// last response of a closing connection, the rest of what the client sends is read and discarded
+/// (a second, 4 MB at most): closing a socket with unread bytes resets it, and a reset can destroy
+/// the response before the client reads it.
+///
+/// At ``Settings/maximumConnections`` open connections, the one idle longest (waiting for a
+/// request, nothing of one sent) is closed for the newcomer, as nginx reuses its keep-alive
+/// connections; only when every connection is in the middle of a request is the newcomer answered
+/// `503` and closed. Running out of descriptors does the same, or stops accepting for 100 ms.
+///
+/// `Sendable`: what other threads see — the answers made, the statistics, the request to stop — is
+/// behind a `Mutex`; the connections belong to the loop's thread alone.
+final class HTTPServerLoop: Sendable {
+    /// The limits and time-outs a loop serves with.
+    struct Settings: Sendable {
+        /// The limits of a request head.
+        var limits: HTTPRequestHead.Limits
+        /// How long a head may take from its first byte, and a new connection may wait for it.
+        var requestTimeout: Duration
+        /// How long a kept-alive connection may wait for its next request.
+        var idleTimeout: Duration
+        /// How long writing one response may take.
+        var writeTimeout: Duration
+        /// The most connections open at once.
+        var maximumConnections: Int
+        /// The most requests on one connection; the last is answered with `Connection: close`.
+        var maximumRequestsPerConnection: Int
+    }
+
+    /// The handler's answer to a request head.
+    struct Reply: Sendable {
+        /// The response.
+        var response: HTTPResponse
+        /// Whether the connection closes after it, whatever the request asked (a request whose
+        /// content was not read: HTTP's framing is then in doubt).
+        var closes = false
+    }
+
+    /// What the loop has done so far.
+    struct Statistics: Sendable, Hashable {
+        /// Connections accepted, refused ones included.
+        var accepted = 0
+        /// Connections answered `503` because every one of the most allowed was in a request.
+        var refused = 0
+        /// Idle connections closed to make room for new ones.
+        var idleClosed = 0
+        /// Connections open now.
+        var open = 0
+        /// Responses begun, errors included.
+        var responses = 0
+    }
+
+    /// An answer a worker made, for the loop to write.
+    private struct Answer {
+        let connection: Int
+        let bytes: [UInt8]
+        let closes: Bool
+    }
+
+    private struct Shared {
+        var statistics = Statistics()
+        var answers: [Answer] = []
+        var isStopping = false
+    }
+
+    private let shared = Mutex(Shared())
+    /// A pipe that wakes the loop's `poll`: a byte is written when an answer is made or a stop asked.
+    private let wakeUp: (read: Int32, write: Int32)
+    /// Signalled once, when the loop has closed every connection and the listener.
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts serving the connections `listener` accepts, on a thread named `name`, answering each
+    /// request head with `handler` (called on a worker thread, several at once), which passes its
+    /// reply to the closure it is given, at once or later, exactly once.
+    ///
+    /// - Throws: `POSIXError` when the wake-up pipe cannot be made (out of descriptors).
+    init(
+        listener: HTTPListener, settings: Settings, name: String,
+        handler: @escaping @Sendable (HTTPRequestHead, _ reply: @escaping @Sendable (Reply) -> Void) -> Void
+    ) throws {
+        var ends: [Int32] = [0, 0]
+        if case .failure(let error) = SystemCalls.valueOrErrno({ pipe(&ends) }) {
+            throw POSIXError(POSIXErrorCode(rawValue: error.rawValue) ?? .EMFILE)
+        }
+        for end in ends + [listener.descriptor] {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        wakeUp = (ends[0], ends[1])
+        let thread = Thread { [self] in
+            var loop = Loop(owner: self, listener: listener, settings: settings, name: name, handler: handler)
+            loop.run()
+            shared.withLock { $0.statistics.open = 0 }
+            finished.signal()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    deinit {
+        SystemCalls.close(wakeUp.read)
+        SystemCalls.close(wakeUp.write)
+    }
+
+    /// What the loop has done so far.
+    var statistics: Statistics { shared.withLock { $0.statistics } }
+
+    /// Stops serving: the listener is closed, idle connections closed, and responses being made or
+    /// written finished (for at most the write time-out). Returns when every connection is closed;
+    /// called again, or from several threads, each call returns once the loop has finished.
+    func stop() {
+        let first = shared.withLock { shared in
+            defer { shared.isStopping = true }
+            return !shared.isStopping
+        }
+        if first { wake() }
+        waitUntilStopped()
+    }
+
+    /// Blocks until the loop has finished, after ``stop()``.
+    func waitUntilStopped() {
+        finished.wait()
+        finished.signal()
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = SystemCalls.valueOrErrno { write(wakeUp.write, &byte, 1) }  // A full pipe wakes the loop already.
+    }
+
+    /// Hands a worker's answer to the loop.
+    private func deliver(_ answer: Answer) {
+        shared.withLock { $0.answers.append(answer) }
+        wake()
+    }
+
+    // MARK: - The loop's thread
+
+    /// One connection, as the loop's thread sees it.
+    private final class Connection {
+        /// Where a connection is in its exchange.
+        enum Phase {
+            /// Waiting for a request, nothing of it yet: closed quietly at the deadline.
+            case idle
+            /// A head has begun: `408` at the deadline.
+            case reading
+            /// A worker is making the answer: nothing is read meanwhile.
+            case answering
+            /// Writing an answer; `closes` says what comes after it.
+            case writing(closes: Bool)
+            /// Discarding what the client still sends, before closing.
+            case draining(discarded: Int)
+        }
+
+        let descriptor: Int32
+        var phase = Phase.idle
+        var deadline: ContinuousClock.Instant?
+        /// When it last finished something: the idle connection with the oldest is closed first.
+        var lastActive: ContinuousClock.Instant
+        /// What has arrived and is not yet read as a head.
+        var input: [UInt8] = []
+        var scanner: HTTPRequestHead.Scanner
+        var output: [UInt8] = []
+        var written = 0
+        var served = 0
+
+        init(descriptor: Int32, limits: HTTPRequestHead.Limits, deadline: ContinuousClock.Instant) {
+            self.descriptor = descriptor
+            self.deadline = deadline
+            lastActive = .now
+            scanner = HTTPRequestHead.Scanner(limits: limits)
+        }
+
+        var isIdle: Bool {
+            if case .idle = phase { return true }
+            return false
+        }
+    }
+
+    /// The state of the loop's thread: the listener, the connections by number, the workers.
+    private struct Loop {
+        let owner: HTTPServerLoop
+        let listener: HTTPListener
+        let settings: Settings
+        let handler: @Sendable (HTTPRequestHead, _ reply: @escaping @Sendable (Reply) -> Void) -> Void
+        let workers: DispatchQueue
+        var connections: [Int: Connection] = [:]
+        var nextNumber = 0
+        var isListening = true
+        /// Accepting waits until then after running out of descriptors with none idle to close.
+        var acceptingPausedUntil: ContinuousClock.Instant?
+        /// Set once stopping: connections still open then are closed.
+        var stopDeadline: ContinuousClock.Instant?
+        var scratch = [UInt8](repeating: 0, count: 65_536)
+
+        init(
+            owner: HTTPServerLoop, listener: HTTPListener, settings: Settings, name: String,
+            handler: @escaping @Sendable (HTTPRequestHead, _ reply: @escaping @Sendable (Reply) -> Void) -> Void
+        ) {
+            self.owner = owner
+            self.listener = listener
+            self.settings = settings
+            self.handler = handler
+            workers = DispatchQueue(label: "\(name).answers", attributes: .concurrent)
+        }
+
+        mutating func run() {
+            var entries: [pollfd] = []
+            var numbers: [Int] = []
+            while true {
+                let (isStopping, answers) = owner.shared.withLock { shared in
+                    defer { shared.answers.removeAll() }
+                    return (shared.isStopping, shared.answers)
+                }
+                for answer in answers { write(answer) }
+                if isStopping, stopDeadline == nil { beginStopping() }
+                if let stopDeadline {
+                    if connections.isEmpty { return }
+                    if ContinuousClock.now >= stopDeadline {
+                        for number in Array(connections.keys) { close(number) }
+                        return
+                    }
+                }
+                owner.shared.withLock { $0.statistics.open = connections.count }
+
+                entries.removeAll(keepingCapacity: true)
+                numbers.removeAll(keepingCapacity: true)
+                entries.append(pollfd(fd: owner.wakeUp.read, events: Int16(POLLIN), revents: 0))
+                let now = ContinuousClock.now
+                if let until = acceptingPausedUntil, until <= now { acceptingPausedUntil = nil }
+                let accepting = isListening && acceptingPausedUntil == nil
+                if accepting { entries.append(pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)) }
+                var nearest = stopDeadline ?? acceptingPausedUntil
+                for (number, connection) in connections {
+                    let events: Int16
+                    switch connection.phase {
+                    case .idle, .reading, .draining: events = Int16(POLLIN)
+                    case .writing: events = Int16(POLLOUT)
+                    case .answering: continue
+                    }
+                    entries.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
+                    numbers.append(number)
+                    if let deadline = connection.deadline, nearest.map({ deadline < $0 }) ?? true { nearest = deadline }
+                }
+                // A failed wait (out of memory) waits again; the deadlines below still end connections.
+                _ = try? SystemCalls.poll(&entries, until: nearest)
+
+                if entries[0].revents != 0 { drainWakeUp() }
+                if accepting, entries[1].revents != 0 { acceptAll() }
+                let first = accepting ? 2 : 1
+                for (entry, number) in zip(entries[first...], numbers) where entry.revents != 0 {
+                    ready(number)
+                }
+                expireDeadlines()
+            }
+        }
+
+        // MARK: Accepting
+
+        private mutating func acceptAll() {
+            for _ in 0..<256 {
+                switch SystemCalls.valueOrErrno({ accept(listener.descriptor, nil, nil) }) {
+                case .success(let descriptor):
+                    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+                    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+                    var on: Int32 = 1
+                    setsockopt(
+                        descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+                    admit(descriptor)
+                case .failure(let error):
+                    switch error.rawValue {
+                    case EAGAIN, EWOULDBLOCK: return
+                    case ECONNABORTED, EPROTO: continue
+                    case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                        if closeLongestIdle() { continue }
+                        acceptingPausedUntil = .now + .milliseconds(100)
+                        return
+                    default:
+                        isListening = false
+                        SystemCalls.close(listener.descriptor)
+                        return
+                    }
+                }
+            }
+        }
+
+        /// Serves a new connection, making room by closing the one idle longest when the most
+        /// are open; refuses it `503` when none is idle.
+        private mutating func admit(_ descriptor: Int32) {
+            owner.shared.withLock { $0.statistics.accepted += 1 }
+            guard connections.count < settings.maximumConnections || closeLongestIdle() else {
+                refuse(descriptor)
+                return
+            }
+            nextNumber += 1
+            connections[nextNumber] = Connection(
+                descriptor: descriptor, limits: settings.limits, deadline: .now + settings.requestTimeout)
+        }
+
+        /// Answers `503` with what the socket takes at once, without waiting, and closes.
+        private func refuse(_ descriptor: Int32) {
+            let response = HTTPResponse.text(
+                .serviceUnavailable,
+                "connections: expected at most \(settings.maximumConnections) at once, found more, each in a "
+                    + "request; retry",
+                fields: [HTTPField(.retryAfter, "1")])
+            let bytes = Self.bytes(of: response, keepAlive: false, forHead: false, idleTimeout: settings.idleTimeout)
+            _ = bytes.withUnsafeBytes { bytes in
+                SystemCalls.valueOrErrno {
+                    systemSend(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                }
+            }
+            shutdown(descriptor, Int32(SHUT_WR))
+            SystemCalls.close(descriptor)
+            owner.shared.withLock {
+                $0.statistics.refused += 1
+                $0.statistics.responses += 1
+            }
+        }
+
+        /// Closes the connection idle longest; `false` when none is idle.
+        private mutating func closeLongestIdle() -> Bool {
+            let idle = connections.filter { $0.value.isIdle }
+            guard let (number, _) = idle.min(by: { $0.value.lastActive < $1.value.lastActive }) else { return false }
+            close(number)
+            owner.shared.withLock { $0.statistics.idleClosed += 1 }
+            return true
+        }
+
+        // MARK: Reading and answering
+
+        /// Reads or writes what the connection is ready for.
+        private mutating func ready(_ number: Int) {
+            guard let connection = connections[number] else { return }
+            switch connection.phase {
+            case .idle, .reading:
+                guard receive(connection) else { return close(number) }
+                readHeads(number)
+            case .draining(let discarded):
+                let before = connection.input.count
+                let open = receive(connection)
+                let total = discarded + connection.input.count - before
+                connection.input.removeAll(keepingCapacity: true)
+                guard open, total < 4 << 20 else { return close(number) }
+                connection.phase = .draining(discarded: total)
+            case .writing:
+                continueWriting(number)
+            case .answering:
+                break
+            }
+        }
+
+        /// Reads what has arrived onto the connection's input (at most 256 KB at a time, so that
+        /// one busy client does not hold up the others); `false` when the client has closed or
+        /// reset it.
+        private mutating func receive(_ connection: Connection) -> Bool {
+            for _ in 0..<4 {
+                let descriptor = connection.descriptor
+                let received = scratch.withUnsafeMutableBytes { bytes in
+                    SystemCalls.valueOrErrno { recv(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT)) }
+                }
+                switch received {
+                case .success(let count) where count > 0:
+                    connection.input += scratch[..<count]
+                    if count < scratch.count { return true }
+                case .failure(.wouldBlock): return true
+                default: return false
+                }
+            }
+            return true
+        }
+
+        /// Reads the next head from the connection's input, if it has arrived whole, and hands
+        /// it to a worker; refuses one that breaks the limits or HTTP's syntax.
+        private mutating func readHeads(_ number: Int) {
+            guard let connection = connections[number] else { return }
+            switch connection.scanner.scan(connection.input) {
+            case nil:
+                if connection.isIdle, !connection.input.isEmpty {
+                    connection.phase = .reading
+                    connection.deadline = .now + settings.requestTimeout
+                }
+            case .failure(let refusal):
+                answer(number, with: .text(refusal.status, refusal.reason), closes: true)
+            case .success(let end):
+                let parsed = HTTPRequestHead.parse(connection.input[..<end])
+                connection.input.removeFirst(end)
+                connection.scanner = HTTPRequestHead.Scanner(limits: settings.limits)
+                switch parsed {
+                case .failure(let refusal):
+                    answer(number, with: .text(refusal.status, refusal.reason), closes: true)
+                case .success(let head):
+                    connection.served += 1
+                    connection.phase = .answering
+                    connection.deadline = nil
+                    let isLast = connection.served >= settings.maximumRequestsPerConnection
+                    let (handler, owner, idleTimeout) = (handler, owner, settings.idleTimeout)
+                    workers.async {
+                        handler(head) { reply in
+                            let keepAlive = !reply.closes && !isLast && head.keepsAlive
+                            let bytes = Self.bytes(
+                                of: reply.response, keepAlive: keepAlive, forHead: head.method == .head,
+                                idleTimeout: idleTimeout)
+                            owner.deliver(Answer(connection: number, bytes: bytes, closes: !keepAlive))
+                        }
+                    }
+                }
+            }
+        }
+
+        /// Answers the connection on the loop's own thread: a refusal.
+        private mutating func answer(_ number: Int, with response: HTTPResponse, closes: Bool) {
+            let bytes = Self.bytes(of: response, keepAlive: !closes, forHead: false, idleTimeout: settings.idleTimeout)
+            write(Answer(connection: number, bytes: bytes, closes: closes))
+        }
+
+        /// A response's bytes: its head with `Date` and `Keep-Alive` or `Connection: close`, and its
+        /// content unless `forHead` (a `HEAD` request: the length is still given).
+        private static func bytes(
+            of response: HTTPResponse, keepAlive: Bool, forHead: Bool, idleTimeout: Duration
+        ) -> [UInt8] {
+            let fields = [
+                HTTPField(.date, HTTPDate.now()),
+                keepAlive
+                    ? HTTPField(.keepAlive, "timeout=\(idleTimeout.components.seconds)")
+                    : HTTPField(.connection, "close"),
+            ]
+            var bytes = response.head(adding: fields)
+            if !forHead, !response.status.forbidsContent, let body = response.body { bytes += body }
+            return bytes
+        }
+
+        // MARK: Writing
+
+        /// Begins writing an answer, within the write time-out.
+        private mutating func write(_ answer: Answer) {
+            guard let connection = connections[answer.connection] else { return }  // Closed while it was made.
+            owner.shared.withLock { $0.statistics.responses += 1 }
+            connection.output = answer.bytes
+            connection.written = 0
+            connection.phase = .writing(closes: answer.closes || stopDeadline != nil)
+            connection.deadline = .now + settings.writeTimeout
+            continueWriting(answer.connection)
+        }
+
+        /// Writes what the socket takes of the answer; when it is all written, the connection waits
+        /// for its next request (and reads one that has already arrived) or drains and closes.
+        private mutating func continueWriting(_ number: Int) {
+            guard let connection = connections[number], case .writing(let closes) = connection.phase else { return }
+            while connection.written < connection.output.count {
+                let (descriptor, offset) = (connection.descriptor, connection.written)
+                let sent = connection.output.withUnsafeBytes { bytes in
+                    SystemCalls.valueOrErrno {
+                        systemSend(
+                            descriptor, bytes.baseAddress! + offset, bytes.count - offset,
+                            Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                    }
+                }
+                switch sent {
+                case .success(let count): connection.written += count
+                case .failure(.wouldBlock): return
+                case .failure: return close(number)
+                }
+            }
+            connection.output = []
+            connection.lastActive = .now
+            if stopDeadline != nil { return close(number) }
+            if closes {
+                shutdown(connection.descriptor, Int32(SHUT_WR))
+                connection.input = []
+                connection.phase = .draining(discarded: 0)
+                connection.deadline = .now + .seconds(1)
+                return
+            }
+            connection.phase = .idle
+            connection.deadline = .now + settings.idleTimeout
+            if !connection.input.isEmpty { readHeads(number) }
+        }
+
+        // MARK: Deadlines and closing
+
+        /// Ends the connections whose deadline has passed: an idle one quietly, a head that has not
+        /// arrived whole with `408`, a write or a drain by closing.
+        private mutating func expireDeadlines() {
+            let now = ContinuousClock.now
+            for (number, connection) in connections {
+                guard let deadline = connection.deadline, deadline <= now else { continue }
+                switch connection.phase {
+                case .reading:
+                    answer(
+                        number,
+                        with: .text(
+                            .requestTimeout,
+                            "request: expected a complete head within \(settings.requestTimeout.words), found "
+                                + "\(connection.input.count) bytes without its end"),
+                        closes: true)
+                case .idle, .writing, .draining, .answering:
+                    close(number)
+                }
+            }
+        }
+
+        /// Stops accepting, closes the connections that are not being answered, and gives the
+        /// others until the write time-out.
+        private mutating func beginStopping() {
+            stopDeadline = .now + settings.writeTimeout
+            if isListening {
+                isListening = false
+                SystemCalls.close(listener.descriptor)
+            }
+            for (number, connection) in connections {
+                switch connection.phase {
+                case .answering, .writing: continue
+                case .idle, .reading, .draining: close(number)
+                }
+            }
+        }
+
+        private mutating func close(_ number: Int) {
+            guard let connection = connections.removeValue(forKey: number) else { return }
+            SystemCalls.close(connection.descriptor)
+        }
+
+        private func drainWakeUp() {
+            var bytes = [UInt8](repeating: 0, count: 256)
+            while case .success(let count) = SystemCalls.valueOrErrno({ read(owner.wakeUp.read, &bytes, bytes.count) }),
+                count == bytes.count
+            {}
+        }
+    }
+}
