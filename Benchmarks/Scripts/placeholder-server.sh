@@ -10,8 +10,9 @@
 # it after 1,000 requests, so a batch also opens 10 connections. The URLs cycle through 40 images
 # (drawn once, then served from the server's cache) and every 100th is an image never asked for
 # before (drawn on the spot), with a 304 (If-None-Match), a HEAD, a 400 and a 404 in each hundred.
-# A last batch of 2,000 requests opens a connection for each (Connection: close). Every status is
-# checked. Prints the Markdown table for Docs/Performance.md.
+# A last batch of 2,000 requests opens a connection for each (Connection: close); then 200 good
+# requests while 2,000 idle connections and 300 slowloris are held open. Every status is checked.
+# Prints the Markdown table for Docs/Performance.md.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
@@ -102,8 +103,50 @@ read -r rss_after fds_after < <(sample)
 # The server's processor time (user + system), in clock ticks.
 ticks=$(awk '{print $14 + $15}' /proc/$server/stat)
 
+# Under siege: 2,000 idle connections and 300 slowloris (a header line a second each) held open
+# while a good client asks 200 times, a new connection each: its latencies, and what the siege
+# costs the server (memory, descriptors).
+siege=$(python3 - "$url" "$server" <<'PY'
+import http.client, resource, socket, statistics, sys, threading, time, urllib.parse
+url, pid = urllib.parse.urlsplit(sys.argv[1]), sys.argv[2]
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 4096)), hard))
+def status():
+    fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status") if ":" in line)
+    return int(fields["VmRSS"].split()[0]), len(__import__("os").listdir(f"/proc/{pid}/fd"))
+before = status()
+idle = [socket.create_connection((url.hostname, url.port)) for _ in range(2000)]
+slow = [socket.create_connection((url.hostname, url.port)) for _ in range(300)]
+for s in slow: s.sendall(b"GET /1.png HTTP/1.1\r\n")
+stop = threading.Event()
+def trickle():
+    line = 0
+    while not stop.wait(1.0):
+        for s in slow:
+            try: s.sendall(b"X-Line-%d: slow\r\n" % line)
+            except OSError: pass
+        line += 1
+threading.Thread(target=trickle, daemon=True).start()
+during = status()
+latencies, statuses = [], {}
+for i in range(200):
+    start = time.perf_counter()
+    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+    connection.request("GET", f"/{i % 40 + 1}x{i % 7 + 1}.png")
+    response = connection.getresponse(); response.read(); connection.close()
+    latencies.append(time.perf_counter() - start)
+    statuses[response.status] = statuses.get(response.status, 0) + 1
+stop.set()
+latencies.sort()
+print(f"{statistics.median(latencies) * 1000:.2f} {latencies[int(len(latencies) * 0.99) - 1] * 1000:.2f} "
+      f"{latencies[-1] * 1000:.2f} {statuses.get(200, 0)} {before[0]} {during[0]} {during[1]}")
+PY
+)
+read -r siege_median siege_p99 siege_max siege_ok rss_before_siege rss_siege fds_siege <<<"$siege"
+[ "$siege_ok" -eq 200 ] || { echo "under siege: $siege_ok of 200 good requests answered 200" >&2; exit 1; }
+
 kill -TERM "$server"; wait "$server" || true; server=
-python3 - "$work/samples.csv" "$(curl --version | head -1 | cut -d' ' -f1-2)" "$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.4f", (b - a) / 1e9}')" "$rss_after" "$fds_after" "$(tail -1 "$work/log")" "$ticks" "$(getconf CLK_TCK)" <<'PY'
+python3 - "$work/samples.csv" "$(curl --version | head -1 | cut -d' ' -f1-2)" "$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.4f", (b - a) / 1e9}')" "$rss_after" "$fds_after" "$(tail -1 "$work/log")" "$ticks" "$(getconf CLK_TCK)" "$siege_median $siege_p99 $siege_max $rss_before_siege $rss_siege $fds_siege" <<'PY'
 import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 curl, close_seconds, rss_after, fds_after, log = sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
@@ -128,4 +171,8 @@ print(f"the server's processor time: {ticks / hertz:.1f} s for {total:,} request
 peak = max(int(r['rss_kb']) for r in batches) / 1024
 print(f"Largest resident set seen: {peak:.1f} MB. Connection per request (2,000, `Connection: close`): {2000 / close_seconds:,.0f} requests per second;")
 print(f"afterwards {rss_after / 1024:.1f} MB and {fds_after} descriptors. Server's last words: \"{log}\"")
+median, p99, worst, rss_before, rss_siege, fds_siege = sys.argv[9].split()
+print(f"\nUnder siege (2,000 idle connections and 300 slowloris sending a header line a second, held open):")
+print(f"200 good requests, a connection each, all 200: latency median **{median} ms**, 99th percentile {p99} ms, "
+      f"worst {worst} ms; the server {int(rss_before) / 1024:.1f} → {int(rss_siege) / 1024:.1f} MB and {fds_siege} descriptors.")
 PY
