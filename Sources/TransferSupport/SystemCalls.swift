@@ -160,6 +160,28 @@ package enum SystemCalls {
         #endif
     }
 
+    /// Raises this process's soft limit of open descriptors (`RLIMIT_NOFILE`, `ulimit -n`) to
+    /// `wanted`, no further than its hard limit, as Go's runtime and nginx's `worker_rlimit_nofile`
+    /// do; never lowers it.
+    ///
+    /// - Returns: The soft limit now (`Int.max` where it cannot be read).
+    @discardableResult
+    package static func allowDescriptors(_ wanted: Int) -> Int {
+        #if canImport(Glibc)
+            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+            let resource = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0 else { return Int.max }
+        if limit.rlim_cur < rlim_t(clamping: wanted) {
+            var raised = limit
+            raised.rlim_cur = min(rlim_t(clamping: wanted), limit.rlim_max)
+            if setrlimit(resource, &raised) == 0 { limit = raised }
+        }
+        return Int(clamping: limit.rlim_cur)
+    }
+
     /// Closes a descriptor (not retried on `EINTR`: on Linux the descriptor is closed whatever
     /// `close` returns, and its number may already be another's).
     package static func close(_ descriptor: Int32) {

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TransferKitTesting
+import TransferSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -134,16 +135,8 @@ struct PlaceholderServeCommandTests {
     )
     func idleAndSlowConnections() async throws {
         // This process holds the clients' ends: it needs descriptors of its own for them.
-        #if canImport(Glibc)
-            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-            let resource = RLIMIT_NOFILE
-        #endif
-        var limit = rlimit()
-        getrlimit(resource, &limit)
-        limit.rlim_cur = max(limit.rlim_cur, min(limit.rlim_max, 4096))
-        setrlimit(resource, &limit)
-        let count = (idle: min(2000, Int(limit.rlim_cur) - 700), slow: 300)
+        let allowed = SystemCalls.allowDescriptors(4096)
+        let count = (idle: min(2000, allowed - 700), slow: 300)
         let server = try await onThreadOfItsOwn { try RunningServer(descriptors: 1024) }
         let port = try #require(server.url.port.flatMap { UInt16(exactly: $0) })
         let good = try await onThreadOfItsOwn { () -> [Int] in

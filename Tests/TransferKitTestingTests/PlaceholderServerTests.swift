@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransferKitTesting
+import TransferSupport
 
 /// The placeholder server over real sockets on the loopback interface, driven by a client that
 /// writes exactly what it is told to.
@@ -499,21 +500,10 @@ func onThreadOfItsOwn<Result: Sendable>(_ body: @escaping @Sendable () throws ->
 /// clients' ends and the server's, in one process), within the hard limit: the number of
 /// connections it can hold, at most `connections` (said when fewer).
 func allowDescriptors(forConnections connections: Int) -> Int {
-    #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-    #else
-        let resource = RLIMIT_NOFILE
-    #endif
-    var limit = rlimit()
-    guard getrlimit(resource, &limit) == 0 else { return connections }
-    let wanted = rlim_t(2 * connections + 256)
-    if limit.rlim_cur < wanted {
-        limit.rlim_cur = min(wanted, limit.rlim_max)
-        _ = setrlimit(resource, &limit)
-    }
-    let possible = min(connections, (Int(clamping: limit.rlim_cur) - 256) / 2)
+    let allowed = SystemCalls.allowDescriptors(2 * connections + 256)
+    let possible = min(connections, (allowed - 256) / 2)
     if possible < connections {
-        print("only \(possible) of \(connections) connections: this process may open \(limit.rlim_cur) descriptors")
+        print("only \(possible) of \(connections) connections: this process may open \(allowed) descriptors")
     }
     return possible
 }

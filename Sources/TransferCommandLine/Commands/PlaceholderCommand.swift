@@ -115,7 +115,8 @@ enum PlaceholderCommand {
             configuration.maximumConnections = count
         }
         try arguments.finish()
-        let allowed = allowDescriptors(for: configuration.maximumConnections)
+        // A shell's default, often 1,024, would otherwise cap the connections the server holds.
+        let allowed = SystemCalls.allowDescriptors(configuration.maximumConnections + Self.spareDescriptors)
         let server: PlaceholderServer
         do {
             server = try PlaceholderServer(configuration: configuration)
@@ -158,28 +159,6 @@ enum PlaceholderCommand {
     /// The descriptors a server needs beside its connections: standard streams, the listener, its
     /// wake-up pipe, a few the runtime opens.
     private static let spareDescriptors = 64
-
-    /// Raises this process's soft limit of open descriptors to what `connections` need, no further
-    /// than the hard limit (as Go's runtime and nginx's `worker_rlimit_nofile` do): a shell's
-    /// default, often 1,024, would otherwise cap the connections the server holds.
-    ///
-    /// - Returns: The limit now.
-    private static func allowDescriptors(for connections: Int) -> Int {
-        #if canImport(Glibc)
-            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-            let resource = RLIMIT_NOFILE
-        #endif
-        var limit = rlimit()
-        guard getrlimit(resource, &limit) == 0 else { return Int.max }
-        let wanted = rlim_t(connections + spareDescriptors)
-        if limit.rlim_cur < wanted {
-            var raised = limit
-            raised.rlim_cur = min(wanted, limit.rlim_max)
-            if setrlimit(resource, &raised) == 0 { limit = raised }
-        }
-        return Int(clamping: limit.rlim_cur)
-    }
 
     /// `PlaceholderRequest` as the server reads it.
     private static func render(_ path: String, _ options: [OptionDeclaration], _ arguments: inout Arguments) throws

@@ -110,11 +110,7 @@ struct HTTPConnection {
         bytes.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                let sent = SystemCalls.valueOrErrno {
-                    systemSend(
-                        descriptor, bytes.baseAddress! + offset, bytes.count - offset,
-                        Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-                }
+                let sent = Self.sendNow(descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset...]))
                 switch sent {
                 case .success(let count): offset += count
                 case .failure(.wouldBlock):
@@ -144,6 +140,15 @@ struct HTTPConnection {
     func resetOnClose() {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
+    /// Sends what the socket takes of `bytes` now, without waiting and without `SIGPIPE`.
+    ///
+    /// - Returns: The bytes sent, or the failure (`Errno.wouldBlock` when the socket takes none).
+    static func sendNow(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno> {
+        SystemCalls.valueOrErrno {
+            systemSend(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+        }
     }
 
     /// Closes the socket.

@@ -4,10 +4,8 @@ internal import TransferSupport
 
 #if canImport(Glibc)
     internal import Glibc
-    private let systemSend = Glibc.send
 #elseif canImport(Darwin)
     internal import Darwin
-    private let systemSend = Darwin.send
 #endif
 
 /// An HTTP/1.1 server's connections, served from one thread by readiness (`poll`), as an
@@ -329,11 +327,7 @@ final class HTTPServerLoop: Sendable {
                     + "request; retry",
                 fields: [HTTPField(.retryAfter, "1")])
             let bytes = Self.bytes(of: response, keepAlive: false, forHead: false, idleTimeout: settings.idleTimeout)
-            _ = bytes.withUnsafeBytes { bytes in
-                SystemCalls.valueOrErrno {
-                    systemSend(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-                }
-            }
+            _ = bytes.withUnsafeBytes { HTTPConnection.sendNow(descriptor, $0) }
             shutdown(descriptor, Int32(SHUT_WR))
             SystemCalls.close(descriptor)
             owner.shared.withLock {
@@ -473,12 +467,8 @@ final class HTTPServerLoop: Sendable {
             guard let connection = connections[number], case .writing(let closes) = connection.phase else { return }
             while connection.written < connection.output.count {
                 let (descriptor, offset) = (connection.descriptor, connection.written)
-                let sent = connection.output.withUnsafeBytes { bytes in
-                    SystemCalls.valueOrErrno {
-                        systemSend(
-                            descriptor, bytes.baseAddress! + offset, bytes.count - offset,
-                            Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-                    }
+                let sent = connection.output.withUnsafeBytes {
+                    HTTPConnection.sendNow(descriptor, UnsafeRawBufferPointer(rebasing: $0[offset...]))
                 }
                 switch sent {
                 case .success(let count): connection.written += count
