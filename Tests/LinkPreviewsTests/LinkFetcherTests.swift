@@ -39,7 +39,7 @@ struct LinkFetcherTests {
         let server = try LoopbackHTTPServer { path in
             switch path {
             case "/article": .html(articlePage)
-            case "/image.png", "/icon.png": .init(headers: [("Content-Type", "image/png")], body: png)
+            case "/image.png", "/icon.png": .init(headerFields: [HTTPField(.contentType, "image/png")], body: png)
             default: .init(status: 404)
             }
         }
@@ -61,7 +61,8 @@ struct LinkFetcherTests {
     @Test("Every request, the page's and its subresources', says the fetcher's User-Agent")
     func userAgent() async throws {
         let server = try LoopbackHTTPServer { path in
-            path == "/article" ? .html(articlePage) : .init(headers: [("Content-Type", "image/png")], body: Data([1]))
+            path == "/article"
+                ? .html(articlePage) : .init(headerFields: [HTTPField(.contentType, "image/png")], body: Data([1]))
         }
         defer { server.stop() }
         _ = try await loopbackFetcher().metadata(for: server.url("/article"), timeout: patient)
@@ -119,7 +120,7 @@ struct LinkFetcherTests {
         let server = try LoopbackHTTPServer { path in
             switch path {
             case "/article": .html(articlePage)
-            case "/image.png", "/icon.png": .init(headers: [("Content-Type", "image/png")], body: png)
+            case "/image.png", "/icon.png": .init(headerFields: [HTTPField(.contentType, "image/png")], body: png)
             case "/hop/0": .html(articlePage)
             default: .redirect("/hop/\(Int(path.split(separator: "/").last ?? "1")! - 1)")
             }
@@ -252,7 +253,9 @@ struct LinkFetcherTests {
         let compressed = try Data(contentsOf: url)
         #expect(compressed.count < 64 * 1024)
         let server = try LoopbackHTTPServer { _ in
-            .init(headers: [("Content-Type", "text/html"), ("Content-Encoding", "gzip")], body: compressed)
+            .init(
+                headerFields: [HTTPField(.contentType, "text/html"), HTTPField("Content-Encoding", "gzip")],
+                body: compressed)
         }
         defer { server.stop() }
         let error = await #expect(throws: LinkPreviewError.self) {
@@ -271,9 +274,9 @@ struct LinkFetcherTests {
     func contentTypes() async throws {
         let server = try LoopbackHTTPServer { path in
             switch path {
-            case "/json": .init(headers: [("Content-Type", "application/json")], body: Data("{}".utf8))
-            case "/png": .init(headers: [("Content-Type", "image/png")], body: Data([1, 2]))
-            case "/none": .init(headers: [], body: Data("<title>No type</title>".utf8))
+            case "/json": .init(headerFields: [HTTPField(.contentType, "application/json")], body: Data("{}".utf8))
+            case "/png": .init(headerFields: [HTTPField(.contentType, "image/png")], body: Data([1, 2]))
+            case "/none": .init(headerFields: [], body: Data("<title>No type</title>".utf8))
             default: .init(status: 404)
             }
         }
@@ -305,7 +308,7 @@ struct LinkFetcherTests {
         // "日本" in Shift_JIS, in a page that declares nothing itself.
         let body = Data("<title>".utf8) + Data([0x93, 0xFA, 0x96, 0x7B]) + Data("</title>".utf8)
         let server = try LoopbackHTTPServer { _ in
-            .init(headers: [("Content-Type", "text/html; charset=Shift_JIS")], body: body)
+            .init(headerFields: [HTTPField(.contentType, "text/html; charset=Shift_JIS")], body: body)
         }
         defer { server.stop() }
         #expect(try await loopbackFetcher().metadata(for: server.url("/"), timeout: patient).title == "日本")
@@ -426,7 +429,10 @@ struct LinkFetcherAddressPolicyTests {
 
         let server = try LoopbackHTTPServer { path in
             switch path {
-            case "/nul": .init(headers: [("Content-Type", "text/html"), ("X-Bad", "a\u{0}b")], body: Data("<p>".utf8))
+            case "/nul":
+                .init(
+                    headerFields: [HTTPField(.contentType, "text/html"), HTTPField("X-Bad", "a\u{0}b")],
+                    body: Data("<p>".utf8))
             case "/hop": .redirect(refusedURL.absoluteString)
             default: .init(status: 404)
             }

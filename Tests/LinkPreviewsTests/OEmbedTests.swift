@@ -29,7 +29,7 @@ struct OEmbedTests {
             switch path {
             case "/watch": .html(oEmbedOnlyPage(endpoint: "/oembed?url=watch&format=json"))
             case "/oembed?url=watch&format=json":
-                .init(headers: [("Content-Type", "application/json")], body: Data(videoDescription.utf8))
+                .init(headerFields: [HTTPField(.contentType, "application/json")], body: Data(videoDescription.utf8))
             default: .init(status: 404)
             }
         }
@@ -61,7 +61,7 @@ struct OEmbedTests {
                 ? .html(
                     #"<title>Own title</title><meta property="og:image" content="/own.jpg">"#
                         + #"<link rel="alternate" type="application/json+oembed" href="/oembed.json">"#)
-                : .init(headers: [("Content-Type", "application/json")], body: Data(videoDescription.utf8))
+                : .init(headerFields: [HTTPField(.contentType, "application/json")], body: Data(videoDescription.utf8))
         }
         defer { server.stop() }
         var fetcher = LinkFetcher()
@@ -103,7 +103,7 @@ struct OEmbedTests {
     @Test("An endpoint on a private address, or redirecting to one, is refused with no connection to it")
     func privateEndpoint() async throws {
         let privateServer = try LoopbackHTTPServer(host: "127.0.0.1") { _ in
-            .init(headers: [("Content-Type", "application/json")], body: Data(videoDescription.utf8))
+            .init(headerFields: [HTTPField(.contentType, "application/json")], body: Data(videoDescription.utf8))
         }
         defer { privateServer.stop() }
         let direct = privateServer.url("/oembed.json").absoluteString
@@ -137,7 +137,9 @@ struct OEmbedTests {
             case "/b": .html(#"<link rel="alternate" type="text/xml+oembed" href="/oembed.xml">"#)
             case "/oembed?format=json&url=a": .init(body: Data(videoDescription.utf8))
             case "/oembed.xml":
-                .init(headers: [("Content-Type", "text/xml")], body: Data("<oembed><title>X</title></oembed>".utf8))
+                .init(
+                    headerFields: [HTTPField(.contentType, "text/xml")],
+                    body: Data("<oembed><title>X</title></oembed>".utf8))
             default: .init(status: 404)
             }
         }

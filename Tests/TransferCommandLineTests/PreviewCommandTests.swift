@@ -207,7 +207,7 @@ struct PreviewCommandTests {
     func failures() async throws {
         let server = try LoopbackHTTPServer { path in
             switch path {
-            case "/json": .init(headers: [("Content-Type", "application/json")], body: Data("{}".utf8))
+            case "/json": .init(headerFields: [HTTPField(.contentType, "application/json")], body: Data("{}".utf8))
             case "/slow": .init(body: Data("<title>slow</title>".utf8), delay: .seconds(10))
             default: .init(status: 500)
             }

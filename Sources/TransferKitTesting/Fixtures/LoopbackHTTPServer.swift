@@ -34,11 +34,13 @@ internal import Synchronization
 /// own.
 public final class LoopbackHTTPServer: Sendable {
     /// What the server answers to one path.
+    ///
+    /// `Response` is `Sendable`.
     public struct Response: Sendable {
-        /// The HTTP status code.
-        public var status: Int
+        /// The status: `.ok`, `.notFound`, or a code (`404`).
+        public var status: HTTPStatus
         /// The header fields, in order; `Content-Length` and `Connection` are added.
-        public var headers: [(String, String)]
+        public var headerFields: [HTTPField]
         /// The body.
         public var body: Data
         /// How long to wait before answering.
@@ -50,14 +52,14 @@ public final class LoopbackHTTPServer: Sendable {
 
         /// A response.
         public init(
-            status: Int = 200,
-            headers: [(String, String)] = [("Content-Type", "text/html; charset=utf-8")],
+            status: HTTPStatus = .ok,
+            headerFields: [HTTPField] = [HTTPField(.contentType, "text/html; charset=utf-8")],
             body: Data = Data(),
             delay: Duration = .zero,
             isEndless: Bool = false
         ) {
             self.status = status
-            self.headers = headers
+            self.headerFields = headerFields
             self.body = body
             self.delay = delay
             self.isEndless = isEndless
@@ -65,12 +67,12 @@ public final class LoopbackHTTPServer: Sendable {
 
         /// A page of HTML.
         public static func html(_ text: String, contentType: String = "text/html; charset=utf-8") -> Response {
-            Response(headers: [("Content-Type", contentType)], body: Data(text.utf8))
+            Response(headerFields: [HTTPField(.contentType, contentType)], body: Data(text.utf8))
         }
 
-        /// A redirect to `location`.
-        public static func redirect(_ location: String, status: Int = 302) -> Response {
-            Response(status: status, headers: [("Location", location)])
+        /// A redirect to `location`: `302 Found` unless `status` says otherwise.
+        public static func redirect(_ location: String, status: HTTPStatus = .found) -> Response {
+            Response(status: status, headerFields: [HTTPField(.location, location)])
         }
 
         /// A response written exactly as `steps` say, status line and headers included; the
@@ -100,15 +102,17 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// One request the server received: its path and its header fields.
+    ///
+    /// `Request` is `Sendable`.
     public struct Request: Sendable {
         /// The path, with its query.
         public let path: String
-        /// The header fields, in the order they came.
-        public let headerFields: [(name: String, value: String)]
+        /// The header fields, in the order they came, names as sent.
+        public let headerFields: [HTTPField]
 
         /// The value of the first header field of that name, compared without case.
         public func value(forHTTPHeaderField name: String) -> String? {
-            headerFields.first { $0.name.lowercased() == name.lowercased() }?.value
+            headerFields[HTTPField.Name(name)]
         }
     }
 
@@ -189,7 +193,7 @@ public final class LoopbackHTTPServer: Sendable {
         case .head(let read): head = read
         }
         received.withLock {
-            $0.append(Request(path: head.target, headerFields: head.fields.map { ($0.name.rawName, $0.value) }))
+            $0.append(Request(path: head.target, headerFields: head.fields))
         }
         let response = routes(head.target)
         if response.delay > .zero { Self.sleep(response.delay) }
@@ -197,9 +201,8 @@ public final class LoopbackHTTPServer: Sendable {
             perform(steps, on: connection)
             return
         }
-        let fields = response.headers.map { HTTPField(HTTPField.Name($0.0), $0.1) }
         let answer = HTTPResponse(
-            status: HTTPStatus(code: response.status), fields: [HTTPField(.connection, "close")] + fields,
+            status: response.status, fields: [HTTPField(.connection, "close")] + response.headerFields,
             body: response.isEndless ? nil : Array(response.body))
         guard connection.send(answer, adding: [], forHead: head.method == .head, until: nil) else { return }
         if response.isEndless, head.method != .head {

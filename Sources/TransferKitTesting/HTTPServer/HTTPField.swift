@@ -1,60 +1,66 @@
-/// A header field: a name and a value.
-struct HTTPField: Sendable, Hashable {
+/// A header field: a name and a value, as ``LoopbackHTTPServer`` writes and reads them.
+///
+/// `HTTPField` is `Sendable`.
+public struct HTTPField: Sendable, Hashable {
     /// A field's name, compared without case (RFC 9110 §5.1) but written as it was given.
-    struct Name: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    ///
+    /// `Name` is `Sendable`.
+    public struct Name: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
         /// The name as given: `Content-Type`.
-        var rawName: String
+        public var rawName: String
         /// The name lowercased, which equality and hashing use: `content-type`.
-        var canonicalName: String { rawName.lowercased() }
+        public var canonicalName: String { rawName.lowercased() }
 
         /// The name spelled `rawName`.
-        init(_ rawName: String) { self.rawName = rawName }
+        public init(_ rawName: String) { self.rawName = rawName }
 
         /// The name spelled `value`.
-        init(stringLiteral value: String) { self.init(value) }
+        public init(stringLiteral value: String) { self.init(value) }
 
         /// The name as given.
-        var description: String { rawName }
+        public var description: String { rawName }
 
-        static func == (lhs: Name, rhs: Name) -> Bool { lhs.canonicalName == rhs.canonicalName }
+        /// Whether the two names are the same, compared without case.
+        public static func == (lhs: Name, rhs: Name) -> Bool { lhs.canonicalName == rhs.canonicalName }
 
-        func hash(into hasher: inout Hasher) { hasher.combine(canonicalName) }
+        /// Hashes the name lowercased.
+        public func hash(into hasher: inout Hasher) { hasher.combine(canonicalName) }
 
         /// `Allow`.
-        static let allow: Name = "Allow"
+        public static let allow: Name = "Allow"
         /// `Cache-Control`.
-        static let cacheControl: Name = "Cache-Control"
+        public static let cacheControl: Name = "Cache-Control"
         /// `Connection`.
-        static let connection: Name = "Connection"
+        public static let connection: Name = "Connection"
         /// `Content-Length`.
-        static let contentLength: Name = "Content-Length"
+        public static let contentLength: Name = "Content-Length"
         /// `Content-Type`.
-        static let contentType: Name = "Content-Type"
+        public static let contentType: Name = "Content-Type"
         /// `Date`.
-        static let date: Name = "Date"
+        public static let date: Name = "Date"
         /// `ETag`.
-        static let eTag: Name = "ETag"
+        public static let eTag: Name = "ETag"
         /// `Host`.
-        static let host: Name = "Host"
+        public static let host: Name = "Host"
         /// `If-None-Match`.
-        static let ifNoneMatch: Name = "If-None-Match"
+        public static let ifNoneMatch: Name = "If-None-Match"
         /// `Keep-Alive`.
-        static let keepAlive: Name = "Keep-Alive"
+        public static let keepAlive: Name = "Keep-Alive"
         /// `Location`.
-        static let location: Name = "Location"
+        public static let location: Name = "Location"
         /// `Retry-After`.
-        static let retryAfter: Name = "Retry-After"
+        public static let retryAfter: Name = "Retry-After"
         /// `Transfer-Encoding`.
-        static let transferEncoding: Name = "Transfer-Encoding"
+        public static let transferEncoding: Name = "Transfer-Encoding"
     }
 
     /// The name.
-    var name: Name
+    public var name: Name
     /// The value, without the spaces around it.
-    var value: String
+    public var value: String
 
     /// A field.
-    init(_ name: Name, _ value: String) {
+    public init(_ name: Name, _ value: String) {
         self.name = name
         self.value = value
     }
