@@ -118,11 +118,14 @@ public struct UTTypeMatcher: Sendable {
     ///     type's preferred MIME type; media ranges match this one only.
     ///   - body: Receives each match.
     public func forEachMatch(of type: UTType, mediaType: String? = nil, _ body: (Match) -> Void) {
-        let offeredIndex = type.builtInIndex ?? -1
+        let offeredIndex = type.builtInIndex
         // Built-in against built-in: one pass of bit tests for up to 64 patterns.
         let builtInMatches: UInt64 =
-            offeredIndex >= 0 && builtInIndices.count <= 64
-            ? UTType.builtInConformance(of: offeredIndex, to: builtInIndices) : 0
+            if let offeredIndex, builtInIndices.count <= 64 {
+                UTType.builtInConformance(of: offeredIndex, to: builtInIndices)
+            } else {
+                0
+            }
         var offered: (type: String, subtype: String)??
         func offeredEssence() -> (type: String, subtype: String)? {
             if let offered { return offered }
@@ -141,7 +144,7 @@ public struct UTTypeMatcher: Sendable {
             case .any:
                 body(Match(index: index, distance: nil))
             case .builtInType(let ancestor):
-                if offeredIndex >= 0 {
+                if let offeredIndex {
                     let conforms =
                         builtInIndices.count <= 64
                         ? builtInMatches & (1 << UInt64(index)) != 0
@@ -161,7 +164,7 @@ public struct UTTypeMatcher: Sendable {
                 }
             case .mediaRange(let position):
                 let matches: Bool
-                if offeredIndex >= 0, mediaType == nil {
+                if let offeredIndex, mediaType == nil {
                     let word = Int(offeredIndex) / 64
                     let bits = ranges[position].builtInTypes
                     matches = word < bits.count && bits[word] & (1 << UInt64(offeredIndex % 64)) != 0

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import TransferKitTesting
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The one reading of placeholder URLs that the URL protocol, the server and the tool share.
 @Suite("PlaceholderRequest")
 struct PlaceholderRequestTests {
@@ -158,14 +162,22 @@ struct PlaceholderRequestTests {
     }
 
     @Test("the URL protocol answers from the same reading: 400 for a bad value, 404 for a bad path")
-    func urlProtocolAgrees() throws {
-        let ok = PlaceholderURLProtocol.response(for: URL(string: "http://placeholder/64x32.png?text=%E5%95%86")!)
+    func urlProtocolAgrees() async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [PlaceholderURLProtocol.self]
+        let session = URLSession(configuration: configuration)
+        defer { session.invalidateAndCancel() }
+        func get(_ url: String) async throws -> (status: Int?, body: Data) {
+            let (body, response) = try await session.data(from: URL(string: url)!)
+            return ((response as? HTTPURLResponse)?.statusCode, body)
+        }
+        let ok = try await get("http://placeholder/64x32.png?text=%E5%95%86")
         let expected = try PlaceholderRequest(target: "/64x32.png?text=商").data()
         #expect(ok.status == 200 && ok.body == expected)
-        let bad = PlaceholderURLProtocol.response(for: URL(string: "http://placeholder/image.png?width=2147483648")!)
+        let bad = try await get("http://placeholder/image.png?width=2147483648")
         #expect(bad.status == 400)
         #expect(String(decoding: bad.body, as: UTF8.self).hasPrefix("width: expected a whole number from 1 to 4096"))
-        #expect(PlaceholderURLProtocol.response(for: URL(string: "http://placeholder/nothing")!).status == 404)
+        #expect(try await get("http://placeholder/nothing").status == 404)
     }
 }
 

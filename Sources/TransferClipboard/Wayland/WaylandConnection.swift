@@ -79,12 +79,13 @@ final class WaylandConnection {
     ) throws(ClipboardError) {
         let message = try WaylandMessage(object: object, opcode: opcode, arguments: arguments.bytes).encoded()
         var offset = 0
-        var attached = descriptor ?? -1
+        var attached = descriptor  // With the first bytes sent only.
         while offset < message.count {
             let sent = message.withUnsafeBytes { bytes in
                 SystemCalls.valueOrErrno {
+                    // -1 is the C shim's "none", and stays at its call.
                     transferkit_send_with_descriptor(
-                        self.descriptor, bytes.baseAddress! + offset, bytes.count - offset, attached)
+                        self.descriptor, bytes.baseAddress! + offset, bytes.count - offset, attached ?? -1)
                 }
             }
             guard case .success(let count) = sent, count > 0 else {
@@ -92,7 +93,7 @@ final class WaylandConnection {
                 throw ClipboardError(.connectionFailed, "writing to the Wayland compositor at \(name): \(reason)")
             }
             offset += count
-            attached = -1
+            attached = nil
         }
     }
 

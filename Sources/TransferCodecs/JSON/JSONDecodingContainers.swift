@@ -224,13 +224,8 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     private func superDecoder(named key: some CodingKey) throws -> any Decoder {
         let name = key.stringValue
-        let token: Int
-        if let table {
-            token = table.values[name] ?? -1
-        } else {
-            token = Key(stringValue: name).flatMap(valueToken) ?? -1
-        }
-        guard token >= 0 else {
+        let found = if let table { table.values[name] } else { Key(stringValue: name).flatMap(valueToken) }
+        guard let token = found else {
             throw DecodingError.keyNotFound(
                 key,
                 DecodingError.Context(

@@ -41,8 +41,6 @@ package import TransferSupport
 ///
 /// `TransferConversion` is `Sendable`.
 public struct TransferConversion<Item: Transferable>: Sendable {
-    /// How a conversion may run (``TransferConversionMode``, which does not depend on the item type).
-    public typealias Mode = TransferConversionMode
 
     /// The content type converted from.
     public let sourceContentType: UTType
@@ -92,7 +90,8 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     ///   ``TransferConversionMode/streaming`` and the conversion cannot stream (the reason says why); the
     ///   flattening's errors (``TransferError/Code/proxyCycle``).
     public init(
-        _ itemType: Item.Type = Item.self, from source: UTType, to target: UTType, mode: Mode = .automatic,
+        _ itemType: Item.Type = Item.self, from source: UTType, to target: UTType,
+        mode: TransferConversionMode = .automatic,
         csvFormat: CSVFormat? = nil
     ) throws(TransferError) {
         try self.init(
@@ -119,7 +118,8 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     ///   - targetCSVFormat: The CSV format the target is written in, likewise.
     /// - Throws: What ``init(_:from:to:mode:csvFormat:)`` throws.
     public init(
-        _ itemType: Item.Type = Item.self, from source: UTType, to target: UTType, mode: Mode = .automatic,
+        _ itemType: Item.Type = Item.self, from source: UTType, to target: UTType,
+        mode: TransferConversionMode = .automatic,
         sourceCSVFormat: CSVFormat?, targetCSVFormat: CSVFormat?
     ) throws(TransferError) {
         sourceContentType = source

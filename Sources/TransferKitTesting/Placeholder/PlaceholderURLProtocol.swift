@@ -1,7 +1,8 @@
-public import Foundation
-
 #if canImport(FoundationNetworking)
+    internal import Foundation
     public import FoundationNetworking
+#else
+    public import Foundation
 #endif
 
 /// A `URLProtocol` that serves placeholder media inside a `URLSession`, without any network.
@@ -57,15 +58,6 @@ public final class PlaceholderURLProtocol: URLProtocol {
 
     /// Nothing to stop: responses are produced at once.
     override public func stopLoading() {}
-
-    /// The status, content type and body for a placeholder URL, as ``PlaceholderRequest`` reads it.
-    ///
-    /// - Parameter url: The requested URL.
-    /// - Returns: `200` with media, `400` with the reason, or `404` with the paths there are.
-    public static func response(for url: URL) -> (status: Int, contentType: String, body: Data) {
-        let response = answer(for: url)
-        return (response.status.code, response.fields[.contentType] ?? "", Data(response.body ?? []))
-    }
 
     /// The response for a placeholder URL, read once (``PlaceholderRequest/init(url:)``) and
     /// answered as ``PlaceholderServer`` answers it: `304` without a body when `ifNoneMatch` names

@@ -115,7 +115,7 @@ private func entries(_ count: Int, seed: UInt64 = 1) -> [Entry] {
 
 /// What a conversion gives: its output, or its error's code and the codec's words.
 private func outcome<T: Transferable>(
-    _ type: T.Type, _ input: URL, from: UTType, to: UTType, mode: TransferConversion<T>.Mode
+    _ type: T.Type, _ input: URL, from: UTType, to: UTType, mode: TransferConversionMode
 ) async -> String {
     do {
         var output = Data()

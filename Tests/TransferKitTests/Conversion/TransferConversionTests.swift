@@ -159,7 +159,7 @@ struct TransferConversionTests {
         ] {
             var errors: [TransferConversionError] = []
             var written: [Int] = []
-            for mode in [TransferConversion<ReadingLog>.Mode.automatic, .whole] {
+            for mode in [TransferConversionMode.automatic, .whole] {
                 let conversion = try TransferConversion(ReadingLog.self, from: from, to: to, mode: mode)
                 var bytes = 0
                 let error = await #expect(throws: TransferConversionError.self) {
@@ -199,7 +199,7 @@ struct TransferConversionTests {
         defer { folder.remove() }
         let header = try folder.file("header.csv", Data("id,label,tags,link,at\r\n".utf8))
         let other = try folder.file("other.csv", Data("name,size\r\n".utf8))
-        for mode in [TransferConversion<ReadingLog>.Mode.automatic, .whole] {
+        for mode in [TransferConversionMode.automatic, .whole] {
             let conversion = try TransferConversion(ReadingLog.self, from: .commaSeparatedText, to: .json, mode: mode)
             #expect(try await output(conversion, header) == Data("[]".utf8))
             let error = await #expect(throws: TransferConversionError.self) { try await output(conversion, other) }
@@ -240,7 +240,7 @@ struct TransferConversionTests {
         let folder = try ConversionFolder()
         defer { folder.remove() }
         let input = try folder.file("log.json", try await ReadingLog(readings: readings(10)).exported(as: .json))
-        for mode in [TransferConversion<ReadingLog>.Mode.automatic, .whole] {
+        for mode in [TransferConversionMode.automatic, .whole] {
             let conversion = try TransferConversion(ReadingLog.self, from: .json, to: .commaSeparatedText, mode: mode)
             let error = await #expect(throws: TransferConversionError.self) {
                 try await conversion.convert(contentsOf: input) { _ in throw Full() }
