@@ -1,4 +1,4 @@
-/// How a ``TransferConversion`` may run; also ``TransferConversion/Mode``. Declared outside the
+/// How a ``TransferConversion`` may run. Declared outside the
 /// generic conversion so that code choosing a mode before it knows the item type (a tool's options)
 /// names it once.
 ///
