@@ -14,7 +14,8 @@ internal import TransferSupport
 /// good client waiting.
 ///
 /// The thread accepts connections, reads each request head within the limits and its deadline,
-/// hands it to the handler on a worker (drawing an image may take a while), and writes the answer
+/// hands it to the handler (which replies at once, or from another thread when the answer takes a
+/// while: an image to draw), and writes the answer
 /// as the socket takes it, with `Date` and `Keep-Alive` or `Connection: close`. Every connection
 /// waits under a deadline of its own: a first request's head within the request time-out, a
 /// kept-alive connection's next one within the idle time-out (then it is closed without a word),
@@ -92,8 +93,10 @@ final class HTTPServerLoop: Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts serving the connections `listener` accepts, on a thread named `name`, answering each
-    /// request head with `handler` (called on a worker thread, several at once), which passes its
-    /// reply to the closure it is given, at once or later, exactly once.
+    /// request head with `handler`, which passes its reply to the closure it is given exactly once.
+    /// The handler is called on the loop's thread and must not block: it replies at once when the
+    /// answer is at hand (written without delay), or hands the work to another thread and replies
+    /// from there.
     ///
     /// - Throws: `POSIXError` when the wake-up pipe cannot be made (out of descriptors).
     init(
@@ -158,6 +161,33 @@ final class HTTPServerLoop: Sendable {
 
     // MARK: - The loop's thread
 
+    /// Where a handler's reply goes: kept for the loop when it comes before the handler returns (it
+    /// is written at once), delivered through the wake-up pipe when it comes later, from another
+    /// thread.
+    ///
+    /// `Sendable`: its state is behind a `Mutex`.
+    private final class ReplySlot: Sendable {
+        private let state = Mutex<(returned: Bool, answer: Answer?)>((false, nil))
+
+        /// Keeps `answer` for the loop; `false` when the handler has returned (then it must be
+        /// delivered).
+        func keep(_ answer: Answer) -> Bool {
+            state.withLock { state in
+                guard !state.returned else { return false }
+                state.answer = answer
+                return true
+            }
+        }
+
+        /// Says the handler has returned: the answer it gave meanwhile, if any.
+        func take() -> Answer? {
+            state.withLock { state in
+                state.returned = true
+                return state.answer
+            }
+        }
+    }
+
     /// One connection, as the loop's thread sees it.
     private final class Connection {
         /// Where a connection is in its exchange.
@@ -199,13 +229,14 @@ final class HTTPServerLoop: Sendable {
         }
     }
 
-    /// The state of the loop's thread: the listener, the connections by number, the workers.
+    /// The state of the loop's thread: the listener, the connections by number.
     private struct Loop {
         let owner: HTTPServerLoop
         let listener: HTTPListener
         let settings: Settings
         let handler: @Sendable (HTTPRequestHead, _ reply: @escaping @Sendable (Reply) -> Void) -> Void
-        let workers: DispatchQueue
+        /// Connections whose next head has arrived while they were answering.
+        var waiting: [Int] = []
         var connections: [Int: Connection] = [:]
         var nextNumber = 0
         var isListening = true
@@ -223,7 +254,6 @@ final class HTTPServerLoop: Sendable {
             self.listener = listener
             self.settings = settings
             self.handler = handler
-            workers = DispatchQueue(label: "\(name).answers", attributes: .concurrent)
         }
 
         mutating func run() {
@@ -235,6 +265,7 @@ final class HTTPServerLoop: Sendable {
                     return (shared.isStopping, shared.answers)
                 }
                 for answer in answers { write(answer) }
+                readWaitingHeads()
                 if isStopping, stopDeadline == nil { beginStopping() }
                 if let stopDeadline {
                     if connections.isEmpty { return }
@@ -272,8 +303,10 @@ final class HTTPServerLoop: Sendable {
                 let first = accepting ? 2 : 1
                 for (entry, number) in zip(entries[first...], numbers) where entry.revents != 0 {
                     ready(number)
+                    readWaitingHeads()
                 }
                 expireDeadlines()
+                readWaitingHeads()
             }
         }
 
@@ -412,16 +445,18 @@ final class HTTPServerLoop: Sendable {
                     connection.phase = .answering
                     connection.deadline = nil
                     let isLast = connection.served >= settings.maximumRequestsPerConnection
-                    let (handler, owner, idleTimeout) = (handler, owner, settings.idleTimeout)
-                    workers.async {
-                        handler(head) { reply in
-                            let keepAlive = !reply.closes && !isLast && head.keepsAlive
-                            let bytes = Self.bytes(
-                                of: reply.response, keepAlive: keepAlive, forHead: head.method == .head,
-                                idleTimeout: idleTimeout)
-                            owner.deliver(Answer(connection: number, bytes: bytes, closes: !keepAlive))
-                        }
+                    let (owner, idleTimeout, slot) = (owner, settings.idleTimeout, ReplySlot())
+                    handler(head) { reply in
+                        let keepAlive = !reply.closes && !isLast && head.keepsAlive
+                        let bytes = Self.bytes(
+                            of: reply.response, keepAlive: keepAlive, forHead: head.method == .head,
+                            idleTimeout: idleTimeout)
+                        let answer = Answer(connection: number, bytes: bytes, closes: !keepAlive)
+                        if !slot.keep(answer) { owner.deliver(answer) }
                     }
+                    // Answered before the handler returned: written now, without a trip through the
+                    // wake-up pipe.
+                    if let answer = slot.take() { write(answer) }
                 }
             }
         }
@@ -488,7 +523,14 @@ final class HTTPServerLoop: Sendable {
             }
             connection.phase = .idle
             connection.deadline = .now + settings.idleTimeout
-            if !connection.input.isEmpty { readHeads(number) }
+            // A request that has already arrived (pipelined) is read once this write's caller has
+            // returned: the loop reads heads one after another, not one inside another.
+            if !connection.input.isEmpty { waiting.append(number) }
+        }
+
+        /// Reads the heads that arrived while their connections were answering, until none is left.
+        private mutating func readWaitingHeads() {
+            while let number = waiting.popLast() { readHeads(number) }
         }
 
         // MARK: Deadlines and closing

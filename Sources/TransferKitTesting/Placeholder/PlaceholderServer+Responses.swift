@@ -7,8 +7,8 @@ extension PlaceholderServer {
     /// The methods served.
     static let allowedMethods = [HTTPMethod.get, .head, .options]
 
-    /// What answers the server's requests, on the loop's workers, several at once: the only part of
-    /// the server its loop keeps.
+    /// What answers the server's requests, from its loop's thread (drawing on others): the only
+    /// part of the server its loop keeps.
     ///
     /// `Sendable`: the cache and the queue of large images are behind `Mutex`es.
     final class Answering: Sendable {
@@ -23,13 +23,16 @@ extension PlaceholderServer {
             var waiting: [@Sendable () -> Void] = []
         }
 
-        /// Answers a request head that HTTP framed well, through `reply` — at once, or once its
-        /// turn to draw a large image has come.
+        /// Answers a request head that HTTP framed well, through `reply`: at once when nothing
+        /// is to be drawn (a body drawn lately, a refusal, the index), else on another thread, a
+        /// large image once its turn has come. Called on the server's loop: it does not block.
         func answer(_ head: HTTPRequestHead, reply: @escaping @Sendable (HTTPResponse) -> Void) {
-            guard let request = try? PlaceholderRequest(target: head.target), case .image(let image) = request.media,
-                image.width * image.height > 1_000_000, [.get, .head].contains(head.method),
+            guard [.get, .head].contains(head.method), let request = try? PlaceholderRequest(target: head.target),
                 !cache.withLock({ $0.contains(request.canonicalKey) })
             else { return reply(answer(head)) }
+            guard case .image(let image) = request.media, image.width * image.height > 1_000_000 else {
+                return DispatchQueue.global().async { reply(self.answer(head)) }
+            }
             let start = largeImages.withLock { images in
                 images.waiting.append { reply(self.answer(head)) }
                 return images.drawing < 2 ? startLarge(&images) : nil
