@@ -6,18 +6,9 @@ extension LinkMetadata {
     ///
     /// An open set (a struct, not an enum); the initializers take the known names only.
     /// `Attachment` is `Sendable`.
-    public struct Attachment: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, CaseIterable {
+    public struct Attachment: NamedValue, CaseIterable {
         /// The attachment's name (`icon`, `image`, `video`).
         public let rawValue: String
-
-        /// The attachment named `rawValue`, or `nil` for a name that is not one of the known ones.
-        public init?(rawValue: String) {
-            guard let attachment = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-            self = attachment
-        }
-
-        /// The attachment named `description`, or `nil`: the same as ``init(rawValue:)``.
-        public init?(_ description: String) { self.init(rawValue: description) }
 
         private init(unchecked name: String) { rawValue = name }
 
@@ -31,8 +22,6 @@ extension LinkMetadata {
         /// Every attachment, in the order above.
         public static let allCases: [Attachment] = [.icon, .image, .video]
 
-        /// The attachment's name.
-        public var description: String { rawValue }
     }
 
     /// The bytes of an attachment and their content type.

@@ -81,19 +81,9 @@ extension LinkMetadata {
         /// The declaration that named an icon. An open set (a struct, not an enum): more kinds
         /// (`mask-icon`, a web app manifest's icons) may be added. Decoding accepts the known names
         /// only. `Kind` is `Sendable`.
-        public struct Kind: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable, CaseIterable {
+        public struct Kind: NamedValue, Codable, CaseIterable {
             /// The `rel` value, or `favicon.ico` for the implicit icon.
             public let rawValue: String
-
-            /// The kind named by its `rel` value, or `nil` for a name that is not one of the known
-            /// kinds.
-            public init?(rawValue: String) {
-                guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-                self = kind
-            }
-
-            /// The kind named `description`, or `nil`: the same as ``init(rawValue:)``.
-            public init?(_ description: String) { self.init(rawValue: description) }
 
             private init(unchecked name: String) { rawValue = name }
 
@@ -110,8 +100,6 @@ extension LinkMetadata {
             /// Every known kind, in the order above.
             public static let allCases: [Kind] = [.touchIcon, .precomposedTouchIcon, .icon, .defaultFavicon]
 
-            /// The `rel` value.
-            public var description: String { rawValue }
         }
     }
 }

@@ -12,18 +12,9 @@ public struct LinkPreviewError: Error, CustomNSError, Sendable, Hashable, Custom
     /// The kind of failure: which of many causes it was. An open set: more codes may be added.
     ///
     /// `Code` is `Sendable`. Match an error with `~=`: `catch LinkPreviewError.Code.timedOut { … }`.
-    public struct Code: RawRepresentable, LosslessStringConvertible, Sendable, Hashable {
+    public struct Code: NamedValue {
         /// The name, camelCase, as programs and JSON output spell it: `httpStatus`.
         public let rawValue: String
-
-        /// The code named `rawValue`, or `nil` for a name that is not one of them.
-        public init?(rawValue: String) {
-            guard Self.known.contains(where: { $0.rawValue == rawValue }) else { return nil }
-            self.rawValue = rawValue
-        }
-
-        /// The code named `description`, or `nil`: the same as ``init(rawValue:)``.
-        public init?(_ description: String) { self.init(rawValue: description) }
 
         init(unchecked rawValue: String) { self.rawValue = rawValue }
 
@@ -55,13 +46,11 @@ public struct LinkPreviewError: Error, CustomNSError, Sendable, Hashable, Custom
         public static let providerReused = Code(unchecked: "providerReused")
 
         /// Every code this version knows, in the order above.
-        static let known: [Code] = [
+        public static let knownValues: [Code] = [
             .unsupportedEncoding, .unsupportedURL, .notHTML, .httpStatus, .tooLarge, .blockedAddress, .tooManyRedirects,
             .invalidRedirect, .hostNotFound, .network, .cancelled, .timedOut, .providerReused,
         ]
 
-        /// The name.
-        public var description: String { rawValue }
     }
 
     /// The kind of failure.

@@ -1,3 +1,5 @@
+public import TransferCodecs
+
 /// The problems found in a batch of type declarations.
 ///
 /// Registration never lets one bad entry discard the good ones: every valid declaration of the
@@ -22,18 +24,9 @@ public struct UTTypeDeclarationError: Error, Sendable, CustomStringConvertible {
         /// The kind of problem.
         ///
         /// `Code` is `Sendable`. Match it with `==` or in a `switch` with `case .cycle:`.
-        public struct Code: RawRepresentable, LosslessStringConvertible, Sendable, Hashable {
+        public struct Code: NamedValue {
             /// The name, camelCase, as programs and JSON output spell it: `undeclaredParent`.
             public let rawValue: String
-
-            /// The code named `rawValue`, or `nil` for a name that is not one of them.
-            public init?(rawValue: String) {
-                guard Self.known.contains(where: { $0.rawValue == rawValue }) else { return nil }
-                self.rawValue = rawValue
-            }
-
-            /// The code named `description`, or `nil`: the same as ``init(rawValue:)``.
-            public init?(_ description: String) { self.init(rawValue: description) }
 
             init(unchecked rawValue: String) { self.rawValue = rawValue }
 
@@ -55,13 +48,11 @@ public struct UTTypeDeclarationError: Error, Sendable, CustomStringConvertible {
             public static let unreadableFile = Code(unchecked: "unreadableFile")
 
             /// Every code this version knows, in the order above.
-            static let known: [Code] = [
+            public static let knownValues: [Code] = [
                 .malformedIdentifier, .malformedTag, .undeclaredParent, .cycle, .duplicateIdentifier, .malformedEntry,
                 .malformedFile, .unreadableFile,
             ]
 
-            /// The name.
-            public var description: String { rawValue }
         }
 
         /// The entry at fault: its identifier, or its position in the file when it has none.

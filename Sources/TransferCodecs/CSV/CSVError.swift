@@ -7,18 +7,9 @@ public struct CSVError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An open set (a struct, not an enum), so that new kinds of problem can be added without
     /// breaking a `switch`; match with `==` or `case .unterminatedQuote` in a `switch` with a
     /// `default`. `Code` is `Sendable`.
-    public struct Code: RawRepresentable, LosslessStringConvertible, Sendable, Hashable {
+    public struct Code: NamedValue {
         /// The name, camelCase, as programs and JSON output spell it: `unterminatedQuote`.
         public let rawValue: String
-
-        /// The code named `rawValue`, or `nil` for a name that is not one of them.
-        public init?(rawValue: String) {
-            guard Self.known.contains(where: { $0.rawValue == rawValue }) else { return nil }
-            self.rawValue = rawValue
-        }
-
-        /// The code named `description`, or `nil`: the same as ``init(rawValue:)``.
-        public init?(_ description: String) { self.init(rawValue: description) }
 
         init(unchecked rawValue: String) { self.rawValue = rawValue }
 
@@ -42,13 +33,11 @@ public struct CSVError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidFormat = Code(unchecked: "invalidFormat")
 
         /// Every code this version knows, in the order above.
-        static let known: [Code] = [
+        public static let knownValues: [Code] = [
             .unterminatedQuote, .strayQuote, .raggedRow, .invalidUTF8, .fieldTooLong, .invalidHeader, .invalidValue,
             .unsupportedValue, .invalidFormat,
         ]
 
-        /// The name.
-        public var description: String { rawValue }
     }
 
     /// The kind of problem.

@@ -5,20 +5,11 @@
 /// A closed set of named values in the package's one shape for option-like values (as
 /// ``NegotiationPolicy`` and ``ContentKind``): a name, ``allCases``, and an initializer that takes
 /// only the known names. `TransferConversionMode` is `Sendable`.
-public struct TransferConversionMode: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable,
+public struct TransferConversionMode: NamedValue, Codable,
     CaseIterable
 {
     /// The mode's name: `automatic`, `streaming` or `whole`.
     public let rawValue: String
-
-    /// The mode named `rawValue`, or `nil` for a name that is not one of the modes.
-    public init?(rawValue: String) {
-        guard let mode = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = mode
-    }
-
-    /// The mode named `description`, or `nil`: the same as ``init(rawValue:)``.
-    public init?(_ description: String) { self.init(rawValue: description) }
 
     private init(unchecked name: String) { rawValue = name }
 
@@ -33,6 +24,4 @@ public struct TransferConversionMode: RawRepresentable, LosslessStringConvertibl
     /// Every mode, in the order above.
     public static let allCases: [TransferConversionMode] = [.automatic, .streaming, .whole]
 
-    /// The mode's name.
-    public var description: String { rawValue }
 }

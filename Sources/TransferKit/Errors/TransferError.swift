@@ -37,18 +37,9 @@ public struct TransferError: Error, Sendable {
     /// The kind of failure.
     ///
     /// `Code` is `Sendable`. Compare codes with `==`, or match them with `~=` in a `switch`.
-    public struct Code: RawRepresentable, LosslessStringConvertible, Sendable, Hashable {
+    public struct Code: NamedValue {
         /// The name, camelCase, as programs and JSON output spell it: `proxyCycle`.
         public let rawValue: String
-
-        /// The code named `rawValue`, or `nil` for a name that is not one of them.
-        public init?(rawValue: String) {
-            guard Self.known.contains(where: { $0.rawValue == rawValue }) else { return nil }
-            self.rawValue = rawValue
-        }
-
-        /// The code named `description`, or `nil`: the same as ``init(rawValue:)``.
-        public init?(_ description: String) { self.init(rawValue: description) }
 
         init(unchecked rawValue: String) { self.rawValue = rawValue }
 
@@ -78,14 +69,12 @@ public struct TransferError: Error, Sendable {
         public static let cancelled = Code(unchecked: "cancelled")
 
         /// Every code this version knows, in the order above.
-        static let known: [Code] = [
+        public static let knownValues: [Code] = [
             .noMatchingRepresentation, .exportNotSupported, .importNotSupported, .conditionNotMet, .encodingFailed,
             .decodingFailed, .exportFailed, .importFailed, .fileUnavailable, .proxyCycle, .invalidRepresentation,
             .cancelled,
         ]
 
-        /// The name.
-        public var description: String { rawValue }
     }
 
     /// One representation considered for the transfer, and why it was not used.

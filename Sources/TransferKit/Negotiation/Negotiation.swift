@@ -65,18 +65,9 @@ public struct Negotiation: Sendable, CustomStringConvertible {
             /// The kind of cause. New codes may be added.
             ///
             /// `Code` is `Sendable`.
-            public struct Code: RawRepresentable, LosslessStringConvertible, Sendable, Hashable {
+            public struct Code: NamedValue {
                 /// The name, camelCase, as programs and JSON output spell it: `typeNotAccepted`.
                 public let rawValue: String
-
-                /// The code named `rawValue`, or `nil` for a name that is not one of them.
-                public init?(rawValue: String) {
-                    guard Self.known.contains(where: { $0.rawValue == rawValue }) else { return nil }
-                    self.rawValue = rawValue
-                }
-
-                /// The code named `description`, or `nil`: the same as ``init(rawValue:)``.
-                public init?(_ description: String) { self.init(rawValue: description) }
 
                 init(unchecked rawValue: String) { self.rawValue = rawValue }
 
@@ -94,12 +85,10 @@ public struct Negotiation: Sendable, CustomStringConvertible {
                 public static let consumption = Code(unchecked: "consumption")
 
                 /// Every code this version knows, in the order above.
-                static let known: [Code] = [
+                public static let knownValues: [Code] = [
                     .conditionFalse, .notVisible, .typeNotAccepted, .formNotAccepted, .excluded, .consumption,
                 ]
 
-                /// The name.
-                public var description: String { rawValue }
             }
 
             /// The kind of cause.

@@ -16,20 +16,11 @@
 /// always deterministic.
 ///
 /// `NegotiationPolicy` is `Sendable`.
-public struct NegotiationPolicy: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable,
+public struct NegotiationPolicy: NamedValue, Codable,
     CaseIterable
 {
     /// The policy's name: `sender`, `receiver` or `product`.
     public let rawValue: String
-
-    /// The policy named `rawValue`, or `nil` for a name that is not one of the policies.
-    public init?(rawValue: String) {
-        guard let policy = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = policy
-    }
-
-    /// The policy named `description`, or `nil`: the same as ``init(rawValue:)``.
-    public init?(_ description: String) { self.init(rawValue: description) }
 
     private init(unchecked name: String) { rawValue = name }
 
@@ -43,6 +34,4 @@ public struct NegotiationPolicy: RawRepresentable, LosslessStringConvertible, Se
     /// Every policy, in the order above.
     public static let allCases: [NegotiationPolicy] = [.senderOrder, .receiverPreference, .product]
 
-    /// `sender`, `receiver` or `product`.
-    public var description: String { rawValue }
 }

@@ -39,18 +39,9 @@ public struct SharePlan: Sendable, CustomStringConvertible {
             /// The kind of cause. New codes may be added.
             ///
             /// `Code` is `Sendable`.
-            public struct Code: RawRepresentable, LosslessStringConvertible, Sendable, Hashable {
+            public struct Code: NamedValue {
                 /// The name, camelCase, as programs and JSON output spell it: `overLimit`.
                 public let rawValue: String
-
-                /// The code named `rawValue`, or `nil` for a name that is not one of them.
-                public init?(rawValue: String) {
-                    guard Self.known.contains(where: { $0.rawValue == rawValue }) else { return nil }
-                    self.rawValue = rawValue
-                }
-
-                /// The code named `description`, or `nil`: the same as ``init(rawValue:)``.
-                public init?(_ description: String) { self.init(rawValue: description) }
 
                 init(unchecked rawValue: String) { self.rawValue = rawValue }
 
@@ -71,13 +62,11 @@ public struct SharePlan: Sendable, CustomStringConvertible {
                 public static let addsPathToText = Code(unchecked: "addsPathToText")
 
                 /// Every code this version knows, in the order above.
-                static let known: [Code] = [
+                public static let knownValues: [Code] = [
                     .receiverNotOffered, .noAcceptedOffer, .failsWithOtherItem, .ignoredWithOtherItem, .overLimit,
                     .firstItemOnly, .addsPathToText,
                 ]
 
-                /// The name.
-                public var description: String { rawValue }
             }
 
             /// The kind of cause.
@@ -172,18 +161,9 @@ public struct SharePlan: Sendable, CustomStringConvertible {
         /// The kind of step. New codes may be added.
         ///
         /// `Code` is `Sendable`.
-        public struct Code: RawRepresentable, LosslessStringConvertible, Sendable, Hashable {
+        public struct Code: NamedValue {
             /// The name, camelCase, as programs and JSON output spell it: `tooManyOfKind`.
             public let rawValue: String
-
-            /// The code named `rawValue`, or `nil` for a name that is not one of them.
-            public init?(rawValue: String) {
-                guard Self.known.contains(where: { $0.rawValue == rawValue }) else { return nil }
-                self.rawValue = rawValue
-            }
-
-            /// The code named `description`, or `nil`: the same as ``init(rawValue:)``.
-            public init?(_ description: String) { self.init(rawValue: description) }
 
             init(unchecked rawValue: String) { self.rawValue = rawValue }
 
@@ -212,13 +192,11 @@ public struct SharePlan: Sendable, CustomStringConvertible {
             public static let literalMeaningDiffers = Code(unchecked: "literalMeaningDiffers")
 
             /// Every code this version knows, in the order above.
-            static let known: [Code] = [
+            public static let knownValues: [Code] = [
                 .offered, .itemNotMatched, .noItemMatched, .tooManyOfKind, .tooFewAttachments, .tooManyAttachments,
                 .ruleMatched, .ruleNotMatched, .receiverDisabled, .platformIntent, .literalMeaningDiffers,
             ]
 
-            /// The name.
-            public var description: String { rawValue }
         }
 
         /// The kind of step.

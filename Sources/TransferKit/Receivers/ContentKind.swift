@@ -7,18 +7,9 @@
 ///
 /// An open set (a struct, not an enum): platforms may come to treat more kinds apart (3D content,
 /// PDF). Decoding accepts the known names only. `ContentKind` is `Sendable`.
-public struct ContentKind: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable, CaseIterable {
+public struct ContentKind: NamedValue, Codable, CaseIterable {
     /// The kind's name, as profiles spell it.
     public let rawValue: String
-
-    /// The kind named `rawValue`, or `nil` for a name that is not one of the known kinds.
-    public init?(rawValue: String) {
-        guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = kind
-    }
-
-    /// The value named `description`, or `nil`: the same as ``init(rawValue:)``.
-    public init?(_ description: String) { self.init(rawValue: description) }
 
     init(unchecked name: String) { rawValue = name }
 
@@ -57,6 +48,4 @@ public struct ContentKind: RawRepresentable, LosslessStringConvertible, Sendable
         }
     }
 
-    /// The kind's name.
-    public var description: String { rawValue }
 }

@@ -13,18 +13,9 @@ public struct ReceiverActivation: Sendable, Hashable, Codable {
     ///
     /// An open set (a struct, not an enum): platforms may add ways to match. Decoding accepts the known
     /// names only. `ItemMatching` is `Sendable`.
-    public struct ItemMatching: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable {
+    public struct ItemMatching: NamedValue, Codable {
         /// The name, as profiles spell it.
         public let rawValue: String
-
-        /// The value named `rawValue`, or `nil` for a name that is not one of the known values.
-        public init?(rawValue: String) {
-            guard ["all", "any"].contains(rawValue) else { return nil }
-            self.rawValue = rawValue
-        }
-
-        /// The value named `description`, or `nil`: the same as ``init(rawValue:)``.
-        public init?(_ description: String) { self.init(rawValue: description) }
 
         init(unchecked name: String) { rawValue = name }
 
@@ -33,8 +24,9 @@ public struct ReceiverActivation: Sendable, Hashable, Codable {
         /// At least one item must match (iOS rule version 2, Android).
         public static let any = ItemMatching(unchecked: "any")
 
-        /// The name.
-        public var description: String { rawValue }
+        /// Every value this version knows, in the order above.
+        public static let knownValues: [ItemMatching] = [.all, .any]
+
     }
 
     /// The accept rules, in the receiver's order of preference.

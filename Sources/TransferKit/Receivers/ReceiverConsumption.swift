@@ -18,18 +18,9 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
     ///
     /// An open set (a struct, not an enum): measurements may find new behaviours. Decoding accepts the
     /// known names only. `Outcome` is `Sendable`.
-    public struct Outcome: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable {
+    public struct Outcome: NamedValue, Codable {
         /// The name, as profiles spell it.
         public let rawValue: String
-
-        /// The value named `rawValue`, or `nil` for a name that is not one of the known values.
-        public init?(rawValue: String) {
-            guard ["ok", "addsPathToText", "showsPath", "ignored", "fails"].contains(rawValue) else { return nil }
-            self.rawValue = rawValue
-        }
-
-        /// The value named `description`, or `nil`: the same as ``init(rawValue:)``.
-        public init?(_ description: String) { self.init(rawValue: description) }
 
         init(unchecked name: String) { rawValue = name }
 
@@ -44,11 +35,12 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
         /// The receiver fails: an error dialog, a crash, a sheet that closes.
         public static let fails = Outcome(unchecked: "fails")
 
+        /// Every value this version knows, in the order above.
+        public static let knownValues: [Outcome] = [.ok, .addsPathToText, .showsPath, .ignored, .fails]
+
         /// Whether the content reaches the user as intended, possibly with side effects.
         public var isDelivered: Bool { self == .ok || self == .addsPathToText }
 
-        /// The outcome's name.
-        public var description: String { rawValue }
     }
 
     /// How one kind of content fares in one form (or every form).
@@ -87,18 +79,9 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
         ///
         /// An open set (a struct, not an enum). Decoding accepts the known names only. `Effect` is
         /// `Sendable`.
-        public struct Effect: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable {
+        public struct Effect: NamedValue, Codable {
             /// The name, as profiles spell it.
             public let rawValue: String
-
-            /// The value named `rawValue`, or `nil` for a name that is not one of the known values.
-            public init?(rawValue: String) {
-                guard ["dropped", "fails"].contains(rawValue) else { return nil }
-                self.rawValue = rawValue
-            }
-
-            /// The value named `description`, or `nil`: the same as ``init(rawValue:)``.
-            public init?(_ description: String) { self.init(rawValue: description) }
 
             init(unchecked name: String) { rawValue = name }
 
@@ -107,8 +90,9 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
             /// The share fails when it is present: the sender must leave it out.
             public static let fails = Effect(unchecked: "fails")
 
-            /// The name.
-            public var description: String { rawValue }
+            /// Every value this version knows, in the order above.
+            public static let knownValues: [Effect] = [.dropped, .fails]
+
         }
 
         /// The kind whose presence triggers the rule.
@@ -139,18 +123,9 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
     ///
     /// An open set (a struct, not an enum). Decoding accepts the known names only. `Reads` is
     /// `Sendable`.
-    public struct Reads: RawRepresentable, LosslessStringConvertible, Sendable, Hashable, Codable {
+    public struct Reads: NamedValue, Codable {
         /// The name, as profiles spell it.
         public let rawValue: String
-
-        /// The value named `rawValue`, or `nil` for a name that is not one of the known values.
-        public init?(rawValue: String) {
-            guard ["allItems", "firstItemOnly"].contains(rawValue) else { return nil }
-            self.rawValue = rawValue
-        }
-
-        /// The value named `description`, or `nil`: the same as ``init(rawValue:)``.
-        public init?(_ description: String) { self.init(rawValue: description) }
 
         init(unchecked name: String) { rawValue = name }
 
@@ -159,8 +134,9 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
         /// Only the first item, taken in ``ReceiverConsumption/precedence`` order, is read.
         public static let firstItemOnly = Reads(unchecked: "firstItemOnly")
 
-        /// The name.
-        public var description: String { rawValue }
+        /// Every value this version knows, in the order above.
+        public static let knownValues: [Reads] = [.allItems, .firstItemOnly]
+
     }
 
     /// Whether the handler reads every item or only the first.

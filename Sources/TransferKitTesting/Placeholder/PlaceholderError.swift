@@ -10,18 +10,9 @@ public struct PlaceholderError: Error, Sendable, Hashable, CustomStringConvertib
     /// The kind of failure. An open set: more codes may be added.
     ///
     /// `Code` is `Sendable`. Match an error with `~=`: `catch PlaceholderError.Code.notFound { … }`.
-    public struct Code: RawRepresentable, LosslessStringConvertible, Sendable, Hashable {
+    public struct Code: NamedValue {
         /// The name, camelCase: `invalidParameter`.
         public let rawValue: String
-
-        /// The code named `rawValue`, or `nil` for a name that is not one of them.
-        public init?(rawValue: String) {
-            guard Self.known.contains(where: { $0.rawValue == rawValue }) else { return nil }
-            self.rawValue = rawValue
-        }
-
-        /// The code named `description`, or `nil`: the same as ``init(rawValue:)``.
-        public init?(_ description: String) { self.init(rawValue: description) }
 
         init(unchecked rawValue: String) { self.rawValue = rawValue }
 
@@ -34,10 +25,7 @@ public struct PlaceholderError: Error, Sendable, Hashable, CustomStringConvertib
         public static let notFound = Code(unchecked: "notFound")
 
         /// Every code this version knows.
-        static let known: [Code] = [.invalidParameter, .malformedTarget, .notFound]
-
-        /// The name.
-        public var description: String { rawValue }
+        public static let knownValues: [Code] = [.invalidParameter, .malformedTarget, .notFound]
 
         /// Matches an error whose code is `code`: `catch PlaceholderError.Code.notFound { … }`.
         public static func ~= (code: Code, error: any Error) -> Bool {
