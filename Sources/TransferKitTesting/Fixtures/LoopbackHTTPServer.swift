@@ -183,7 +183,7 @@ public final class LoopbackHTTPServer: Sendable {
         var connection = connection
         defer { connection.close() }
         let head: HTTPRequestHead
-        switch connection.readHead(limits: Self.limits, requestTimeout: .seconds(60), idleDeadline: nil) {
+        switch connection.readHead(limits: Self.limits, requestTimeout: .seconds(60)) {
         case .closed: return
         case .refused(let refusal):
             _ = connection.send(

@@ -35,15 +35,12 @@ struct HTTPConnection {
         case closed
     }
 
-    /// Waits for the next request head and reads it: at most `requestTimeout` from its first byte;
-    /// an idle connection waits for that byte until `idleDeadline` (`nil`: `requestTimeout` from
-    /// now, as for a connection's first request). A head that has not ended in time is refused
-    /// `408`.
-    mutating func readHead(
-        limits: HTTPRequestHead.Limits, requestTimeout: Duration, idleDeadline: ContinuousClock.Instant?
-    ) -> HeadOutcome {
+    /// Waits for the next request head and reads it, within `requestTimeout` from now (the loopback
+    /// server reads one request per connection). A head that has not ended in time is refused
+    /// `408`; a connection that sent nothing is closed without a word.
+    mutating func readHead(limits: HTTPRequestHead.Limits, requestTimeout: Duration) -> HeadOutcome {
         var scanner = HTTPRequestHead.Scanner(limits: limits)
-        var deadline = idleDeadline == nil ? ContinuousClock.now + requestTimeout : nil
+        let deadline = ContinuousClock.now + requestTimeout
         while true {
             switch scanner.scan(buffer) {
             case .success(let end):
@@ -56,8 +53,7 @@ struct HTTPConnection {
             case .failure(let refusal):
                 return .refused(refusal)
             case nil:
-                if deadline == nil, !buffer.isEmpty { deadline = ContinuousClock.now + requestTimeout }
-                switch receive(until: deadline ?? idleDeadline ?? .now) {
+                switch receive(until: deadline) {
                 case .received: continue
                 case .closed: return .closed
                 case .timedOut:

@@ -371,7 +371,7 @@ final class HTTPServerLoop: Sendable {
 
         /// Closes the connection idle longest; `false` when none is idle.
         private mutating func closeLongestIdle() -> Bool {
-            let idle = connections.filter { $0.value.isIdle }
+            let idle = connections.lazy.filter { $0.value.isIdle }
             guard let (number, _) = idle.min(by: { $0.value.lastActive < $1.value.lastActive }) else { return false }
             close(number)
             owner.shared.withLock { $0.statistics.idleClosed += 1 }

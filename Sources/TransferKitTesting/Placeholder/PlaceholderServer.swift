@@ -115,7 +115,7 @@ public final class PlaceholderServer: Sendable {
 
     private let loop: HTTPServerLoop
 
-    /// Starts a server: it listens at once, and serves on threads of its own until ``stop()``.
+    /// Starts a server: it listens at once, and serves from a thread of its own until ``stop()``.
     ///
     /// - Parameter configuration: The address, port and limits.
     /// - Throws: `POSIXError`: `EADDRNOTAVAIL` for a host that is not an IP address, `EADDRINUSE`
