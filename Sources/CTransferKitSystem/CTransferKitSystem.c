@@ -298,6 +298,19 @@ int transferkit_pipe_cloexec(int descriptors[2]) {
     return pipe2(descriptors, O_CLOEXEC);
 }
 
+int transferkit_accept_cloexec(int listener, int nonblocking) {
+#if defined(__linux__)
+    return accept4(listener, NULL, NULL, SOCK_CLOEXEC | (nonblocking ? SOCK_NONBLOCK : 0));
+#else
+    int connection = accept(listener, NULL, NULL);
+    if (connection >= 0) {
+        fcntl(connection, F_SETFD, FD_CLOEXEC);
+        if (nonblocking) fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) | O_NONBLOCK);
+    }
+    return connection;
+#endif
+}
+
 int transferkit_keep_freed_memory(size_t map_threshold, size_t trim_threshold) {
 #if defined(__GLIBC__)
     return mallopt(M_MMAP_THRESHOLD, (int)map_threshold) && mallopt(M_TRIM_THRESHOLD, (int)trim_threshold);

@@ -26,7 +26,7 @@ package import TransferSupport
 /// `Sendable`: it does not change once made.
 package final class ClipboardSnapshot: Sendable {
     /// The sealed memory file.
-    package let descriptor: Int32
+    package let descriptor: FileDescriptor
     /// The bytes, mapped read-only (empty when there are none).
     package let bytes: Data
 
@@ -43,27 +43,34 @@ package final class ClipboardSnapshot: Sendable {
     /// - Parameters:
     ///   - source: An open descriptor: a regular file, a pipe, anything that reads.
     ///   - maximumSizeAllowed: The most bytes accepted; past it, ``Failure/tooLarge``.
-    package init(copying source: Int32, maximumSizeAllowed: Int) throws(Failure) {
+    package init(copying source: FileDescriptor, maximumSizeAllowed: Int) throws(Failure) {
         var size: Int64 = 0
-        let made = transferkit_snapshot(source, Int64(maximumSizeAllowed), &size)
-        guard made >= 0 else {
-            let error = Errno.current
-            throw error.rawValue == EFBIG ? .tooLarge : .system(error)
+        // Not made again from here on EINTR: the helper retries each of its reads itself, and a
+        // second call would start over on a source already partly read.
+        let made: FileDescriptor
+        switch SystemCalls.valueOrErrno(
+            retryOnInterrupt: false,
+            {
+                transferkit_snapshot(source.rawValue, Int64(maximumSizeAllowed), &size)
+            })
+        {
+        case .success(let number): made = FileDescriptor(rawValue: number)
+        case .failure(let error): throw error.rawValue == EFBIG ? .tooLarge : .system(error)
         }
         let count = Int(size)
         guard count > 0 else {
             (descriptor, bytes) = (made, Data())
             return
         }
-        let mapped = mmap(nil, count, PROT_READ, MAP_SHARED, made, 0)
+        let mapped = mmap(nil, count, PROT_READ, MAP_SHARED, made.rawValue, 0)
         guard let mapped, mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
             let error = Errno.current
-            SystemCalls.close(made)
+            made.close()
             throw .system(error)
         }
         descriptor = made
         bytes = Data(bytesNoCopy: mapped, count: count, deallocator: .custom { _, _ in munmap(mapped, count) })
     }
 
-    deinit { SystemCalls.close(descriptor) }
+    deinit { descriptor.close() }
 }

@@ -15,7 +15,7 @@ import TransferSupport
 /// a process that SIGPIPE stopped (141), anything else 74.
 struct OutputWriteError: Error, CustomStringConvertible {
     /// The descriptor written to.
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     /// Why the write failed.
     let errno: Errno
 
@@ -23,7 +23,7 @@ struct OutputWriteError: Error, CustomStringConvertible {
     var isBrokenPipe: Bool { errno == Errno(rawValue: EPIPE) }
 
     var description: String {
-        "\(descriptor == 1 ? "standard output" : "file descriptor \(descriptor)"): cannot be written (\(errno))"
+        "\(descriptor == .standardOutput ? "standard output" : "\(descriptor)"): cannot be written (\(errno))"
     }
 }
 
@@ -32,14 +32,14 @@ struct OutputWriteError: Error, CustomStringConvertible {
 /// text (messages, help) by ``write(_:to:)-(String,_)``, which keeps the first failure of each
 /// descriptor, so that a command whose output was lost does not exit 0.
 enum FileDescriptorOutput {
-    private static let failures = Mutex<[Int32: Errno]>([:])
+    private static let failures = Mutex<[FileDescriptor: Errno]>([:])
 
     /// Why writing to `descriptor` failed, if it did.
-    static func failure(of descriptor: Int32) -> Errno? {
+    static func failure(of descriptor: FileDescriptor) -> Errno? {
         failures.withLock { $0[descriptor] }
     }
 
-    static func write(_ string: String, to descriptor: Int32) {
+    static func write(_ string: String, to descriptor: FileDescriptor) {
         var string = string
         string.withUTF8 { write($0, to: descriptor) }
     }
@@ -47,26 +47,26 @@ enum FileDescriptorOutput {
     /// Writes all of `bytes` to `descriptor`.
     ///
     /// - Throws: ``OutputWriteError`` when the write fails (`EPIPE` when nobody reads the pipe).
-    static func send(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(OutputWriteError) {
+    static func send(_ bytes: UnsafeRawBufferPointer, to descriptor: FileDescriptor) throws(OutputWriteError) {
         do throws(Errno) {
             if StandardStreams.wasClosed(descriptor) { throw .badFileDescriptor }
-            try SystemCalls.write(descriptor, bytes)
+            try descriptor.writeAll(bytes)
         } catch {
             throw OutputWriteError(descriptor: descriptor, errno: error)
         }
     }
 
     /// Writes all of `data` to `descriptor` (see ``send(_:to:)``).
-    static func send(_ data: Data, to descriptor: Int32) throws(OutputWriteError) {
+    static func send(_ data: Data, to descriptor: FileDescriptor) throws(OutputWriteError) {
         try data.withUnsafeBytes { bytes in Result { () throws(OutputWriteError) in try send(bytes, to: descriptor) } }
             .get()
     }
 
-    static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+    static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: FileDescriptor) {
         let failed: Errno
         do throws(Errno) {
             if StandardStreams.wasClosed(descriptor) { throw .badFileDescriptor }
-            try SystemCalls.write(descriptor, UnsafeRawBufferPointer(buffer))
+            try descriptor.writeAll(UnsafeRawBufferPointer(buffer))
             return
         } catch {
             failed = error

@@ -18,15 +18,14 @@ enum StandardInput {
     /// Standard input's descriptor, for a reader that streams it (`transfer convert -`).
     ///
     /// - Throws: `ToolError` 66 when standard input is closed or is a directory.
-    static func descriptor() throws -> Int32 {
-        var status = stat()
-        if StandardStreams.wasClosed(0) || fstat(0, &status) != 0 {
+    static func descriptor() throws -> FileDescriptor {
+        guard !StandardStreams.wasClosed(.standardInput), let status = try? FileDescriptor.standardInput.status() else {
             throw ToolError(.noInput, "standard input: closed (expected the input, or give a file instead of -)")
         }
         if status.st_mode & S_IFMT == S_IFDIR {
             throw ToolError(.noInput, "standard input: a directory (expected a file's contents)")
         }
-        return 0
+        return .standardInput
     }
 
     /// Reads standard input to its end.
@@ -34,7 +33,7 @@ enum StandardInput {
     /// - Throws: `ToolError` 66 when standard input is closed or cannot be read (a directory),
     ///   65 when it holds more than `limit` bytes, 74 on another read error.
     static func readAll(limit: Int = StandardInput.limit) throws -> Data {
-        try readAll(descriptor: 0, name: "standard input", limit: limit) { limit in
+        try readAll(descriptor: .standardInput, name: "standard input", limit: limit) { limit in
             "more than \(limit >> 20) MiB (expected at most that much; give the input as a file, which is read in place)"
         }
     }
@@ -46,16 +45,17 @@ enum StandardInput {
     ///   - name: What it is, for messages.
     ///   - limit: The most read.
     ///   - tooLarge: The message when there is more than `limit`.
-    static func readAll(descriptor: CInt, name: String, limit: Int, tooLarge: (Int) -> String) throws -> Data {
+    static func readAll(descriptor: FileDescriptor, name: String, limit: Int, tooLarge: (Int) -> String) throws -> Data
+    {
         if StandardStreams.wasClosed(descriptor) {
             throw ToolError(.noInput, "\(name): closed (expected the input, or give a file instead of -)")
         }
         // A regular file's size is known: its bytes are read into one buffer of that size (plus
         // one byte, to see the end). Anything else grows by doubling.
-        var status = stat()
-        let known = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
-        do throws(SystemCalls.WholeReadFailure) {
-            return try SystemCalls.readWhole(descriptor, sizeHint: known, maximumSizeAllowed: limit)
+        let status = try? descriptor.status()
+        let known = status.flatMap { $0.st_mode & S_IFMT == S_IFREG ? Int($0.st_size) : nil }
+        do throws(FileDescriptor.WholeReadFailure) {
+            return try descriptor.readToEnd(sizeHint: known, maximumSizeAllowed: limit)
         } catch .system(.badFileDescriptor) {
             throw ToolError(.noInput, "\(name): closed (expected the input, or give a file instead of -)")
         } catch .system(Errno(rawValue: EISDIR)) {
@@ -85,10 +85,9 @@ enum InputFile {
         }
     }
 
-    /// The file at `path`, open for reading: where `convert`, `copy`, `drag` and the declaration
-    /// and profile options look at an input file, before anything else is done with it.
-    /// (`negotiate` and `preview` check theirs with `FileManager` first, and `copy --type` with
-    /// `isReadableFile` — issue #50.)
+    /// The file at `path`, open for reading: where every command looks at an input file, before
+    /// anything else is done with it. (`negotiate` and `preview` ask `FileManager` only whether an
+    /// argument names a file at all — a receiver's name or a URL otherwise — then read it here.)
     ///
     /// - Throws: `ToolError` 66 when the file does not exist, is a directory or cannot be opened.
     static func open(_ path: String) throws -> ReadableFile {

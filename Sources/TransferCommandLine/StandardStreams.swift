@@ -17,21 +17,20 @@ import TransferSupport
 /// still knows it was closed: reading it is refused as closed (66), and writing to it is a lost
 /// output (74), as before.
 package enum StandardStreams {
-    private static let closedAtStart = Mutex<Set<Int32>>([])
+    private static let closedAtStart = Mutex<Set<FileDescriptor>>([])
 
     /// Holds each closed standard descriptor open on `/dev/null`. Call first thing in `main`.
     package static func reserveClosed() {
-        for descriptor: Int32 in 0...2
-        where SystemCalls.valueOrErrno({ fcntl(descriptor, F_GETFD) }) == .failure(Errno(rawValue: EBADF)) {
+        for descriptor in [FileDescriptor.standardInput, .standardOutput, .standardError] where !descriptor.isOpen {
             // `open` takes the lowest free number: this one, since the ones below are open.
-            let opened = try? SystemCalls.open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
-            if let opened, opened != descriptor { SystemCalls.close(opened) }
+            let opened = try? FileDescriptor.open("/dev/null", descriptor == .standardInput ? O_RDONLY : O_WRONLY)
+            if let opened, opened != descriptor { opened.close() }
             _ = closedAtStart.withLock { $0.insert(descriptor) }
         }
     }
 
     /// Whether `descriptor` (0, 1 or 2) was closed when the tool started.
-    static func wasClosed(_ descriptor: Int32) -> Bool {
+    static func wasClosed(_ descriptor: FileDescriptor) -> Bool {
         closedAtStart.withLock { $0.contains(descriptor) }
     }
 }

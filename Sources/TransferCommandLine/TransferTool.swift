@@ -56,7 +56,9 @@ package enum TransferTool {
             // A write of standard output that failed after the command was done is mapped as the
             // command's own errors are: a reader that went away ends the tool as SIGPIPE would,
             // without a word (141); another failure is 74.
-            if let failure = console.outputFailure() { throw OutputWriteError(descriptor: 1, errno: failure) }
+            if let failure = console.outputFailure() {
+                throw OutputWriteError(descriptor: .standardOutput, errno: failure)
+            }
             return .success
         } catch {
             if let usage = UsageError.within(error) {
@@ -144,10 +146,10 @@ package struct Console: Sendable {
 
     /// The process's standard output and standard error.
     package static let standard = Console(
-        write: { FileDescriptorOutput.write($0, to: 1) },
-        error: { FileDescriptorOutput.write($0, to: 2) },
-        writeBytes: { try FileDescriptorOutput.send($0, to: 1) },
-        outputFailure: { FileDescriptorOutput.failure(of: 1) }
+        write: { FileDescriptorOutput.write($0, to: .standardOutput) },
+        error: { FileDescriptorOutput.write($0, to: .standardError) },
+        writeBytes: { try FileDescriptorOutput.send($0, to: .standardOutput) },
+        outputFailure: { FileDescriptorOutput.failure(of: .standardOutput) }
     )
 }
 
@@ -166,7 +168,7 @@ extension Console {
         } catch let error as OutputWriteError {
             throw error
         } catch {
-            throw OutputWriteError(descriptor: 1, errno: Errno(rawValue: EIO))
+            throw OutputWriteError(descriptor: .standardOutput, errno: Errno(rawValue: EIO))
         }
     }
 }

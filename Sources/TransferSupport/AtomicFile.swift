@@ -25,7 +25,8 @@ package final class AtomicFile {
     package let destination: URL
     /// The temporary file being written.
     package let temporary: URL
-    private var descriptor: Int32
+    /// The temporary file, open for writing; `nil` once closed.
+    private var descriptor: FileDescriptor?
     private var buffer = OutputBuffer()
     private var isFinished = false
     /// Bytes written to the temporary file, and how many of them have been sent to the device.
@@ -55,14 +56,14 @@ package final class AtomicFile {
     /// left behind, and an error reported then would race the signal's exit status.
     package init(
         writing destination: URL, mode: mode_t = 0o666,
-        create: (_ path: String, _ mode: mode_t) -> Result<Int32, Errno> = AtomicFile.createExclusively
+        create: (_ path: String, _ mode: mode_t) -> Result<FileDescriptor, Errno> = AtomicFile.createExclusively
     ) throws(CocoaError) {
         self.destination = destination
         let temporary = destination.temporarySibling
         self.temporary = temporary
         // Made and registered under the lock that the signal cleanup closes: removed by it, or
         // never made.
-        let made: Result<Int32, Errno>? = Self.openTemporaries.withLock { registry in
+        let made: Result<FileDescriptor, Errno>? = Self.openTemporaries.withLock { registry in
             guard !registry.isClosed else { return nil }
             let made = create(temporary.path, mode)
             if case .success = made { registry.paths.insert(temporary.path) }
@@ -71,7 +72,7 @@ package final class AtomicFile {
         guard let made else { while true { pause() } }
         switch made {
         case .success(let descriptor): self.descriptor = descriptor
-        case .failure(let error): throw .writing(destination, errno: error.rawValue)
+        case .failure(let error): throw .writing(destination, errno: error)
         }
     }
 
@@ -98,12 +99,15 @@ package final class AtomicFile {
 
     /// `open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)`, retried on `EINTR`: the
     /// descriptor, or the ``Errno`` of its failure.
-    package static func createExclusively(_ path: String, _ mode: mode_t) -> Result<Int32, Errno> {
-        SystemCalls.valueOrErrno { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
+    package static func createExclusively(_ path: String, _ mode: mode_t) -> Result<FileDescriptor, Errno> {
+        Result { () throws(Errno) in
+            try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions: mode)
+        }
     }
 
-    /// The descriptor of the temporary file, for `fchmod` and the like.
-    package var fileDescriptor: Int32 { descriptor }
+    /// The descriptor of the temporary file, for `fchmod` and the like; numbered -1 once the file
+    /// is committed or discarded, so that every call on it fails with `EBADF`.
+    package var fileDescriptor: FileDescriptor { descriptor ?? FileDescriptor(rawValue: -1) }
 
     /// Writes `bytes` after what came before: small pieces are gathered into writes of 1 MiB, large
     /// ones written as they are.
@@ -145,28 +149,32 @@ package final class AtomicFile {
         guard !isFinished else { return }
         do throws(CocoaError) {
             try flush()
-            if synchronizing, case .failure(let error) = SystemCalls.valueOrErrno({ fsync(descriptor) }) {
-                throw CocoaError.writing(destination, errno: error.rawValue)
+            if synchronizing {
+                do throws(Errno) {
+                    try fileDescriptor.synchronize()
+                } catch {
+                    throw CocoaError.writing(destination, errno: error)
+                }
             }
         } catch {
             discard()
             throw error
         }
-        SystemCalls.close(descriptor)
-        descriptor = -1
+        descriptor?.close()
+        descriptor = nil
         let moved = SystemCalls.valueOrErrno {
             replacing ? rename(temporary.path, destination.path) : link(temporary.path, destination.path)
         }
         if case .failure = moved { unlink(temporary.path) } else if !replacing { unlink(temporary.path) }
         finish()
-        if case .failure(let error) = moved { throw .writing(destination, errno: error.rawValue) }
+        if case .failure(let error) = moved { throw .writing(destination, errno: error) }
     }
 
     /// Stops writing and removes the temporary file; the destination is untouched.
     package func discard() {
         guard !isFinished else { return }
-        if descriptor >= 0 { SystemCalls.close(descriptor) }
-        descriptor = -1
+        descriptor?.close()
+        descriptor = nil
         unlink(temporary.path)
         finish()
     }
@@ -177,14 +185,14 @@ package final class AtomicFile {
 
     private func send(_ bytes: UnsafeRawBufferPointer) throws(CocoaError) {
         do {
-            try SystemCalls.write(descriptor, bytes)
+            try fileDescriptor.writeAll(bytes)
         } catch {
-            throw .writing(destination, errno: error.rawValue)
+            throw .writing(destination, errno: error)
         }
         written += Int64(bytes.count)
         if writesBackEarly, written - writtenBack >= Self.writebackInterval {
             // A hint: where the call fails (ENOSYS, a file system without it), `fsync` does it all.
-            SystemCalls.startWriteback(descriptor, offset: writtenBack, count: written - writtenBack)
+            fileDescriptor.startWriteback(offset: writtenBack, count: written - writtenBack)
             writtenBack = written
         }
     }

@@ -21,15 +21,15 @@ extension CocoaError {
     ///
     /// - Parameters:
     ///   - url: The file.
-    ///   - number: The `errno` of the failed call.
-    package static func reading(_ url: URL, errno number: Int32) -> CocoaError {
+    ///   - error: The failure of the system call.
+    package static func reading(_ url: URL, errno error: Errno) -> CocoaError {
         let code: CocoaError.Code =
-            switch number {
+            switch error.rawValue {
             case ENOENT: .fileReadNoSuchFile
             case EACCES, EPERM: .fileReadNoPermission
             default: .fileReadUnknown
             }
-        return file(code, url, number)
+        return file(code, url, error)
     }
 
     /// The error for a file that cannot be created, written or renamed into place, as
@@ -37,25 +37,25 @@ extension CocoaError {
     ///
     /// - Parameters:
     ///   - url: The file.
-    ///   - number: The `errno` of the failed call.
-    package static func writing(_ url: URL, errno number: Int32) -> CocoaError {
+    ///   - error: The failure of the system call.
+    package static func writing(_ url: URL, errno error: Errno) -> CocoaError {
         let code: CocoaError.Code =
-            switch number {
+            switch error.rawValue {
             case ENOENT: .fileNoSuchFile
             case EACCES, EPERM: .fileWriteNoPermission
             case ENOSPC, EDQUOT: .fileWriteOutOfSpace
             case EROFS: .fileWriteVolumeReadOnly
             default: .fileWriteUnknown
             }
-        return file(code, url, number)
+        return file(code, url, error)
     }
 
-    private static func file(_ code: CocoaError.Code, _ url: URL, _ number: Int32) -> CocoaError {
+    private static func file(_ code: CocoaError.Code, _ url: URL, _ error: Errno) -> CocoaError {
         CocoaError(
             code,
             userInfo: [
-                "NSFilePath": url.path, "NSDebugDescription": SystemCalls.reason(number),
-                "NSUnderlyingError": POSIXError(POSIXErrorCode(rawValue: number) ?? .EIO),
+                "NSFilePath": url.path, "NSDebugDescription": error.description,
+                "NSUnderlyingError": POSIXError(POSIXErrorCode(rawValue: error.rawValue) ?? .EIO),
             ])
     }
 

@@ -11,7 +11,7 @@
     package import Darwin
 #endif
 
-/// A file open for reading (`O_RDONLY | O_CLOEXEC`), read through ``SystemCalls`` and closed when
+/// A file open for reading (`O_RDONLY | O_CLOEXEC`), read through its ``FileDescriptor`` and closed when
 /// the reader lets go of it: the reading side of ``AtomicFile``.
 ///
 /// Every failure is the `CocoaError` that `Data(contentsOf:)` throws
@@ -20,8 +20,9 @@
 package final class ReadableFile {
     /// The file.
     package let url: URL
-    /// The open descriptor, for calls this type does not make; -1 once ``close()`` has run.
-    package private(set) var fileDescriptor: Int32
+    /// The open descriptor, for calls this type does not make; numbered -1 once ``close()`` has
+    /// run, so that every call on it fails with `EBADF`.
+    package private(set) var fileDescriptor: FileDescriptor
     /// Whether ``close()`` closes the descriptor: not for one the reader was handed
     /// (``init(reading:name:)``), such as standard input.
     private let ownsDescriptor: Bool
@@ -39,9 +40,9 @@ package final class ReadableFile {
         self.url = url
         ownsDescriptor = true
         do {
-            fileDescriptor = try SystemCalls.open(url.path, O_RDONLY | O_CLOEXEC)
+            fileDescriptor = try FileDescriptor.open(url.path, O_RDONLY | O_CLOEXEC)
         } catch {
-            throw .reading(url, errno: error.rawValue)
+            throw .reading(url, errno: error)
         }
         kind = Kind(fileDescriptor)
     }
@@ -52,13 +53,13 @@ package final class ReadableFile {
     /// - Parameters:
     ///   - descriptor: An open descriptor, readable.
     ///   - name: What errors call it (`standard input`); its path when it has one.
-    package init(reading descriptor: Int32, name: String) {
+    package init(reading descriptor: FileDescriptor, name: String) {
         url = URL(fileURLWithPath: name)
         fileDescriptor = descriptor
         ownsDescriptor = false
         kind = Kind(descriptor)
         // A pipe's writer then fills a whole chunk while the reader works.
-        if case .pipe = kind { SystemCalls.widenPipe(descriptor) }
+        if case .pipe = kind { descriptor.widenPipe() }
     }
 
     /// What the file is, as `fstat` said when it was opened, for the checks of an opened input (a
@@ -74,9 +75,8 @@ package final class ReadableFile {
         /// Anything else: a socket, a terminal, a character device, or one `fstat` refused.
         case other
 
-        init(_ descriptor: Int32) {
-            var status = stat()
-            guard fstat(descriptor, &status) == 0 else {
+        init(_ descriptor: FileDescriptor) {
+            guard let status = try? descriptor.status() else {
                 self = .other
                 return
             }
@@ -116,20 +116,18 @@ package final class ReadableFile {
     /// Closes the file now rather than when the reader lets go of it; then every read fails with
     /// `EBADF`. Called again, it does nothing.
     package func close() {
-        guard fileDescriptor >= 0 else { return }
-        if ownsDescriptor { SystemCalls.close(fileDescriptor) }
-        fileDescriptor = -1
+        guard fileDescriptor != Self.closed else { return }
+        if ownsDescriptor { fileDescriptor.close() }
+        fileDescriptor = Self.closed
     }
 
     /// What `fstat` says of the file: its size, its type.
     package func status() throws(CocoaError) -> stat {
-        var status = stat()
         do {
-            _ = try SystemCalls.valueOrErrno { fstat(fileDescriptor, &status) }.get()
+            return try fileDescriptor.status()
         } catch {
             throw failure(error)
         }
-        return status
     }
 
     /// Reads up to `count` bytes at `offset` without moving the reading position (`pread`), for a
@@ -140,7 +138,7 @@ package final class ReadableFile {
         into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int
     ) throws(CocoaError) -> Int {
         do {
-            return try SystemCalls.valueOrErrno { pread(fileDescriptor, buffer, count, off_t(offset)) }.get()
+            return try fileDescriptor.read(into: buffer, count: count, at: offset)
         } catch {
             throw failure(error)
         }
@@ -151,7 +149,7 @@ package final class ReadableFile {
     /// - Returns: The number of bytes read, 0 at the end of the file.
     package func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(CocoaError) -> Int {
         do {
-            return try SystemCalls.read(fileDescriptor, into: buffer, count: count)
+            return try fileDescriptor.read(into: buffer, count: count)
         } catch {
             throw failure(error)
         }
@@ -169,7 +167,7 @@ package final class ReadableFile {
                 // A pipe gives at most what it holds (64 KiB unless its writer asked for more) a
                 // read: room for that much, not for all that is wanted, is zeroed before each.
                 let room = isRegularFile ? count - total : min(count - total, Self.pipeReadSize)
-                read = try SystemCalls.append(upTo: room, from: fileDescriptor, to: &buffer)
+                read = try fileDescriptor.append(upTo: room, to: &buffer)
             } catch {
                 throw failure(error)
             }
@@ -181,15 +179,14 @@ package final class ReadableFile {
     }
 
     /// A new buffer of `prefix` followed by up to `count` bytes read, without zero-filling them
-    /// first (``SystemCalls/reading(upTo:from:after:filling:)``); from a pipe, as many as arrive
+    /// first (``FileDescriptor/reading(upTo:after:filling:)``); from a pipe, as many as arrive
     /// until there are `count` or the input ends.
     ///
     /// - Returns: The buffer and the number of bytes read (0 at the end of the input).
     package func reading(upTo count: Int, after prefix: ArraySlice<UInt8>) throws(CocoaError) -> ([UInt8], Int) {
         let result: ([UInt8], Int)
         do {
-            result = try SystemCalls.reading(
-                upTo: count, from: fileDescriptor, after: prefix, filling: !isRegularFile)
+            result = try fileDescriptor.reading(upTo: count, after: prefix, filling: !isRegularFile)
         } catch {
             throw failure(error)
         }
@@ -199,16 +196,16 @@ package final class ReadableFile {
 
     /// Reads from where the reader is to the end of the input, into one buffer of its own: a
     /// regular file's size at once, anything else in a buffer that doubles
-    /// (``SystemCalls/readWhole(_:sizeHint:maximumSizeAllowed:readCount:)``).
+    /// (``FileDescriptor/readToEnd(sizeHint:maximumSizeAllowed:readCount:)``).
     ///
     /// - Throws: `CocoaError`: `.fileReadTooLarge` past `maximumSizeAllowed` (or when no memory can
     ///   be had for it), and the read's failure.
     package func readToEnd(maximumSizeAllowed: Int = .max) throws(CocoaError) -> Data {
         let sizeHint: Int? = if case .regularFile(let size) = kind { size } else { nil }
-        do throws(SystemCalls.WholeReadFailure) {
-            return try SystemCalls.readWhole(
-                fileDescriptor, sizeHint: sizeHint, maximumSizeAllowed: maximumSizeAllowed
-            ) { counters?.addBytesRead($0) }
+        do throws(FileDescriptor.WholeReadFailure) {
+            return try fileDescriptor.readToEnd(sizeHint: sizeHint, maximumSizeAllowed: maximumSizeAllowed) {
+                counters?.addBytesRead($0)
+            }
         } catch .system(let error) {
             throw failure(error)
         } catch {
@@ -220,8 +217,8 @@ package final class ReadableFile {
     /// The whole contents of the file at `url`, through a ``ReadableFile``: how declarations,
     /// cached previews and a data representation's file are read whole. (The tool's inputs named
     /// on its command line and standard input are read by the same
-    /// ``SystemCalls/readWhole(_:sizeHint:maximumSizeAllowed:readCount:)``; `FileOperations` still
-    /// reads an item provider's file with a loop of its own — issue #50.)
+    /// ``FileDescriptor/readToEnd(sizeHint:maximumSizeAllowed:readCount:)``; an item provider's
+    /// file is copied, not read whole, by `FileOperations`.)
     ///
     /// - Parameter maximumSizeAllowed: The most bytes accepted; past it, `.fileReadTooLarge`.
     /// - Throws: `CocoaError`: `.fileReadNoSuchFile`, `.fileReadNoPermission`, `.fileReadUnknown`
@@ -235,14 +232,17 @@ package final class ReadableFile {
     /// Moves to byte `offset` from the start (`lseek`).
     package func seek(to offset: Int) throws(CocoaError) {
         do {
-            _ = try SystemCalls.valueOrErrno { lseek(fileDescriptor, off_t(offset), SEEK_SET) }.get()
+            try fileDescriptor.seek(offset: Int64(offset), from: .start)
         } catch {
             throw failure(error)
         }
     }
 
+    /// What ``fileDescriptor`` is once closed.
+    private static let closed = FileDescriptor(rawValue: -1)
+
     private func failure(_ error: Errno) -> CocoaError {
-        .reading(url, errno: error.rawValue)
+        .reading(url, errno: error)
     }
 }
 

@@ -146,6 +146,17 @@ struct ChromiumDragTests {
         try await pointer(
             ["mousemove", "\(x)", "\(y)", "mousedown", "1"] + moves(from: x - 10, to: x - 50, y: y), on: server)
         _ = try await onThread { try page.report("dragstart", as: ChromiumWindow.Nothing.self) }
+        // Chromium's drag has begun once the page hears its own dragenter: a pointer that leaves
+        // the page before then (a loaded machine) takes no drag with it. Nudged until it does.
+        var entered = false
+        for nudge in 1...25 where !entered {
+            try await pointer(["mousemove", "\(x - 50 - 4 * (nudge % 3))", "\(y)"], on: server)
+            entered =
+                (try? await onThread {
+                    try page.report("dragenter", as: ChromiumWindow.Nothing.self, timeout: .milliseconds(200))
+                }) != nil
+        }
+        #expect(entered, "the page never heard its own drag enter it")
         try await pointer(moves(from: x - 70, to: Self.onTransfer.x, y: y), on: server)
         // Released once transfer's window has said it would take the drag: Chromium, released
         // over a window before it has answered, leaves it. The moves may have come before

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TransferKit
+import TransferSupport
 
 @testable import TransferClipboard
 
@@ -31,8 +32,8 @@ final class HostileWaylandOwner: @unchecked Sendable {
         let failure = Mutex<(any Error)?>(nil)
         Thread { [self] in
             defer { done.signal() }
-            var kept: [Int32] = []
-            defer { kept.forEach { close($0) } }
+            var kept: [FileDescriptor] = []
+            defer { kept.forEach { $0.close() } }
             do {
                 let deadline = ContinuousClock.now + .seconds(10)
                 var control: WaylandDataControl? = try WaylandDataControl(
@@ -60,15 +61,16 @@ final class HostileWaylandOwner: @unchecked Sendable {
                     case .writesForever:
                         Thread { [self] in
                             while !stopped.load(ordering: .acquiring) {
-                                if chunk.withUnsafeBytes({ write(descriptor, $0.baseAddress!, $0.count) }) <= 0 {
+                                if chunk.withUnsafeBytes({ write(descriptor.rawValue, $0.baseAddress!, $0.count) }) <= 0
+                                {
                                     break
                                 }
                             }
-                            close(descriptor)
+                            descriptor.close()
                         }.start()
                     case .diesMidTransfer:
-                        _ = chunk.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
-                        close(descriptor)
+                        _ = chunk.withUnsafeBytes { write(descriptor.rawValue, $0.baseAddress!, $0.count) }
+                        descriptor.close()
                         control = nil  // the connection closes: the owner is gone
                     }
                 }
@@ -166,12 +168,12 @@ struct HostileWaylandOwnerTests {
             try WaylandConnection(socket: server.socket), maximumTypes: 16, deadline: deadline)
         let (offer, types) = try control.types(.clipboard)
         #expect(types == ["application/x-large"])
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        defer { close(ends[0]) }
-        try control.connection.send(
-            offer, WaylandDataControl.Opcode.receive, .init().string(types[0]), descriptor: ends[1])
-        close(ends[1])
+        let (readEnd, writeEnd) = try FileDescriptor.pipe()
+        defer { readEnd.close() }
+        try writeEnd.closeAfter { () throws(ClipboardError) in
+            try control.connection.send(
+                offer, WaylandDataControl.Opcode.receive, .init().string(types[0]), descriptor: writeEnd)
+        }
         // Meanwhile wl-paste gets all of it.
         let pasted = try await DesktopTools.run(
             "wl-paste", ["--type", "application/x-large"], environment: server.environment, timeout: .seconds(20))
@@ -179,12 +181,12 @@ struct HostileWaylandOwnerTests {
         // After the idle timeout the stalled transfer is dropped: the owner closes its end of the
         // pipe, which the reader sees as a hang-up (poll reports it whatever events are asked for)
         // with the pipe still full — an event, not a wait of the idle time.
-        var hangUp = [pollfd(fd: ends[0], events: 0, revents: 0)]
+        var hangUp = [pollfd(fd: readEnd.rawValue, events: 0, revents: 0)]
         #expect(poll(&hangUp, 1, 10_000) == 1 && hangUp[0].revents & Int16(POLLHUP) != 0)
         var total = 0
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = read(ends[0], &buffer, buffer.count)
+            let count = read(readEnd.rawValue, &buffer, buffer.count)
             if count <= 0 { break }
             total += count
         }

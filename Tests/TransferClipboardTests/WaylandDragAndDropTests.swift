@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import TransferKit
 import TransferKitTesting
+import TransferSupport
 
 @testable import TransferClipboard
 
@@ -291,8 +292,8 @@ struct WaylandDragAndDropTests {
             socket: server.socket, title: "Silent source", width: 320, height: 240, picture: nil,
             deadline: .now + .seconds(120))
         let connection = window.connection
-        var held: [Int32] = []
-        defer { held.forEach { close($0) } }
+        var held: [FileDescriptor] = []
+        defer { held.forEach { $0.close() } }
         var source: UInt32?
         let deadline = ContinuousClock.now + .seconds(240)
         while let event = try connection.nextEvent(deadline: deadline) {
@@ -384,7 +385,7 @@ struct WaylandDragAndDropTests {
         }
 
         func stop() {
-            shutdown(window.connection.descriptor, Int32(SHUT_RDWR))
+            window.connection.descriptor.shutDown(.readingAndWriting)
         }
     }
 

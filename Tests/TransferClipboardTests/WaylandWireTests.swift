@@ -1,6 +1,7 @@
 import CTransferKitSystem
 import Foundation
 import Testing
+import TransferSupport
 
 @testable import TransferClipboard
 
@@ -35,8 +36,8 @@ private final class ClosedDescriptors {
 }
 
 private func fakeQueue(_ descriptors: [Int32], closed: ClosedDescriptors) -> WaylandDescriptorQueue {
-    var queue = WaylandDescriptorQueue { closed.closed.append($0) }
-    queue.append(contentsOf: descriptors)
+    var queue = WaylandDescriptorQueue { closed.closed.append($0.rawValue) }
+    queue.append(contentsOf: descriptors.map(FileDescriptor.init(rawValue:)))
     return queue
 }
 
@@ -245,9 +246,10 @@ struct WaylandWireEventTests {
         let message = try WaylandMessage(decoding: bytes[...])
         #expect(
             try WaylandEvent(decoding: message, interface: .dataControlSource, descriptors: &queue)
-                == .send(source: Self.source, mimeType: "text/plain", descriptor: 41))
+                == .send(source: Self.source, mimeType: "text/plain", descriptor: FileDescriptor(rawValue: 41)))
         #expect(
-            try WaylandEvent(decoding: message, interface: .dataControlSource, descriptors: &queue).descriptor == 42)
+            try WaylandEvent(decoding: message, interface: .dataControlSource, descriptors: &queue).descriptor
+                == FileDescriptor(rawValue: 42))
         expectError(.protocolError) { () throws(ClipboardError) in
             _ = try WaylandEvent(decoding: message, interface: .dataControlSource, descriptors: &queue)
         }
@@ -257,7 +259,7 @@ struct WaylandWireEventTests {
         let dragSend = try WaylandMessage(decoding: wire(Self.source, 1, raw: stringArgument("text/plain"))[...])
         #expect(
             try WaylandEvent(decoding: dragSend, interface: .dataSource, descriptors: &dragQueue)
-                == .send(source: Self.source, mimeType: "text/plain", descriptor: 43))
+                == .send(source: Self.source, mimeType: "text/plain", descriptor: FileDescriptor(rawValue: 43)))
     }
 
     @Test("a malformed send takes no descriptor")
@@ -270,7 +272,7 @@ struct WaylandWireEventTests {
             _ = try WaylandEvent(
                 decoding: WaylandMessage(decoding: noNUL[...]), interface: .dataControlSource, descriptors: &queue)
         }
-        #expect(queue.descriptors == [41])
+        #expect(queue.descriptors.map(\.rawValue) == [41])
     }
 
     @Test("an object of no interface here, or an opcode the interface lacks: other, its arguments unread")
@@ -284,7 +286,7 @@ struct WaylandWireEventTests {
     func closeAll() {
         let closed = ClosedDescriptors()
         var queue = fakeQueue([7, 8, 9], closed: closed)
-        #expect((try? queue.take(for: "a test")) == 7)
+        #expect((try? queue.take(for: "a test"))?.rawValue == 7)
         #expect(queue.closeAll() == 2)
         #expect(closed.closed == [8, 9])
         #expect(queue.closeAll() == 0 && queue.isEmpty)
@@ -298,7 +300,7 @@ struct WaylandWireEventTests {
         defer { close(ends[0]) }
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         var queue = WaylandDescriptorQueue()
-        queue.append(contentsOf: [ends[1]])
+        queue.append(contentsOf: [FileDescriptor(rawValue: ends[1])])
         var byte: UInt8 = 0
         #expect(read(ends[0], &byte, 1) == -1)  // open, and empty: EAGAIN
         #expect(queue.closeAll() == 1)
@@ -386,7 +388,7 @@ struct WaylandConnectionDescriptorTests {
         #expect(readEnd(pipe.read) == nil)
         #expect(try connection.nextEvent(deadline: .now) == nil)
         #expect(readEnd(pipe.read) == 0)
-        #expect(received >= 0)
+        #expect(received.rawValue >= 0)
 
         let second = try pipeEnds()
         defer { close(second.read) }
@@ -399,7 +401,7 @@ struct WaylandConnectionDescriptorTests {
         let claimed = connection.claim(kept)
         #expect(try connection.nextEvent(deadline: .now) == nil)
         #expect(readEnd(second.read) == nil)  // still the caller's
-        close(claimed)
+        claimed.close()
         #expect(readEnd(second.read) == 0)
     }
 }

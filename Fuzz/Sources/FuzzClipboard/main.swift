@@ -162,8 +162,7 @@ func fuzzWayland(_ input: [UInt8]) {
     guard let first = input.first else { return }
     let received = (0..<Int32(first % 16)).map { 1000 + $0 }
     let closed = Closed()
-    var queue = WaylandDescriptorQueue { closed.descriptors.append($0) }
-    queue.append(contentsOf: received)
+    var queue = WaylandDescriptorQueue(numbers: received) { closed.descriptors.append($0) }
     var taken: [Int32] = []
     var rest = input.dropFirst()
     while true {
@@ -185,19 +184,19 @@ func fuzzWayland(_ input: [UInt8]) {
         } catch {
             preconditionFailure("a framed message of \(size) bytes did not decode: \(error)")
         }
-        let before = queue.descriptors
+        let before = queue.numbers
         do {
             let event = try WaylandEvent(
                 decoding: message, interface: interface(of: message.object), descriptors: &queue)
-            if let descriptor = event.descriptor {
-                precondition(descriptor == before.first && queue.descriptors == Array(before.dropFirst()))
+            if let descriptor = event.descriptorNumber {
+                precondition(descriptor == before.first && queue.numbers == Array(before.dropFirst()))
                 taken.append(descriptor)
             } else {
-                precondition(queue.descriptors == before, "an event without a descriptor took one")
+                precondition(queue.numbers == before, "an event without a descriptor took one")
             }
             checkRoundTrip(event, message)
         } catch {
-            precondition(queue.descriptors == before, "a refused message took a descriptor")
+            precondition(queue.numbers == before, "a refused message took a descriptor")
         }
     }
     queue.closeAll()
@@ -251,8 +250,9 @@ func checkRoundTrip(_ event: WaylandEvent, _ message: WaylandMessage) {
     }
     precondition(opcode == message.opcode, "\(event) from opcode \(message.opcode)")
     let closed = Closed()
-    var queue = WaylandDescriptorQueue { closed.descriptors.append($0) }
-    queue.append(contentsOf: [event.descriptor ?? -1])
+    var queue = WaylandDescriptorQueue(numbers: event.descriptorNumber.map { [$0] } ?? []) {
+        closed.descriptors.append($0)
+    }
     let again = try? WaylandEvent(
         decoding: WaylandMessage(object: message.object, opcode: opcode, arguments: arguments.bytes),
         interface: interface(of: message.object), descriptors: &queue)

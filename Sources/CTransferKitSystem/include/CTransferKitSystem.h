@@ -67,6 +67,11 @@ ssize_t transferkit_receive_with_descriptors(
 /// (pipe2 needs _GNU_SOURCE); 0, or -1 with errno set.
 int transferkit_pipe_cloexec(int descriptors[2]);
 
+/// `accept4(listener, NULL, NULL, SOCK_CLOEXEC | (nonblocking ? SOCK_NONBLOCK : 0))`: a connection
+/// no spawned program inherits, made atomically (accept4 needs _GNU_SOURCE); the descriptor, or -1
+/// with errno set. Not retried on EINTR here: the Swift caller retries.
+int transferkit_accept_cloexec(int listener, int nonblocking);
+
 /// `write` that cannot end the process with SIGPIPE when the reader has gone: the signal is blocked
 /// in the calling thread for the call, and one the call raised is taken before it is unblocked, so
 /// the reader's absence is only EPIPE. Pipes have no `MSG_NOSIGNAL`; a library must not change the

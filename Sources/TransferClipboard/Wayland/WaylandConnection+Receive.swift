@@ -24,16 +24,17 @@ extension WaylandConnection {
         _ type: String, from offer: UInt32, opcode: UInt16, sender: String, limit: Int, idle: Duration,
         deadline: ContinuousClock.Instant, into sink: ChunkSink
     ) throws(ClipboardError) {
-        var ends: [Int32] = [0, 0]
-        if case .failure(let error) = SystemCalls.valueOrErrno({ transferkit_pipe_cloexec(&ends) }) {
+        let ends: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
+        do throws(Errno) {
+            ends = try FileDescriptor.pipe()
+        } catch {
             throw ClipboardError(.connectionFailed, "cannot make a pipe: \(error)")
         }
-        defer { close(ends[0]) }
-        do {
-            defer { close(ends[1]) }
-            try send(offer, opcode, .init().string(type), descriptor: ends[1])
+        defer { ends.readEnd.close() }
+        try ends.writeEnd.closeAfter { () throws(ClipboardError) in
+            try send(offer, opcode, .init().string(type), descriptor: ends.writeEnd)
         }
-        SystemCalls.widenPipe(ends[0])
+        ends.readEnd.widenPipe()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var received = 0
         var lastByte = ContinuousClock.now
@@ -47,7 +48,7 @@ extension WaylandConnection {
                         + (wait == deadline ? " (the operation's deadline)" : ""))
             }
             do throws(Errno) {
-                guard try SystemCalls.poll(ends[0], for: Int16(POLLIN), until: .now + remaining) else { continue }
+                guard try ends.readEnd.poll(for: Int16(POLLIN), until: .now + remaining) else { continue }
             } catch {
                 throw ClipboardError(.connectionFailed, "waiting for \(sender): \(error)")
             }
@@ -55,7 +56,7 @@ extension WaylandConnection {
             do throws(Errno) {
                 count = try buffer.withUnsafeMutableBytes { bytes in
                     Result { () throws(Errno) in
-                        try SystemCalls.read(ends[0], into: bytes.baseAddress!, count: bytes.count)
+                        try ends.readEnd.read(into: bytes.baseAddress!, count: bytes.count)
                     }
                 }.get()
             } catch .wouldBlock {

@@ -20,7 +20,7 @@ final class WaylandConnection {
     /// `wl_display`, always object 1.
     static let display: UInt32 = 1
 
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     /// What the compositor is called in messages: the socket's path.
     let name: String
     private var nextID: UInt32 = 2
@@ -29,7 +29,7 @@ final class WaylandConnection {
     /// Descriptors received and not yet taken by a message, in order.
     private var descriptors = WaylandDescriptorQueue()
     /// The descriptor of the last event returned, closed at the next unless claimed.
-    private var unclaimed: Int32?
+    private var unclaimed: FileDescriptor?
     /// The interface of each object whose events are decoded.
     private var interfaces: [UInt32: WaylandInterface] = [display: .display]
     private var readBuffer = [UInt8](repeating: 0, count: 1 << 15)
@@ -43,8 +43,8 @@ final class WaylandConnection {
     }
 
     deinit {
-        close(descriptor)
-        if let unclaimed { close(unclaimed) }
+        descriptor.close()
+        unclaimed?.close()
         descriptors.closeAll()
     }
 
@@ -75,7 +75,7 @@ final class WaylandConnection {
     /// Sends a request to `object`, with `descriptor` attached when given.
     func send(
         _ object: UInt32, _ opcode: UInt16, _ arguments: WaylandArguments = WaylandArguments(),
-        descriptor: Int32? = nil
+        descriptor: FileDescriptor? = nil
     ) throws(ClipboardError) {
         let message = try WaylandMessage(object: object, opcode: opcode, arguments: arguments.bytes).encoded()
         var offset = 0
@@ -85,7 +85,8 @@ final class WaylandConnection {
                 SystemCalls.valueOrErrno {
                     // -1 is the C shim's "none", and stays at its call.
                     transferkit_send_with_descriptor(
-                        self.descriptor, bytes.baseAddress! + offset, bytes.count - offset, attached ?? -1)
+                        self.descriptor.rawValue, bytes.baseAddress! + offset, bytes.count - offset,
+                        attached?.rawValue ?? -1)
                 }
             }
             guard case .success(let count) = sent, count > 0 else {
@@ -105,7 +106,7 @@ final class WaylandConnection {
     /// - Throws: ``ClipboardError``: `connectionFailed` when the compositor closed the connection;
     ///   `protocolError` for the display's `error` event and for a malformed message.
     func nextEvent(deadline: ContinuousClock.Instant) throws(ClipboardError) -> WaylandEvent? {
-        if let unclaimed { close(unclaimed) }
+        unclaimed?.close()
         unclaimed = nil
         while true {
             if let message = try bufferedMessage() {
@@ -138,7 +139,7 @@ final class WaylandConnection {
     }
 
     /// Takes the descriptor of the last event returned: the caller closes it.
-    func claim(_ descriptor: Int32) -> Int32 {
+    func claim(_ descriptor: FileDescriptor) -> FileDescriptor {
         if unclaimed == descriptor { unclaimed = nil }
         return descriptor
     }
@@ -204,11 +205,12 @@ final class WaylandConnection {
             received.withUnsafeMutableBufferPointer { slots in
                 SystemCalls.valueOrErrno {
                     transferkit_receive_with_descriptors(
-                        descriptor, buffer.baseAddress!, buffer.count, slots.baseAddress!, Int32(slots.count), &count)
+                        descriptor.rawValue, buffer.baseAddress!, buffer.count, slots.baseAddress!, Int32(slots.count),
+                        &count)
                 }
             }
         }
-        descriptors.append(contentsOf: received.prefix(Int(count)))
+        descriptors.append(contentsOf: received.prefix(Int(count)).map(FileDescriptor.init(rawValue:)))
         let length: Int
         switch outcome {
         case .success(let count): length = count
@@ -226,7 +228,7 @@ final class WaylandConnection {
     private func waitReadable(deadline: ContinuousClock.Instant) throws(ClipboardError) -> Bool {
         while true {
             do throws(Errno) {
-                if try SystemCalls.poll(descriptor, for: Int16(POLLIN), until: deadline) { return true }
+                if try descriptor.poll(for: Int16(POLLIN), until: deadline) { return true }
             } catch {
                 throw ClipboardError(.connectionFailed, "waiting for the Wayland compositor at \(name): \(error)")
             }

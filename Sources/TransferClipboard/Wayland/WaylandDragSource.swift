@@ -1,3 +1,5 @@
+internal import TransferSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -68,7 +70,7 @@ final class WaylandDragSource {
                 case .send(let source, let type, let received) where source == drag?.source:
                     let descriptor = connection.claim(received)
                     guard let content = drag?.content, case .success(let bytes) = content.bytes(for: type) else {
-                        close(descriptor)  // a type not offered, or an export that failed: an empty answer
+                        descriptor.close()  // a type not offered, or an export that failed: an empty answer
                         continue
                     }
                     transfers.start(descriptor, bytes: bytes, snapshot: content.snapshot(for: type))

@@ -1,3 +1,5 @@
+internal import TransferSupport
+
 /// The interfaces of the objects whose events the clipboard reads: what a message's object is
 /// decides what its opcode means (*The Wayland Protocol*, "Wire Format": the receiver knows each
 /// object's interface, from the request or event that made it).
@@ -63,7 +65,7 @@ enum WaylandEvent: Equatable {
     /// The offer's `offer`: one of its MIME types.
     case offer(offer: UInt32, mimeType: String)
     /// The source's `send`: write the bytes of `mimeType` into `descriptor`, then close it.
-    case send(source: UInt32, mimeType: String, descriptor: Int32)
+    case send(source: UInt32, mimeType: String, descriptor: FileDescriptor)
     /// The source's `cancelled`: it is no longer the selection.
     case cancelled(source: UInt32)
     /// `wl_seat.capabilities`: which devices the seat has (pointer 1, keyboard 2, touch 4).
@@ -202,8 +204,11 @@ enum WaylandEvent: Equatable {
         try reader.end()
     }
 
+    /// The number of ``descriptor``, for the fuzzer (see ``WaylandDescriptorQueue/init(numbers:closing:)``).
+    var descriptorNumber: Int32? { descriptor?.rawValue }
+
     /// The descriptor the event carries, if any: the receiver's to close.
-    var descriptor: Int32? {
+    var descriptor: FileDescriptor? {
         if case .send(_, _, let descriptor) = self { descriptor } else { nil }
     }
 }

@@ -86,7 +86,7 @@ final class WaylandSelectionOwner: SelectionServer {
         case .send(source, let type, let received):
             let descriptor = control.connection.claim(received)
             guard ownsSelection, case .success(let bytes) = content.bytes(for: type) else {
-                close(descriptor)  // a type not offered, or an export that failed: an empty answer
+                descriptor.close()  // a type not offered, or an export that failed: an empty answer
                 return
             }
             transfers.start(descriptor, bytes: bytes, snapshot: content.snapshot(for: type))

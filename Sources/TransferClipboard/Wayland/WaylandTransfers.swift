@@ -26,7 +26,7 @@ internal import TransferSupport
 /// ``closeAll()``).
 struct WaylandTransfers {
     private struct Transfer {
-        let descriptor: Int32
+        let descriptor: FileDescriptor
         let bytes: Data
         /// The sealed memory the bytes are, when they are a snapshot's: spliced from, not written.
         let snapshot: ClipboardSnapshot?
@@ -41,15 +41,15 @@ struct WaylandTransfers {
 
     /// Starts writing `bytes` into the pipe `descriptor` (now this value's to close), as much as
     /// it takes at once.
-    mutating func start(_ descriptor: Int32, bytes: Data, snapshot: ClipboardSnapshot?) {
-        SystemCalls.widenPipe(descriptor)
-        let flags = fcntl(descriptor, F_GETFL)
-        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+    mutating func start(_ descriptor: FileDescriptor, bytes: Data, snapshot: ClipboardSnapshot?) {
+        descriptor.widenPipe()
+        // A pipe left blocking would stall every other reader while this one is slow.
+        guard (try? descriptor.setNonBlocking()) != nil else { return descriptor.close() }
         var transfer = Transfer(descriptor: descriptor, bytes: bytes, snapshot: snapshot)
         if Self.write(&transfer) {
             transfers.append(transfer)
         } else {
-            close(descriptor)
+            descriptor.close()
         }
     }
 
@@ -57,14 +57,14 @@ struct WaylandTransfers {
     mutating func dropSilent(idle: Duration, now: ContinuousClock.Instant) {
         transfers.removeAll { transfer in
             guard now - transfer.lastActivity >= idle else { return false }
-            close(transfer.descriptor)
+            transfer.descriptor.close()
             return true
         }
     }
 
     /// What to wait for: each pipe writable, in order.
     var pollers: [pollfd] {
-        transfers.map { pollfd(fd: $0.descriptor, events: Int16(POLLOUT), revents: 0) }
+        transfers.map { pollfd(fd: $0.descriptor.rawValue, events: Int16(POLLOUT), revents: 0) }
     }
 
     /// Writes into each pipe that `ready` (``pollers``, as the wait returned them) says is ready,
@@ -73,7 +73,7 @@ struct WaylandTransfers {
         let ready = Array(ready)
         for index in transfers.indices.reversed() where index < ready.count && ready[index].revents != 0 {
             if !Self.write(&transfers[index]) {
-                close(transfers[index].descriptor)
+                transfers[index].descriptor.close()
                 transfers.remove(at: index)
             }
         }
@@ -88,7 +88,7 @@ struct WaylandTransfers {
         dropSilent(idle: idle, now: now)
         let remaining = now.duration(to: deadline)
         guard remaining > .zero else { return false }
-        var pollers = [pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0)] + pollers
+        var pollers = [pollfd(fd: connection.descriptor.rawValue, events: Int16(POLLIN), revents: 0)] + pollers
         let wait = min(remaining, transfers.isEmpty ? remaining : idle)
         let ready: Int
         do throws(Errno) {
@@ -103,7 +103,7 @@ struct WaylandTransfers {
 
     /// Closes every pipe.
     mutating func closeAll() {
-        transfers.forEach { close($0.descriptor) }
+        transfers.forEach { $0.descriptor.close() }
         transfers = []
     }
 
@@ -116,13 +116,14 @@ struct WaylandTransfers {
             if let snapshot = transfer.snapshot {
                 var offset = Int64(transfer.offset)
                 written = SystemCalls.valueOrErrno {
-                    transferkit_splice_to_pipe(snapshot.descriptor, &offset, transfer.descriptor, UInt(chunk))
+                    transferkit_splice_to_pipe(
+                        snapshot.descriptor.rawValue, &offset, transfer.descriptor.rawValue, UInt(chunk))
                 }
             } else {
                 written = transfer.bytes.withUnsafeBytes { bytes in
                     SystemCalls.valueOrErrno {
                         transferkit_write_without_sigpipe(
-                            transfer.descriptor, bytes.baseAddress! + transfer.offset, chunk)
+                            transfer.descriptor.rawValue, bytes.baseAddress! + transfer.offset, chunk)
                     }
                 }
             }

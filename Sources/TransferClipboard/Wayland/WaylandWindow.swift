@@ -189,13 +189,13 @@ final class WaylandWindow {
         let memory = pixels.withUnsafeBytes { bytes in
             SystemCalls.valueOrErrno { transferkit_shared_memory(bytes.baseAddress!, bytes.count) }
         }
-        let descriptor: Int32
+        let descriptor: FileDescriptor
         switch memory {
-        case .success(let shared): descriptor = shared
+        case .success(let shared): descriptor = FileDescriptor(rawValue: shared)
         case .failure(let error):
             throw ClipboardError(.connectionFailed, "cannot share a window's pixels with the compositor: \(error)")
         }
-        defer { close(descriptor) }
+        defer { descriptor.close() }
         let pool = connection.newID()
         try connection.send(shm, 0, .init().uint(pool).uint(UInt32(pixels.count)), descriptor: descriptor)
         let buffer = connection.newID()

@@ -29,7 +29,7 @@ final class X11Connection {
         static let string: UInt32 = 31
     }
 
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     /// The first screen's root window.
     private(set) var root: UInt32 = 0
     /// The largest request the server takes, in bytes.
@@ -88,7 +88,7 @@ final class X11Connection {
         }
     }
 
-    deinit { close(descriptor) }
+    deinit { descriptor.close() }
 
     /// The display number of `:N`, `:N.S`, `unix:N`; `nil` for a remote display.
     static func displayNumber(_ display: String) -> Int? {
@@ -403,7 +403,7 @@ final class X11Connection {
                 try waitReadable(deadline: deadline)
                 let received = result.withUnsafeMutableBytes { bytes in
                     Result { () throws(Errno) in
-                        try SystemCalls.read(descriptor, into: bytes.baseAddress! + filled, count: bytes.count - filled)
+                        try descriptor.read(into: bytes.baseAddress! + filled, count: bytes.count - filled)
                     }
                 }
                 if case .failure(.wouldBlock) = received { continue }
@@ -422,7 +422,7 @@ final class X11Connection {
             try waitReadable(deadline: deadline)
             let received = readBuffer.withUnsafeMutableBytes { bytes in
                 Result { () throws(Errno) in
-                    try SystemCalls.read(descriptor, into: bytes.baseAddress!, count: bytes.count)
+                    try descriptor.read(into: bytes.baseAddress!, count: bytes.count)
                 }
             }
             if case .failure(.wouldBlock) = received { continue }
@@ -440,7 +440,7 @@ final class X11Connection {
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { throw ClipboardError(.timedOut, "no answer from the X server in time") }
             do throws(Errno) {
-                if try SystemCalls.poll(descriptor, for: Int16(POLLIN), until: deadline) { return }
+                if try descriptor.poll(for: Int16(POLLIN), until: deadline) { return }
             } catch {
                 throw ClipboardError(.connectionFailed, "waiting for the X server: \(error)")
             }
@@ -468,7 +468,7 @@ final class X11Connection {
         var offset = 0
         while offset < bytes.count {
             let sent = SystemCalls.valueOrErrno {
-                Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                Glibc.send(descriptor.rawValue, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
             }
             switch sent {
             case .success(let count): offset += count

@@ -74,9 +74,11 @@ struct JSONFileSource {
     /// again are not counted again in the file's counters (the tool's progress).
     func seek(to offset: Int) throws {
         guard let origin else { preconditionFailure("seek(to:) on input that cannot be read again") }
-        let current = Int(lseek(file.fileDescriptor, 0, SEEK_CUR))
+        let current = try? file.fileDescriptor.seek(offset: 0, from: .current)
         try file.seek(to: origin + offset)
-        if current > origin + offset { file.counters?.addBytesRead(origin + offset - current) }
+        if let current = current.map(Int.init), current > origin + offset {
+            file.counters?.addBytesRead(origin + offset - current)
+        }
     }
 
     /// Replaces `buffer` with its bytes from `start` on followed by the next chunk: a new window,
@@ -102,21 +104,21 @@ struct JSONFileSource {
 /// errors need them. Each is counted on from the nearest one counted before it
 /// (``JSONPositionCheckpoints``), whichever of the cores decoding the file's batches asks.
 private final class JSONFilePositions: Sendable {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     /// Where the reader starts in the file: offset 0 of the input (standard input redirected from a
     /// file may start further in).
     let start: Int
     private let checkpoints = Mutex(JSONPositionCheckpoints())
 
     init?(_ file: ReadableFile) {
-        let current = lseek(file.fileDescriptor, 0, SEEK_CUR)
-        let copy = fcntl(file.fileDescriptor, F_DUPFD_CLOEXEC, 0)
-        guard current >= 0, copy >= 0 else { return nil }
+        guard let current = try? file.fileDescriptor.seek(offset: 0, from: .current),
+            let copy = try? file.fileDescriptor.duplicate()
+        else { return nil }
         descriptor = copy
         start = Int(current)
     }
 
-    deinit { SystemCalls.close(descriptor) }
+    deinit { descriptor.close() }
 
     /// The position of byte `offset` of the file; the start of the file when it cannot be read.
     func position(ofOffset offset: Int) -> JSONTextPosition {
@@ -130,7 +132,7 @@ private final class JSONFilePositions: Sendable {
     /// Reads the file from the checkpoint's offset to `offset`, advancing its position; `nil` when
     /// the file cannot be read that far.
     private static func count(
-        from checkpoint: JSONPositionCheckpoints.Checkpoint, to offset: Int, in descriptor: Int32, start: Int
+        from checkpoint: JSONPositionCheckpoints.Checkpoint, to offset: Int, in descriptor: FileDescriptor, start: Int
     ) -> JSONTextPosition? {
         var position = checkpoint.position
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
@@ -138,10 +140,7 @@ private final class JSONFilePositions: Sendable {
         var at = checkpoint.offset
         while at < offset {
             let wanted = min(offset - at, buffer.count)
-            guard
-                case .success(let count) = SystemCalls.valueOrErrno({
-                    pread(descriptor, buffer.baseAddress, wanted, off_t(start + at))
-                }), count > 0
+            guard let count = try? descriptor.read(into: buffer.baseAddress!, count: wanted, at: start + at), count > 0
             else { return nil }
             position.advance(
                 over: UnsafeBufferPointer(start: buffer.bindMemory(to: UInt8.self).baseAddress, count: count))

@@ -39,12 +39,13 @@ package final class ConversionProgress: Sendable {
     init(input: ReadableFile, console: Console) {
         self.console = console
         if case .regularFile(let bytes) = input.kind {
-            let offset = input.isOpenedByPath ? 0 : Int(max(0, lseek(input.fileDescriptor, 0, SEEK_CUR)))
+            let offset =
+                input.isOpenedByPath ? 0 : Int((try? input.fileDescriptor.seek(offset: 0, from: .current)) ?? 0)
             size = bytes - offset
         } else {
             size = nil
         }
-        shows = isatty(2) == 1 && (size.map { $0 >= 8 << 20 } ?? true)
+        shows = FileDescriptor.standardError.isTerminal && (size.map { $0 >= 8 << 20 } ?? true)
     }
 
     /// The current phase.

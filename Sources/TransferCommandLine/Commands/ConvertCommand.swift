@@ -370,7 +370,13 @@ enum ConvertCommand {
             } catch {
                 throw ToolError(.cannotCreate, "\(path): cannot be written (\(Self.errno(error)))")
             }
-            if let mode { fchmod(file.fileDescriptor, mode) }  // Not narrowed by the umask: the old file's.
+            if let mode {  // Not narrowed by the umask: the old file's.
+                do {
+                    try file.fileDescriptor.setPermissions(mode)
+                } catch {
+                    throw ToolError(.cannotCreate, "\(path): cannot be given its permissions (\(error))")
+                }
+            }
             file.writesBackEarly = synchronizing  // So that `finish`'s fsync finds the work done.
             self.destination = destination
             self.file = file

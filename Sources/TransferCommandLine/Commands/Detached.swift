@@ -27,7 +27,7 @@ package enum Detached {
     static let ready = "ready\n"
 
     /// The descriptor the child reports on: set in the child of a detached copy, `nil` elsewhere.
-    private static let report = Mutex<Int32?>(nil)
+    private static let report = Mutex<FileDescriptor?>(nil)
 
     /// Whether this process is the child of a detached copy, which serves and reports.
     static var isServingChild: Bool { report.withLock { $0 != nil } }
@@ -41,8 +41,10 @@ package enum Detached {
         guard arguments.count >= 2, arguments[1] == "copy", !options.contains("--foreground"),
             !options.contains("--help"), !options.contains("-h")
         else { return nil }
-        var ends: [Int32] = [0, 0]
-        if case .failure(let error) = SystemCalls.valueOrErrno({ transferkit_pipe_cloexec(&ends) }) {
+        let ends: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
+        do {
+            ends = try FileDescriptor.pipe()
+        } catch {
             return failure(.ioError, "cannot make a pipe for the serving process: \(error)")
         }
         let child: pid_t
@@ -50,33 +52,42 @@ package enum Detached {
         case .success(let pid):
             child = pid
         case .failure(let error):
-            SystemCalls.close(ends[0])
-            SystemCalls.close(ends[1])
+            ends.readEnd.close()
+            ends.writeEnd.close()
             return failure(.ioError, "cannot start the serving process: \(error)")
         }
         if child == 0 {
             // The report's end on 3, and nothing else of the caller's: a descriptor it left open
             // (a pipe on 4) would otherwise be held as long as the copy is served.
-            dup2(ends[1], 3)
+            let reportEnd = FileDescriptor(rawValue: 3)
+            if ends.writeEnd != reportEnd {
+                do {
+                    try ends.writeEnd.duplicate(as: reportEnd)
+                } catch {
+                    _exit(failure(.ioError, "cannot hand the serving process its report pipe: \(error)"))
+                }
+            }
             transferkit_close_from(4)
-            report.withLock { $0 = 3 }
+            report.withLock { $0 = reportEnd }
             return nil
         }
-        SystemCalls.close(ends[1])
+        ends.writeEnd.close()
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64)
         while answer.count < ready.utf8.count {
             let count = buffer.withUnsafeMutableBytes { bytes in
-                (try? SystemCalls.read(ends[0], into: bytes.baseAddress!, count: bytes.count)) ?? 0
+                (try? ends.readEnd.read(into: bytes.baseAddress!, count: bytes.count)) ?? 0
             }
             guard count > 0 else { break }
             answer += buffer[0..<count]
         }
-        SystemCalls.close(ends[0])
+        ends.readEnd.close()
         if answer == Array(ready.utf8) { return 0 }
         // The child ended before serving, and said why: its status is the command's.
         var status: Int32 = 0
-        _ = SystemCalls.valueOrErrno { waitpid(child, &status, 0) }
+        if case .failure(let error) = SystemCalls.valueOrErrno({ waitpid(child, &status, 0) }) {
+            return failure(.ioError, "cannot learn how the serving process ended: \(error)")
+        }
         let signal = status & 0x7F
         if signal == 0 { return (status >> 8) & 0xFF }
         return failure(.unavailable, "the serving process stopped before serving the clipboard (signal \(signal))")
@@ -89,18 +100,22 @@ package enum Detached {
     /// group: a Ctrl-C while it reads standard input from a terminal stops it with its parent.
     static func reportReady() {
         guard let descriptor = report.withLock({ $0.take() }) else { return }
-        setsid()
+        setsid()  // Fails only for a process group's leader, which a forked child is not.
         FileDescriptorOutput.write(ready, to: descriptor)
-        SystemCalls.close(descriptor)
-        if let null = try? SystemCalls.open("/dev/null", O_RDWR) {
-            for standard: Int32 in 0...2 { dup2(null, standard) }
-            SystemCalls.close(null)
+        descriptor.close()
+        // A wish: where /dev/null cannot be had, the caller's streams stay open, which only keeps
+        // a caller reading them to their end waiting.
+        if let null = try? FileDescriptor.open("/dev/null", O_RDWR) {
+            for standard in [FileDescriptor.standardInput, .standardOutput, .standardError] {
+                try? null.duplicate(as: standard)
+            }
+            null.close()
         }
     }
 
     /// Says `message` on standard error, as the tool says a failure, and returns `status`.
     private static func failure(_ status: TransferTool.ExitStatus, _ message: String) -> Int32 {
-        FileDescriptorOutput.write("\(message)\n", to: 2)
+        FileDescriptorOutput.write("\(message)\n", to: .standardError)
         return status.rawValue
     }
 }

@@ -249,8 +249,9 @@ public struct TransferConversion<Item: Transferable>: Sendable {
         readingFrom fileDescriptor: Int32, into output: (Data) throws -> Void,
         progress: TransferConversionProgress? = nil
     ) async throws(TransferConversionError) {
+        let descriptor = FileDescriptor(rawValue: fileDescriptor)
         let file = ReadableFile(
-            reading: fileDescriptor, name: fileDescriptor == 0 ? "standard input" : "file descriptor \(fileDescriptor)")
+            reading: descriptor, name: descriptor == .standardInput ? "standard input" : "\(descriptor)")
         try await convert(opened: file, into: output, progress: progress)
     }
 
@@ -262,7 +263,7 @@ public struct TransferConversion<Item: Transferable>: Sendable {
     ) async throws(TransferConversionError) {
         do {
             if file.isDirectory {
-                throw CocoaError.reading(file.url, errno: EISDIR)
+                throw CocoaError.reading(file.url, errno: Errno(rawValue: EISDIR))
             }
             guard let stream else {
                 if file.isRegularFile, file.isOpenedByPath {

@@ -73,7 +73,7 @@ package enum FileOperations {
 
     private static func copyContents(
         from input: ReadableFile,
-        to output: Int32,
+        to output: FileDescriptor,
         source: URL,
         itemType: Any.Type,
         total: Int64,
@@ -91,10 +91,12 @@ package enum FileOperations {
         // A clone shares the blocks; the kernel copies otherwise, without passing the bytes through
         // user space; plain reads and writes are the last resort. With progress, the kernel copies in
         // steps, so that progress is reported and cancellation is seen.
-        if progress == nil, transferkit_clone_file(input.fileDescriptor, output) == 0 { return }
+        if progress == nil, transferkit_clone_file(input.fileDescriptor.rawValue, output.rawValue) == 0 { return }
         let step = progress == nil ? chunkSize * 64 : chunkSize * 8
         copying: while true {
-            switch SystemCalls.valueOrErrno({ transferkit_copy_file_range(input.fileDescriptor, output, step) }) {
+            switch SystemCalls.valueOrErrno({
+                transferkit_copy_file_range(input.fileDescriptor.rawValue, output.rawValue, step)
+            }) {
             case .success(let copied) where copied > 0:
                 try advance(copied)
             case .success:
@@ -117,7 +119,7 @@ package enum FileOperations {
             }
             if count == 0 { return }
             do throws(Errno) {
-                try SystemCalls.write(output, UnsafeRawBufferPointer(start: buffer, count: count))
+                try output.writeAll(UnsafeRawBufferPointer(start: buffer, count: count))
             } catch {
                 throw fileError(itemType, "Cannot write the copy of \(source.path)", error.rawValue)
             }

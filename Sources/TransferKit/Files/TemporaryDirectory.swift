@@ -73,32 +73,29 @@ package enum TemporaryDirectory {
     package static func make() throws(TransferError) -> URL {
         let base = (TemporaryDirectory.base ?? FileManager.default.temporaryDirectory).path
         // The process's identifier in the name, to tell whose a directory left by a crash was.
-        var template = Array("\(base)/TransferKit-\(getpid())-XXXXXX".utf8CString)
-        let made: Result<String, POSIXError>? = registry.withLock { registry in
+        let template = "\(base)/TransferKit-\(getpid())-XXXXXX"
+        let made: Result<String, Errno>? = registry.withLock { registry in
             guard !registry.isClosed else { return nil }
-            guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-                return .failure(POSIXError(POSIXErrorCode(rawValue: Errno.current.rawValue) ?? .EIO))
-            }
-            let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            registry.open.insert(path)
-            return .success(path)
+            let made = Result { () throws(Errno) in try SystemCalls.makeUniqueDirectory(template) }
+            if case .success(let path) = made { registry.open.insert(path) }
+            return made
         }
         switch made {
         case .success(let path)?:
             return URL(fileURLWithPath: path, isDirectory: true)
         case .failure(let error)?:
-            let code = error.code
             // The file system's error, as Foundation reports a directory it cannot create: a tool
-            // can tell the environment (TMPDIR) from the data.
+            // can tell the environment (TMPDIR) from the data. A missing TMPDIR is a write that
+            // failed (`fileWriteUnknown`), not a missing input file.
             let underlying = CocoaError(
-                code == .EACCES || code == .EPERM ? .fileWriteNoPermission : .fileWriteUnknown,
+                [EACCES, EPERM].contains(error.rawValue) ? .fileWriteNoPermission : .fileWriteUnknown,
                 userInfo: [  // NSFilePathErrorKey and NSUnderlyingErrorKey, which FoundationEssentials lacks.
-                    "NSFilePath": base, "NSUnderlyingError": error,
+                    "NSFilePath": base,
+                    "NSUnderlyingError": POSIXError(POSIXErrorCode(rawValue: error.rawValue) ?? .EIO),
                 ])
             throw TransferError(
                 .fileUnavailable, itemType: Never.self,
-                reason: "Cannot create a temporary directory in \(base): \(SystemCalls.reason(code.rawValue))",
-                underlyingError: underlying)
+                reason: "Cannot create a temporary directory in \(base): \(error)", underlyingError: underlying)
         case nil:
             while true { pause() }
         }

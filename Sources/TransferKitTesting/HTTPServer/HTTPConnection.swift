@@ -2,10 +2,8 @@ internal import TransferSupport
 
 #if canImport(Glibc)
     internal import Glibc
-    private let systemSend = Glibc.send
 #elseif canImport(Darwin)
     internal import Darwin
-    private let systemSend = Darwin.send
 #endif
 
 /// One accepted connection, served by a thread of its own (``LoopbackHTTPServer``'s): reading
@@ -15,14 +13,14 @@ internal import TransferSupport
 /// Not `Sendable`: one thread serves it.
 struct HTTPConnection {
     /// The connected socket.
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     /// What has arrived and is not yet read as a head: the start of the next request.
     private var buffer: [UInt8] = []
     /// The receiving buffer, allocated once.
     private var scratch = [UInt8](repeating: 0, count: 16_384)
 
     /// The connection of an accepted socket.
-    init(descriptor: Int32) { self.descriptor = descriptor }
+    init(descriptor: FileDescriptor) { self.descriptor = descriptor }
 
     /// How a wait for a request head ended.
     enum HeadOutcome {
@@ -76,7 +74,7 @@ struct HTTPConnection {
         guard wait(for: Int16(POLLIN), until: deadline) else { return .timedOut }
         let descriptor = descriptor
         let received = scratch.withUnsafeMutableBytes { bytes in
-            SystemCalls.valueOrErrno { recv(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT)) }
+            Result { () throws(Errno) in try descriptor.receiveNow(into: bytes.baseAddress!, count: bytes.count) }
         }
         switch received {
         case .success(let count) where count > 0:
@@ -106,7 +104,9 @@ struct HTTPConnection {
         bytes.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                let sent = Self.sendNow(descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+                let sent = Result { () throws(Errno) in
+                    try descriptor.send(UnsafeRawBufferPointer(rebasing: bytes[offset...]), waiting: false)
+                }
                 switch sent {
                 case .success(let count): offset += count
                 case .failure(.wouldBlock):
@@ -124,7 +124,7 @@ struct HTTPConnection {
         while true {
             if let deadline, ContinuousClock.now >= deadline { return false }
             switch Result(catching: { () throws(Errno) in
-                try SystemCalls.poll(descriptor, for: events, until: deadline)
+                try descriptor.poll(for: events, until: deadline)
             }) {
             case .success(true), .failure: return true
             case .success(false): continue
@@ -134,22 +134,12 @@ struct HTTPConnection {
 
     /// Makes the next close reset the connection (a TCP RST, not an orderly close).
     func resetOnClose() {
-        var option = linger(l_onoff: 1, l_linger: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
-    }
-
-    /// Sends what the socket takes of `bytes` now, without waiting and without `SIGPIPE`.
-    ///
-    /// - Returns: The bytes sent, or the failure (`Errno.wouldBlock` when the socket takes none).
-    static func sendNow(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Int, Errno> {
-        SystemCalls.valueOrErrno {
-            systemSend(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-        }
+        try? descriptor.resetOnClose()  // Where refused, the connection closes in order instead.
     }
 
     /// Closes the socket.
     func close() {
-        SystemCalls.close(descriptor)
+        descriptor.close()
     }
 }
 

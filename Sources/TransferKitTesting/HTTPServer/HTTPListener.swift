@@ -12,7 +12,7 @@ internal import TransferSupport
 /// `Sendable`: its descriptor is only shut down from other threads; the accept loop alone closes it.
 final class HTTPListener: Sendable {
     /// The listening descriptor.
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     /// The port it listens on (the one the system chose, for port 0).
     let port: UInt16
 
@@ -35,43 +35,22 @@ final class HTTPListener: Sendable {
             throw POSIXError(.EADDRNOTAVAIL)
         }
         defer { freeaddrinfo(found) }
-        let descriptor: Int32
-        switch SystemCalls.valueOrErrno({
-            socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
-        }) {
-        case .success(let value): descriptor = value
-        case .failure(let error): throw POSIXError(POSIXErrorCode(rawValue: error.rawValue) ?? .EMFILE)
+        let descriptor: FileDescriptor
+        do throws(Errno) {
+            descriptor = try FileDescriptor.streamSocket(family: address.pointee.ai_family)
+        } catch {
+            throw POSIXError(POSIXErrorCode(rawValue: error.rawValue) ?? .EMFILE)
         }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        var on: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        let bound = SystemCalls.valueOrErrno { bind(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) }
-            .flatMap { _ in SystemCalls.valueOrErrno { listen(descriptor, backlog) } }
-        if case .failure(let error) = bound {
-            SystemCalls.close(descriptor)
+        do throws(Errno) {
+            try descriptor.setOption(level: SOL_SOCKET, SO_REUSEADDR, to: 1)
+            try descriptor.bind(to: address.pointee.ai_addr, length: address.pointee.ai_addrlen)
+            try descriptor.listen(backlog: backlog)
+        } catch {
+            descriptor.close()
             throw POSIXError(POSIXErrorCode(rawValue: error.rawValue) ?? .EADDRINUSE)
         }
         self.descriptor = descriptor
-        self.port = Self.boundPort(of: descriptor)
-    }
-
-    private static func boundPort(of descriptor: Int32) -> UInt16 {
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        _ = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        let family = storage.ss_family
-        return withUnsafePointer(to: &storage) { pointer -> UInt16 in
-            if family == sa_family_t(AF_INET6) {
-                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
-                    UInt16(bigEndian: $0.pointee.sin6_port)
-                }
-            }
-            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
-                UInt16(bigEndian: $0.pointee.sin_port)
-            }
-        }
+        self.port = descriptor.localPort ?? port
     }
 
     /// Accepts connections on a thread of its own, handing each (close-on-exec, `TCP_NODELAY`) to
@@ -84,12 +63,10 @@ final class HTTPListener: Sendable {
     func run(name: String, admit: @escaping @Sendable (HTTPConnection) -> Void) {
         let thread = Thread { [self] in
             while true {
-                switch SystemCalls.valueOrErrno({ accept(descriptor, nil, nil) }) {
+                switch Result(catching: { () throws(Errno) in try descriptor.accept() }) {
                 case .success(let connection):
-                    _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-                    var on: Int32 = 1
-                    setsockopt(
-                        connection, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+                    // Small writes go at once (a hint: where refused, they are only grouped).
+                    try? connection.setOption(level: Int32(IPPROTO_TCP), TCP_NODELAY, to: 1)
                     admit(HTTPConnection(descriptor: connection))
                     continue
                 case .failure(let error):
@@ -103,7 +80,7 @@ final class HTTPListener: Sendable {
                 }
                 // Closed here only, so that its number cannot be reused by another listener while
                 // this loop still accepts on it.
-                SystemCalls.close(descriptor)
+                descriptor.close()
                 return
             }
         }
@@ -113,6 +90,6 @@ final class HTTPListener: Sendable {
 
     /// Stops the accept loop: accepting fails, and the loop closes the descriptor.
     func shutDown() {
-        shutdown(descriptor, Int32(SHUT_RDWR))
+        descriptor.shutDown(.readingAndWriting)
     }
 }

@@ -88,7 +88,7 @@ final class HTTPServerLoop: Sendable {
 
     private let shared = Mutex(Shared())
     /// A pipe that wakes the loop's `poll`: a byte is written when an answer is made or a stop asked.
-    private let wakeUp: (read: Int32, write: Int32)
+    private let wakeUp: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
     /// Signalled once, when the loop has closed every connection and the listener.
     private let finished = DispatchSemaphore(value: 0)
 
@@ -103,15 +103,12 @@ final class HTTPServerLoop: Sendable {
         listener: HTTPListener, settings: Settings, name: String,
         handler: @escaping @Sendable (HTTPRequestHead, _ reply: @escaping @Sendable (Reply) -> Void) -> Void
     ) throws {
-        var ends: [Int32] = [0, 0]
-        if case .failure(let error) = SystemCalls.valueOrErrno({ pipe(&ends) }) {
+        do throws(Errno) {
+            wakeUp = try FileDescriptor.pipe()
+            for end in [wakeUp.readEnd, wakeUp.writeEnd, listener.descriptor] { try end.setNonBlocking() }
+        } catch {
             throw POSIXError(POSIXErrorCode(rawValue: error.rawValue) ?? .EMFILE)
         }
-        for end in ends + [listener.descriptor] {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        }
-        wakeUp = (ends[0], ends[1])
         let thread = Thread { [self] in
             var loop = Loop(owner: self, listener: listener, settings: settings, name: name, handler: handler)
             loop.run()
@@ -123,8 +120,8 @@ final class HTTPServerLoop: Sendable {
     }
 
     deinit {
-        SystemCalls.close(wakeUp.read)
-        SystemCalls.close(wakeUp.write)
+        wakeUp.readEnd.close()
+        wakeUp.writeEnd.close()
     }
 
     /// What the loop has done so far.
@@ -149,8 +146,9 @@ final class HTTPServerLoop: Sendable {
     }
 
     private func wake() {
-        var byte: UInt8 = 1
-        _ = SystemCalls.valueOrErrno { write(wakeUp.write, &byte, 1) }  // A full pipe wakes the loop already.
+        let byte: UInt8 = 1
+        // A full pipe (wouldBlock) wakes the loop already.
+        _ = withUnsafeBytes(of: byte) { bytes in Result { () throws(Errno) in try wakeUp.writeEnd.write(bytes) } }
     }
 
     /// Hands a worker's answer to the loop.
@@ -204,7 +202,7 @@ final class HTTPServerLoop: Sendable {
             case draining(discarded: Int)
         }
 
-        let descriptor: Int32
+        let descriptor: FileDescriptor
         var phase = Phase.idle
         var deadline: ContinuousClock.Instant?
         /// When it last finished something: the idle connection with the oldest is closed first.
@@ -216,7 +214,7 @@ final class HTTPServerLoop: Sendable {
         var written = 0
         var served = 0
 
-        init(descriptor: Int32, limits: HTTPRequestHead.Limits, deadline: ContinuousClock.Instant) {
+        init(descriptor: FileDescriptor, limits: HTTPRequestHead.Limits, deadline: ContinuousClock.Instant) {
             self.descriptor = descriptor
             self.deadline = deadline
             lastActive = .now
@@ -278,11 +276,13 @@ final class HTTPServerLoop: Sendable {
 
                 entries.removeAll(keepingCapacity: true)
                 numbers.removeAll(keepingCapacity: true)
-                entries.append(pollfd(fd: owner.wakeUp.read, events: Int16(POLLIN), revents: 0))
+                entries.append(pollfd(fd: owner.wakeUp.readEnd.rawValue, events: Int16(POLLIN), revents: 0))
                 let now = ContinuousClock.now
                 if let until = acceptingPausedUntil, until <= now { acceptingPausedUntil = nil }
                 let accepting = isListening && acceptingPausedUntil == nil
-                if accepting { entries.append(pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)) }
+                if accepting {
+                    entries.append(pollfd(fd: listener.descriptor.rawValue, events: Int16(POLLIN), revents: 0))
+                }
                 var nearest = stopDeadline ?? acceptingPausedUntil
                 for (number, connection) in connections {
                     let events: Int16
@@ -291,7 +291,7 @@ final class HTTPServerLoop: Sendable {
                     case .writing: events = Int16(POLLOUT)
                     case .answering: continue
                     }
-                    entries.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
+                    entries.append(pollfd(fd: connection.descriptor.rawValue, events: events, revents: 0))
                     numbers.append(number)
                     if let deadline = connection.deadline, nearest.map({ deadline < $0 }) ?? true { nearest = deadline }
                 }
@@ -314,13 +314,10 @@ final class HTTPServerLoop: Sendable {
 
         private mutating func acceptAll() {
             for _ in 0..<256 {
-                switch SystemCalls.valueOrErrno({ accept(listener.descriptor, nil, nil) }) {
+                switch Result(catching: { () throws(Errno) in try listener.descriptor.accept(nonBlocking: true) }) {
                 case .success(let descriptor):
-                    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-                    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-                    var on: Int32 = 1
-                    setsockopt(
-                        descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+                    // Small writes go at once (a hint: where refused, they are only grouped).
+                    try? descriptor.setOption(level: Int32(IPPROTO_TCP), TCP_NODELAY, to: 1)
                     admit(descriptor)
                 case .failure(let error):
                     switch error.rawValue {
@@ -332,7 +329,7 @@ final class HTTPServerLoop: Sendable {
                         return
                     default:
                         isListening = false
-                        SystemCalls.close(listener.descriptor)
+                        listener.descriptor.close()
                         return
                     }
                 }
@@ -341,7 +338,7 @@ final class HTTPServerLoop: Sendable {
 
         /// Serves a new connection, making room by closing the one idle longest when the most
         /// are open; refuses it `503` when none is idle.
-        private mutating func admit(_ descriptor: Int32) {
+        private mutating func admit(_ descriptor: FileDescriptor) {
             owner.shared.withLock { $0.statistics.accepted += 1 }
             guard connections.count < settings.maximumConnections || closeLongestIdle() else {
                 refuse(descriptor)
@@ -353,16 +350,18 @@ final class HTTPServerLoop: Sendable {
         }
 
         /// Answers `503` with what the socket takes at once, without waiting, and closes.
-        private func refuse(_ descriptor: Int32) {
+        private func refuse(_ descriptor: FileDescriptor) {
             let response = HTTPResponse.text(
                 .serviceUnavailable,
                 "connections: expected at most \(settings.maximumConnections) at once, found more, each in a "
                     + "request; retry",
                 fields: [HTTPField(.retryAfter, "1")])
             let bytes = Self.bytes(of: response, keepAlive: false, forHead: false, idleTimeout: settings.idleTimeout)
-            _ = bytes.withUnsafeBytes { HTTPConnection.sendNow(descriptor, $0) }
-            shutdown(descriptor, Int32(SHUT_WR))
-            SystemCalls.close(descriptor)
+            _ = bytes.withUnsafeBytes { bytes in
+                Result { () throws(Errno) in try descriptor.send(bytes, waiting: false) }
+            }
+            descriptor.shutDown(.writing)
+            descriptor.close()
             owner.shared.withLock {
                 $0.statistics.refused += 1
                 $0.statistics.responses += 1
@@ -408,7 +407,8 @@ final class HTTPServerLoop: Sendable {
             for _ in 0..<4 {
                 let descriptor = connection.descriptor
                 let received = scratch.withUnsafeMutableBytes { bytes in
-                    SystemCalls.valueOrErrno { recv(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT)) }
+                    Result { () throws(Errno) in try descriptor.receiveNow(into: bytes.baseAddress!, count: bytes.count)
+                    }
                 }
                 switch received {
                 case .success(let count) where count > 0:
@@ -502,8 +502,10 @@ final class HTTPServerLoop: Sendable {
             guard let connection = connections[number], case .writing(let closes) = connection.phase else { return }
             while connection.written < connection.output.count {
                 let (descriptor, offset) = (connection.descriptor, connection.written)
-                let sent = connection.output.withUnsafeBytes {
-                    HTTPConnection.sendNow(descriptor, UnsafeRawBufferPointer(rebasing: $0[offset...]))
+                let sent = connection.output.withUnsafeBytes { bytes in
+                    Result { () throws(Errno) in
+                        try descriptor.send(UnsafeRawBufferPointer(rebasing: bytes[offset...]), waiting: false)
+                    }
                 }
                 switch sent {
                 case .success(let count): connection.written += count
@@ -515,7 +517,7 @@ final class HTTPServerLoop: Sendable {
             connection.lastActive = .now
             if stopDeadline != nil { return close(number) }
             if closes {
-                shutdown(connection.descriptor, Int32(SHUT_WR))
+                connection.descriptor.shutDown(.writing)
                 connection.input = []
                 connection.phase = .draining(discarded: 0)
                 connection.deadline = .now + .seconds(1)
@@ -562,7 +564,7 @@ final class HTTPServerLoop: Sendable {
             stopDeadline = .now + settings.writeTimeout
             if isListening {
                 isListening = false
-                SystemCalls.close(listener.descriptor)
+                listener.descriptor.close()
             }
             for (number, connection) in connections {
                 switch connection.phase {
@@ -574,14 +576,16 @@ final class HTTPServerLoop: Sendable {
 
         private mutating func close(_ number: Int) {
             guard let connection = connections.removeValue(forKey: number) else { return }
-            SystemCalls.close(connection.descriptor)
+            connection.descriptor.close()
         }
 
         private func drainWakeUp() {
             var bytes = [UInt8](repeating: 0, count: 256)
-            while case .success(let count) = SystemCalls.valueOrErrno({ read(owner.wakeUp.read, &bytes, bytes.count) }),
-                count == bytes.count
-            {}
+            while case .success(let count) = bytes.withUnsafeMutableBytes({ buffer in
+                Result { () throws(Errno) in
+                    try owner.wakeUp.readEnd.read(into: buffer.baseAddress!, count: buffer.count)
+                }
+            }), count == bytes.count {}
         }
     }
 }

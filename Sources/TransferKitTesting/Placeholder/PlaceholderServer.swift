@@ -144,7 +144,7 @@ public final class PlaceholderServer: Sendable {
                 answering.answer(head) { reply(HTTPServerLoop.Reply(response: $0)) }
             }
         } catch {
-            SystemCalls.close(listener.descriptor)
+            listener.descriptor.close()
             throw error
         }
     }

@@ -2,6 +2,7 @@ import CTransferKitSystem
 import Foundation
 import Synchronization
 import Testing
+import TransferSupport
 
 @testable import TransferClipboard
 
@@ -244,7 +245,7 @@ final class XvfbServer: @unchecked Sendable {
     /// Whether something listens on the Unix socket at `path`.
     static func accepts(_ path: String) -> Bool {
         guard let descriptor = try? UnixSocket.connected(to: path, description: "a test's server") else { return false }
-        close(descriptor)
+        descriptor.close()
         return true
     }
 

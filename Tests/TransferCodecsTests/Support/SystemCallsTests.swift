@@ -44,15 +44,6 @@ struct SystemCallsTests {
             } == .failure(.badFileDescriptor))
     }
 
-    @Test("read and write throw the Errno of a bad descriptor")
-    func badDescriptor() {
-        var byte: UInt8 = 0
-        #expect(throws: Errno.badFileDescriptor) { try SystemCalls.read(-1, into: &byte, count: 1) }
-        #expect(throws: Errno.badFileDescriptor) {
-            try withUnsafeBytes(of: &byte) { bytes throws(Errno) in try SystemCalls.write(-1, bytes) }
-        }
-    }
-
     @Test("ReadableFile: a missing file is the CocoaError Data(contentsOf:) throws; a file reads whole in chunks")
     func readableFile() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readable-\(UUID())")
@@ -92,55 +83,17 @@ struct SystemCallsTests {
         #expect(throws: CocoaError.self) { try folder.append(upTo: 1, to: &read) }
     }
 
-    /// A pipe written by a thread of its own with `bytes`, then closed: its read end.
-    func pipe(writing bytes: [UInt8]) -> Int32 {
-        var ends: [Int32] = [0, 0]
-        _ = Glibc.pipe(&ends)
-        let writer = ends[1]
-        Thread {
-            bytes.withUnsafeBytes { buffer in _ = try? SystemCalls.write(writer, buffer) }
-            close(writer)
-        }.start()
-        return ends[0]
-    }
-
-    @Test(
-        "readWhole: a pipe of unknown size grows past its first MiB, byte for byte, up to the limit and not past it",
-        arguments: [0, 1, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, 5_000_000])
-    func readWholePipe(count: Int) throws {
-        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
-        let reader = pipe(writing: bytes)
-        defer { close(reader) }
-        var reported = 0
-        let data = try SystemCalls.readWhole(reader, sizeHint: nil, maximumSizeAllowed: count) { reported += $0 }
-        #expect(data.count == count && reported == count)
-        #expect(data == Data(bytes))
-        // One byte more than allowed is refused, however it comes.
-        if count > 0 {
-            let again = pipe(writing: bytes)
-            defer { close(again) }
-            #expect(throws: SystemCalls.WholeReadFailure.tooLarge) {
-                try SystemCalls.readWhole(again, sizeHint: nil, maximumSizeAllowed: count - 1)
-            }
-        }
-    }
-
-    @Test(
-        "readWhole: a regular file from where it is to its end, a wrong size hint only a hint, a bad descriptor typed")
-    func readWholeFile() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("read-whole-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: file) }
-        let bytes = Data((0..<3_000_001).map { UInt8(truncatingIfNeeded: $0 >> 3) })
-        try bytes.write(to: file)
-        let descriptor = open(file.path, O_RDONLY)
-        defer { close(descriptor) }
-        for hint in [bytes.count, 10, bytes.count * 2] {
-            lseek(descriptor, 1_000, SEEK_SET)
-            let data = try SystemCalls.readWhole(descriptor, sizeHint: hint, maximumSizeAllowed: .max)
-            #expect(data == bytes.dropFirst(1_000), "hint \(hint)")
-        }
-        #expect(throws: SystemCalls.WholeReadFailure.system(.badFileDescriptor)) {
-            try SystemCalls.readWhole(-1, sizeHint: nil, maximumSizeAllowed: 10)
+    @Test("makeUniqueDirectory: a new directory each time; a missing parent is ENOENT")
+    func uniqueDirectory() throws {
+        let base = FileManager.default.temporaryDirectory.path
+        let first = try SystemCalls.makeUniqueDirectory("\(base)/unique-XXXXXX")
+        let second = try SystemCalls.makeUniqueDirectory("\(base)/unique-XXXXXX")
+        defer { for path in [first, second] { try? FileManager.default.removeItem(atPath: path) } }
+        #expect(first != second && first.hasPrefix("\(base)/unique-") && !first.hasSuffix("XXXXXX"))
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: first, isDirectory: &isDirectory) && isDirectory.boolValue)
+        #expect(throws: Errno.noSuchFileOrDirectory) {
+            try SystemCalls.makeUniqueDirectory("\(base)/missing-\(UUID())/unique-XXXXXX")
         }
     }
 }

@@ -11,8 +11,8 @@
     import Darwin
 #endif
 
-extension SystemCalls {
-    /// Why ``readWhole(_:sizeHint:maximumSizeAllowed:)`` stopped.
+extension FileDescriptor {
+    /// Why ``readToEnd(sizeHint:maximumSizeAllowed:readCount:)`` stopped.
     package enum WholeReadFailure: Error, Equatable {
         /// The read failed.
         case system(Errno)
@@ -22,7 +22,7 @@ extension SystemCalls {
         case noMemory
     }
 
-    /// Reads `descriptor` from where it is to its end, into memory of its own: one mapping of
+    /// Reads the descriptor from where it is to its end, into memory of its own: one mapping of
     /// `sizeHint` bytes (a regular file's size), or one that doubles from 1 MiB, handed to the
     /// `Data` without a copy. Every whole read of the package goes through it (`ReadableFile`'s
     /// `readToEnd`, the tool's inputs and standard input).
@@ -32,13 +32,12 @@ extension SystemCalls {
     /// 100 MB took 30 ms or 300 ms by the state of memory.
     ///
     /// - Parameters:
-    ///   - descriptor: An open descriptor: a file, a pipe, a socket.
     ///   - sizeHint: How many bytes are expected (a regular file's size): read into one mapping of
     ///     that size and a byte, to see the end. `nil` for an input of unknown size.
     ///   - maximumSizeAllowed: The most bytes accepted; one more is ``WholeReadFailure/tooLarge``.
     /// - Returns: The bytes; `readCount(_:)` is told each read's count as it happens.
-    package static func readWhole(
-        _ descriptor: Int32, sizeHint: Int?, maximumSizeAllowed: Int, readCount: (Int) -> Void = { _ in }
+    package func readToEnd(
+        sizeHint: Int?, maximumSizeAllowed: Int = .max, readCount: (Int) -> Void = { _ in }
     ) throws(WholeReadFailure) -> Data {
         let limit = max(0, maximumSizeAllowed)
         // Room for one byte past the limit, to see that there is one.
@@ -54,7 +53,7 @@ extension SystemCalls {
             }
             let count: Int
             do throws(Errno) {
-                count = try read(descriptor, into: region.base + filled, count: region.capacity - filled)
+                count = try read(into: region.base + filled, count: region.capacity - filled)
             } catch {
                 throw .system(error)
             }
@@ -73,21 +72,21 @@ private struct MappedRegion: ~Copyable {
     private(set) var base: UnsafeMutableRawPointer
     private(set) var capacity: Int
 
-    init(capacity: Int) throws(SystemCalls.WholeReadFailure) {
+    init(capacity: Int) throws(FileDescriptor.WholeReadFailure) {
         self.capacity = max(capacity, 1)
         base = try Self.map(self.capacity)
     }
 
     deinit { munmap(base, capacity) }
 
-    private static func map(_ capacity: Int) throws(SystemCalls.WholeReadFailure) -> UnsafeMutableRawPointer {
+    private static func map(_ capacity: Int) throws(FileDescriptor.WholeReadFailure) -> UnsafeMutableRawPointer {
         let address = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else { throw .noMemory }
         return address
     }
 
     /// Moves the first `count` bytes into a mapping of `capacity` bytes.
-    mutating func grow(to newCapacity: Int, keeping count: Int) throws(SystemCalls.WholeReadFailure) {
+    mutating func grow(to newCapacity: Int, keeping count: Int) throws(FileDescriptor.WholeReadFailure) {
         let grown = try Self.map(newCapacity)
         grown.copyMemory(from: base, byteCount: count)
         munmap(base, capacity)
