@@ -50,12 +50,14 @@ struct ClipboardCommandTests {
         #expect(entries?.first?["name"] as? String == "text/plain;charset=utf-8")
         #expect(entries?.first?["contentType"] as? String == "public.utf8-plain-text")
 
-        try await DesktopTools.run(
-            "xclip", ["-selection", "clipboard", "-t", "image/png", "-i"], input: pngBytes,
-            environment: server.environment, detaches: true)
         // Until xclip owns it, our serving process still offers its text.
-        try await waitForOwner(
-            try Clipboard(environment: server.environment), offers: { $0.map(\.name) == ["image/png"] })
+        try await afterTakingOver(
+            try Clipboard(environment: server.environment), offers: { $0.map(\.name) == ["image/png"] }
+        ) {
+            try await DesktopTools.run(
+                "xclip", ["-selection", "clipboard", "-t", "image/png", "-i"], input: pngBytes,
+                environment: server.environment, detaches: true)
+        }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-clip-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -164,10 +166,12 @@ struct WaylandClipboardCommandTests {
             String(decoding: listed.output, as: UTF8.self).contains("text/plain;charset=utf-8 public.utf8-plain-text"),
             "\(listed.error)")
 
-        try await DesktopTools.run(
-            "wl-copy", ["--type", "image/png"], input: pngBytes, environment: server.environment, detaches: true)
-        try await waitForOwner(
-            try Clipboard(environment: server.environment), offers: { $0.map(\.name) == ["image/png"] })
+        try await afterTakingOver(
+            try Clipboard(environment: server.environment), offers: { $0.map(\.name) == ["image/png"] }
+        ) {
+            try await DesktopTools.run(
+                "wl-copy", ["--type", "image/png"], input: pngBytes, environment: server.environment, detaches: true)
+        }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-clip-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -315,11 +319,12 @@ struct ClipboardCommandStopTests {
         let csv = folder.csv
         let scratch = folder.url.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let copy = try RunningProgram(
-            transfer, ["copy", "--foreground", "--model", "ProfilesArchive", csv.path],
-            environment: server.environment.merging(["TMPDIR": scratch.path]) { $1 })
         let clipboard = try Clipboard(environment: server.environment)
-        try await waitForOwner(clipboard, offers: { $0.contains { $0.name == "application/json" } })
+        let copy = try await afterTakingOver(clipboard, offers: { $0.contains { $0.name == "application/json" } }) {
+            try RunningProgram(
+                transfer, ["copy", "--foreground", "--model", "ProfilesArchive", csv.path],
+                environment: server.environment.merging(["TMPDIR": scratch.path]) { $1 })
+        }
         let json = try await clipboard.data(for: "application/json")
         #expect(String(decoding: json, as: UTF8.self).contains("\"Ada\""))
         #expect(await copy.stop(with: SIGTERM) == 0)
@@ -356,10 +361,11 @@ struct ClipboardCommandStopTests {
     @Test("transfer clipboard clear empties the clipboard, whoever owns it; its owner stops")
     func clear() async throws {
         guard let server = try SwayServer.start() else { return }
-        try await DesktopTools.run(
-            "wl-copy", [], input: Data("to clear".utf8), environment: server.environment, detaches: true)
         let clipboard = try Clipboard(environment: server.environment)
-        try await waitForOwner(clipboard)
+        try await afterTakingOver(clipboard) {
+            try await DesktopTools.run(
+                "wl-copy", [], input: Data("to clear".utf8), environment: server.environment, detaches: true)
+        }
         let cleared = try await DesktopTools.run(transfer, ["clipboard", "clear"], environment: server.environment)
         #expect(cleared.status == 0, "\(cleared.error)")
         let empty = await #expect(throws: ClipboardError.self) { try await clipboard.types() }

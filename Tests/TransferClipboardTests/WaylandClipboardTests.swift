@@ -50,9 +50,11 @@ struct WaylandClipboardTests {
     @Test("what wl-copy copies, pasted into a model, listed with content types, read as bytes")
     func weReadWhatWlCopyCopies() async throws {
         try await withWaylandClipboard { server, clipboard in
-            try await DesktopTools.run(
-                "wl-copy", ["--type", "image/png"], input: pngBytes, environment: server.environment, detaches: true)
-            try await waitForOwner(clipboard)
+            try await afterTakingOver(clipboard) {
+                try await DesktopTools.run(
+                    "wl-copy", ["--type", "image/png"], input: pngBytes, environment: server.environment, detaches: true
+                )
+            }
             let types = try await clipboard.types()
             #expect(types.map(\.name) == ["image/png"])
             #expect(types.first?.contentType == .png)
@@ -65,10 +67,11 @@ struct WaylandClipboardTests {
             let refused = await #expect(throws: ClipboardError.self) { try await clipboard.data(for: "text/plain") }
             #expect(refused?.code == .typeNotOffered)
             // wl-copy's text: its own five names, pasted as a String.
-            try await DesktopTools.run(
-                "wl-copy", [], input: Data("pasted from wl-copy ✓".utf8), environment: server.environment,
-                detaches: true)
-            try await waitForOwner(clipboard, offers: { $0.contains { $0.name == "UTF8_STRING" } })
+            try await afterTakingOver(clipboard, offers: { $0.contains { $0.name == "UTF8_STRING" } }) {
+                try await DesktopTools.run(
+                    "wl-copy", [], input: Data("pasted from wl-copy ✓".utf8), environment: server.environment,
+                    detaches: true)
+            }
             let text = try await clipboard.paste(String.self)
             #expect(text.value == "pasted from wl-copy ✓")
             #expect(text.type.name == "text/plain")  // wl-copy's first text type
@@ -78,10 +81,11 @@ struct WaylandClipboardTests {
     @Test("the primary selection, apart from the clipboard, both ways")
     func primarySelection() async throws {
         try await withWaylandClipboard { server, clipboard in
-            try await DesktopTools.run(
-                "wl-copy", ["--primary"], input: Data("middle button ✓".utf8), environment: server.environment,
-                detaches: true)
-            try await waitForOwner(clipboard, .primary)
+            try await afterTakingOver(clipboard, .primary) {
+                try await DesktopTools.run(
+                    "wl-copy", ["--primary"], input: Data("middle button ✓".utf8), environment: server.environment,
+                    detaches: true)
+            }
             #expect(try await clipboard.paste(String.self, from: .primary).value == "middle button ✓")
             let empty = await #expect(throws: ClipboardError.self) { try await clipboard.types(in: .clipboard) }
             #expect(empty?.code == .empty)
@@ -127,10 +131,11 @@ struct WaylandClipboardTests {
             #expect(read.output == payload)
             ownership.stop()
             await ownership.waitUntilFinished()
-            try await DesktopTools.run(
-                "wl-copy", ["--type", "application/x-big"], input: payload, environment: server.environment,
-                timeout: .seconds(120), detaches: true)
-            try await waitForOwner(clipboard, offers: { $0.contains { $0.name == "application/x-big" } })
+            try await afterTakingOver(clipboard, offers: { $0.contains { $0.name == "application/x-big" } }) {
+                try await DesktopTools.run(
+                    "wl-copy", ["--type", "application/x-big"], input: payload, environment: server.environment,
+                    timeout: .seconds(120), detaches: true)
+            }
             #expect(try await clipboard.data(for: "application/x-big") == payload)
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clip-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -135,6 +135,31 @@ struct HTTPServerCoreTests {
         }
         #expect(server.requestedPaths == ["/page", "/missing"], "the refused request reaches no route")
     }
+
+    @Test(
+        "LoopbackHTTPServer: an answer sent is .sent; a delay the client leaves ends there, .abandoned",
+        .timeLimit(.minutes(1)))
+    func outcomes() async throws {
+        let server = try LoopbackHTTPServer { path in
+            var response = Response.html("<title>t</title>")
+            if path == "/slow" { response.delay = .seconds(3_600) }
+            return response
+        }
+        defer { server.stop() }
+        try await onThreadOfItsOwn {
+            let quick = try RawHTTPClient(port: server.port)
+            _ = quick.write("GET /page HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try quick.response().status == 200)
+        }
+        #expect(await server.outcomes(ofFirst: 1) == [.sent])
+        try await onThreadOfItsOwn {
+            // Asks, then goes away (the client is closed when it goes out of scope) long before the hour.
+            let leaving = try RawHTTPClient(port: server.port)
+            _ = leaving.write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        }
+        #expect(await server.outcomes(ofFirst: 2) == [.sent, .abandoned])
+        #expect(server.requestedPaths == ["/page", "/slow"])
+    }
 }
 
 private typealias Response = LoopbackHTTPServer.Response

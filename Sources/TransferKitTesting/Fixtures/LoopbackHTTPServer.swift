@@ -116,6 +116,18 @@ public final class LoopbackHTTPServer: Sendable {
         }
     }
 
+    /// How the server's answer to a request ended.
+    ///
+    /// `Outcome` is `Sendable`.
+    public enum Outcome: Sendable, Hashable {
+        /// The response was written whole (its script run to its end).
+        case sent
+        /// The client closed the connection first: while the server delayed the response
+        /// (``Response/delay``, a ``Step/pause(_:)``, a ``Step/trickle(_:interval:)``'s interval),
+        /// or a write found it gone. A delay ends there, rather than at its time.
+        case abandoned
+    }
+
     /// The port the server listens on.
     public let port: UInt16
     /// The loopback address the server listens on.
@@ -125,6 +137,10 @@ public final class LoopbackHTTPServer: Sendable {
     private let received = Mutex<[Request]>([])
     private let connections = Mutex(0)
     private let stopped = Mutex(false)
+    /// The outcomes so far, in the order the answers ended, and who waits for a number of them.
+    private let ended = Mutex<
+        (outcomes: [Outcome], watchers: [(count: Int, continuation: CheckedContinuation<[Outcome], Never>)])
+    >(([], []))
 
     /// The paths requested so far, in order.
     public var requestedPaths: [String] { requests.map(\.path) }
@@ -134,6 +150,32 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// The connections accepted so far, a request sent on them or not.
     public var connectionCount: Int { connections.withLock { $0 } }
+
+    /// Returns once `count` answers have ended, with how each ended, in the order they ended: an
+    /// event to wait for rather than a time — a test of cancellation asks whether the client left
+    /// while the server was still delaying its answer (``Outcome/abandoned``) or waited for it
+    /// (``Outcome/sent``). Connections that sent no request are not counted.
+    public func outcomes(ofFirst count: Int) async -> [Outcome] {
+        await withCheckedContinuation { (continuation: CheckedContinuation<[Outcome], Never>) in
+            let now = ended.withLock { ended -> [Outcome]? in
+                if ended.outcomes.count >= count { return Array(ended.outcomes.prefix(count)) }
+                ended.watchers.append((count, continuation))
+                return nil
+            }
+            if let now { continuation.resume(returning: now) }
+        }
+    }
+
+    private func record(_ outcome: Outcome) {
+        let served = ended.withLock { ended -> [(CheckedContinuation<[Outcome], Never>, [Outcome])] in
+            ended.outcomes.append(outcome)
+            let outcomes = ended.outcomes
+            let ready = ended.watchers.filter { $0.count <= outcomes.count }
+            ended.watchers.removeAll { $0.count <= outcomes.count }
+            return ready.map { ($0.continuation, Array(outcomes.prefix($0.count))) }
+        }
+        for (continuation, outcomes) in served { continuation.resume(returning: outcomes) }
+    }
 
     /// Starts a server on a loopback address and a port.
     ///
@@ -195,49 +237,52 @@ public final class LoopbackHTTPServer: Sendable {
         received.withLock {
             $0.append(Request(path: head.target, headerFields: head.fields))
         }
-        let response = routes(head.target)
-        if response.delay > .zero { Self.sleep(response.delay) }
-        if let steps = response.steps {
-            perform(steps, on: connection)
-            return
-        }
+        record(answer(routes(head.target), to: head, on: &connection))
+    }
+
+    /// Answers a request: delays, then writes the response or runs its script.
+    private func answer(_ response: Response, to head: HTTPRequestHead, on connection: inout HTTPConnection)
+        -> Outcome
+    {
+        if response.delay > .zero, connection.waitForClientToLeave(until: .now + response.delay) { return .abandoned }
+        if let steps = response.steps { return perform(steps, on: &connection) }
         let answer = HTTPResponse(
             status: response.status, fields: [HTTPField(.connection, "close")] + response.headerFields,
             body: response.isEndless ? nil : Array(response.body))
-        guard connection.send(answer, adding: [], forHead: head.method == .head, until: nil) else { return }
+        guard connection.send(answer, adding: [], forHead: head.method == .head, until: nil) else { return .abandoned }
         if response.isEndless, head.method != .head {
             var chunk = response.body.isEmpty ? Data(repeating: 0x20, count: 65_536) : response.body
             while chunk.count < 65_536 { chunk += response.body }
             let bytes = Array(chunk)
-            for _ in 0..<4_000 { guard connection.write(bytes, until: nil) else { return } }  // At most ~256 MB.
+            // At most about 256 MB.
+            for _ in 0..<4_000 { guard connection.write(bytes, until: nil) else { return .abandoned } }
         }
+        return .sent
     }
 
-    private static func sleep(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
-    }
-
-    /// Runs a raw response's script; stops at the first write the client no longer reads.
-    private func perform(_ steps: [Step], on connection: HTTPConnection) {
+    /// Runs a raw response's script; stops at the first write the client no longer reads, and at
+    /// a pause the client leaves.
+    private func perform(_ steps: [Step], on connection: inout HTTPConnection) -> Outcome {
         for step in steps {
             switch step {
             case .write(let bytes):
-                guard connection.write(Array(bytes), until: nil) else { return }
+                guard connection.write(Array(bytes), until: nil) else { return .abandoned }
             case .writeRepeatedly(let bytes, let count):
                 let chunk = Array(bytes)
-                for _ in 0..<count { guard connection.write(chunk, until: nil) else { return } }
+                for _ in 0..<count { guard connection.write(chunk, until: nil) else { return .abandoned } }
             case .trickle(let bytes, let interval):
                 for byte in bytes {
-                    guard connection.write([byte], until: nil) else { return }
-                    Self.sleep(interval)
+                    guard connection.write([byte], until: nil),
+                        !connection.waitForClientToLeave(until: .now + interval)
+                    else { return .abandoned }
                 }
             case .pause(let duration):
-                Self.sleep(duration)
+                if connection.waitForClientToLeave(until: .now + duration) { return .abandoned }
             case .reset:
                 connection.resetOnClose()
-                return
+                return .sent
             }
         }
+        return .sent
     }
 }

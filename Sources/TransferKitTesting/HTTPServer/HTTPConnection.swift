@@ -85,6 +85,20 @@ struct HTTPConnection {
         }
     }
 
+    /// Waits until `deadline` unless the client closes the connection first (what it sends
+    /// meanwhile is read and dropped): a server's delay that ends when nobody is left to answer.
+    ///
+    /// - Returns: Whether the client closed the connection before `deadline`.
+    mutating func waitForClientToLeave(until deadline: ContinuousClock.Instant) -> Bool {
+        while true {
+            switch receive(until: deadline) {
+            case .closed: return true
+            case .timedOut: return false
+            case .received: buffer.removeAll()
+            }
+        }
+    }
+
     /// Writes `response` — its head with `fields` added, then its content unless `forHead` (a
     /// `HEAD` request: the length is still given) — before `deadline`.
     ///

@@ -84,6 +84,8 @@ final class HTTPServerLoop: Sendable {
         var statistics = Statistics()
         var answers: [Answer] = []
         var isStopping = false
+        /// The threads in ``waitForStatistics(timeout:_:)``, woken at the next change.
+        var statisticsWatchers: [DispatchSemaphore] = []
     }
 
     private let shared = Mutex(Shared())
@@ -112,7 +114,7 @@ final class HTTPServerLoop: Sendable {
         let thread = Thread { [self] in
             var loop = Loop(owner: self, listener: listener, settings: settings, name: name, handler: handler)
             loop.run()
-            shared.withLock { $0.statistics.open = 0 }
+            updateStatistics { $0.open = 0 }
             finished.signal()
         }
         thread.name = name
@@ -126,6 +128,44 @@ final class HTTPServerLoop: Sendable {
 
     /// What the loop has done so far.
     var statistics: Statistics { shared.withLock { $0.statistics } }
+
+    /// Changes the statistics, and wakes the threads in ``waitForStatistics(timeout:_:)`` when
+    /// they changed.
+    private func updateStatistics(_ change: (inout Statistics) -> Void) {
+        let watchers = shared.withLock { shared -> [DispatchSemaphore] in
+            let before = shared.statistics
+            change(&shared.statistics)
+            guard shared.statistics != before else { return [] }
+            defer { shared.statisticsWatchers.removeAll() }
+            return shared.statisticsWatchers
+        }
+        for watcher in watchers { watcher.signal() }
+    }
+
+    /// Waits until `condition` holds for the statistics — woken by each change, not by a clock —
+    /// or `timeout` has passed.
+    ///
+    /// - Returns: Whether it held.
+    func waitForStatistics(timeout: Duration, _ condition: (Statistics) -> Bool) -> Bool {
+        let deadline =
+            DispatchTime.now()
+            + .nanoseconds(
+                Int(
+                    timeout.components.seconds * 1_000_000_000
+                        + timeout.components.attoseconds / 1_000_000_000))
+        while true {
+            let changed = DispatchSemaphore(value: 0)
+            let holds = shared.withLock { shared in
+                if condition(shared.statistics) { return true }
+                shared.statisticsWatchers.append(changed)
+                return false
+            }
+            if holds { return true }
+            guard changed.wait(timeout: deadline) == .success else {
+                return shared.withLock { condition($0.statistics) }
+            }
+        }
+    }
 
     /// Stops serving: the listener is closed, idle connections closed, and responses being made or
     /// written finished (for at most the write time-out). Returns when every connection is closed;
@@ -272,8 +312,6 @@ final class HTTPServerLoop: Sendable {
                         return
                     }
                 }
-                owner.shared.withLock { $0.statistics.open = connections.count }
-
                 entries.removeAll(keepingCapacity: true)
                 numbers.removeAll(keepingCapacity: true)
                 entries.append(pollfd(fd: owner.wakeUp.readEnd.rawValue, events: Int16(POLLIN), revents: 0))
@@ -339,7 +377,7 @@ final class HTTPServerLoop: Sendable {
         /// Serves a new connection, making room by closing the one idle longest when the most
         /// are open; refuses it `503` when none is idle.
         private mutating func admit(_ descriptor: FileDescriptor) {
-            owner.shared.withLock { $0.statistics.accepted += 1 }
+            owner.updateStatistics { $0.accepted += 1 }
             guard connections.count < settings.maximumConnections || closeLongestIdle() else {
                 refuse(descriptor)
                 return
@@ -347,6 +385,8 @@ final class HTTPServerLoop: Sendable {
             nextNumber += 1
             connections[nextNumber] = Connection(
                 descriptor: descriptor, limits: settings.limits, deadline: .now + settings.requestTimeout)
+            let open = connections.count
+            owner.updateStatistics { $0.open = open }
         }
 
         /// Answers `503` with what the socket takes at once, without waiting, and closes.
@@ -357,23 +397,23 @@ final class HTTPServerLoop: Sendable {
                     + "request; retry",
                 fields: [HTTPField(.retryAfter, "1")])
             let bytes = Self.bytes(of: response, keepAlive: false, forHead: false, idleTimeout: settings.idleTimeout)
+            // Counted first: a client that reads the refusal finds the statistics saying so.
+            owner.updateStatistics {
+                $0.refused += 1
+                $0.responses += 1
+            }
             _ = bytes.withUnsafeBytes { bytes in
                 Result { () throws(Errno) in try descriptor.send(bytes, waiting: false) }
             }
             descriptor.shutDown(.writing)
             descriptor.close()
-            owner.shared.withLock {
-                $0.statistics.refused += 1
-                $0.statistics.responses += 1
-            }
         }
 
         /// Closes the connection idle longest; `false` when none is idle.
         private mutating func closeLongestIdle() -> Bool {
             let idle = connections.lazy.filter { $0.value.isIdle }
             guard let (number, _) = idle.min(by: { $0.value.lastActive < $1.value.lastActive }) else { return false }
-            close(number)
-            owner.shared.withLock { $0.statistics.idleClosed += 1 }
+            close(number) { $0.idleClosed += 1 }
             return true
         }
 
@@ -488,7 +528,7 @@ final class HTTPServerLoop: Sendable {
         /// Begins writing an answer, within the write time-out.
         private mutating func write(_ answer: Answer) {
             guard let connection = connections[answer.connection] else { return }  // Closed while it was made.
-            owner.shared.withLock { $0.statistics.responses += 1 }
+            owner.updateStatistics { $0.responses += 1 }
             connection.output = answer.bytes
             connection.written = 0
             connection.phase = .writing(closes: answer.closes || stopDeadline != nil)
@@ -574,8 +614,15 @@ final class HTTPServerLoop: Sendable {
             }
         }
 
-        private mutating func close(_ number: Int) {
+        /// Closes a connection, counted first: a client that sees its connection closed finds the
+        /// statistics saying so.
+        private mutating func close(_ number: Int, countedAs counted: (inout Statistics) -> Void = { _ in }) {
             guard let connection = connections.removeValue(forKey: number) else { return }
+            let open = connections.count
+            owner.updateStatistics {
+                $0.open = open
+                counted(&$0)
+            }
             connection.descriptor.close()
         }
 

@@ -150,12 +150,21 @@ public final class PlaceholderServer: Sendable {
     }
 
     /// What the server has done so far.
-    public var statistics: Statistics {
-        let statistics = loop.statistics
-        return Statistics(
-            connectionsAccepted: statistics.accepted, connectionsRefused: statistics.refused,
-            idleConnectionsClosed: statistics.idleClosed, openConnections: statistics.open,
-            responses: statistics.responses)
+    public var statistics: Statistics { Self.statistics(of: loop.statistics) }
+
+    private static func statistics(of loop: HTTPServerLoop.Statistics) -> Statistics {
+        Statistics(
+            connectionsAccepted: loop.accepted, connectionsRefused: loop.refused,
+            idleConnectionsClosed: loop.idleClosed, openConnections: loop.open, responses: loop.responses)
+    }
+
+    /// Waits until `condition` holds for ``statistics`` — woken by each change, not polled — or
+    /// `timeout` has passed: for a test that must know the server has done something (accepted a
+    /// connection, begun a response) before it goes on.
+    ///
+    /// - Returns: Whether it held.
+    package func waitForStatistics(timeout: Duration = .seconds(10), until condition: (Statistics) -> Bool) -> Bool {
+        loop.waitForStatistics(timeout: timeout) { condition(Self.statistics(of: $0)) }
     }
 
     /// Stops the server: no more connections are accepted, idle ones are closed, and responses being

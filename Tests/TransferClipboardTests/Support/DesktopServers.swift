@@ -162,6 +162,58 @@ func inheritsNoOtherDescriptors(_ actions: inout posix_spawn_file_actions_t) {
     _ = transferkit_spawn_close_from(&actions, 3)
 }
 
+/// A pipe a server is started with as its descriptor 3, on which it says it is ready: Xvfb's
+/// `-displayfd 3` writes its display number once it accepts connections; sway runs its
+/// configuration's `exec` lines once it serves. The server holds the write end as long as it
+/// runs, so one that exits before it is ready ends the pipe: an event either way, not a poll.
+final class ReadinessPipe {
+    private let readEnd: FileDescriptor
+    private var writeEnd: FileDescriptor?
+
+    init() throws {
+        let (readEnd, writeEnd) = try FileDescriptor.pipe()
+        self.readEnd = readEnd
+        self.writeEnd = writeEnd
+        if writeEnd.rawValue <= 3 {
+            // Never 3 itself: the spawn's dup2 onto 3 must make a copy (which exec keeps), and a
+            // descriptor below it would be one of the child's standard streams.
+            let moved = fcntl(writeEnd.rawValue, F_DUPFD_CLOEXEC, 4)
+            writeEnd.close()
+            guard moved >= 0 else { throw Errno.current }
+            self.writeEnd = FileDescriptor(rawValue: moved)
+        }
+    }
+
+    deinit {
+        readEnd.close()
+        writeEnd?.close()
+    }
+
+    /// Makes the write end the spawned program's descriptor 3, and closes every other of ours from
+    /// 4 up: in place of `inheritsNoOtherDescriptors`, after the other dup2s.
+    func passAsDescriptor3(_ actions: inout posix_spawn_file_actions_t) {
+        if let writeEnd { posix_spawn_file_actions_adddup2(&actions, writeEnd.rawValue, 3) }
+        _ = transferkit_spawn_close_from(&actions, 4)
+    }
+
+    /// After the spawn: the first line the server writes, without its newline; `nil` when the
+    /// pipe ends first (the server exited) or nothing comes for `timeout`.
+    func line(timeout: Duration = .seconds(10)) -> String? {
+        writeEnd?.close()
+        writeEnd = nil
+        let deadline = ContinuousClock.now + timeout
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            guard (try? readEnd.poll(for: Int16(POLLIN), until: deadline)) == true,
+                (try? readEnd.read(into: &byte, count: 1)) == 1
+            else { return nil }
+            if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
+        }
+    }
+}
+
 /// Spawn attributes that give the child an empty signal mask and default handlers: a thread of
 /// libdispatch blocks most signals, and a child inherits the spawning thread's mask, so a server
 /// started from one would ignore SIGTERM.
@@ -205,48 +257,28 @@ final class XvfbServer: @unchecked Sendable {
             defer { posix_spawn_file_actions_destroy(&actions) }
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            // -displayfd 3: the server writes its number on the pipe once it accepts connections
+            // (after listen(); the socket's file exists from bind(), when a connection is still
+            // refused). One that lost the number to another server (its abstract socket taken)
+            // exits without a word: the pipe ends. With -displayfd, Xvfb writes no lock file.
+            let ready = try ReadinessPipe()
             let arguments: [String] = [
-                executable, ":\(number)", "-nolisten", "tcp", "-noreset", "-screen", "0", screen,
+                executable, ":\(number)", "-displayfd", "3", "-nolisten", "tcp", "-noreset", "-screen", "0", screen,
             ]
             let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
             var pid: pid_t = 0
-            inheritsNoOtherDescriptors(&actions)  // after the dup2s: it closes from 3 up
+            ready.passAsDescriptor3(&actions)  // after the dup2s: it closes from 4 up
             guard withCleanSpawnAttributes({ posix_spawn(&pid, executable, &actions, &$0, argv, environ) }) == 0 else {
                 claimed.withLock { _ = $0.remove(number) }
                 continue
             }
             let server = XvfbServer(display: ":\(number)", number: number, pid: pid)
-            for _ in 0..<500 {
-                var status: Int32 = 0
-                if waitpid(pid, &status, WNOHANG) == pid {
-                    // Another server took the number. Ours is reaped: its pid is free for the
-                    // system to give another process (pid_max may be 32768), which the server's
-                    // deinit must then not kill.
-                    server.reaped = true
-                    break
-                }
-                // Ours only when the lock names our process: two tests may race for one number, and
-                // the loser must not take the winner's socket for its own.
-                let lock = (try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8)) ?? ""
-                // And only once it accepts connections: the socket's file exists from bind(),
-                // before listen(), when a connection is still refused.
-                if Int32(lock.trimmingCharacters(in: .whitespacesAndNewlines)) == pid,
-                    Self.accepts("/tmp/.X11-unix/X\(number)")
-                {
-                    return server
-                }
-                usleep(20_000)
-            }
+            if ready.line() == "\(number)" { return server }
+            // Lost the number, or silent for 10 seconds: the server's deinit stops and reaps ours
+            // (a pid not yet reaped is still ours), and another number is tried.
         }
         throw XvfbFailure()
-    }
-
-    /// Whether something listens on the Unix socket at `path`.
-    static func accepts(_ path: String) -> Bool {
-        guard let descriptor = try? UnixSocket.connected(to: path, description: "a test's server") else { return false }
-        descriptor.close()
-        return true
     }
 
     struct XvfbFailure: Error, CustomStringConvertible {
@@ -270,15 +302,12 @@ final class XvfbServer: @unchecked Sendable {
     /// The environment of a client of this server.
     var environment: [String: String] { ["DISPLAY": display, "XAUTHORITY": "/nonexistent", "WAYLAND_DISPLAY": ""] }
 
-    /// Whether the server's process was reaped already: its pid may be another process's now.
-    private var reaped = false
-
+    /// Stops and reaps the server. Its pid is ours until reaped here, whether it still runs or
+    /// has exited (SIGTERM to a process that has exited and is not reaped does nothing).
     deinit {
-        if !reaped {
-            kill(pid, SIGTERM)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        }
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         Self.claimed.withLock { _ = $0.remove(number) }
     }
 }
@@ -307,8 +336,17 @@ final class SwayServer: @unchecked Sendable {
         // of tiles with the pointer: a press beside a window's surface (a drag test's press before
         // sway has shown a new window's final size) would start one, and sway 1.7 crashes when it
         // ends (a NULL seat in seat_get_focus, after "Swapping containers").
+        // sway runs a configuration's exec lines once it serves (its socket made, its outputs up):
+        // the last line writes the socket's name on descriptor 3, which sway holds while it runs.
         let configuration = directory.appendingPathComponent("config")
-        try Data("xwayland disable\ntiling_drag disable\n".utf8).write(to: configuration)
+        try Data(
+            """
+            xwayland disable
+            tiling_drag disable
+            exec printf '%s\\n' "$WAYLAND_DISPLAY" >&3
+
+            """.utf8
+        ).write(to: configuration)
         var arguments = ["/usr/bin/env", "-i"] + variables + [sway, "-c", configuration.path]
         if getuid() == 0 {
             // setpriv becomes sway, so stopping it is one signal; runuser would stay its parent
@@ -332,28 +370,21 @@ final class SwayServer: @unchecked Sendable {
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        inheritsNoOtherDescriptors(&actions)  // after the dup2s: it closes from 3 up
+        let ready = try ReadinessPipe()
+        ready.passAsDescriptor3(&actions)  // after the dup2s: it closes from 4 up
         let spawned = withCleanSpawnAttributes { posix_spawn(&pid, arguments[0], &actions, &$0, argv, environ) }
         guard spawned == 0 else {
             throw SwayFailure(reason: "cannot start sway: \(String(cString: strerror(spawned)))")
         }
-        for _ in 0..<500 {
+        guard let name = ready.line(), name.hasPrefix("wayland-") else {
+            kill(pid, SIGKILL)
             var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
-                let words = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-                try? FileManager.default.removeItem(at: directory)
-                throw SwayFailure(reason: "sway exited at start: \(words.suffix(600))")
-            }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            if let socket = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }),
-                XvfbServer.accepts(directory.appendingPathComponent(socket).path)
-            {
-                return SwayServer(directory: directory, socket: directory.appendingPathComponent(socket).path, pid: pid)
-            }
-            usleep(10_000)
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            let words = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(at: directory)
+            throw SwayFailure(reason: "sway did not serve in 10 seconds, or exited: \(words.suffix(600))")
         }
-        kill(pid, SIGKILL)
-        throw SwayFailure(reason: "sway made no socket in 5 seconds")
+        return SwayServer(directory: directory, socket: directory.appendingPathComponent(name).path, pid: pid)
     }
 
     struct SwayFailure: Error, CustomStringConvertible {
