@@ -3,12 +3,14 @@ import TransferSupport
 /// A media type as HTTP writes it (RFC 9110 §8.3.1): `type/subtype` followed by parameters, each
 /// `name=value` with the value a token or a quoted string (§5.6.4, §5.6.6).
 ///
-/// The parser of MIME types for tag lookups, offers, `Accept` headers, Web Share Target and
-/// Android declarations and the command line. Not yet for all of them: an Android intent filter's
-/// `mimeType` (`IntentFilter`), the matcher's media ranges (`UTTypeMatcher`) and the type table's
-/// fallback for a malformed tag (`TypeTable`) still split the text themselves. Type, subtype and parameter names are
-/// lowercased; values are unquoted (`charset="utf-8"` and `charset=utf-8` are the same) and keep
-/// their case.
+/// The one parser of media types: for tag lookups, offers (``Offer`` carries one, parameters
+/// included), the matcher's media ranges, `Accept` headers, Web Share Target and Android
+/// declarations and the command line. Two readers compare MIME types without parsing them, on
+/// purpose: an Android intent filter (`IntentFilter.matchesMIMEType`) compares strings, case
+/// included, as Android's `IntentFilter` does; and the type table keys a tag this parser refuses
+/// by its text with the spaces around `;` and `=` removed, so that a malformed tag still finds
+/// what was declared under it. Type, subtype and parameter names are lowercased; values are
+/// unquoted (`charset="utf-8"` and `charset=utf-8` are the same) and keep their case.
 ///
 /// ```swift
 /// let type = try MediaType.parse(#"text/plain; charset="utf-8"; format=flowed"#).get()
@@ -241,35 +243,17 @@ public struct MediaType: Sendable, Hashable, Codable, LosslessStringConvertible 
             index = header.index(after: index)
         }
         elements.append(header[start...])
-        return elements.map(Self.trimmingWhitespace).filter { !$0.isEmpty }
-    }
-
-    /// Whether `character` may appear in a token (RFC 9110 §5.6.2).
-    package static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
+        return elements.map { $0.trimmingHTTPWhitespace() }.filter { !$0.isEmpty }
     }
 
     private static func quotedIfNeeded(_ value: String) -> String {
-        if !value.isEmpty, value.utf8.allSatisfy(isTokenByte) { return value }
+        if !value.isEmpty, value.utf8.allSatisfy(HTTPSyntax.isTokenByte) { return value }
         var quoted = "\""
         for character in value {
             if character == "\"" || character == "\\" { quoted += "\\" }
             quoted.append(character)
         }
         return quoted + "\""
-    }
-
-    private static func trimmingWhitespace(_ text: Substring) -> Substring {
-        var slice = text
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return slice
     }
 
     /// A cursor over the text's bytes.
@@ -283,7 +267,7 @@ public struct MediaType: Sendable, Hashable, Codable, LosslessStringConvertible 
         var peek: UInt8? { isAtEnd ? nil : bytes[position] }
 
         mutating func skipWhitespace() {
-            while let byte = peek, byte == 0x20 || byte == 0x09 { position += 1 }
+            while let byte = peek, HTTPSyntax.isWhitespace(byte) { position += 1 }
         }
 
         mutating func take(_ byte: UInt8) -> Bool {
@@ -294,7 +278,7 @@ public struct MediaType: Sendable, Hashable, Codable, LosslessStringConvertible 
 
         mutating func token(lowercased: Bool = true) -> String {
             let start = position
-            while let byte = peek, MediaType.isTokenByte(byte) { position += 1 }
+            while let byte = peek, HTTPSyntax.isTokenByte(byte) { position += 1 }
             let text = String(decoding: bytes[start..<position], as: UTF8.self)
             return lowercased ? text.lowercased() : text
         }
@@ -329,8 +313,14 @@ extension UTType {
     /// The type's preferred MIME type as a ``MediaType``, parameters included
     /// (`text/plain;charset=utf-8` for `public.utf8-plain-text`); `nil` for a type without one.
     public var preferredMediaType: MediaType? {
-        preferredMIMEType.flatMap(MediaType.init)
+        // A built-in type's is parsed once: every offer asks for its type's.
+        if let index = builtInIndex { return Self.builtInPreferredMediaTypes[Int(index)] }
+        return preferredMIMEType.flatMap(MediaType.init)
     }
+
+    /// Each built-in type's preferred MIME type (its first), parsed, by built-in index.
+    private static let builtInPreferredMediaTypes: [MediaType?] =
+        TypeTable.shared.declarations.map { $0.mimeTypes.first.flatMap(MediaType.init) }
 
     /// The type and subtype of each MIME type the type carries, lowercased, for matching HTTP
     /// media ranges; parsed once per built-in type, on first use, so that negotiation does not

@@ -114,10 +114,10 @@ public struct UTTypeMatcher: Sendable {
     ///
     /// - Parameters:
     ///   - type: The type offered.
-    ///   - mediaType: The media type it is offered as (`type/subtype`, lowercased), when it is not the
-    ///     type's preferred MIME type; media ranges match this one only.
+    ///   - mediaType: The media type it is offered as; media ranges match this one only. The default
+    ///     is the type's preferred MIME type.
     ///   - body: Receives each match.
-    public func forEachMatch(of type: UTType, mediaType: String? = nil, _ body: (Match) -> Void) {
+    public func forEachMatch(of type: UTType, mediaType: MediaType? = nil, _ body: (Match) -> Void) {
         let offeredIndex = type.builtInIndex
         // Built-in against built-in: one pass of bit tests for up to 64 patterns.
         let builtInMatches: UInt64 =
@@ -131,8 +131,7 @@ public struct UTTypeMatcher: Sendable {
             if let offered { return offered }
             let essence: (type: String, subtype: String)?
             if let mediaType {
-                let parts = mediaType.split(separator: "/", maxSplits: 1)
-                essence = parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+                essence = (mediaType.type, mediaType.subtype)
             } else {
                 essence = type.mediaTypeEssences.first
             }
@@ -183,9 +182,9 @@ public struct UTTypeMatcher: Sendable {
     ///
     /// - Parameters:
     ///   - type: The type offered.
-    ///   - mediaType: The media type it is offered as, when it is not the type's preferred MIME type.
+    ///   - mediaType: The media type it is offered as. The default is the type's preferred MIME type.
     /// - Returns: The matches.
-    public func matches(_ type: UTType, mediaType: String? = nil) -> [Match] {
+    public func matches(_ type: UTType, mediaType: MediaType? = nil) -> [Match] {
         var result: [Match] = []
         forEachMatch(of: type, mediaType: mediaType) { result.append($0) }
         return result

@@ -5,7 +5,9 @@ import Testing
 @Suite("UTTypeMatcher and the tree's direct steps")
 struct UTTypeMatcherTests {
     private func matches(_ matcher: UTTypeMatcher, _ type: UTType, _ mediaType: String? = nil) -> [String] {
-        matcher.matches(type, mediaType: mediaType).map { "\($0.index):\($0.distance.map(String.init) ?? "-")" }
+        matcher.matches(type, mediaType: mediaType.flatMap(MediaType.init)).map {
+            "\($0.index):\($0.distance.map(String.init) ?? "-")"
+        }
     }
 
     @Test("types match by conformance, with the number of steps; any matches everything without a distance")

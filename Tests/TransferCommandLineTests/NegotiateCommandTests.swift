@@ -71,27 +71,30 @@ struct NegotiateCommandTests {
             "negotiate", "--accept", "text/plain;q=0.5, text/html;q=0.9", "--offer", "text/plain:data", "--offer",
             "text/html:data")
         #expect(sender.output.contains("item: delivered as public.plain-text (data)"))
+        // public.xml offered as text/xml, not its preferred application/xml: the JSON says so.
         let receiver = await transfer(
-            "negotiate", "--accept", "text/plain;q=0.5, text/html;q=0.9", "--offer", "text/plain:data", "--offer",
-            "text/html:data",
+            "negotiate", "--accept", "text/plain;q=0.5, text/xml;q=0.9", "--offer", "text/plain:data", "--offer",
+            "text/xml;charset=utf-8:data",
             "--policy", "receiver", "--format", "json")
         let object = try JSONSerialization.jsonObject(with: Data(receiver.output.utf8)) as? [String: Any]
         let items = object?["items"] as? [[String: Any]]
         let delivered = items?.first?["delivered"] as? [String: Any]
-        #expect((delivered?["offer"] as? [String: Any])?["contentType"] as? String == "public.html")
+        #expect((delivered?["offer"] as? [String: Any])?["contentType"] as? String == "public.xml")
         // The rule in AcceptRule's own JSON: its weight is `q` (no `weight`, no `contentType`).
         let rule = try #require(delivered?["rule"] as? [String: Any])
-        #expect(rule["mediaRange"] as? String == "text/html")
+        #expect(rule["mediaRange"] as? String == "text/xml")
         #expect(rule["q"] as? Double == 0.9)
         #expect(rule.keys.sorted() == ["mediaRange", "q", "source"], "\(rule)")
         #expect(delivered?["weight"] as? Double == 0.9)
-        // The offer: every fact a field, the media type it was given as among them.
+        // The offer: every fact a field, the media type it was given as and its parameters among them.
         let offer = try #require(delivered?["offer"] as? [String: Any])
         #expect(
             offer.keys.sorted() == [
-                "contentType", "exportable", "form", "formIndex", "mediaType", "representationIndex", "visibility",
+                "contentType", "exportable", "form", "formIndex", "mediaType", "parameters", "representationIndex",
+                "visibility",
             ], "\(offer)")
-        #expect(offer["mediaType"] as? String == "text/html")
+        #expect(offer["mediaType"] as? String == "text/xml")
+        #expect(offer["parameters"] as? [String: String] == ["charset": "utf-8"])
         #expect(offer["representationIndex"] as? Int == 1)
         #expect(offer["form"] as? String == "data")
         #expect(items?.first?["outcome"] as? String == "delivered")

@@ -1,3 +1,5 @@
+internal import TransferSupport
+
 /// The built-in tree, interned once: each declared type gets a small integer index, its ancestor set
 /// is precomputed as a bitset, and each tag maps to its candidate types already in preference order.
 ///
@@ -230,17 +232,8 @@ enum TagKey {
         if case .success(let mediaType) = MediaType.parse(key) { return mediaType.canonicalText }
         return key.split(separator: ";").map {
             $0.split(separator: "=", omittingEmptySubsequences: false)
-                .map { $0.trimmingSpaces() }.joined(separator: "=")
+                .map { $0.trimmingHTTPWhitespace() }.joined(separator: "=")
         }.joined(separator: ";")
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingSpaces() -> Substring {
-        var slice = self[...]
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return slice
     }
 }
 

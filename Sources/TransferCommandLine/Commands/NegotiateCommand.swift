@@ -224,13 +224,13 @@ enum NegotiateCommand {
                 continue
             }
             if items.isEmpty { items.append(("item", [], 0)) }
-            let (type, forms, parameters, mediaType) = try parseOffer(value)
+            let (type, forms, mediaType) = try parseOffer(value)
             let index = items[items.count - 1].representations
             items[items.count - 1].representations += 1
             for (formIndex, form) in forms.enumerated() {
                 items[items.count - 1].offers.append(
                     Offer(
-                        type, form: form, parameters: parameters, mediaType: mediaType, representationIndex: index,
+                        type, form: form, mediaType: mediaType, representationIndex: index,
                         formIndex: formIndex))
             }
         }
@@ -243,7 +243,7 @@ enum NegotiateCommand {
     /// `TYPE[:FORM]`, where TYPE is an identifier (declared or not, as `UTType(identifier:allowUndeclared:)`
     /// takes it), `.ext`, or a MIME type with parameters (`text/plain;charset="utf-8"`, quoted or
     /// not, per RFC 9110); FORM follows the last `:` outside quotes.
-    static func parseOffer(_ value: String) throws -> (UTType, [TransferPayloadForm], [String: String], String?) {
+    static func parseOffer(_ value: String) throws -> (UTType, [TransferPayloadForm], MediaType?) {
         var typeText = Substring(value)
         var forms: [TransferPayloadForm] = [.data, .value, .file]
         if let colon = lastColonOutsideQuotes(value) {
@@ -263,9 +263,7 @@ enum NegotiateCommand {
                     throw ToolError(.dataError, "--offer \(value): '\(mediaType.essence)' is not a valid MIME type")
                 }
                 // The offer keeps the media type it was given: `application/xml` is not `text/*`.
-                let parameters = Dictionary(
-                    mediaType.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-                return (type, forms, parameters, mediaType.essence)
+                return (type, forms, mediaType)
             case .failure(let error):
                 throw ToolError(.dataError, "--offer \(value): \(error.reason)")
             }
@@ -274,9 +272,9 @@ enum NegotiateCommand {
         if !text.hasPrefix("."),
             let type = UTType(text) ?? UTType(identifier: text, allowUndeclared: text.contains("."))
         {
-            return (type, forms, [:], nil)
+            return (type, forms, nil)
         }
-        return (try resolve(text, option: "--offer", value: value), forms, [:], nil)
+        return (try resolve(text, option: "--offer", value: value), forms, nil)
     }
 
     /// The type named by `text` (``TypesCommand/resolve(_:)``), an error naming the option and the

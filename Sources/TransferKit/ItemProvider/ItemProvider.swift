@@ -227,9 +227,8 @@ public final class ItemProvider: Sendable {
             for (formIndex, form) in Offer.defaultForms(native: registration.form).enumerated() {
                 offers.append(
                     Offer(
-                        registration.contentType, form: form,
-                        parameters: registration.contentType.preferredMediaType?.parameterDictionary ?? [:],
-                        representationIndex: index, formIndex: formIndex, visibility: registration.visibility,
+                        registration.contentType, form: form, representationIndex: index, formIndex: formIndex,
+                        visibility: registration.visibility,
                         isExportable: available))
             }
         }

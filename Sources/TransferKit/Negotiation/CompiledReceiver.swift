@@ -31,16 +31,18 @@ public struct CompiledReceiver: Sendable {
         case rejected(Negotiation.Rejection.Cause)
     }
 
-    /// The most specific rule matching a content type with parameters, ignoring forms and weights:
-    /// its index and conformance distance (`nil` for the wildcard).
-    func mostSpecificRule(for contentType: UTType, mediaType: String? = nil, parameters: [String: String]) -> (
-        index: Int, distance: Int?
-    )? {
+    /// The most specific rule matching a content type offered as a media type (whose parameters a
+    /// rule's must be among), ignoring forms and weights: its index and conformance distance (`nil`
+    /// for the wildcard).
+    func mostSpecificRule(for contentType: UTType, mediaType: MediaType?) -> (index: Int, distance: Int?)? {
         var best: (index: Int, distance: Int?, parameterCount: Int)?
         matcher.forEachMatch(of: contentType, mediaType: mediaType) { match in
             let index = match.index
             if hasParameters, !self.parameters[index].isEmpty {
-                guard self.parameters[index].allSatisfy({ parameters[$0.name]?.lowercased() == $0.value }) else {
+                guard
+                    let mediaType,
+                    self.parameters[index].allSatisfy({ mediaType[parameter: $0.name]?.lowercased() == $0.value })
+                else {
                     return
                 }
             }
@@ -69,8 +71,7 @@ public struct CompiledReceiver: Sendable {
         guard offer.isExportable else { return .rejected(.conditionFalse) }
         guard offer.visibility.isVisible(at: profile.audience) else { return .rejected(.notVisible(offer.visibility)) }
         guard
-            let match = mostSpecificRule(
-                for: offer.contentType, mediaType: offer.mediaType, parameters: offer.parameters)
+            let match = mostSpecificRule(for: offer.contentType, mediaType: offer.mediaType)
         else {
             return .rejected(.typeNotAccepted)
         }
@@ -87,9 +88,10 @@ public struct CompiledReceiver: Sendable {
             note: reading.outcome == .ok ? nil : reading.note)
     }
 
-    /// Whether a content type activates the receiver: a rule with a weight above 0 accepts it.
-    func activates(_ contentType: UTType, parameters: [String: String]) -> Bool {
-        guard let match = mostSpecificRule(for: contentType, parameters: parameters) else { return false }
+    /// Whether a content type offered as a media type activates the receiver: a rule with a weight
+    /// above 0 accepts it.
+    func activates(_ contentType: UTType, mediaType: MediaType?) -> Bool {
+        guard let match = mostSpecificRule(for: contentType, mediaType: mediaType) else { return false }
         return rules[match.index].weight > 0
     }
 }

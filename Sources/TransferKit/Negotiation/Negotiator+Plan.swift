@@ -119,7 +119,7 @@ extension Negotiator {
             (takesFiles && isTextFile(item))
                 || item.offers.contains { offer in
                     offer.isExportable && offer.visibility.isVisible(at: receiver.audience)
-                        && compiled.activates(offer.contentType, parameters: offer.parameters)
+                        && compiled.activates(offer.contentType, mediaType: offer.mediaType)
                 }
         }
         var offered = true

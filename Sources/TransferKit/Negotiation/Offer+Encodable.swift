@@ -18,16 +18,19 @@ extension Offer: Encodable {
     ///  "form": "data", "representationIndex": 0, "formIndex": 0, "visibility": "all", "exportable": true}
     /// ```
     ///
-    /// `contentType` is the type's identifier; `mediaType` (the media type the offer was made as)
-    /// and `parameters` appear only when the offer has them; `form` and `visibility` are their
+    /// `contentType` is the type's identifier; `mediaType` (the essence of the media type the offer
+    /// was made as) only when it is not the content type's preferred MIME type, and `parameters`
+    /// (the media type's) only when they are not that MIME type's (as ``description`` writes them); `form` and `visibility` are their
     /// names (`data`, `file`, `value`; `all`, `team`, `group`, `ownProcess`); `exportable` is
     /// ``isExportable``. The representation an offer was made from is how to deliver it, not what
     /// it offers, and is not encoded.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(contentType.identifier, forKey: .contentType)
-        try container.encodeIfPresent(mediaType, forKey: .mediaType)
-        if !parameters.isEmpty { try container.encode(parameters, forKey: .parameters) }
+        try container.encodeIfPresent(madeAsEssence, forKey: .mediaType)
+        if madeWithParameters != nil, let mediaType {
+            try container.encode(mediaType.parameterDictionary, forKey: .parameters)
+        }
         try container.encode(form, forKey: .form)
         try container.encode(representationIndex, forKey: .representationIndex)
         try container.encode(formIndex, forKey: .formIndex)

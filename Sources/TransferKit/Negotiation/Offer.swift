@@ -20,13 +20,13 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     public var contentType: UTType
     /// The payload form offered.
     public var form: TransferPayloadForm
-    /// MIME parameters of the offered type, names lowercased: `charset=utf-8`.
-    public var parameters: [String: String]
-    /// The media type offered, `type/subtype` lowercased: the one it was given as (`text/xml`), or
-    /// `nil` for the content type's preferred MIME type. HTTP media ranges (`text/*`) match this
-    /// media type only, as RFC 9110 §12.5.1 says — not the other MIME types the content type carries
-    /// (`public.xml` offered as `application/xml` is not `text/*`).
-    public var mediaType: String?
+    /// The media type offered, with its parameters (`text/plain;charset=utf-8`): the one the offer
+    /// was made as (`text/xml`), or else the content type's preferred MIME type; `nil` for a content
+    /// type without one. HTTP media ranges (`text/*`) match this media type only, as RFC 9110
+    /// §12.5.1 says — not the other MIME types the content type carries (`public.xml` offered as
+    /// `application/xml` is not `text/*`) — and a rule's parameters are looked for among its
+    /// parameters.
+    public var mediaType: MediaType?
     /// The position of the offered representation in the sender's order: 0 is the most preferred.
     /// Fixed when the offer is made: the sender's order is not the receiver's to change.
     public let representationIndex: Int
@@ -45,9 +45,9 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - contentType: The content type.
     ///   - form: The payload form. The default is `.data`.
-    ///   - parameters: MIME parameters of the type.
-    ///   - mediaType: The media type the offer is made as (`type/subtype`), when it is not the content
-    ///     type's preferred MIME type.
+    ///   - mediaType: The media type the offer is made as, with its parameters
+    ///     (`MediaType("text/html;level=1")`). The default is the content type's preferred MIME type
+    ///     (``ContentTypes/UTType/preferredMediaType``).
     ///   - representationIndex: The position in the sender's order. The default is 0.
     ///   - formIndex: The position among the representation's forms. The default is 0.
     ///   - visibility: Who may see it. The default is `.all`.
@@ -55,8 +55,7 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     public init(
         _ contentType: UTType,
         form: TransferPayloadForm = .data,
-        parameters: [String: String] = [:],
-        mediaType: String? = nil,
+        mediaType: MediaType? = nil,
         representationIndex: Int = 0,
         formIndex: Int = 0,
         visibility: TransferRepresentationVisibility = .all,
@@ -64,8 +63,7 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     ) {
         self.contentType = contentType
         self.form = form
-        self.parameters = parameters
-        self.mediaType = mediaType?.lowercased()
+        self.mediaType = mediaType ?? contentType.preferredMediaType
         self.representationIndex = representationIndex
         self.formIndex = formIndex
         self.visibility = visibility
@@ -86,20 +84,17 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     ///   - representationIndex: The position in the sender's order. The default is 0.
     /// - Returns: `nil` when `mediaType` is not a media type (`boom`, `text/`, an unterminated quote).
     public init?(mediaType: String, form: TransferPayloadForm = .data, representationIndex: Int = 0) {
-        guard case .success(let parsed) = MediaType.parse(mediaType), let type = UTType(mimeType: parsed.essence)
+        guard let parsed = MediaType(mediaType), !parsed.isRange, let type = UTType(mimeType: parsed.essence)
         else { return nil }
-        self.init(
-            type, form: form, parameters: parsed.parameterDictionary, mediaType: parsed.essence,
-            representationIndex: representationIndex)
+        self.init(type, form: form, mediaType: parsed, representationIndex: representationIndex)
     }
 
     init(
         _ entry: TransferRepresentationEntry<some Transferable>, form: TransferPayloadForm,
-        parameters: [String: String],
         representationIndex: Int, formIndex: Int, isExportable: Bool, representation: OfferedRepresentation
     ) {
         self.init(
-            entry.contentType, form: form, parameters: parameters, representationIndex: representationIndex,
+            entry.contentType, form: form, representationIndex: representationIndex,
             formIndex: formIndex, visibility: entry.visibility, isExportable: isExportable)
         self.representation = representation
     }
@@ -107,8 +102,8 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     /// Whether two offers offer the same: every public property equal. The representation an offer
     /// was made from is how to deliver it, not what it offers, and is not compared.
     public static func == (lhs: Offer, rhs: Offer) -> Bool {
-        lhs.contentType == rhs.contentType && lhs.form == rhs.form && lhs.parameters == rhs.parameters
-            && lhs.mediaType == rhs.mediaType && lhs.representationIndex == rhs.representationIndex
+        lhs.contentType == rhs.contentType && lhs.form == rhs.form && lhs.mediaType == rhs.mediaType
+            && lhs.representationIndex == rhs.representationIndex
             && lhs.formIndex == rhs.formIndex && lhs.visibility == rhs.visibility
             && lhs.isExportable == rhs.isExportable
     }
@@ -117,7 +112,6 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(contentType)
         hasher.combine(form)
-        hasher.combine(parameters)
         hasher.combine(mediaType)
         hasher.combine(representationIndex)
         hasher.combine(formIndex)
@@ -125,12 +119,31 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(isExportable)
     }
 
-    /// The offered type and form, such as `public.png as file` or `public.xml (text/xml) as data`.
+    /// The offered type and form, such as `public.png as file` or `public.xml (text/xml) as data`:
+    /// what the offer's media type says beyond the content type's preferred one — its essence when
+    /// it is another, its parameters when they are others.
     public var description: String {
         var text = contentType.identifier
-        if let mediaType { text += " (\(mediaType))" }
-        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { text += ";\(name)=\(value)" }
+        if let essence = madeAsEssence { text += " (\(essence))" }
+        for parameter in madeWithParameters ?? [] { text += ";\(parameter.name)=\(parameter.value)" }
         return "\(text) as \(form)"
+    }
+
+    /// The media type's essence when the offer was made as another than the content type's
+    /// preferred MIME type (`text/xml` for `public.xml`); `nil` otherwise.
+    var madeAsEssence: String? {
+        guard let mediaType, mediaType.essence != contentType.preferredMediaType?.essence else { return nil }
+        return mediaType.essence
+    }
+
+    /// The media type's parameters when they are not the preferred MIME type's
+    /// (`level=1` for `text/html;level=1`); `nil` when they are (`charset=utf-8` for
+    /// `public.utf8-plain-text`, which says it already) or there are none.
+    var madeWithParameters: [MediaType.Parameter]? {
+        guard let mediaType, !mediaType.parameters.isEmpty,
+            mediaType.parameters != contentType.preferredMediaType?.parameters
+        else { return nil }
+        return mediaType.parameters
     }
 
     /// The offers of a `Transferable` item: each exportable representation in each form.
@@ -150,12 +163,11 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
         var offers: [Offer] = []
         for (index, entry) in entries.enumerated() where entry.canExport {
             let exportable = entry.canExport(item)
-            let parameters = entry.contentType.preferredMediaType?.parameterDictionary ?? [:]
             let representation = OfferedRepresentation(entry)
             for (formIndex, form) in (forms ?? defaultForms(native: entry.payloadForm)).enumerated() {
                 offers.append(
                     Offer(
-                        entry, form: form, parameters: parameters, representationIndex: index, formIndex: formIndex,
+                        entry, form: form, representationIndex: index, formIndex: formIndex,
                         isExportable: exportable, representation: representation))
             }
         }
@@ -186,14 +198,5 @@ final class OfferedRepresentation: Sendable {
     /// The entry, when the offer was made from a representation of `Item`.
     func entry<Item: Transferable>(of _: Item.Type) -> TransferRepresentationEntry<Item>? {
         entry as? TransferRepresentationEntry<Item>
-    }
-}
-
-extension Substring {
-    func trimmingSpaces() -> Substring {
-        var slice = self
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return slice
     }
 }

@@ -1,3 +1,5 @@
+internal import TransferSupport
+
 /// A request head (RFC 9112 §2–§5): the request line and the header fields, read strictly and within
 /// limits.
 struct HTTPRequestHead: Sendable, Equatable {
@@ -14,7 +16,7 @@ struct HTTPRequestHead: Sendable, Equatable {
     /// HTTP/1.0 only with `Connection: keep-alive`.
     var keepsAlive: Bool {
         let tokens = fields.values(.connection).flatMap { $0.split(separator: ",") }.map {
-            $0.trimmingASCIISpaces().lowercased()
+            $0.trimmingHTTPWhitespace().lowercased()
         }
         if tokens.contains("close") { return false }
         return minorVersion >= 1 || tokens.contains("keep-alive")
@@ -133,7 +135,7 @@ extension HTTPRequestHead {
             let text = String(decoding: bytes.prefix(80), as: UTF8.self)
             return bytes.count > 80 ? text + "…" : text
         }
-        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(isTokenByte), !parts[1].isEmpty,
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(HTTPSyntax.isTokenByte), !parts[1].isEmpty,
             parts[1].allSatisfy({ $0 > 0x20 && $0 != 0x7F })
         else {
             return refusal("request line: expected METHOD TARGET HTTP/1.1, found '\(found(requestLine))'")
@@ -159,7 +161,7 @@ extension HTTPRequestHead {
                 return refusal("header line \(number + 1): expected a field, found a folded line")
             }
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon != line.startIndex,
-                line[..<colon].allSatisfy(isTokenByte)
+                line[..<colon].allSatisfy(HTTPSyntax.isTokenByte)
             else {
                 return refusal("header line \(number + 1): expected NAME: VALUE, found '\(found(line))'")
             }
@@ -170,35 +172,12 @@ extension HTTPRequestHead {
             head.fields.append(
                 HTTPField(
                     HTTPField.Name(String(decoding: line[..<colon], as: UTF8.self)),
-                    String(decoding: value, as: UTF8.self).trimmingASCIISpaces()))
+                    String(String(decoding: value, as: UTF8.self).trimmingHTTPWhitespace())))
         }
         let hosts = head.fields.values(.host).count
         if head.minorVersion >= 1, hosts != 1 {
             return refusal("Host: expected one field in an HTTP/1.1 request, found \(hosts)")
         }
         return .success(head)
-    }
-
-    /// A byte of an HTTP token (RFC 9110 §5.6.2).
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-            true
-        default: false
-        }
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs.
-    func trimmingASCIISpaces() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
     }
 }

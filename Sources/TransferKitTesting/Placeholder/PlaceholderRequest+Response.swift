@@ -1,3 +1,5 @@
+internal import TransferSupport
+
 #if canImport(FoundationEssentials)
     internal import FoundationEssentials
 #else
@@ -52,7 +54,7 @@ extension PlaceholderRequest {
     static func matches(ifNoneMatch values: [String], _ entityTag: String) -> Bool {
         for value in values {
             for candidate in value.split(separator: ",") {
-                var tag = candidate.trimmingASCIISpaces()
+                var tag = String(candidate.trimmingHTTPWhitespace())
                 if tag == "*" { return true }
                 if tag.hasPrefix("W/") { tag.removeFirst(2) }
                 if tag == entityTag { return true }

@@ -62,11 +62,11 @@ struct MediaTypeNegotiationTests {
         // A content type offered without a media type is offered as its preferred one.
         let textRange = try receiver("text/*")
         #expect(Negotiator().negotiate([Offer(.xml)], with: textRange).best == nil)
-        #expect(Negotiator().negotiate([Offer(.xml, mediaType: "text/xml")], with: textRange).best != nil)
+        #expect(Negotiator().negotiate([Offer(.xml, mediaType: MediaType("text/xml"))], with: textRange).best != nil)
         // A UTType rule still uses the tree: public.xml accepts either spelling.
         let tree = ReceiverProfile(
             name: "Tree", identifier: "tree", activation: ReceiverActivation(accepts: [AcceptRule(.xml)]))
-        #expect(Negotiator().negotiate([Offer(.xml, mediaType: "text/xml")], with: tree).best != nil)
+        #expect(Negotiator().negotiate([Offer(.xml, mediaType: MediaType("text/xml"))], with: tree).best != nil)
         // What is not a media type makes no offer.
         #expect(Offer(mediaType: "boom") == nil)
         #expect(Offer(mediaType: "text/") == nil)

@@ -7,18 +7,9 @@ func receiver(_ header: String) throws -> ReceiverProfile {
 }
 
 func offer(_ mime: String, index: Int = 0) -> Offer {
-    let parts = mime.split(separator: ";", maxSplits: 1)
-    var parameters: [String: String] = [:]
-    if parts.count == 2 {
-        for pair in parts[1].split(separator: ";") {
-            let kv = pair.split(separator: "=")
-            parameters[String(kv[0]).lowercased()] = String(kv[1])
-        }
-    }
-    // The offer keeps the media type it is written as.
-    return Offer(
-        UTType(mimeType: String(parts[0]))!, parameters: parameters, mediaType: String(parts[0]),
-        representationIndex: index)
+    // The offer keeps the media type it is written as, parameters included.
+    let mediaType = MediaType(mime)!
+    return Offer(UTType(mimeType: mediaType.essence)!, mediaType: mediaType, representationIndex: index)
 }
 
 /// The weight a receiver gives one offer, or nil when the offer is rejected.
@@ -155,7 +146,7 @@ struct NegotiatorTests {
         // which conforms to public.text in the tree, but its MIME type is not text/….
         #expect(
             trace.contains(
-                "1. public.utf8-plain-text;charset=utf-8 as data — matched text/*;q=0.5 (media range, q=0.5)"))
+                "1. public.utf8-plain-text as data — matched text/*;q=0.5 (media range, q=0.5)"))
         #expect(trace.contains("rejected org.transferkit.test.note as data: no rule accepts org.transferkit.test.note"))
         #expect(trace.contains("rejected public.html as data: excluded by text/html;q=0 (q=0)"))
     }

@@ -32,12 +32,12 @@ struct SharePlanJSONTests {
             try json(Offer(.png, form: .file))
                 == #"{"contentType":"public.png","exportable":true,"form":"file","formIndex":0,"representationIndex":0,"visibility":"all"}"#
         )
-        let html = Offer(
-            .html, form: .data, parameters: ["level": "1"], mediaType: "text/html", representationIndex: 2,
+        let xml = Offer(
+            .xml, form: .data, mediaType: MediaType("text/xml;charset=utf-8"), representationIndex: 2,
             formIndex: 1, visibility: .team, isExportable: false)
         #expect(
-            try json(html)
-                == #"{"contentType":"public.html","exportable":false,"form":"data","formIndex":1,"mediaType":"text/html","parameters":{"level":"1"},"representationIndex":2,"visibility":"team"}"#
+            try json(xml)
+                == #"{"contentType":"public.xml","exportable":false,"form":"data","formIndex":1,"mediaType":"text/xml","parameters":{"charset":"utf-8"},"representationIndex":2,"visibility":"team"}"#
         )
     }
 
@@ -82,11 +82,12 @@ struct SharePlanJSONTests {
     @Test("a rejection: its code, the rule that decided in AcceptRule's JSON (q 0), and the reason")
     func rejection() throws {
         let negotiation = Negotiator().negotiate(
-            [Offer(.html, mediaType: "text/html"), Offer(.plainText, representationIndex: 1)], with: receiver)
+            [Offer(.html, mediaType: MediaType("text/html")), Offer(.plainText, representationIndex: 1)],
+            with: receiver)
         let excluded = try #require(negotiation.rejections.first)
         #expect(
             try json(excluded)
-                == #"{"code":"excluded","offer":{"contentType":"public.html","exportable":true,"form":"data","formIndex":0,"mediaType":"text/html","representationIndex":0,"visibility":"all"},"reason":"excluded by text/html;q=0 (q=0)","rule":{"q":0,"source":"text/html;q=0","type":"public.html"}}"#
+                == #"{"code":"excluded","offer":{"contentType":"public.html","exportable":true,"form":"data","formIndex":0,"representationIndex":0,"visibility":"all"},"reason":"excluded by text/html;q=0 (q=0)","rule":{"q":0,"source":"text/html;q=0","type":"public.html"}}"#
         )
         // A media range's candidate: its specificity as the distance, the rule's q and the weight.
         let text = try #require(negotiation.best)

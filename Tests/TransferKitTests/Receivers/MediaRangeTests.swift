@@ -83,10 +83,8 @@ struct MediaRangeTests {
         let profile = try receiver(#"text/html;level="1", text/x-custom;foo=";level=2;", image/png"#)
         #expect(profile.activation.accepts.count == 3)
         #expect(profile.activation.accepts[1].parameters == ["foo": ";level=2;"])
-        var levelOne = mime("text/html")
-        levelOne.parameters = ["level": "1"]
-        var levelTwo = mime("text/html")
-        levelTwo.parameters = ["level": "2"]
+        let levelOne = mime("text/html;level=1")
+        let levelTwo = mime("text/html;level=2")
         #expect(try best(#"text/html;level="1""#, [levelOne]) != nil)
         #expect(try best(#"text/html;level="1""#, [levelTwo]) == nil)
         #expect(try best("text/html;level=1", [levelOne]) != nil)

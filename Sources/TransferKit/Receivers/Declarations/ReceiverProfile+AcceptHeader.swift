@@ -1,3 +1,5 @@
+internal import TransferSupport
+
 extension ReceiverProfile {
     /// Reads an HTTP `Accept` header (RFC 9110 §12.5.1) as a receiver.
     ///
@@ -73,7 +75,7 @@ enum AcceptHeader {
         func fail(_ reason: String) -> Parsed {
             .failure(ReceiverDeclarationError.Diagnostic(entry: source, reason: reason))
         }
-        let head = element.prefix { $0 != ";" }.trimmingSpaces()
+        let head = element.prefix { $0 != ";" }.trimmingHTTPWhitespace()
         let pattern: UTTypeMatcher.Pattern
         let listed: [MediaType.Parameter]
         if identifiers, !head.contains("/") {
