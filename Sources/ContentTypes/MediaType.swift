@@ -13,7 +13,7 @@ import TransferSupport
 /// unquoted (`charset="utf-8"` and `charset=utf-8` are the same) and keep their case.
 ///
 /// ```swift
-/// let type = try MediaType.parse(#"text/plain; charset="utf-8"; format=flowed"#).get()
+/// let type = try MediaType(parsing: #"text/plain; charset="utf-8"; format=flowed"#)
 /// type.essence              // "text/plain"
 /// type[parameter: "format"] // "flowed"
 /// MediaType("image/*")?.isRange // true
@@ -63,11 +63,11 @@ public struct MediaType: Sendable, Hashable, Codable, LosslessStringConvertible 
         self.parameters = parameters
     }
 
-    /// Parses a media type or range, `nil` when the text is not one (``parse(_:)`` says why).
+    /// Parses a media type or range, `nil` when the text is not one (``init(parsing:)`` says why).
     ///
     /// - Parameter description: `type/subtype` with optional parameters.
     public init?(_ description: String) {
-        guard case .success(let parsed) = Self.parse(description) else { return nil }
+        guard let parsed = try? MediaType(parsing: description) else { return nil }
         self = parsed
     }
 
@@ -106,9 +106,9 @@ public struct MediaType: Sendable, Hashable, Codable, LosslessStringConvertible 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        switch Self.parse(text) {
-        case .success(let parsed): self = parsed
-        case .failure(let error):
+        do throws(SyntaxError) {
+            self = try MediaType(parsing: text)
+        } catch {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: error.reason)
         }
     }
@@ -149,76 +149,75 @@ public struct MediaType: Sendable, Hashable, Codable, LosslessStringConvertible 
         public var description: String { reason }
     }
 
-    /// Parses `type/subtype *( OWS ";" OWS [ name=value ] )`. Empty parameters (`;;`) are
-    /// skipped, as RFC 9110 allows; white space around `=` is tolerated.
+    /// Parses `type/subtype *( OWS ";" OWS [ name=value ] )`: the package's one way to read a
+    /// media type. Empty parameters (`;;`) are skipped, as RFC 9110 allows; white space around `=`
+    /// is tolerated.
     ///
     /// - Parameter text: The media type.
-    /// - Returns: The media type, or what is wrong with it.
-    public static func parse(_ text: some StringProtocol) -> Result<MediaType, SyntaxError> {
+    /// - Throws: ``SyntaxError`` saying what was expected and what was found.
+    public init(parsing text: some StringProtocol) throws(SyntaxError) {
         var scanner = Scanner(Array(text.utf8))
         scanner.skipWhitespace()
         let type = scanner.token()
         guard !type.isEmpty else {
-            return .failure(SyntaxError(reason: "expected a media type type/subtype, found \(scanner.describeRest())"))
+            throw SyntaxError(reason: "expected a media type type/subtype, found \(scanner.describeRest())")
         }
         guard scanner.take(UInt8(ascii: "/")) else {
-            return .failure(SyntaxError(reason: "expected '/' after '\(type)', found \(scanner.describeRest())"))
+            throw SyntaxError(reason: "expected '/' after '\(type)', found \(scanner.describeRest())")
         }
         let subtype = scanner.token()
         guard !subtype.isEmpty else {
-            return .failure(SyntaxError(reason: "expected a subtype after '\(type)/', found \(scanner.describeRest())"))
+            throw SyntaxError(reason: "expected a subtype after '\(type)/', found \(scanner.describeRest())")
         }
-        return parameters(&scanner).map { MediaType(type: type, subtype: subtype, parameters: $0) }
+        self.init(type: type, subtype: subtype, parameters: try Self.parameters(&scanner))
     }
 
     /// Parses what follows a type in a media type or an `Accept` element:
     /// `*( OWS ";" OWS [ name=value ] )`, such as `; level=1; q=0.5`.
     ///
     /// - Parameter text: The parameters, each after a `;`.
-    /// - Returns: The parameters in order, or what is wrong with them.
-    package static func parameters(_ text: some StringProtocol) -> Result<[Parameter], SyntaxError> {
+    /// - Returns: The parameters in order.
+    /// - Throws: ``SyntaxError`` saying what is wrong with them.
+    package static func parameters(_ text: some StringProtocol) throws(SyntaxError) -> [Parameter] {
         var scanner = Scanner(Array(text.utf8))
-        return parameters(&scanner)
+        return try parameters(&scanner)
     }
 
-    private static func parameters(_ scanner: inout Scanner) -> Result<[Parameter], SyntaxError> {
+    private static func parameters(_ scanner: inout Scanner) throws(SyntaxError) -> [Parameter] {
         var parameters: [Parameter] = []
         while true {
             scanner.skipWhitespace()
             if scanner.isAtEnd { break }
             guard scanner.take(UInt8(ascii: ";")) else {
-                return .failure(SyntaxError(reason: "expected ';' before a parameter, found \(scanner.describeRest())"))
+                throw SyntaxError(reason: "expected ';' before a parameter, found \(scanner.describeRest())")
             }
             scanner.skipWhitespace()
             if scanner.isAtEnd || scanner.peek == UInt8(ascii: ";") { continue }
             let name = scanner.token()
             guard !name.isEmpty else {
-                return .failure(SyntaxError(reason: "expected a parameter name, found \(scanner.describeRest())"))
+                throw SyntaxError(reason: "expected a parameter name, found \(scanner.describeRest())")
             }
             scanner.skipWhitespace()
             guard scanner.take(UInt8(ascii: "=")) else {
-                return .failure(
-                    SyntaxError(reason: "expected '=' after the parameter '\(name)', found \(scanner.describeRest())"))
+                throw SyntaxError(reason: "expected '=' after the parameter '\(name)', found \(scanner.describeRest())")
             }
             scanner.skipWhitespace()
             let value: String
             if scanner.peek == UInt8(ascii: "\"") {
                 guard let quoted = scanner.quotedString() else {
-                    return .failure(
-                        SyntaxError(reason: "expected a closing quote for the value of '\(name)', found the end"))
+                    throw SyntaxError(reason: "expected a closing quote for the value of '\(name)', found the end")
                 }
                 value = quoted
             } else {
                 value = scanner.token(lowercased: false)
                 guard !value.isEmpty else {
-                    return .failure(
-                        SyntaxError(
-                            reason: "expected a value for the parameter '\(name)', found \(scanner.describeRest())"))
+                    throw SyntaxError(
+                        reason: "expected a value for the parameter '\(name)', found \(scanner.describeRest())")
                 }
             }
             parameters.append(Parameter(name: name, value: value))
         }
-        return .success(parameters)
+        return parameters
     }
 
     /// Splits a header's comma-separated list (RFC 9110 §5.6.1) outside quoted strings; empty
@@ -349,7 +348,7 @@ extension UTType {
 
     private static func essences(of mimeTypes: [String]) -> [(type: String, subtype: String)] {
         mimeTypes.compactMap { text in
-            guard case .success(let mediaType) = MediaType.parse(text) else { return nil }
+            guard let mediaType = try? MediaType(parsing: text) else { return nil }
             return (mediaType.type, mediaType.subtype)
         }
     }

@@ -229,7 +229,7 @@ enum TagKey {
         if !needsFolding, !needsParsing { return tag }
         let key = needsFolding ? String(decoding: tag.utf8.map(Identifier.lower), as: UTF8.self) : tag
         guard needsParsing else { return key }
-        if case .success(let mediaType) = MediaType.parse(key) { return mediaType.canonicalText }
+        if let mediaType = try? MediaType(parsing: key) { return mediaType.canonicalText }
         return key.split(separator: ";").map {
             $0.split(separator: "=", omittingEmptySubsequences: false)
                 .map { $0.trimmingHTTPWhitespace() }.joined(separator: "=")

@@ -41,7 +41,7 @@ enum HTMLEncodingSniffer {
 
     /// The `charset` parameter of a `Content-Type` header, or `nil`.
     static func charsetParameter(of contentType: String) -> String? {
-        guard case .success(let mediaType) = MediaType.parse(contentType) else { return nil }
+        guard let mediaType = try? MediaType(parsing: contentType) else { return nil }
         return mediaType.parameters.first { $0.name == "charset" }?.value
     }
 

@@ -177,7 +177,7 @@ public struct LinkFetcher: Sendable {
     /// The `type/subtype` of a response's `Content-Type`, lower-cased; `nil` when absent or malformed.
     private static func essence(of response: LinkTransportResponse) -> String? {
         guard let text = response.value(forHeaderField: "content-type"),
-            case .success(let mediaType) = MediaType.parse(text)
+            let mediaType = try? MediaType(parsing: text)
         else { return nil }
         return mediaType.essence
     }

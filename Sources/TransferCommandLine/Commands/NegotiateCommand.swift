@@ -257,16 +257,17 @@ enum NegotiateCommand {
             }
         }
         if typeText.contains("/") {
-            switch MediaType.parse(typeText) {
-            case .success(let mediaType):
-                guard let type = UTType(mimeType: mediaType.essence) else {
-                    throw ToolError(.dataError, "--offer \(value): '\(mediaType.essence)' is not a valid MIME type")
-                }
-                // The offer keeps the media type it was given: `application/xml` is not `text/*`.
-                return (type, forms, mediaType)
-            case .failure(let error):
+            let mediaType: MediaType
+            do throws(MediaType.SyntaxError) {
+                mediaType = try MediaType(parsing: typeText)
+            } catch {
                 throw ToolError(.dataError, "--offer \(value): \(error.reason)")
             }
+            guard let type = UTType(mimeType: mediaType.essence) else {
+                throw ToolError(.dataError, "--offer \(value): '\(mediaType.essence)' is not a valid MIME type")
+            }
+            // The offer keeps the media type it was given: `application/xml` is not `text/*`.
+            return (type, forms, mediaType)
         }
         let text = String(typeText)
         if !text.hasPrefix("."),

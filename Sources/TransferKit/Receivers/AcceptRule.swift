@@ -166,7 +166,7 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let range = try container.decodeIfPresent(String.self, forKey: .mediaRange) {
-            guard case .success(let mediaType) = MediaType.parse(range), mediaType.parameters.isEmpty else {
+            guard let mediaType = try? MediaType(parsing: range), mediaType.parameters.isEmpty else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .mediaRange, in: container,
                     debugDescription: "expected a media range type/subtype or type/*, found '\(range)'")

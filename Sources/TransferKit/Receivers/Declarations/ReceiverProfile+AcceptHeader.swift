@@ -87,24 +87,26 @@ enum AcceptHeader {
             } else {
                 return fail("expected a media range type/subtype, type/* or */*, or a type identifier, found '\(head)'")
             }
-            switch MediaType.parameters(element.drop { $0 != ";" }) {
-            case .success(let parameters): listed = parameters
-            case .failure(let error): return fail(error.reason)
+            do throws(MediaType.SyntaxError) {
+                listed = try MediaType.parameters(element.drop { $0 != ";" })
+            } catch {
+                return fail(error.reason)
             }
         } else {
-            switch MediaType.parse(element) {
-            case .success(let mediaType):
-                if mediaType.type == "*", mediaType.subtype != "*" {
-                    return fail("expected */* or type/*, found '*/\(mediaType.subtype)'")
-                }
-                pattern = .mediaRange(mediaType)
-                listed = mediaType.parameters
-            case .failure(let error):
+            let mediaType: MediaType
+            do throws(MediaType.SyntaxError) {
+                mediaType = try MediaType(parsing: element)
+            } catch {
                 if !element.contains("/") {
                     return fail("expected a media range type/subtype, type/* or */*, found '\(head)'")
                 }
                 return fail(error.reason)
             }
+            if mediaType.type == "*", mediaType.subtype != "*" {
+                return fail("expected */* or type/*, found '*/\(mediaType.subtype)'")
+            }
+            pattern = .mediaRange(mediaType)
+            listed = mediaType.parameters
         }
         // One rule for everything a member may repeat: the first value counts, and a warning says
         // what was ignored — as jshttp/negotiator 1.0 and the `content-type` parser read it. A member
