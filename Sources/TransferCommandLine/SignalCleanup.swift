@@ -73,10 +73,9 @@ package enum SignalCleanup {
     private static let interruption = Mutex<(@Sendable (Int32) -> Void)?>(nil)
 
     /// Removes the temporary file of every `AtomicFile` not yet finished (the output being
-    /// written among them) and TransferKit's open temporary directories: the registries are
-    /// theirs, one each, and after this neither makes another.
+    /// written among them) and TransferKit's open temporary directories: one registry holds them
+    /// all (`TemporaryPaths`), and after this it lets no more be made.
     static func cleanUp() {
-        AtomicFile.removeAllOpen()
-        TemporaryDirectory.removeAllOpen()
+        TemporaryPaths.removeAll()
     }
 }

@@ -51,9 +51,8 @@ package final class AtomicFile {
     ///     mode)` by default (``createExclusively(_:_:)``); tests put a failing one in its place.
     /// - Throws: `CocoaError` (``CocoaError/writing(_:errno:)``) when it cannot be created.
     ///
-    /// After ``removeAllOpen()`` — a tool on its way out after a signal — the calling thread waits
-    /// for the process to end instead, as ``TemporaryDirectory`` does: a file made then would be
-    /// left behind, and an error reported then would race the signal's exit status.
+    /// After ``TemporaryPaths/removeAll()`` — a tool on its way out after a signal — the calling
+    /// thread waits for the process to end instead: a file made then would be left behind.
     package init(
         writing destination: URL, mode: mode_t = 0o666,
         create: (_ path: String, _ mode: mode_t) -> Result<FileDescriptor, Errno> = AtomicFile.createExclusively
@@ -63,36 +62,16 @@ package final class AtomicFile {
         self.temporary = temporary
         // Made and registered under the lock that the signal cleanup closes: removed by it, or
         // never made.
-        let made: Result<FileDescriptor, Errno>? = Self.openTemporaries.withLock { registry in
-            guard !registry.isClosed else { return nil }
-            let made = create(temporary.path, mode)
-            if case .success = made { registry.paths.insert(temporary.path) }
-            return made
-        }
-        guard let made else { while true { pause() } }
+        let made = TemporaryPaths.make(.file) { create(temporary.path, mode).map { ($0, temporary.path) } }
         switch made {
         case .success(let descriptor): self.descriptor = descriptor
         case .failure(let error): throw .writing(destination, errno: error)
         }
     }
 
-    /// The temporary files of every writer not yet committed or discarded, in this process.
-    private static let openTemporaries = Mutex<(paths: Set<String>, isClosed: Bool)>(([], false))
-
-    /// Removes the temporary file of every writer not yet finished, for a tool that a signal stops
-    /// while one is writing; after it, no writer is created (``init(writing:mode:create:)`` throws
-    /// `ECANCELED`).
-    package static func removeAllOpen() {
-        let paths = openTemporaries.withLock { registry in
-            registry.isClosed = true
-            return registry.paths
-        }
-        for path in paths { unlink(path) }
-    }
-
     private func finish() {
         isFinished = true
-        _ = Self.openTemporaries.withLock { $0.paths.remove(temporary.path) }
+        TemporaryPaths.forget(temporary.path)
     }
 
     deinit { discard() }
