@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Every command's help is made from its declarations: each option it reads is described, every
@@ -42,6 +43,56 @@ struct HelpTests {
             #expect(wide.isEmpty, "\(path): \(wide)")
         }
         #expect(!(await transfer("copy", "--help")).output.contains("serve-child"))
+    }
+
+    @Test("usage lines are made from the declarations: a value named once is shown alike everywhere")
+    func usageFromDeclarations() async {
+        let convert = await transfer("convert", "--help")
+        let usage = convert.output.components(separatedBy: "\n\n")[0]
+        // `csv|json|jsonl|TYPE` is written once, in --to's declaration.
+        #expect(usage.components(separatedBy: "--to csv|json|jsonl|TYPE").count == 3, "\(usage)")
+        #expect(convert.output.contains("\n  --to csv|json|jsonl|TYPE"))
+        #expect(usage.contains("transfer convert --list"))
+        // Every option a usage line names is one the command declares, and help lists it.
+        for (path, _) in Self.commands {
+            let help = await transfer(path + ["--help"]).output
+            let lines = help.components(separatedBy: "\n\n")[0]
+            let named = Set(
+                lines.split(whereSeparator: { " \n()[]|".contains($0) }).filter { $0.hasPrefix("--") }.map(String.init))
+            for option in named {
+                #expect(help.contains("\n  \(option)") || help.contains(", \(option)"), "\(path): \(option)")
+            }
+        }
+        // A long group of alternatives breaks between them, and every line fits.
+        let negotiate = await transfer("negotiate", "--help").output.components(separatedBy: "\n\n")[0]
+        #expect(negotiate.split(separator: "\n").allSatisfy { $0.count <= 100 }, "\(negotiate)")
+        #expect(negotiate.contains("| --accepts RULE ... |\n"), "\(negotiate)")
+    }
+
+    @Test(
+        "rules between options, declared with the command, refuse a call before it runs, in its declarations' words",
+        arguments: [
+            (["copy", "--as-files", "a.txt", "--type", "png"], "give --type or --as-files, not both"),
+            (["paste", "--model", "Profile"], "--model needs --to TYPE: the type to write the model as"),
+            (["paste", "--model", "Profile", "--to", "csv", "--type", "png"], "give --type or --model, not both"),
+            (["drag", "a.png", "--all", "--model", "Profile"], "give --model or --all, not both"),
+            (["convert", "x.csv", "--to", "json", "--stream", "--whole"], "give --stream or --whole, not both"),
+            (["convert", "x.csv", "--to", "json", "--sync"], "--sync needs -o FILE"),
+            (
+                ["types", "lookup", "--extension", "png", "--mime", "image/png"],
+                "give exactly one of --extension and --mime"
+            ),
+            (
+                ["negotiate", "--offer", "public.png"],
+                "give exactly one of --receiver, --accept, --accepts and --accept-any"
+            ),
+        ])
+    func constraints(arguments: [String], message: String) async {
+        // None of these reaches a display, a file or the network: the rules are checked first.
+        let result = await transfer(arguments)
+        #expect(result.status == 64, "\(arguments): \(result.error)")
+        #expect(result.error.contains(message), "\(arguments): \(result.error)")
+        #expect(result.output.isEmpty)
     }
 
     @Test("a command made of subcommands lists them and the options all of them take")

@@ -361,7 +361,7 @@ extension HostileCase {
         HostileCase(
             name: "arguments: --stream and --whole together",
             arguments: ["convert", "-", "--from", "csv", "--to", "json", "--stream", "--whole"], standardInput: Data(),
-            status: usage, message: "--stream and --whole exclude each other"),
+            status: usage, message: "give --stream or --whole, not both"),
         HostileCase(
             name: "arguments: --stream through a model whose representations are not records",
             arguments: ["convert", "{d}/in.csv", "--to", "json", "--model", "Profile", "--stream"],
@@ -397,7 +397,7 @@ extension HostileCase {
             message: "give at least one --offer"),
         HostileCase(
             name: "negotiate: no receiver", arguments: ["negotiate", "--offer", "public.png"], status: usage,
-            message: "give exactly one of --receiver NAME|FILE, --accept HEADER, --accepts RULE and --accept-any"),
+            message: "give exactly one of --receiver, --accept, --accepts and --accept-any"),
         HostileCase(
             name: "negotiate: an unknown form",
             arguments: ["negotiate", "--receiver", "X", "--offer", "public.png:bogus"], status: usage,

@@ -32,6 +32,14 @@ struct Arguments {
         declared = options
     }
 
+    /// Whether `option` is on the command line (before `--`), without consuming it: for the checks
+    /// of a command's ``Constraint``s before it runs.
+    func isGiven(_ option: OptionDeclaration) -> Bool {
+        remaining.contains { argument in
+            option.spellings.contains { argument == $0 || argument.hasPrefix($0 + "=") }
+        }
+    }
+
     /// Whether `--help` or `-h` was given.
     var wantsHelp: Bool { remaining.contains("--help") || remaining.contains("-h") }
 

@@ -6,14 +6,16 @@ struct Command: Sendable {
     let name: String
     /// One line for the list of commands.
     let summary: String
-    /// The synopsis lines, each without `transfer `: `convert FILE --to TYPE [-o FILE]`.
-    let usage: [String]
+    /// The synopsis lines, made of its declarations: `convert INPUT --to TYPE [-o FILE]`.
+    let usage: [Usage]
     /// What it does, in a paragraph or two.
     let discussion: String
     /// Its positional arguments, each a name and what it is, for help.
     let arguments: [(name: String, help: String)]
     /// Its options, in the order help lists them.
     let options: [OptionDeclaration]
+    /// The rules between its options, checked before it runs (``validate(_:)``).
+    let constraints: [Constraint]
     /// Example command lines, each without `transfer `.
     let examples: [String]
     /// What its exit statuses mean, when it says more than the tool's help does.
@@ -26,9 +28,9 @@ struct Command: Sendable {
 
     /// A command that runs.
     init(
-        _ name: String, summary: String, usage: [String], discussion: String,
+        _ name: String, summary: String, usage: [Usage], discussion: String,
         arguments: [(name: String, help: String)] = [], options: [OptionDeclaration] = [],
-        examples: [String] = [], exitStatus: String? = nil,
+        constraints: [Constraint] = [], examples: [String] = [], exitStatus: String? = nil,
         run: @escaping @Sendable (inout Arguments, Console) async throws -> Void
     ) {
         self.exitStatus = exitStatus
@@ -38,6 +40,7 @@ struct Command: Sendable {
         self.usage = usage
         self.discussion = discussion
         self.options = options
+        self.constraints = constraints
         self.examples = examples
         self.subcommands = []
         self.run = run
@@ -53,6 +56,7 @@ struct Command: Sendable {
         self.options = (subcommands.first?.options ?? []).filter { option in
             subcommands.allSatisfy { $0.options.contains(option) }
         }
+        self.constraints = []
         self.examples = subcommands.flatMap(\.examples)
         self.arguments = []
         self.exitStatus = nil
@@ -73,6 +77,7 @@ struct Command: Sendable {
                 console.write(help)
                 return
             }
+            try validate(arguments)
             try await run(&arguments, console)
             return
         }
@@ -93,11 +98,19 @@ struct Command: Sendable {
         try await subcommand.dispatch(rest, console: console)
     }
 
+    /// Checks the command's ``constraints`` against the options given, before it runs.
+    ///
+    /// - Throws: ``UsageError`` of the first rule broken.
+    func validate(_ arguments: Arguments) throws(UsageError) {
+        for constraint in constraints {
+            if let violation = constraint.violation(given: arguments.isGiven) { throw violation }
+        }
+    }
+
     /// The command's help: usage, discussion, subcommands, options and examples, wrapped to
     /// ``HelpText/width`` columns.
     var help: String {
-        // A line that goes on the one above (it starts with spaces) lines up under its command.
-        var text = HelpText.usage(usage.map { ($0.hasPrefix(" ") ? "         " : "transfer ") + $0 }) + "\n\n"
+        var text = HelpText.usage(usage.flatMap { $0.lines(after: "transfer ", width: HelpText.width - 7) }) + "\n\n"
         text += HelpText.wrap(discussion, indent: 0)
         if !subcommands.isEmpty {
             text += "\nSUBCOMMANDS:\n" + HelpText.table(subcommands.map { ($0.name, $0.summary) })

@@ -1,7 +1,7 @@
 /// One option of a command, declared once: its name, what it takes and its help. The command reads
 /// its value through the declaration (``Arguments/value(_:)`` and the like) and its `--help`
-/// describes it from the same declaration, so the two cannot drift apart. (A command's `usage:`
-/// lines are still written by hand beside its declarations — issue #50.)
+/// describes it from the same declaration, so the two cannot drift apart; its usage lines
+/// (``Usage``) and the rules between its options (``Constraint``) name it by the declaration too.
 ///
 /// ```swift
 /// static let format = OptionDeclaration.choice("format", ["text", "json"], help: "text (default) or json.")

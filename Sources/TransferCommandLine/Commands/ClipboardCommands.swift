@@ -16,8 +16,12 @@ enum ClipboardCommands {
     static let copy = Command(
         "copy", summary: "Copy a file or standard input to the desktop clipboard",
         usage: [
-            "copy [FILE] [--type NAME ...] [--model MODEL] [--primary] [--foreground]",
-            "copy --as-files FILE ... [--primary] [--foreground]",
+            Usage(
+                "copy", .optionalArgument("FILE"), .optional(CopyOptions.type), .optional(CopyOptions.model),
+                .optional(primary), .optional(CopyOptions.foreground)),
+            Usage(
+                "copy", .option(CopyOptions.asFiles), .arguments("FILE"), .optional(primary),
+                .optional(CopyOptions.foreground)),
         ],
         discussion: """
             Copies FILE (or standard input) to the desktop clipboard, as xclip -i and wl-copy do, and keeps \
@@ -33,6 +37,7 @@ enum ClipboardCommands {
         options: [
             CopyOptions.type, CopyOptions.model, CopyOptions.asFiles, primary, CopyOptions.foreground,
         ],
+        constraints: [.exclusive([CopyOptions.type, CopyOptions.model, CopyOptions.asFiles])],
         exitStatus: """
             0 once the selection is served; 66 the input cannot be read; 69 no display, or the display \
             refused; 64 usage.
@@ -47,13 +52,9 @@ enum ClipboardCommands {
         var files: [String] = []
         if asFiles { while let file = arguments.positional() { files.append(file) } }
         try arguments.finish()
-        if modelName != nil, !names.isEmpty { throw UsageError("give --type or --model, not both") }
         let selection: ClipboardSelection = primary ? .primary : .clipboard
         if asFiles {
             guard let path, path != "-" else { throw UsageError("--as-files needs the FILEs to copy") }
-            guard modelName == nil, names.isEmpty else {
-                throw UsageError("--as-files copies files: not with --type or --model")
-            }
             try await copyFiles([path] + files, selection, foreground: foreground, console: console)
             return
         }
@@ -199,12 +200,23 @@ enum ClipboardCommands {
 
     static let paste = Command(
         "paste", summary: "Paste from the desktop clipboard",
-        usage: ["paste [--type NAME | --model MODEL --to TYPE] [-o FILE] [--primary]"],
+        usage: [
+            Usage(
+                "paste",
+                .oneOf(
+                    [[.option(PasteOptions.type)], [.option(PasteOptions.model), .option(PasteOptions.to)]],
+                    optional: true),
+                .optional(OutputOption.option), .optional(primary))
+        ],
         discussion: """
             Writes what the desktop clipboard holds to standard output or FILE, as xclip -o and wl-paste \
             do: text when it offers some, else its first type.
             """,
         options: [PasteOptions.type, PasteOptions.model, PasteOptions.to, OutputOption.option, primary],
+        constraints: [
+            .exclusive([PasteOptions.type, PasteOptions.model]),
+            .requires(PasteOptions.model, PasteOptions.to, "the type to write the model as"),
+        ],
         exitStatus: """
             0 success; 66 the clipboard is empty or does not offer the type; 65 the owner sent what the \
             protocol does not allow, or too much; 75 the owner did not answer in time; 69 no display.
@@ -220,9 +232,9 @@ enum ClipboardCommands {
         let clipboard = try Clipboard()
         let bytes: Data
         if let modelName {
-            guard let target else { throw UsageError("--model needs --to TYPE: the type to write the model as") }
             let model = try ConvertCommand.model(named: modelName)
-            let (data, why) = try await model.paste(clipboard, selection, try TypeName.resolve(target))
+            // `--model` requires `--to` (a constraint checked before the command runs).
+            let (data, why) = try await model.paste(clipboard, selection, try TypeName.resolve(target ?? ""))
             console.error("transfer paste: \(why)\n")
             bytes = data
         } else {
@@ -287,7 +299,7 @@ enum ClipboardCommands {
         subcommands: [
             Command(
                 "list", summary: "The types the clipboard's owner offers",
-                usage: ["clipboard list [--primary] [--format text|json]"],
+                usage: [Usage("clipboard list", .optional(primary), .optional(JSONOutput.option))],
                 discussion: """
                     The types the desktop clipboard's owner offers, in its order, each with the content type \
                     it maps to ('-' for none).
@@ -308,7 +320,7 @@ enum ClipboardCommands {
             },
             Command(
                 "clear", summary: "Empty the clipboard, whoever owns it",
-                usage: ["clipboard clear [--primary]"],
+                usage: [Usage("clipboard clear", .optional(primary))],
                 discussion: "Empties the clipboard, whoever owns it (as wl-copy --clear); its owner stops serving.",
                 options: [primary]
             ) { arguments, _ in

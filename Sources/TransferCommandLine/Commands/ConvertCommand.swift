@@ -18,9 +18,11 @@ enum ConvertCommand {
     static let command = Command(
         "convert", summary: "Convert data through a model's representations",
         usage: [
-            "convert INPUT --to csv|json|jsonl|TYPE [--from TYPE] [--model NAME] [-o OUTPUT]",
-            "convert INPUT --to TYPE -o OUTPUT --sync",
-            "convert --list",
+            Usage(
+                "convert", .argument("INPUT"), .option(Options.to), .optional(Options.from), .optional(Options.model),
+                .optional(Options.output), .otherOptions),
+            Usage("convert", .argument("INPUT"), .option(Options.to), .option(Options.output), .option(Options.sync)),
+            Usage("convert", .option(Options.list)),
         ],
         discussion: """
             Converts data through the model's representations: the one for the input's content type \
@@ -34,6 +36,10 @@ enum ConvertCommand {
             Options.to, Options.from, Options.model, Options.delimiter, Options.fromDelimiter, Options.toDelimiter,
             Options.output, Options.sync, Options.stream, Options.whole,
             Options.explain, Options.list, DeclarationsOption.option,
+        ],
+        constraints: [
+            .requires(Options.sync, Options.output, "standard output cannot be synchronized before it is renamed"),
+            .exclusive([Options.stream, Options.whole]),
         ],
         examples: ["convert Examples/Profiles/profiles.csv --to json"],
         run: { try await run(&$0, $1) })
@@ -101,7 +107,7 @@ enum ConvertCommand {
         let modelName = try arguments.value(Options.model) ?? "ProfilesArchive"
         let output = try arguments.value(Options.output)
         let synchronizes = arguments.isSet(Options.sync)
-        if synchronizes, output == nil || output == "-" {
+        if synchronizes, output == "-" {
             throw UsageError("--sync needs -o FILE: standard output cannot be synchronized before it is renamed")
         }
         let streaming = arguments.isSet(Options.stream)
@@ -142,7 +148,6 @@ enum ConvertCommand {
             fromType = type
         }
 
-        if streaming && whole { throw UsageError("--stream and --whole exclude each other: give one") }
         let mode: TransferConversionMode = streaming ? .streaming : whole ? .whole : .automatic
         let conversion: Conversion
         do {

@@ -9,9 +9,14 @@ enum DragCommand {
     static let command = Command(
         "drag", summary: "Drag files or a model into another app from a window of its own",
         usage: [
-            "drag FILE ... [--all] [--keep] [--title TEXT] [--geometry WxH+X+Y] [--timeout SECONDS]",
-            "drag FILE (--model MODEL | --type NAME ...) [--keep] [--title TEXT] [--geometry WxH+X+Y]"
-                + " [--timeout SECONDS]",
+            Usage(
+                "drag", .arguments("FILE"), .optional(Options.all), .optional(Options.keep), .optional(Options.title),
+                .optional(GeometryOption.option), .optional(Options.timeout)),
+            Usage(
+                "drag", .argument("FILE"),
+                .oneOf([[.option(Options.model)], [.option(Options.type)]], optional: false),
+                .optional(Options.keep), .optional(Options.title), .optional(GeometryOption.option),
+                .optional(Options.timeout)),
         ],
         discussion: """
             Opens a window (X11's XDND; on Wayland, through its XWayland server) showing a tile for each \
@@ -30,6 +35,7 @@ enum DragCommand {
             Options.model, Options.type, Options.all, Options.keep, Options.title, GeometryOption.option,
             Options.timeout,
         ],
+        constraints: [.exclusive([Options.type, Options.model, Options.all])],
         exitStatus: """
             0 dropped and taken (with --keep: once at least); 75 no drag before the time-out, a drop refused \
             or not taken, or a target that stopped answering; 66 a FILE cannot be read; 65 the model cannot \
@@ -47,11 +53,9 @@ enum DragCommand {
         while let path = arguments.positional() { paths.append(path) }
         try arguments.finish()
         guard !paths.isEmpty else { throw UsageError("missing FILE: what to drag") }
-        if modelName != nil, !names.isEmpty { throw UsageError("give --type or --model, not both") }
         if (modelName != nil || !names.isEmpty), paths.count > 1 {
             throw UsageError("--model and --type drag one FILE's content; without them, the FILEs are dragged as files")
         }
-        if all, modelName != nil || !names.isEmpty { throw UsageError("--all is for FILEs dragged as files") }
         let source: DragSource
         if let modelName {
             let model = try ConvertCommand.model(named: modelName)
@@ -114,7 +118,7 @@ enum DragCommand {
         static let model = OptionDeclaration.value(
             "model", "MODEL",
             help: "Drag FILE as MODEL: every representation it exports (see 'transfer convert --list').")
-        static let type = OptionDeclaration.value(
+        static let type = OptionDeclaration.repeated(
             "type", "NAME",
             help: "Offer FILE's bytes under NAME (repeatable, the preferred first), as copy --type does.")
         static let all = OptionDeclaration.flag(

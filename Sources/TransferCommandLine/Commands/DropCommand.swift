@@ -8,8 +8,13 @@ enum DropCommand {
     static let command = Command(
         "drop", summary: "Take a drop from another app in a window of its own",
         usage: [
-            "drop [--type NAME ... | --to TYPE | --model MODEL --to TYPE] [-o FILE] [--title TEXT]"
-                + " [--geometry WxH+X+Y] [--timeout SECONDS] [--verbose]"
+            Usage(
+                "drop",
+                .oneOf(
+                    [[.option(Options.type)], [.option(Options.to)], [.option(Options.model), .option(Options.to)]],
+                    optional: true),
+                .optional(OutputOption.option), .optional(Options.title), .optional(GeometryOption.option),
+                .optional(Options.timeout), .optional(Options.verbose))
         ],
         discussion: """
             Opens a window that takes drops (X11's XDND; on Wayland, through its XWayland server) and writes \
@@ -31,6 +36,11 @@ enum DropCommand {
             Options.type, Options.model, Options.to, OutputOption.option, Options.title, GeometryOption.option,
             Options.timeout, Options.verbose,
         ],
+        constraints: [
+            .exclusive([Options.type, Options.model]),
+            .requires(Options.model, Options.to, "the type to write the model as"),
+            .exclusive([Options.type, Options.to]),
+        ],
         exitStatus: """
             0 a drop was written; 75 no drop before the time-out; 65 the model cannot import the drop, a \
             dropped file list holds no file of the --to TYPE, or the source sent what the protocol does not \
@@ -47,11 +57,6 @@ enum DropCommand {
         let frame = try GeometryOption.frame(try arguments.value(GeometryOption.option))
         let verbose = arguments.isSet(Options.verbose)
         try arguments.finish()
-        if modelName != nil, !names.isEmpty { throw UsageError("give --type or --model, not both") }
-        if modelName != nil, target == nil {
-            throw UsageError("--model needs --to TYPE: the type to write the model as")
-        }
-        if target != nil, !names.isEmpty { throw UsageError("give --type or --to, not both") }
         let model = try modelName.map(ConvertCommand.model(named:))
         // Checked before the window opens: a type that does not resolve is a usage's mistake.
         let targetType = try target.map(TypeName.resolve)
@@ -132,7 +137,7 @@ enum DropCommand {
     }
 
     enum Options {
-        static let type = OptionDeclaration.value(
+        static let type = OptionDeclaration.repeated(
             "type", "NAME",
             help: """
                 Take NAME when the source offers it (repeatable, the preferred first): a MIME type, an X11 \

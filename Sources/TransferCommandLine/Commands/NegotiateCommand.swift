@@ -6,10 +6,15 @@ enum NegotiateCommand {
     static let command = Command(
         "negotiate", summary: "Plan a share for a receiver and explain it",
         usage: [
-            "negotiate (--receiver NAME|FILE | --accept HEADER | --accepts RULE ... |",
-            "           --accept-any) [--item LABEL] --offer TYPE[:FORM] ...",
-            "          [--policy sender|receiver|product] [--format text|json]",
-            "          [--profiles FILE] [--declarations FILE]",
+            Usage(
+                "negotiate",
+                .oneOf(
+                    [
+                        [.option(Options.receiver)], [.option(Options.accept)], [.option(Options.accepts)],
+                        [.option(Options.acceptAny)],
+                    ], optional: false),
+                .optional(Options.item), .option(Options.offer), .optional(Options.policy),
+                .optional(JSONOutput.option), .optional(ProfilesOption.option), .optional(DeclarationsOption.option))
         ],
         discussion: """
             Plans a share for a receiver: whether it is offered, and for each item the representation and \
@@ -19,6 +24,7 @@ enum NegotiateCommand {
             Options.receiver, Options.accept, Options.accepts, Options.acceptAny, Options.item, Options.offer,
             Options.policy, JSONOutput.option, ProfilesOption.option, DeclarationsOption.option,
         ],
+        constraints: [.exactlyOne([Options.receiver, Options.accept, Options.accepts, Options.acceptAny])],
         examples: [
             "negotiate --receiver Bluesky --item photo --offer public.png:file --item text --offer public.utf8-plain-text"
         ],
@@ -81,11 +87,6 @@ enum NegotiateCommand {
         var receiver: ReceiverProfile
         /// The other share targets of the declaration file, when it holds several and none is chosen.
         var targets: [ReceiverProfile] = []
-        let given = [receiverName != nil, accept != nil, !inlineRules.isEmpty, acceptsAnything].filter { $0 }.count
-        guard given == 1 else {
-            throw UsageError(
-                "give exactly one of --receiver NAME|FILE, --accept HEADER, --accepts RULE and --accept-any")
-        }
         switch (receiverName, accept) {
         case (nil, nil) where acceptsAnything:
             // RFC 9110 §12.5.1: a request without an Accept header accepts any media type.
@@ -134,8 +135,8 @@ enum NegotiateCommand {
             }
             receiver = parsed.profile
         default:
-            throw UsageError(
-                "give exactly one of --receiver NAME|FILE, --accept HEADER, --accepts RULE and --accept-any")
+            // One of the four is given (a constraint checked before the command runs).
+            preconditionFailure("negotiate ran without exactly one receiver option")
         }
         guard !items.isEmpty else { throw UsageError("give at least one --offer TYPE[:FORM]") }
 

@@ -17,8 +17,9 @@ enum PlaceholderCommand {
     static let image = Command(
         "image", summary: "A placeholder PNG with centred text",
         usage: [
-            "placeholder image [--width N] [--height N] [--text TEXT] [--fgcolor HEX]",
-            "                  [--bgcolor HEX] [-o FILE]",
+            Usage(
+                "placeholder image", .optional(Options.width), .optional(Options.height), .optional(Options.text),
+                .optional(Options.foreground), .optional(Options.background), .optional(OutputOption.option))
         ],
         discussion: """
             Writes a placeholder PNG. Its text is drawn in any script of the Basic Multilingual Plane (GNU \
@@ -38,7 +39,11 @@ enum PlaceholderCommand {
 
     static let audio = Command(
         "audio", summary: "A placeholder WAV: a sine tone",
-        usage: ["placeholder audio [--duration SECONDS] [--frequency HZ] [-o FILE]"],
+        usage: [
+            Usage(
+                "placeholder audio", .optional(Options.duration), .optional(Options.frequency),
+                .optional(OutputOption.option))
+        ],
         discussion: "Writes a placeholder WAV: a sine tone of the frequency and duration given.",
         options: [Options.duration, Options.frequency, OutputOption.option],
         examples: ["placeholder audio --duration 1 > beep.wav"]
@@ -50,7 +55,11 @@ enum PlaceholderCommand {
 
     static let serve = Command(
         "serve", summary: "Serve placeholders over HTTP/1.1",
-        usage: ["placeholder serve [--host ADDRESS] [--port N] [--max-connections N]"],
+        usage: [
+            Usage(
+                "placeholder serve", .optional(Options.host), .optional(Options.port),
+                .optional(Options.maximumConnections))
+        ],
         discussion: """
             Answers the same images and sounds over HTTP/1.1, for clients that are not Swift processes: \
             /image.png?width=300&height=200&text=…, /300x200.png, /ddd/202f55/300x200.png, \

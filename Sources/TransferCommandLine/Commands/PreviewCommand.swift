@@ -5,7 +5,7 @@ import LinkPreviews
 enum PreviewCommand {
     static let command = Command(
         "preview", summary: "Show a link's preview metadata (title, image, icon)",
-        usage: ["preview <URL | FILE | -> [options]"],
+        usage: [Usage("preview", .argument("<URL | FILE | ->"), .otherOptions)],
         discussion: """
             Prints a link's preview metadata: title, description, site name, type, author, publication \
             date, images, icon, video and oEmbed endpoint, from the page's Open Graph, Twitter, JSON-LD and \

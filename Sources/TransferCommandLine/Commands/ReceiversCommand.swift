@@ -12,7 +12,7 @@ enum ReceiversCommand {
         subcommands: [
             Command(
                 "list", summary: "Every receiver profile: name, identifier, platform and version",
-                usage: ["receivers list [--profiles FILE]"],
+                usage: [Usage("receivers list", .optional(ProfilesOption.option))],
                 discussion: "Lists the receiver profiles, those from --profiles first.",
                 options: [ProfilesOption.option]
             ) { arguments, console in
@@ -27,7 +27,11 @@ enum ReceiversCommand {
             },
             Command(
                 "show", summary: "One receiver profile, with its evidence",
-                usage: ["receivers show NAME [--format text|json] [--profiles FILE]"],
+                usage: [
+                    Usage(
+                        "receivers show", .argument("NAME"), .optional(JSONOutput.option),
+                        .optional(ProfilesOption.option))
+                ],
                 discussion: "Shows the receiver named NAME: by name, identifier or alias.",
                 options: [JSONOutput.option, ProfilesOption.option]
             ) { arguments, console in

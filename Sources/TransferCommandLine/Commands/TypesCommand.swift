@@ -18,12 +18,20 @@ enum TypesCommand {
         subcommands: [
             Command(
                 "list", summary: "Every declared type, as a table, TSV or JSON",
-                usage: ["types list [--format table|tsv|json] [--conforming-to TYPE] [--declarations FILE]"],
+                usage: [
+                    Usage(
+                        "types list", .optional(listFormat), .optional(conformingTo),
+                        .optional(DeclarationsOption.option))
+                ],
                 discussion: "Lists every declared type, built-in first, then those from --declarations.",
                 options: [listFormat, conformingTo, DeclarationsOption.option], run: { try list(&$0, $1) }),
             Command(
                 "show", summary: "One type: its tags, ancestors and direct subtypes",
-                usage: ["types show TYPE [--format text|json] [--declarations FILE]"],
+                usage: [
+                    Usage(
+                        "types show", .argument("TYPE"), .optional(JSONOutput.option),
+                        .optional(DeclarationsOption.option))
+                ],
                 discussion: """
                     Shows a type, named by its identifier, .ext or type/subtype: identifier, description, \
                     tags, direct parents, all ancestors, direct subtypes.
@@ -31,7 +39,11 @@ enum TypesCommand {
                 options: [JSONOutput.option, DeclarationsOption.option], run: { try show(&$0, $1) }),
             Command(
                 "tree", summary: "The conformance tree below a type, as text or Graphviz DOT",
-                usage: ["types tree [TYPE] [--format text|dot] [--declarations FILE]"],
+                usage: [
+                    Usage(
+                        "types tree", .optionalArgument("TYPE"), .optional(treeFormat),
+                        .optional(DeclarationsOption.option))
+                ],
                 discussion: """
                     Prints the conformance tree below TYPE (default: every root). A type with several parents \
                     appears under each of them; its subtypes are listed under the first only, and later \
@@ -42,8 +54,9 @@ enum TypesCommand {
             Command(
                 "lookup", summary: "The types for a filename extension or a MIME type, preferred first",
                 usage: [
-                    "types lookup (--extension EXT | --mime MIME) [--conforming-to TYPE]",
-                    "             [--format text|json] [--declarations FILE]",
+                    Usage(
+                        "types lookup", .oneOf([[.option(fileExtension)], [.option(mimeType)]], optional: false),
+                        .optional(conformingTo), .optional(JSONOutput.option), .optional(DeclarationsOption.option))
                 ],
                 discussion: """
                     Prints every type carrying the tag, preferred first: public before other types, exported \
@@ -51,6 +64,7 @@ enum TypesCommand {
                     type carries the tag, prints the dynamic type made for it.
                     """,
                 options: [fileExtension, mimeType, conformingTo, JSONOutput.option, DeclarationsOption.option],
+                constraints: [.exactlyOne([fileExtension, mimeType])],
                 run: { try lookup(&$0, $1) }),
         ])
 
