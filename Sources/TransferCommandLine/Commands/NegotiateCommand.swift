@@ -294,14 +294,14 @@ enum NegotiateCommand {
     /// media range `type/subtype` or `type/*` (matched by MIME type), with a weight and forms.
     static func parseRule(_ value: String) throws -> AcceptRule {
         var text = Substring(value)
-        var forms: [TransferPayloadForm]?
+        var forms = TransferPayloadForms.all
         if let colon = lastColonOutsideQuotes(value) {
             let names = value[value.index(after: colon)...].split(separator: "|").map(String.init)
             let parsed = names.compactMap(TransferPayloadForm.init)
             guard !names.isEmpty, parsed.count == names.count else {
                 throw UsageError("--accepts \(value): expected forms data, file or value after ':', separated by '|'")
             }
-            forms = parsed
+            forms = TransferPayloadForms(parsed)
             text = value[..<colon]
         }
         // A name the library does not read as an identifier (`.png`, `png`) is resolved here; the

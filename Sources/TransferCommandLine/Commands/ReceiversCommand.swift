@@ -86,7 +86,8 @@ enum ReceiversCommand {
         }
         for reading in consumption.readings {
             lines.append(
-                "  reading:     \(reading.kind)" + (reading.form.map { " as \($0)" } ?? "") + ": \(reading.outcome)"
+                "  reading:     \(reading.kind)" + (reading.forms == .all ? "" : " as \(reading.forms)")
+                    + ": \(reading.outcome)"
                     + (reading.note.map { " — \($0)" } ?? ""))
         }
         for rule in consumption.crossItemRules {

@@ -77,7 +77,7 @@ public struct CompiledReceiver: Sendable {
         }
         let rule = rules[match.index]
         guard rule.weight > 0 else { return .rejected(.excluded(rule)) }
-        if let forms = rule.forms, !forms.contains(offer.form) { return .rejected(.formNotAccepted(rule)) }
+        if !rule.forms.contains(offer.form) { return .rejected(.formNotAccepted(rule)) }
         if readsEverythingAsIntended {
             return .accepted(ruleIndex: match.index, distance: match.distance, outcome: .ok, note: nil)
         }

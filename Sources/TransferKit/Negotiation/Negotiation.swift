@@ -151,7 +151,7 @@ public struct Negotiation: Sendable, CustomStringConvertible {
                 let rule = cause.rule
                 why =
                     "\(rule.map { "\($0)" } ?? "its rule") does not take \(offer.form)"
-                    + (rule?.forms.map { " (only " + $0.map(\.description).joined(separator: ", ") + ")" } ?? "")
+                    + (rule.map { " (only " + $0.forms.forms.map(\.description).joined(separator: ", ") + ")" } ?? "")
             case .excluded: why = "excluded by \(cause.rule.map { "\($0)" } ?? "its rule") (q=0)"
             case .consumption:
                 why = "\(cause.outcome.map { "\($0)" } ?? "misread")" + (cause.note.map { ": \($0)" } ?? "")

@@ -29,8 +29,8 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
     public var parameters: [String: String]
     /// The weight, from 0 (excluded) to 1 (the default).
     public var weight: Double
-    /// The payload forms accepted; `nil` for any form.
-    public var forms: [TransferPayloadForm]?
+    /// The payload forms accepted: ``TransferPayloadForms/all`` unless the rule names some.
+    public var forms: TransferPayloadForms
     /// The declaration the rule came from, such as `text/html;q=0.7`, for traces.
     public var source: String?
 
@@ -40,13 +40,13 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
     ///   - pattern: What the rule matches.
     ///   - parameters: MIME parameters the offer must carry.
     ///   - weight: From 0 (excluded) to 1. The default is 1.
-    ///   - forms: The accepted payload forms, or `nil` for any.
+    ///   - forms: The accepted payload forms. The default is all of them.
     ///   - source: The declaration text, for traces.
     public init(
         _ pattern: UTTypeMatcher.Pattern,
         parameters: [String: String] = [:],
         weight: Double = 1,
-        forms: [TransferPayloadForm]? = nil,
+        forms: TransferPayloadForms = .all,
         source: String? = nil
     ) {
         if case .mediaRange(let range) = pattern {
@@ -67,13 +67,13 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
     ///   - contentType: The accepted type; subtypes are accepted too.
     ///   - parameters: MIME parameters the offer must carry.
     ///   - weight: From 0 (excluded) to 1. The default is 1.
-    ///   - forms: The accepted payload forms, or `nil` for any.
+    ///   - forms: The accepted payload forms. The default is all of them.
     ///   - source: The declaration text, for traces.
     public init(
         _ contentType: UTType,
         parameters: [String: String] = [:],
         weight: Double = 1,
-        forms: [TransferPayloadForm]? = nil,
+        forms: TransferPayloadForms = .all,
         source: String? = nil
     ) {
         self.init(.type(contentType), parameters: parameters, weight: weight, forms: forms, source: source)
@@ -86,13 +86,13 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
     ///     ignored: pass them as `parameters`.
     ///   - parameters: MIME parameters the offer must carry.
     ///   - weight: From 0 (excluded) to 1. The default is 1.
-    ///   - forms: The accepted payload forms, or `nil` for any.
+    ///   - forms: The accepted payload forms. The default is all of them.
     ///   - source: The declaration text, for traces.
     public init(
         mediaRange: MediaType,
         parameters: [String: String] = [:],
         weight: Double = 1,
-        forms: [TransferPayloadForm]? = nil,
+        forms: TransferPayloadForms = .all,
         source: String? = nil
     ) {
         self.init(.mediaRange(mediaRange), parameters: parameters, weight: weight, forms: forms, source: source)
@@ -102,10 +102,10 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - weight: From 0 (excluded) to 1. The default is 1.
-    ///   - forms: The accepted payload forms, or `nil` for any.
+    ///   - forms: The accepted payload forms. The default is all of them.
     ///   - source: The declaration text, for traces.
     /// - Returns: The wildcard rule.
-    public static func wildcard(weight: Double = 1, forms: [TransferPayloadForm]? = nil, source: String? = nil)
+    public static func wildcard(weight: Double = 1, forms: TransferPayloadForms = .all, source: String? = nil)
         -> AcceptRule
     {
         AcceptRule(.any, weight: weight, forms: forms, source: source)
@@ -144,7 +144,7 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
         }
         for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { text += ";\(name)=\(value)" }
         if weight != 1 { text += ";q=\(weight)" }
-        if let forms { text += " as " + forms.map(\.description).joined(separator: "|") }
+        if forms != .all { text += " as \(forms)" }
         return text
     }
 
@@ -184,7 +184,7 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
                 forKey: .weight, in: container, debugDescription: "expected a weight from 0 to 1, found \(weight)")
         }
         self.weight = weight
-        forms = try container.decodeIfPresent([TransferPayloadForm].self, forKey: .forms)
+        forms = try container.decodeIfPresent(TransferPayloadForms.self, forKey: .forms) ?? .all
         source = try container.decodeIfPresent(String.self, forKey: .source)
     }
 
@@ -198,7 +198,7 @@ public struct AcceptRule: Sendable, Hashable, Codable, CustomStringConvertible {
         }
         if !parameters.isEmpty { try container.encode(parameters, forKey: .parameters) }
         if weight != 1 { try container.encode(weight, forKey: .weight) }
-        try container.encodeIfPresent(forms, forKey: .forms)
+        if forms != .all { try container.encode(forms, forKey: .forms) }
         try container.encodeIfPresent(source, forKey: .source)
     }
 }

@@ -7,8 +7,8 @@
 ///
 /// ```swift
 /// ReceiverConsumption(readings: [
-///     .init(.image, form: .file, outcome: .addsPathToText, note: "file URLs conform to public.url"),
-///     .init(.image, form: .value, outcome: .ignored, note: "an in-memory image is not picked up"),
+///     .init(.image, forms: .file, outcome: .addsPathToText, note: "file URLs conform to public.url"),
+///     .init(.image, forms: .value, outcome: .ignored, note: "an in-memory image is not picked up"),
 /// ])
 /// ```
 ///
@@ -43,14 +43,15 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
 
     }
 
-    /// How one kind of content fares in one form (or every form).
+    /// How one kind of content fares in some forms, or every form.
     ///
-    /// `Reading` is `Sendable`.
+    /// Its JSON names one form as `"form": "file"`, several as `"forms": ["data", "file"]`, and every
+    /// form by naming none. `Reading` is `Sendable`.
     public struct Reading: Sendable, Hashable, Codable {
         /// The kind of content.
         public var kind: ContentKind
-        /// The payload form; `nil` for every form.
-        public var form: TransferPayloadForm?
+        /// The payload forms it covers: ``TransferPayloadForms/all`` unless the reading names some.
+        public var forms: TransferPayloadForms
         /// What happens.
         public var outcome: Outcome
         /// Why, with its evidence.
@@ -60,14 +61,44 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
         ///
         /// - Parameters:
         ///   - kind: The kind of content.
-        ///   - form: The payload form, or `nil` for every form.
+        ///   - forms: The payload forms it covers. The default is all of them.
         ///   - outcome: What happens.
         ///   - note: Why.
-        public init(_ kind: ContentKind, form: TransferPayloadForm? = nil, outcome: Outcome, note: String? = nil) {
+        public init(_ kind: ContentKind, forms: TransferPayloadForms = .all, outcome: Outcome, note: String? = nil) {
             self.kind = kind
-            self.form = form
+            self.forms = forms
             self.outcome = outcome
             self.note = note
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case kind, form, forms, outcome, note
+        }
+
+        /// Decodes a reading: `{"kind": "image", "form": "file", "outcome": "showsPath"}`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            kind = try container.decode(ContentKind.self, forKey: .kind)
+            if let form = try container.decodeIfPresent(TransferPayloadForm.self, forKey: .form) {
+                forms = TransferPayloadForms(form)
+            } else {
+                forms = try container.decodeIfPresent(TransferPayloadForms.self, forKey: .forms) ?? .all
+            }
+            outcome = try container.decode(Outcome.self, forKey: .outcome)
+            note = try container.decodeIfPresent(String.self, forKey: .note)
+        }
+
+        /// Encodes a reading as ``init(from:)`` reads it.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            if forms.forms.count == 1 {
+                try container.encode(forms.forms[0], forKey: .form)
+            } else if forms != .all {
+                try container.encode(forms, forKey: .forms)
+            }
+            try container.encode(outcome, forKey: .outcome)
+            try container.encodeIfPresent(note, forKey: .note)
         }
     }
 
@@ -174,9 +205,9 @@ public struct ReceiverConsumption: Sendable, Hashable, Codable {
 
     /// The reading for a kind in a form: the one naming the form, else the one for every form.
     public func reading(for kind: ContentKind, form: TransferPayloadForm) -> Reading {
-        readings.first { $0.kind == kind && $0.form == form }
-            ?? readings.first { $0.kind == kind && $0.form == nil }
-            ?? Reading(kind, form: form, outcome: .ok)
+        readings.first { $0.kind == kind && $0.forms != .all && $0.forms.contains(form) }
+            ?? readings.first { $0.kind == kind && $0.forms == .all }
+            ?? Reading(kind, forms: TransferPayloadForms(form), outcome: .ok)
     }
 
     enum CodingKeys: String, CodingKey {

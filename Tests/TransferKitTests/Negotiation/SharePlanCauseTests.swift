@@ -98,7 +98,7 @@ struct ReceiverConsumptionTests {
     @Test("reading(for:form:): the form's own reading, else the kind's, else as intended")
     func readings() {
         let consumption = ReceiverConsumption(readings: [
-            .init(.image, form: .file, outcome: .showsPath, note: "a file URL is read as a URL"),
+            .init(.image, forms: .file, outcome: .showsPath, note: "a file URL is read as a URL"),
             .init(.image, outcome: .ignored),
         ])
         #expect(consumption.reading(for: .image, form: .file).outcome == .showsPath)
@@ -111,7 +111,7 @@ struct ReceiverConsumptionTests {
     func readingsRejectOffers() throws {
         let profile = ReceiverProfile(
             name: "Test", identifier: "test", activation: ReceiverActivation(accepts: [.wildcard()]),
-            consumption: ReceiverConsumption(readings: [.init(.image, form: .file, outcome: .fails, note: "crashes")]))
+            consumption: ReceiverConsumption(readings: [.init(.image, forms: .file, outcome: .fails, note: "crashes")]))
         let negotiation = Negotiator().negotiate([Offer(.png, form: .file), Offer(.png, formIndex: 1)], with: profile)
         #expect(negotiation.best?.offer.form == .data)
         let rejection = try #require(negotiation.rejections.first)

@@ -11,7 +11,7 @@ struct AcceptRuleParsingTests {
         #expect(rule.pattern == .mediaRange(.html))
         #expect(rule.parameters == ["level": "1"])
         #expect(rule.weight == 0.7)
-        #expect(rule.forms == nil)
+        #expect(rule.forms == .all)
     }
 
     @Test("an identifier or * in place of the range matches by conformance, with the same weights")

@@ -68,7 +68,7 @@ enum AcceptHeader {
     /// The rule for one media range (`type/subtype`, `type/*` or `*/*`, with parameters and `q`);
     /// with `identifiers`, also for a content type identifier or `*` in place of the range
     /// (`public.image;q=0.5`), matched by conformance.
-    static func rule(for element: Substring, identifiers: Bool = false, forms: [TransferPayloadForm]? = nil)
+    static func rule(for element: Substring, identifiers: Bool = false, forms: TransferPayloadForms = .all)
         -> Parsed
     {
         let source = String(element)
@@ -170,9 +170,9 @@ extension AcceptRule {
     ///
     /// - Parameters:
     ///   - text: The rule.
-    ///   - forms: The payload forms accepted, or `nil` for any.
+    ///   - forms: The payload forms accepted. The default is all of them.
     /// - Throws: ``ReceiverDeclarationError`` saying what was expected and what was found.
-    public init(parsing text: String, forms: [TransferPayloadForm]? = nil) throws(ReceiverDeclarationError) {
+    public init(parsing text: String, forms: TransferPayloadForms = .all) throws(ReceiverDeclarationError) {
         switch AcceptHeader.rule(for: Substring(text), identifiers: true, forms: forms) {
         case .success(let rule, _): self = rule
         case .failure(let diagnostic): throw ReceiverDeclarationError(source: text, diagnostics: [diagnostic])

@@ -61,7 +61,7 @@ extension ReceiverProfile {
                     // EXTRA_STREAM, a content URI the receiver opens — a file, whatever form the
                     // sender's representation has; text may come in EXTRA_TEXT as well.
                     let isText = mimeType.lowercased().hasPrefix("text/")
-                    switch AcceptHeader.rule(for: Substring(mimeType), forms: isText ? nil : [.file]) {
+                    switch AcceptHeader.rule(for: Substring(mimeType), forms: isText ? .all : .file) {
                     case .success(let rule, let warnings):
                         if seen.insert(rule).inserted { rules.append(rule) }
                         diagnostics += warnings
