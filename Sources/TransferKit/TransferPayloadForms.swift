@@ -9,6 +9,7 @@
 /// Its JSON is the list of the forms' names, in the order ``data``, ``file``, ``value``.
 /// `TransferPayloadForms` is `Sendable`.
 public struct TransferPayloadForms: OptionSet, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The forms as bits: 1 data, 2 file, 4 value.
     public let rawValue: UInt8
 
     /// A set of the forms whose bits are `rawValue` (1 data, 2 file, 4 value).
