@@ -75,9 +75,11 @@ let package = Package(
             name: "TransferCommandLineTests",
             dependencies: [
                 "TransferCommandLine", "transfer", "ProfileModels", "TransferKitTesting", "TransferKit", "ContentTypes",
-                "LinkPreviews",
+                "LinkPreviews", "HTTPTestClient",
             ]),
-        .testTarget(name: "TransferKitTestingTests", dependencies: ["TransferKitTesting"]),
+        .testTarget(name: "TransferKitTestingTests", dependencies: ["TransferKitTesting", "HTTPTestClient"]),
+        // A raw HTTP client for the tests of both HTTP servers: not a product, no dependency.
+        .target(name: "HTTPTestClient", path: "Tests/HTTPTestClient"),
         // Start an Xvfb of their own and talk to xclip and xsel (Scripts/install-desktop-tools.sh).
         .testTarget(
             name: "TransferClipboardTests",

@@ -35,7 +35,12 @@ case "$kind" in
     command -v sway >/dev/null || fail "sway is not installed (Scripts/install-desktop-tools.sh)"
     runtime=$(mktemp -d /tmp/desktop-session.XXXXXX)
     chmod 0700 "$runtime"
-    echo "xwayland disable" > "$runtime/config"
+    # sway runs a configuration's exec lines once it serves: the last writes the socket's name on
+    # descriptor 3, which sway holds while it runs (so its exit before serving ends the pipe).
+    cat > "$runtime/config" <<'EOF_CONFIG'
+xwayland disable
+exec printf '%s\n' "$WAYLAND_DISPLAY" >&3
+EOF_CONFIG
     run=(env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$runtime" XDG_RUNTIME_DIR="$runtime"
       WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 sway -c "$runtime/config")
     if [ "$(id -u)" = 0 ]; then
@@ -43,17 +48,12 @@ case "$kind" in
       chown nobody: "$runtime"
       run=(setpriv --reuid=nobody --regid=nogroup --clear-groups -- "${run[@]}")
     fi
-    "${run[@]}" >/dev/null 2>"$runtime/sway.log" </dev/null &
-    server=$!
+    exec {names}< <("${run[@]}" 3>&1 >/dev/null 2>"$runtime/sway.log" </dev/null & echo "pid $!")
+    read -r _ server <&"$names"
     trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; rm -rf "$runtime"' EXIT
     socket=
-    for _ in $(seq 100); do
-      socket=$(cd "$runtime" && ls wayland-* 2>/dev/null | grep -v '\.lock$' | head -1 || true)
-      [ -n "$socket" ] && [ -S "$runtime/$socket" ] && break
-      kill -0 "$server" 2>/dev/null || fail "sway exited at start: $(tail -c 600 "$runtime/sway.log")"
-      sleep 0.05
-    done
-    [ -n "$socket" ] || fail "sway made no socket in 5 seconds"
+    read -r -t 10 socket <&"$names" \
+      || fail "sway did not serve in 10 seconds, or exited: $(tail -c 600 "$runtime/sway.log")"
     # The compositor's socket is the command's, whoever runs it.
     [ "$(id -u)" = 0 ] && chmod 0777 "$runtime" && chmod 0777 "$runtime/$socket"
     status=0

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -7,33 +7,35 @@ import Foundation
 #endif
 
 /// A client that writes exactly the bytes it is given and reads responses as they come: what a
-/// hostile or simply unusual client sends, which URLSession would not.
+/// hostile or simply unusual client sends, which URLSession would not. Shared by the test targets
+/// of the HTTP servers (TransferKitTestingTests) and of `transfer placeholder serve`
+/// (TransferCommandLineTests).
 /// `@unchecked Sendable`: one thread may write while another reads (the socket allows it); the read
 /// buffer is used by the reading thread only.
-final class RawHTTPClient: @unchecked Sendable {
-    struct Response {
-        var status: Int
-        var fields: [(name: String, value: String)]
-        var body: Data
+package final class RawHTTPClient: @unchecked Sendable {
+    package struct Response {
+        package var status: Int
+        package var fields: [(name: String, value: String)]
+        package var body: Data
         /// The words after the status code: `Not Found`.
-        var reasonPhrase = ""
+        package var reasonPhrase = ""
 
-        func value(_ name: String) -> String? {
+        package func value(_ name: String) -> String? {
             fields.first { $0.name.lowercased() == name.lowercased() }?.value
         }
 
-        var text: String { String(decoding: body, as: UTF8.self) }
+        package var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    let descriptor: Int32
+    package let descriptor: Int32
     private var buffer: [UInt8] = []
 
     /// Connects to `port` on 127.0.0.1, or on ::1.
-    init(port: UInt16, ipv6: Bool = false) throws {
+    package init(port: UInt16, ipv6: Bool = false) throws {
         #if canImport(Glibc)
             descriptor = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -72,10 +74,10 @@ final class RawHTTPClient: @unchecked Sendable {
 
     /// Writes the bytes; `false` when the server has closed or reset the connection.
     @discardableResult
-    func write(_ text: String) -> Bool { write(Array(text.utf8)) }
+    package func write(_ text: String) -> Bool { write(Array(text.utf8)) }
 
     @discardableResult
-    func write(_ bytes: [UInt8]) -> Bool {
+    package func write(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
@@ -88,7 +90,7 @@ final class RawHTTPClient: @unchecked Sendable {
     }
 
     /// Reads one response; `head` says it answers a HEAD request (no body whatever the length).
-    func response(head: Bool = false, timeout: Duration = .seconds(10)) throws -> Response {
+    package func response(head: Bool = false, timeout: Duration = .seconds(10)) throws -> Response {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let end = headEnd() {
@@ -130,7 +132,7 @@ final class RawHTTPClient: @unchecked Sendable {
 
     /// Whether the server has closed the connection (reads the end of the stream, or a reset)
     /// within `timeout`.
-    func isClosed(within timeout: Duration = .seconds(5)) -> Bool {
+    package func isClosed(within timeout: Duration = .seconds(5)) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while true {
             do {

@@ -1,1 +1,0 @@
-../TransferKitTestingTests/RawHTTPClient.swift
