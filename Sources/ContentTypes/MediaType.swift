@@ -3,7 +3,7 @@ import TransferSupport
 /// A media type as HTTP writes it (RFC 9110 §8.3.1): `type/subtype` followed by parameters, each
 /// `name=value` with the value a token or a quoted string (§5.6.4, §5.6.6).
 ///
-/// The one parser of media types: for tag lookups, offers (``Offer`` carries one, parameters
+/// The one parser of media types: for tag lookups, offers (`Offer` carries one, parameters
 /// included), the matcher's media ranges, `Accept` headers, Web Share Target and Android
 /// declarations and the command line. Two readers compare MIME types without parsing them, on
 /// purpose: an Android intent filter (`IntentFilter.matchesMIMEType`) compares strings, case

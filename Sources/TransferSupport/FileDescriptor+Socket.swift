@@ -110,10 +110,7 @@ extension FileDescriptor {
     ///
     /// - Throws: ``Errno`` of the send that failed.
     package func sendAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
-        var offset = 0
-        while offset < bytes.count {
-            offset += try send(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
-        }
+        try Self.completely(bytes) { bytes throws(Errno) in try send(bytes) }
     }
 
     /// Which directions ``shutDown(_:)`` ends.

@@ -132,9 +132,17 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomStrin
     ///
     /// - Throws: ``Errno`` of the write that failed.
     package func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
+        try Self.completely(bytes) { bytes throws(Errno) in try write(bytes) }
+    }
+
+    /// Calls `once` — a write or a send of what the descriptor takes — with what is left of
+    /// `bytes`, until all of them have gone: the loop of ``writeAll(_:)`` and `sendAll(_:)`.
+    static func completely(
+        _ bytes: UnsafeRawBufferPointer, _ once: (UnsafeRawBufferPointer) throws(Errno) -> Int
+    ) throws(Errno) {
         var offset = 0
         while offset < bytes.count {
-            offset += try write(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+            offset += try once(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
         }
     }
 

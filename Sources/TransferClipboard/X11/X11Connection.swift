@@ -465,16 +465,10 @@ final class X11Connection {
     }
 
     private func send(_ bytes: UnsafeRawBufferPointer) throws(ClipboardError) {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = SystemCalls.valueOrErrno {
-                Glibc.send(descriptor.rawValue, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-            }
-            switch sent {
-            case .success(let count): offset += count
-            case .failure(let error):
-                throw ClipboardError(.connectionFailed, "writing to the X server: \(error)")
-            }
+        do throws(Errno) {
+            try descriptor.sendAll(bytes)
+        } catch {
+            throw ClipboardError(.connectionFailed, "writing to the X server: \(error)")
         }
     }
 }

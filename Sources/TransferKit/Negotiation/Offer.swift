@@ -47,7 +47,7 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     ///   - form: The payload form. The default is `.data`.
     ///   - mediaType: The media type the offer is made as, with its parameters
     ///     (`MediaType("text/html;level=1")`). The default is the content type's preferred MIME type
-    ///     (``ContentTypes/UTType/preferredMediaType``).
+    ///     (`UTType.preferredMediaType`).
     ///   - representationIndex: The position in the sender's order. The default is 0.
     ///   - formIndex: The position among the representation's forms. The default is 0.
     ///   - visibility: Who may see it. The default is `.all`.
