@@ -25,6 +25,11 @@ struct TransferPayloadFormsTests {
         let decoded = try JSONDecoder().decode(AcceptRule.self, from: Data(try json(some).utf8))
         #expect(decoded.forms == some.forms)
         #expect(TransferPayloadForms([TransferPayloadForm.file, .file]) == .file)
+        // Each form is a set of itself alone; all three are every form.
+        for form in [TransferPayloadForm.data, .file, .value] {
+            #expect(TransferPayloadForms(form).forms == [form])
+        }
+        #expect(TransferPayloadForms.value.forms == [.value] && TransferPayloadForms.all.forms.count == 3)
     }
 
     @Test("a reading names one form, several, or none (every form); the one naming the form wins")
