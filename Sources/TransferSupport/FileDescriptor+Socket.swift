@@ -30,12 +30,12 @@ extension FileDescriptor {
     ///
     /// - Throws: ``Errno``: `EADDRINUSE`, `EACCES` for a privileged port, `EADDRNOTAVAIL`.
     package func bind(to address: UnsafePointer<sockaddr>, length: socklen_t) throws(Errno) {
-        _ = try SystemCalls.valueOrErrno { systemBind(rawValue, address, length) }.get()
+        _ = try SystemCalls.valueOrErrno { LibC.bind(rawValue, address, length) }.get()
     }
 
     /// Starts accepting connections, `backlog` of them waiting at most (`listen`).
     package func listen(backlog: Int32) throws(Errno) {
-        _ = try SystemCalls.valueOrErrno { systemListen(rawValue, backlog) }.get()
+        _ = try SystemCalls.valueOrErrno { LibC.listen(rawValue, backlog) }.get()
     }
 
     /// Connects the socket to `address` (`connect`). Not made again on `EINTR`: a connect a
@@ -43,7 +43,7 @@ extension FileDescriptor {
     ///
     /// - Throws: ``Errno``: `ENOENT` or `ECONNREFUSED` where nothing listens.
     package func connect(to address: UnsafePointer<sockaddr>, length: socklen_t) throws(Errno) {
-        _ = try SystemCalls.valueOrErrno(retryOnInterrupt: false) { systemConnect(rawValue, address, length) }.get()
+        _ = try SystemCalls.valueOrErrno(retryOnInterrupt: false) { LibC.connect(rawValue, address, length) }.get()
     }
 
     /// The port a bound TCP socket listens on (`getsockname`), IPv4 or IPv6; `nil` when the
@@ -103,7 +103,7 @@ extension FileDescriptor {
             let noSignal: Int32 = 0  // Apple's systems say so per socket (`SO_NOSIGPIPE`).
         #endif
         let flags = noSignal | (waiting ? 0 : Int32(MSG_DONTWAIT))
-        return try SystemCalls.valueOrErrno { systemSend(rawValue, base, bytes.count, flags) }.get()
+        return try SystemCalls.valueOrErrno { LibC.send(rawValue, base, bytes.count, flags) }.get()
     }
 
     /// Sends all of `bytes`, waiting for room, without `SIGPIPE` (see ``send(_:waiting:)``).
@@ -126,7 +126,7 @@ extension FileDescriptor {
     /// not an error.
     package func shutDown(_ kind: ShutdownKind) {
         let how = kind == .writing ? Int32(SHUT_WR) : Int32(SHUT_RDWR)
-        _ = systemShutdown(rawValue, how)
+        _ = LibC.shutdown(rawValue, how)
     }
 
     /// Sets an integer socket option (`setsockopt`): `SO_REUSEADDR`, `TCP_NODELAY`.
@@ -146,23 +146,3 @@ extension FileDescriptor {
         }.get()
     }
 }
-
-#if canImport(Glibc)
-    private let systemSend = Glibc.send
-    private let systemShutdown = Glibc.shutdown
-    private let systemBind = Glibc.bind
-    private let systemListen = Glibc.listen
-    private let systemConnect = Glibc.connect
-#elseif canImport(Musl)
-    private let systemSend = Musl.send
-    private let systemShutdown = Musl.shutdown
-    private let systemBind = Musl.bind
-    private let systemListen = Musl.listen
-    private let systemConnect = Musl.connect
-#elseif canImport(Darwin)
-    private let systemSend = Darwin.send
-    private let systemShutdown = Darwin.shutdown
-    private let systemBind = Darwin.bind
-    private let systemListen = Darwin.listen
-    private let systemConnect = Darwin.connect
-#endif

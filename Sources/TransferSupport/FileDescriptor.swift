@@ -63,7 +63,7 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomStrin
     /// - Throws: ``Errno`` when the read fails (``Errno/wouldBlock`` on a non-blocking descriptor
     ///   with nothing to read).
     package func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(Errno) -> Int {
-        try SystemCalls.valueOrErrno { systemRead(rawValue, buffer, count) }.get()
+        try SystemCalls.valueOrErrno { LibC.read(rawValue, buffer, count) }.get()
     }
 
     /// Reads up to `count` bytes at `offset` without moving the reading position (`pread`).
@@ -81,7 +81,7 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomStrin
         let start = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: count))
         let read = buffer.withUnsafeMutableBytes { bytes in
-            SystemCalls.valueOrErrno { systemRead(rawValue, bytes.baseAddress! + start, count) }
+            SystemCalls.valueOrErrno { LibC.read(rawValue, bytes.baseAddress! + start, count) }
         }
         buffer.removeLast(count - ((try? read.get()) ?? 0))
         return try read.get()
@@ -107,7 +107,7 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomStrin
             var total = 0
             repeat {
                 result = SystemCalls.valueOrErrno {
-                    systemRead(rawValue, storage.baseAddress! + start + total, count - total)
+                    LibC.read(rawValue, storage.baseAddress! + start + total, count - total)
                 }
                 guard case .success(let read) = result, read > 0 else { break }
                 total += read
@@ -125,7 +125,7 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomStrin
     /// - Throws: ``Errno`` when the write fails (``Errno/wouldBlock`` when nothing fits).
     package func write(_ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
-        return try SystemCalls.valueOrErrno { systemWrite(rawValue, base, bytes.count) }.get()
+        return try SystemCalls.valueOrErrno { LibC.write(rawValue, base, bytes.count) }.get()
     }
 
     /// Writes all of `bytes`, going on after partial writes.
@@ -198,7 +198,7 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomStrin
     /// Closes the descriptor. Not retried on `EINTR` and not thrown: on Linux the descriptor is
     /// closed whatever `close` returns, and its number may already be another's.
     package func close() {
-        _ = systemClose(rawValue)
+        _ = LibC.close(rawValue)
     }
 
     /// Runs `body`, then closes the descriptor, whether `body` returned or threw.
@@ -273,17 +273,3 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomStrin
 private func systemOpen(_ path: String, _ flags: Int32, _ permissions: mode_t) -> Int32 {
     open(path, flags, permissions)
 }
-
-#if canImport(Glibc)
-    private let systemRead = Glibc.read
-    private let systemWrite = Glibc.write
-    private let systemClose = Glibc.close
-#elseif canImport(Musl)
-    private let systemRead = Musl.read
-    private let systemWrite = Musl.write
-    private let systemClose = Musl.close
-#elseif canImport(Darwin)
-    private let systemRead = Darwin.read
-    private let systemWrite = Darwin.write
-    private let systemClose = Darwin.close
-#endif

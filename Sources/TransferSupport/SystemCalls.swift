@@ -39,7 +39,7 @@ package enum SystemCalls {
     {
         let count = nfds_t(descriptors.count)
         return try descriptors.withUnsafeMutableBufferPointer { entries in
-            valueOrErrno { systemPoll(entries.baseAddress, count, milliseconds(until: deadline)) }
+            valueOrErrno { LibC.poll(entries.baseAddress, count, milliseconds(until: deadline)) }
         }.map(Int.init).get()
     }
 
@@ -92,11 +92,3 @@ package enum SystemCalls {
         Errno(rawValue: number).description
     }
 }
-
-#if canImport(Glibc)
-    private let systemPoll = Glibc.poll
-#elseif canImport(Musl)
-    private let systemPoll = Musl.poll
-#elseif canImport(Darwin)
-    private let systemPoll = Darwin.poll
-#endif
