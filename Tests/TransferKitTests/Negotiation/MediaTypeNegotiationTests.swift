@@ -245,4 +245,30 @@ struct MediaTypeNegotiationTests {
     func mediaTypeOfArray(accept: String?, available: [String], expected: String?) throws {
         #expect(try mediaTypes(accept, available).first == expected)
     }
+
+    @Test("offers compare by everything they offer: equal when all is, apart when any one fact is")
+    func offerEquality() {
+        let base = Offer(.xml, form: .data, mediaType: MediaType("text/xml;charset=utf-8"), representationIndex: 1)
+        #expect(base == Offer(.xml, mediaType: MediaType("text/xml; charset=utf-8"), representationIndex: 1))
+        #expect(
+            base.hashValue
+                == Offer(.xml, mediaType: MediaType("text/xml;charset=utf-8"), representationIndex: 1).hashValue)
+        // The default media type is the preferred one, given or not.
+        #expect(Offer(.png) == Offer(.png, mediaType: MediaType("image/png")))
+        let others = [
+            Offer(.json, form: .data, mediaType: MediaType("text/xml;charset=utf-8"), representationIndex: 1),
+            Offer(.xml, form: .file, mediaType: MediaType("text/xml;charset=utf-8"), representationIndex: 1),
+            Offer(.xml, form: .data, mediaType: MediaType("text/xml"), representationIndex: 1),
+            Offer(.xml, form: .data, mediaType: MediaType("text/xml;charset=utf-8"), representationIndex: 2),
+            Offer(
+                .xml, form: .data, mediaType: MediaType("text/xml;charset=utf-8"), representationIndex: 1, formIndex: 1),
+            Offer(
+                .xml, form: .data, mediaType: MediaType("text/xml;charset=utf-8"), representationIndex: 1,
+                visibility: .team),
+            Offer(
+                .xml, form: .data, mediaType: MediaType("text/xml;charset=utf-8"), representationIndex: 1,
+                isExportable: false),
+        ]
+        for other in others { #expect(base != other, "\(other)") }
+    }
 }
