@@ -1,5 +1,3 @@
-package import CTransferKitSystem
-
 #if canImport(Glibc)
     package import Glibc
 #elseif canImport(Musl)
@@ -44,17 +42,6 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomStrin
         -> FileDescriptor
     {
         try FileDescriptor(rawValue: SystemCalls.valueOrErrno { systemOpen(path, flags, permissions) }.get())
-    }
-
-    /// A pipe whose ends are closed on `exec` (`pipe2(O_CLOEXEC)`: no other thread's `exec` can
-    /// inherit them between two calls).
-    ///
-    /// - Returns: The end to read and the end to write.
-    /// - Throws: ``Errno``: `EMFILE` when the process has no descriptor left.
-    package static func pipe() throws(Errno) -> (readEnd: FileDescriptor, writeEnd: FileDescriptor) {
-        var ends: [Int32] = [-1, -1]
-        _ = try SystemCalls.valueOrErrno { transferkit_pipe_cloexec(&ends) }.get()
-        return (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))
     }
 
     /// Reads up to `count` bytes into `buffer`.
@@ -248,13 +235,6 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomStrin
             let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc's module does not export
             _ = fcntl(rawValue, setPipeSize, Int32(1 << 20))
         #endif
-    }
-
-    /// Starts writing `count` bytes from `offset` back to the device and returns without waiting
-    /// (`sync_file_range(…, SYNC_FILE_RANGE_WRITE)` on Linux; nothing elsewhere). A hint, so its
-    /// failure is not thrown: a later `fsync` still writes and waits for whatever this did not.
-    package func startWriteback(offset: Int64, count: Int64) {
-        _ = transferkit_start_writeback(rawValue, offset, count)
     }
 
     /// Waits until the descriptor has one of `events` (`POLLIN`, `POLLOUT`), or `deadline` passes

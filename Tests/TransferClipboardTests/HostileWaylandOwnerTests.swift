@@ -39,20 +39,20 @@ final class HostileWaylandOwner: @unchecked Sendable {
                 var control: WaylandDataControl? = try WaylandDataControl(
                     try WaylandConnection(socket: socket), maximumTypes: 1 << 20, deadline: deadline)
                 let connection = control!.connection
-                let source = connection.newID(.dataControlSource)
-                try connection.send(control!.manager, WaylandDataControl.Opcode.createDataSource, .init().uint(source))
+                let source = connection.newObject(DataControlSource.self)
+                try connection.send(.createDataSource(source), to: control!.manager)
                 let types =
                     behaviour == .manyTypes
                     ? (0..<3_000).map { "application/x-hostile-\($0)" } : ["text/plain", "image/png"]
-                for type in types { try connection.send(source, WaylandDataControl.Opcode.offer, .init().string(type)) }
-                try connection.send(control!.device, WaylandDataControl.Opcode.setSelection, .init().uint(source))
+                for type in types { try connection.send(.offer(mimeType: type), to: source) }
+                try connection.send(.set(.clipboard, to: source), to: control!.device)
                 try connection.roundTrip(deadline: deadline) { _ in }
                 ready.signal()
                 while !stopped.load(ordering: .acquiring), let current = control {
                     guard let event = try current.connection.nextEvent(deadline: .now + .milliseconds(50)) else {
                         continue
                     }
-                    guard case .send(source, _, let received) = event else { continue }
+                    guard case .send(source.id, _, let received) = event else { continue }
                     let descriptor = current.connection.claim(received)
                     let chunk = [UInt8](repeating: 0x41, count: 1 << 20)
                     switch behaviour {
@@ -171,8 +171,7 @@ struct HostileWaylandOwnerTests {
         let (readEnd, writeEnd) = try FileDescriptor.pipe()
         defer { readEnd.close() }
         try writeEnd.closeAfter { () throws(ClipboardError) in
-            try control.connection.send(
-                offer, WaylandDataControl.Opcode.receive, .init().string(types[0]), descriptor: writeEnd)
+            try control.connection.send(.receive(mimeType: types[0], descriptor: writeEnd), to: offer)
         }
         // Meanwhile wl-paste gets all of it.
         let pasted = try await DesktopTools.run(

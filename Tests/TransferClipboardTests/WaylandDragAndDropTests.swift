@@ -294,22 +294,22 @@ struct WaylandDragAndDropTests {
         let connection = window.connection
         var held: [FileDescriptor] = []
         defer { held.forEach { $0.close() } }
-        var source: UInt32?
+        var source: WaylandObject<WlDataSource>?
         let deadline = ContinuousClock.now + .seconds(240)
         while let event = try connection.nextEvent(deadline: deadline) {
             if try window.handle(event) { continue }
             switch event {
             case .pointerButton(let serial, WaylandWindow.firstButton, pressed: true) where source == nil:
-                let made = connection.newID(.dataSource)
-                try connection.send(window.dataDeviceManager, 0, .init().uint(made))
-                try connection.send(made, 0, .init().string("text/plain"))
-                try connection.send(made, 2, .init().uint(1))
+                let made = connection.newObject(WlDataSource.self)
+                try connection.send(.createDataSource(made), to: window.dataDeviceManager)
+                try connection.send(.offer(mimeType: "text/plain"), to: made)
+                try connection.send(.setActions(.copy), to: made)
                 try connection.send(
-                    window.dataDevice, 0, .init().uint(made).uint(window.surface).uint(0).uint(serial))
+                    .startDrag(source: made, origin: window.surface, icon: nil, serial: serial), to: window.dataDevice)
                 source = made
-            case .send(let to, _, let descriptor) where to == source:
+            case .send(let to, _, let descriptor) where to == source?.id:
                 held.append(connection.claim(descriptor))
-            case .cancelled(let to) where to == source:
+            case .cancelled(let to) where to == source?.id:
                 return (true, held.count)
             default:
                 continue
@@ -372,9 +372,10 @@ struct WaylandDragAndDropTests {
             while let event = try? connection.nextEvent(deadline: .now + .seconds(240)) {
                 guard (try? window.handle(event)) == false else { continue }
                 switch event {
-                case .dragEnter(let serial, _, _, _, let offer) where offer != 0:
-                    try? connection.send(offer, 0, .init().uint(serial).string("text/plain"))  // accept
-                    try? connection.send(offer, 4, .init().uint(1).uint(1))  // set_actions: copy
+                case .dragEnter(let serial, _, _, _, let entered?):
+                    let offer = WaylandObject<WlDataOffer>(entered)
+                    try? connection.send(.accept(serial: serial, mimeType: "text/plain"), to: offer)
+                    try? connection.send(.setActions(.copy, preferred: .copy), to: offer)
                     targeting.say(true)
                 case .dragDrop:
                     dropped.withLock { $0 = true }

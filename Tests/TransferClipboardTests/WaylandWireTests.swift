@@ -11,18 +11,18 @@ import TransferSupport
 
 /// A message's bytes as the wire format writes them, built here without the codec's encoder: the
 /// object, the size and opcode, the words of the arguments (host byte order).
-private func wire(_ object: UInt32, _ opcode: UInt16, _ words: [UInt32] = [], raw: [UInt8] = []) -> [UInt8] {
+func wire(_ object: WaylandObjectID, _ opcode: UInt16, _ words: [UInt32] = [], raw: [UInt8] = []) -> [UInt8] {
     var arguments: [UInt8] = []
     for word in words { withUnsafeBytes(of: word) { arguments += $0 } }
     arguments += raw
     var bytes: [UInt8] = []
-    withUnsafeBytes(of: object) { bytes += $0 }
+    withUnsafeBytes(of: object.rawValue) { bytes += $0 }
     withUnsafeBytes(of: UInt32(8 + arguments.count) << 16 | UInt32(opcode)) { bytes += $0 }
     return bytes + arguments
 }
 
 /// A string argument's bytes: the length with the NUL, the bytes, the NUL, zeros to 32 bits.
-private func stringArgument(_ text: String) -> [UInt8] {
+func stringArgument(_ text: String) -> [UInt8] {
     var bytes: [UInt8] = []
     withUnsafeBytes(of: UInt32(text.utf8.count + 1)) { bytes += $0 }
     bytes += Array(text.utf8) + [0]
@@ -42,7 +42,7 @@ private func fakeQueue(_ descriptors: [Int32], closed: ClosedDescriptors) -> Way
 }
 
 private func decode(
-    _ bytes: [UInt8], _ interface: WaylandInterface?, descriptors: [Int32] = []
+    _ bytes: [UInt8], _ interface: WaylandEvent.Interface?, descriptors: [Int32] = []
 ) throws(ClipboardError) -> WaylandEvent {
     var queue = fakeQueue(descriptors, closed: ClosedDescriptors())
     return try WaylandEvent(decoding: WaylandMessage(decoding: bytes[...]), interface: interface, descriptors: &queue)
@@ -159,13 +159,13 @@ struct WaylandWireArgumentTests {
 
 @Suite("WaylandWire: events")
 struct WaylandWireEventTests {
-    static let registry: UInt32 = 2
-    static let device: UInt32 = 5
-    static let offer: UInt32 = 0xFF00_0001
-    static let source: UInt32 = 6
+    static let registry: WaylandObjectID = 2
+    static let device: WaylandObjectID = 5
+    static let offer: WaylandObjectID = 0xFF00_0001
+    static let source: WaylandObjectID = 6
 
     /// Each event the clipboard reads: its bytes, the interface of its object, the value.
-    static let events: [(bytes: [UInt8], interface: WaylandInterface, event: WaylandEvent)] = [
+    static let events: [(bytes: [UInt8], interface: WaylandEvent.Interface, event: WaylandEvent)] = [
         (
             wire(1, 0, [3, 1], raw: stringArgument("invalid object")), .display,
             .error(object: 3, code: 1, message: "invalid object")
@@ -177,9 +177,12 @@ struct WaylandWireEventTests {
         ),
         (wire(registry, 1, [12]), .registry, .globalRemove(registry: registry, name: 12)),
         (wire(3, 0, [77]), .callback, .done(callback: 3, data: 77)),
-        (wire(device, 0, [offer]), .dataControlDevice, .dataOffer(device: device, offer: offer)),
-        (wire(device, 1, [offer]), .dataControlDevice, .selection(device: device, .clipboard, offer: offer)),
-        (wire(device, 3, [0]), .dataControlDevice, .selection(device: device, .primary, offer: 0)),
+        (wire(device, 0, [offer.rawValue]), .dataControlDevice, .dataOffer(device: device, offer: offer)),
+        (
+            wire(device, 1, [offer.rawValue]), .dataControlDevice,
+            .selection(device: device, .clipboard, offer: offer)
+        ),
+        (wire(device, 3, [0]), .dataControlDevice, .selection(device: device, .primary, offer: nil)),
         (wire(device, 2), .dataControlDevice, .finished(device: device)),
         (
             wire(offer, 0, raw: stringArgument("image/png")), .dataControlOffer,
@@ -201,22 +204,26 @@ struct WaylandWireEventTests {
         (wire(12, 0, [636, 693, 4, 1]), .toplevel, .toplevelSize(toplevel: 12, width: 636, height: 693)),
         (wire(12, 1), .toplevel, .close(toplevel: 12)),
         // Drag and drop's device, source and offer.
-        (wire(device, 0, [offer]), .dataDevice, .dragOffer(device: device, offer: offer)),
+        (wire(device, 0, [offer.rawValue]), .dataDevice, .dragOffer(device: device, offer: offer)),
         (
-            wire(device, 1, [8, 9, 256, 512, offer]), .dataDevice,
+            wire(device, 1, [8, 9, 256, 512, offer.rawValue]), .dataDevice,
             .dragEnter(serial: 8, surface: 9, x: 1, y: 2, offer: offer)
         ),
+        // A drag of no data: the null offer.
+        (wire(device, 1, [8, 9, 256, 512, 0]), .dataDevice, .dragEnter(serial: 8, surface: 9, x: 1, y: 2, offer: nil)),
         (wire(device, 2), .dataDevice, .dragLeave(device: device)),
         (wire(device, 3, [100, 768, 1024]), .dataDevice, .dragMotion(x: 3, y: 4)),
         (wire(device, 4), .dataDevice, .dragDrop(device: device)),
-        (wire(device, 5, [offer]), .dataDevice, .selection(device: device, .clipboard, offer: offer)),
+        (wire(device, 5, [offer.rawValue]), .dataDevice, .selection(device: device, .clipboard, offer: offer)),
+        (wire(device, 5, [0]), .dataDevice, .selection(device: device, .clipboard, offer: nil)),
         (wire(source, 2), .dataSource, .cancelled(source: source)),
         (wire(source, 3), .dataSource, .dropPerformed(source: source)),
         (wire(source, 4), .dataSource, .dragFinished(source: source)),
-        (wire(source, 5, [2]), .dataSource, .action(object: source, 2)),
+        (wire(source, 5, [2]), .dataSource, .action(object: source, .move)),
+        (wire(source, 5, [0]), .dataSource, .action(object: source, [])),
         (wire(offer, 0, raw: stringArgument("text/plain")), .dataOffer, .offer(offer: offer, mimeType: "text/plain")),
-        (wire(offer, 1, [3]), .dataOffer, .sourceActions(offer: offer, 3)),
-        (wire(offer, 2, [1]), .dataOffer, .action(object: offer, 1)),
+        (wire(offer, 1, [3]), .dataOffer, .sourceActions(offer: offer, [.copy, .move])),
+        (wire(offer, 2, [1]), .dataOffer, .action(object: offer, .copy)),
     ]
 
     @Test("each event: its arguments; every shorter message, and a longer one, a protocol error")
@@ -226,12 +233,14 @@ struct WaylandWireEventTests {
             let arguments = Array(bytes.dropFirst(8))
             for count in stride(from: 0, to: arguments.count, by: 4) {
                 let short = wire(
-                    bytes.word(at: 0), UInt16(bytes.word(at: 4) & 0xFFFF), raw: Array(arguments.prefix(count)))
+                    WaylandObjectID(bytes.word(at: 0)), UInt16(bytes.word(at: 4) & 0xFFFF),
+                    raw: Array(arguments.prefix(count)))
                 expectError(.protocolError, "\(event), \(count) bytes") { () throws(ClipboardError) in
                     _ = try decode(short, interface)
                 }
             }
-            let long = wire(bytes.word(at: 0), UInt16(bytes.word(at: 4) & 0xFFFF), raw: arguments + [0, 0, 0, 0])
+            let long = wire(
+                WaylandObjectID(bytes.word(at: 0)), UInt16(bytes.word(at: 4) & 0xFFFF), raw: arguments + [0, 0, 0, 0])
             expectError(.protocolError, "\(event), 4 bytes more") { () throws(ClipboardError) in
                 _ = try decode(long, interface)
             }
@@ -282,6 +291,21 @@ struct WaylandWireEventTests {
         #expect(try decode(wire(1, 2), .display) == .other(object: 1, opcode: 2))
     }
 
+    @Test(
+        "the null object (0) where an event requires one — a pointer's or a drag's surface, the object of an error — is a protocol error"
+    )
+    func nullWhereRequired() {
+        let messages: [([UInt8], WaylandEvent.Interface)] = [
+            (wire(8, 0, [5, 0, 256, 256]), .pointer),
+            (wire(8, 1, [6, 0]), .pointer),
+            (wire(Self.device, 1, [8, 0, 256, 512, Self.offer.rawValue]), .dataDevice),
+            (wire(1, 0, [0, 1], raw: stringArgument("invalid object")), .display),
+        ]
+        for (bytes, interface) in messages {
+            expectError(.protocolError, "\(bytes)") { () throws(ClipboardError) in _ = try decode(bytes, interface) }
+        }
+    }
+
     @Test("descriptors no message took are closed, each once")
     func closeAll() {
         let closed = ClosedDescriptors()
@@ -323,6 +347,20 @@ private final class CompositorSocket {
 
     func accept() {
         client = Glibc.accept(listener, nil, nil)
+    }
+
+    /// Receives up to `count` bytes the client sent, and the descriptors beside them.
+    func receive(_ count: Int) -> (bytes: [UInt8], descriptors: [Int32]) {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var slots = [Int32](repeating: -1, count: 4)
+        var received: Int32 = 0
+        let length = bytes.withUnsafeMutableBytes { buffer in
+            slots.withUnsafeMutableBufferPointer {
+                transferkit_receive_with_descriptors(
+                    client, buffer.baseAddress!, count, $0.baseAddress!, Int32($0.count), &received)
+            }
+        }
+        return (Array(bytes.prefix(max(0, length))), Array(slots.prefix(Int(received))))
     }
 
     /// Sends `bytes` with `descriptor` attached.
@@ -373,14 +411,14 @@ struct WaylandConnectionDescriptorTests {
     func unclaimed() throws {
         let compositor = try CompositorSocket()
         let connection = try WaylandConnection(socket: compositor.path)
-        let source = connection.newID(.dataControlSource)
+        let source = connection.newObject(DataControlSource.self)
         compositor.accept()
         let pipe = try pipeEnds()
         defer { close(pipe.read) }
-        let send = wire(source, 0, raw: stringArgument("text/plain"))
+        let send = wire(source.id, 0, raw: stringArgument("text/plain"))
         #expect(compositor.send(send, descriptor: pipe.write))
         close(pipe.write)
-        guard case .send(source, "text/plain", let received) = try connection.nextEvent(deadline: .now + .seconds(5))
+        guard case .send(source.id, "text/plain", let received) = try connection.nextEvent(deadline: .now + .seconds(5))
         else {
             Issue.record("no send event")
             return
@@ -403,5 +441,39 @@ struct WaylandConnectionDescriptorTests {
         #expect(readEnd(second.read) == nil)  // still the caller's
         claimed.close()
         #expect(readEnd(second.read) == 0)
+    }
+
+    @Test("objects are numbered densely from 2; a request goes out as its bytes, its descriptor beside them")
+    func sendsRequests() throws {
+        let compositor = try CompositorSocket()
+        let connection = try WaylandConnection(socket: compositor.path)
+        compositor.accept()
+        let pool = connection.newObject(WlShmPool.self)
+        let buffer = connection.newObject(WlBuffer.self)
+        #expect([pool.id, buffer.id] == [2, 3])
+        let pipe = try pipeEnds()
+        defer { close(pipe.read) }
+        try connection.send(
+            .createPool(pool, descriptor: FileDescriptor(rawValue: pipe.write), size: 64),
+            to: WaylandObject<WlShm>(7))
+        close(pipe.write)
+        try connection.send(.destroy, to: buffer)
+        let expected = wire(7, 0, [2, 64]) + wire(3, 0)
+        // A receive stops after the bytes a descriptor came with: read on to the end.
+        var received = compositor.receive(expected.count)
+        while received.bytes.count < expected.count {
+            let more = compositor.receive(expected.count - received.bytes.count)
+            guard !more.bytes.isEmpty else { break }
+            received.bytes += more.bytes
+            received.descriptors += more.descriptors
+        }
+        #expect(received.bytes == expected)
+        // The descriptor the compositor got is the pipe's write end: what is written comes out.
+        try #require(received.descriptors.count == 1)
+        var byte: UInt8 = 0x5A
+        #expect(write(received.descriptors[0], &byte, 1) == 1)
+        close(received.descriptors[0])
+        byte = 0
+        #expect(read(pipe.read, &byte, 1) == 1 && byte == 0x5A)
     }
 }

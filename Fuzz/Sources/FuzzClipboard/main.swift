@@ -142,8 +142,8 @@ func checkXdnd(_ event: X11Event) {
 
 /// The interfaces the decoder is given: the display, a registry, a callback, a device, a source,
 /// and offers among the identifiers a compositor allocates.
-func interface(of object: UInt32) -> WaylandInterface? {
-    switch object {
+func interface(of object: WaylandObjectID) -> WaylandEvent.Interface? {
+    switch object.rawValue {
     case 1: .display
     case 2: .registry
     case 3: .callback
@@ -209,10 +209,10 @@ func checkRoundTrip(_ event: WaylandEvent, _ message: WaylandMessage) {
     let opcode: UInt16
     switch event {
     case .error(let object, let code, let words):
-        arguments = arguments.uint(object).uint(code).string(words)
+        arguments = arguments.object(object).uint(code).string(words)
         opcode = 0
     case .deleteID(let id):
-        arguments = arguments.uint(id)
+        arguments = arguments.uint(id.rawValue)
         opcode = 1
     case .global(_, let name, let interface, let version):
         arguments = arguments.uint(name).string(interface).uint(version)
@@ -224,10 +224,10 @@ func checkRoundTrip(_ event: WaylandEvent, _ message: WaylandMessage) {
         arguments = arguments.uint(data)
         opcode = 0
     case .dataOffer(_, let offer):
-        arguments = arguments.uint(offer)
+        arguments = arguments.object(offer)
         opcode = 0
     case .selection(_, let selection, let offer):
-        arguments = arguments.uint(offer)
+        arguments = arguments.object(offer)
         opcode = selection == .clipboard ? 1 : 3
     case .finished:
         opcode = 2

@@ -16,6 +16,16 @@ struct WaylandArguments: Equatable {
         uint(UInt32(bitPattern: value))
     }
 
+    /// An `object` argument; `nil` is the null object, 0.
+    func object(_ id: WaylandObjectID?) -> WaylandArguments {
+        uint(id?.rawValue ?? 0)
+    }
+
+    /// A `new_id` argument: an object the request makes.
+    func newID<Interface>(_ object: WaylandObject<Interface>) -> WaylandArguments {
+        uint(object.id.rawValue)
+    }
+
     /// A string: its length with the NUL, the bytes, the NUL, padding.
     func string(_ value: String) -> WaylandArguments {
         var copy = self
@@ -67,10 +77,23 @@ struct WaylandArgumentReader {
         Double(try int()) / 256
     }
 
-    /// A `new_id`: an object's identifier, which cannot be 0.
-    mutating func newID() throws(ClipboardError) -> UInt32 {
+    /// An `object` marked `allow-null`: its identifier, `nil` for the null object (0).
+    mutating func nullableObject() throws(ClipboardError) -> WaylandObjectID? {
         let id = try uint()
-        guard id != 0 else {
+        return id == 0 ? nil : WaylandObjectID(id)
+    }
+
+    /// An `object` that cannot be null: its identifier, never 0.
+    mutating func object() throws(ClipboardError) -> WaylandObjectID {
+        guard let id = try nullableObject() else {
+            throw ClipboardError(.protocolError, "\(describing) names the null object (0) where one is required")
+        }
+        return id
+    }
+
+    /// A `new_id`: an object's identifier, which cannot be 0.
+    mutating func newID() throws(ClipboardError) -> WaylandObjectID {
+        guard let id = try nullableObject() else {
             throw ClipboardError(.protocolError, "\(describing) makes an object of identifier 0 (null)")
         }
         return id

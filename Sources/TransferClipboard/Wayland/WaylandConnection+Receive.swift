@@ -10,9 +10,9 @@ internal import TransferSupport
 #endif
 
 extension WaylandConnection {
-    /// Asks `offer` for its bytes of `type` with its `receive` request (`opcode`: 0 for a
-    /// data-control offer, 1 for a drag's `wl_data_offer`) and hands them to `sink` as they arrive:
-    /// a pipe handed over through the compositor, read to its end.
+    /// Asks `offer` — a data-control offer, or a drag's `wl_data_offer` — for its bytes of `type`
+    /// with its `receive` request, and hands them to `sink` as they arrive: a pipe handed over
+    /// through the compositor, read to its end.
     ///
     /// The end of the pipe is the end of the data, as Wayland has no length: a sender that dies
     /// mid-transfer gives what it wrote so far, as `wl-paste` does.
@@ -20,8 +20,8 @@ extension WaylandConnection {
     /// - Parameter sender: Who sends, in messages: "the clipboard's owner".
     /// - Throws: ``ClipboardError``: `tooLarge` past `limit`; `timedOut` after `idle` without a
     ///   byte, or at `deadline`.
-    func receive(
-        _ type: String, from offer: UInt32, opcode: UInt16, sender: String, limit: Int, idle: Duration,
+    func receive<Offer: WaylandReceivingInterface>(
+        _ type: String, from offer: WaylandObject<Offer>, sender: String, limit: Int, idle: Duration,
         deadline: ContinuousClock.Instant, into sink: ChunkSink
     ) throws(ClipboardError) {
         let ends: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
@@ -32,7 +32,7 @@ extension WaylandConnection {
         }
         defer { ends.readEnd.close() }
         try ends.writeEnd.closeAfter { () throws(ClipboardError) in
-            try send(offer, opcode, .init().string(type), descriptor: ends.writeEnd)
+            try send(Offer.receive(type, into: ends.writeEnd), to: offer)
         }
         ends.readEnd.widenPipe()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)

@@ -18,7 +18,7 @@ internal import TransferSupport
 /// One thread uses a connection at a time; it is not `Sendable`. Every wait has a deadline.
 final class WaylandConnection {
     /// `wl_display`, always object 1.
-    static let display: UInt32 = 1
+    static let display = WaylandObject<WlDisplay>(.display)
 
     let descriptor: FileDescriptor
     /// What the compositor is called in messages: the socket's path.
@@ -30,8 +30,8 @@ final class WaylandConnection {
     private var descriptors = WaylandDescriptorQueue()
     /// The descriptor of the last event returned, closed at the next unless claimed.
     private var unclaimed: FileDescriptor?
-    /// The interface of each object whose events are decoded.
-    private var interfaces: [UInt32: WaylandInterface] = [display: .display]
+    /// The table each object's events are decoded with.
+    private var interfaces: [WaylandObjectID: WaylandEvent.Interface] = [.display: .display]
     private var readBuffer = [UInt8](repeating: 0, count: 1 << 15)
 
     /// Connects to the compositor's socket at `path`.
@@ -57,29 +57,27 @@ final class WaylandConnection {
         return directory.hasSuffix("/") ? directory + name : "\(directory)/\(name)"
     }
 
-    /// A new object identifier: the next after the last, as the protocol requires; its events are
-    /// decoded as `interface`'s.
-    func newID(_ interface: WaylandInterface? = nil) -> UInt32 {
+    /// A new object of `Interface`, for the request that makes it: the identifier after the last,
+    /// as the protocol requires; its events are decoded with the interface's table.
+    func newObject<Interface: WaylandInterface>(_: Interface.Type = Interface.self) -> WaylandObject<Interface> {
         defer { nextID += 1 }
-        interfaces[nextID] = interface
-        return nextID
+        let id = WaylandObjectID(nextID)
+        interfaces[id] = Interface.events
+        return WaylandObject(id)
     }
 
     /// Stops decoding `object`'s events, after a request that destroys it.
-    func forget(_ object: UInt32) {
-        interfaces[object] = nil
+    func forget<Interface>(_ object: WaylandObject<Interface>) {
+        interfaces[object.id] = nil
     }
 
     // MARK: Sending
 
-    /// Sends a request to `object`, with `descriptor` attached when given.
-    func send(
-        _ object: UInt32, _ opcode: UInt16, _ arguments: WaylandArguments = WaylandArguments(),
-        descriptor: FileDescriptor? = nil
-    ) throws(ClipboardError) {
-        let message = try WaylandMessage(object: object, opcode: opcode, arguments: arguments.bytes).encoded()
+    /// Sends `request` to `object`, with the descriptor of its `fd` argument beside the bytes.
+    func send<Interface>(_ request: Interface.Request, to object: WaylandObject<Interface>) throws(ClipboardError) {
+        let message = try request.message(to: object.id).encoded()
         var offset = 0
-        var attached = descriptor  // With the first bytes sent only.
+        var attached = request.descriptor  // With the first bytes sent only.
         while offset < message.count {
             let sent = message.withUnsafeBytes { bytes in
                 SystemCalls.valueOrErrno {
@@ -118,12 +116,12 @@ final class WaylandConnection {
                         .protocolError,
                         "the Wayland compositor at \(name) reported error \(code) on object \(object): \(words)")
                 case .deleteID(let object):
-                    if object != Self.display { interfaces[object] = nil }
+                    if object != .display { interfaces[object] = nil }
                     continue
                 case .dataOffer(_, let offer):
-                    interfaces[offer] = .dataControlOffer
+                    interfaces[offer] = DataControlOffer.events
                 case .dragOffer(_, let offer):
-                    interfaces[offer] = .dataOffer
+                    interfaces[offer] = WlDataOffer.events
                 case .send(_, _, let descriptor):
                     unclaimed = descriptor
                 default:
@@ -148,13 +146,13 @@ final class WaylandConnection {
     func roundTrip(deadline: ContinuousClock.Instant, _ handle: (WaylandEvent) throws(ClipboardError) -> Void)
         throws(ClipboardError)
     {
-        let callback = newID(.callback)
-        try send(Self.display, 0, WaylandArguments().uint(callback))
+        let callback = newObject(WlCallback.self)
+        try send(.sync(callback: callback), to: Self.display)
         while true {
             guard let event = try nextEvent(deadline: deadline) else {
                 throw ClipboardError(.timedOut, "the Wayland compositor at \(name) did not answer in time")
             }
-            if case .done(callback, _) = event {
+            if case .done(callback.id, _) = event {
                 forget(callback)
                 return
             }
@@ -162,28 +160,29 @@ final class WaylandConnection {
         }
     }
 
-    /// The compositor's globals (`wl_registry.global`), the first of each interface, and the registry
-    /// they are bound through.
+    /// The compositor's globals (`wl_registry.global`), the first of each interface by its name,
+    /// and the registry they are bound through.
     func globals(deadline: ContinuousClock.Instant) throws(ClipboardError)
-        -> (registry: UInt32, globals: [String: (name: UInt32, version: UInt32)])
+        -> (registry: WaylandObject<WlRegistry>, globals: [String: WaylandGlobal])
     {
-        let registry = newID(.registry)
-        try send(Self.display, 1, WaylandArguments().uint(registry))
-        var globals: [String: (name: UInt32, version: UInt32)] = [:]
+        let registry = newObject(WlRegistry.self)
+        try send(.getRegistry(registry), to: Self.display)
+        var globals: [String: WaylandGlobal] = [:]
         try roundTrip(deadline: deadline) { event in
-            guard case .global(registry, let name, let interface, let version) = event else { return }
-            if globals[interface] == nil { globals[interface] = (name, version) }
+            guard case .global(registry.id, let name, let interface, let version) = event else { return }
+            if globals[interface] == nil { globals[interface] = WaylandGlobal(name: name, version: version) }
         }
         return (registry, globals)
     }
 
-    /// Binds the global `name` of `interface` at `version` through `registry`: a new object whose
-    /// events are decoded as `decoded`'s.
-    func bind(
-        _ registry: UInt32, _ name: UInt32, _ interface: String, version: UInt32, as decoded: WaylandInterface? = nil
-    ) throws(ClipboardError) -> UInt32 {
-        let object = newID(decoded)
-        try send(registry, 0, WaylandArguments().uint(name).string(interface).uint(version).uint(object))
+    /// Binds `global` through `registry` as a new object of `Interface`, at `version`; `name` is
+    /// the interface's name in the registry, when it has another (the wlroots data-control's).
+    func bind<Interface: WaylandInterface>(
+        _ global: WaylandGlobal, named name: String = Interface.name, version: UInt32,
+        through registry: WaylandObject<WlRegistry>
+    ) throws(ClipboardError) -> WaylandObject<Interface> {
+        let object = newObject(Interface.self)
+        try send(.bind(name: global.name, interface: name, version: version, id: object.id), to: registry)
         return object
     }
 
@@ -235,6 +234,13 @@ final class WaylandConnection {
             if ContinuousClock.now >= deadline { return false }
         }
     }
+}
+
+/// A global the compositor advertises (`wl_registry.global`): the name to bind it by, and the
+/// highest version it has.
+struct WaylandGlobal: Equatable {
+    var name: UInt32
+    var version: UInt32
 }
 
 extension Duration {

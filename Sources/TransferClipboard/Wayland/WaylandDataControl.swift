@@ -24,38 +24,20 @@ internal import TransferSupport
 /// `selection` (and `primary_selection`) event naming it; every later change repeats that. This
 /// type keeps the latest offer of each selection.
 final class WaylandDataControl {
-    /// The opcodes of the manager, device, source and offer, which both protocols share.
-    enum Opcode {
-        static let createDataSource: UInt16 = 0
-        static let getDataDevice: UInt16 = 1
-        static let setSelection: UInt16 = 0
-        static let setPrimarySelection: UInt16 = 2
-        static let offer: UInt16 = 0
-        static let receive: UInt16 = 0
-        static let destroy: UInt16 = 1
-        // Events
-        static let dataOffer: UInt16 = 0
-        static let selection: UInt16 = 1
-        static let finished: UInt16 = 2
-        static let primarySelection: UInt16 = 3
-        static let send: UInt16 = 0
-        static let cancelled: UInt16 = 1
-    }
-
     let connection: WaylandConnection
     /// The protocol bound: `ext_data_control_manager_v1` or `zwlr_data_control_manager_v1`.
     let protocolName: String
-    let manager: UInt32
-    let device: UInt32
+    let manager: WaylandObject<DataControlManager>
+    let device: WaylandObject<DataControlDevice>
     /// Whether the bound version has the primary selection.
     let hasPrimarySelection: Bool
     private let maximumTypes: Int
     /// The MIME types of every offer alive, as announced so far.
-    private var offers: [UInt32: [String]] = [:]
+    private var offers: [WaylandObjectID: [String]] = [:]
     /// Offers that announced more types than the limit: their types are not kept.
-    private var oversized: Set<UInt32> = []
+    private var oversized: Set<WaylandObjectID> = []
     /// The offer each selection holds; none when it is empty.
-    private var currentOffer: [ClipboardSelection: UInt32] = [:]
+    private var currentOffer: [ClipboardSelection: WaylandObjectID] = [:]
     /// Set when the compositor said the device is gone.
     private var failure: ClipboardError?
 
@@ -67,12 +49,12 @@ final class WaylandDataControl {
         self.connection = connection
         self.maximumTypes = maximumTypes
         let (registry, globals) = try connection.globals(deadline: deadline)
-        let chosen: (interface: String, version: UInt32, primary: Bool)
-        if globals["ext_data_control_manager_v1"] != nil {
-            chosen = ("ext_data_control_manager_v1", 1, true)
-        } else if let wlr = globals["zwlr_data_control_manager_v1"] {
+        let chosen: (interface: String, global: WaylandGlobal, version: UInt32, primary: Bool)
+        if let ext = globals[DataControlManager.name] {
+            chosen = (DataControlManager.name, ext, 1, true)
+        } else if let wlr = globals[DataControlManager.wlrootsName] {
             let version = min(wlr.version, 2)
-            chosen = ("zwlr_data_control_manager_v1", version, version >= 2)
+            chosen = (DataControlManager.wlrootsName, wlr, version, version >= 2)
         } else {
             throw ClipboardError(
                 .unsupported,
@@ -80,16 +62,16 @@ final class WaylandDataControl {
                     + "zwlr-data-control-v1, which reading and setting the clipboard without a window needs "
                     + "(GNOME's Mutter has neither; use its X11 clipboard through XWayland)")
         }
-        guard let seat = globals["wl_seat"] else {
+        guard let seat = globals[WlSeat.name] else {
             throw ClipboardError(.unsupported, "the Wayland compositor at \(connection.name) has no seat")
         }
         protocolName = chosen.interface
         hasPrimarySelection = chosen.primary
         manager = try connection.bind(
-            registry, globals[chosen.interface]!.name, chosen.interface, version: chosen.version)
-        let seatID = try connection.bind(registry, seat.name, "wl_seat", version: 1)
-        device = connection.newID(.dataControlDevice)
-        try connection.send(manager, Opcode.getDataDevice, .init().uint(device).uint(seatID))
+            chosen.global, named: chosen.interface, version: chosen.version, through: registry)
+        let seatObject: WaylandObject<WlSeat> = try connection.bind(seat, version: 1, through: registry)
+        device = connection.newObject()
+        try connection.send(.getDataDevice(device, seat: seatObject), to: manager)
         try connection.roundTrip(deadline: deadline) { event throws(ClipboardError) in
             try handle(event)
         }
@@ -102,18 +84,19 @@ final class WaylandDataControl {
     @discardableResult
     func handle(_ event: WaylandEvent) throws(ClipboardError) -> Bool {
         switch event {
-        case .dataOffer(device, let offer):
+        case .dataOffer(device.id, let offer):
             offers[offer] = []
-        case .selection(device, let selection, let offer):
+        case .selection(device.id, let selection, let offer):
             let previous = currentOffer[selection]
-            currentOffer[selection] = offer == 0 ? nil : offer
+            currentOffer[selection] = offer
             if let previous, previous != offer, !currentOffer.values.contains(previous) {
                 offers[previous] = nil
                 oversized.remove(previous)
-                try connection.send(previous, Opcode.destroy)
-                connection.forget(previous)
+                let destroyed = WaylandObject<DataControlOffer>(previous)
+                try connection.send(.destroy, to: destroyed)
+                connection.forget(destroyed)
             }
-        case .finished(device):
+        case .finished(device.id):
             failure = ClipboardError(
                 .connectionFailed, "the Wayland compositor at \(connection.name) ended the data-control device")
         case .offer(let offer, let type) where offers[offer] != nil || oversized.contains(offer):
@@ -124,7 +107,7 @@ final class WaylandDataControl {
                     oversized.insert(offer)
                 }
             }
-        case .other(device, _):
+        case .other(device.id, _):
             break
         default:
             return false
@@ -143,8 +126,7 @@ final class WaylandDataControl {
                 "the Wayland compositor at \(connection.name) has \(protocolName) version 1, which has no "
                     + "primary selection")
         }
-        try connection.send(
-            device, selection == .primary ? Opcode.setPrimarySelection : Opcode.setSelection, .init().uint(0))
+        try connection.send(.set(selection, to: nil), to: device)
         try connection.roundTrip(deadline: deadline) { event throws(ClipboardError) in try handle(event) }
     }
 
@@ -152,7 +134,9 @@ final class WaylandDataControl {
     ///
     /// - Throws: ``ClipboardError``: `empty` when nothing is on it; `unsupported` for the primary
     ///   selection where the compositor has none; `tooLarge` over the types limit.
-    func types(_ selection: ClipboardSelection) throws(ClipboardError) -> (offer: UInt32, types: [String]) {
+    func types(_ selection: ClipboardSelection) throws(ClipboardError)
+        -> (offer: WaylandObject<DataControlOffer>, types: [String])
+    {
         if let failure { throw failure }
         if selection == .primary, !hasPrimarySelection {
             throw ClipboardError(
@@ -168,7 +152,7 @@ final class WaylandDataControl {
                 .tooLarge,
                 "the clipboard's owner offers more than \(maximumTypes) types (Clipboard.Limits.maximumTypes)")
         }
-        return (offer, types)
+        return (WaylandObject(offer), types)
     }
 
     /// Hands `sink` the bytes the owner of `selection` sends for `type` as they arrive: a pipe
@@ -190,7 +174,7 @@ final class WaylandDataControl {
                 .typeNotOffered, "the clipboard does not offer \(type); it offers \(types.joined(separator: ", "))")
         }
         try connection.receive(
-            type, from: offer, opcode: Opcode.receive, sender: "the clipboard's owner", limit: limit, idle: idle,
+            type, from: offer, sender: "the clipboard's owner", limit: limit, idle: idle,
             deadline: deadline, into: sink)
     }
 }

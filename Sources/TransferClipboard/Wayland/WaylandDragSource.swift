@@ -40,8 +40,8 @@ final class WaylandDragSource {
     ) throws(ClipboardError) -> DragSource.Outcome? {
         let connection = window.connection
         var pointer = (x: 0.0, y: 0.0)
-        var drag: (source: UInt32, content: ClipboardContent, dropped: Bool)?
-        var action: UInt32 = 0
+        var drag: (source: WaylandObject<WlDataSource>, content: ClipboardContent, dropped: Bool)?
+        var action: WaylandDragActions = []
         var transfers = WaylandTransfers()
         var lastHeard = ContinuousClock.now
         defer {
@@ -53,34 +53,35 @@ final class WaylandDragSource {
                 lastHeard = .now
                 if try window.handle(event) { continue }
                 switch event {
-                case .pointerEnter(_, window.surface, let x, let y), .pointerMotion(let x, let y):
+                case .pointerEnter(_, window.surface.id, let x, let y), .pointerMotion(let x, let y):
                     pointer = (x, y)
                 case .pointerButton(let serial, WaylandWindow.firstButton, pressed: true) where drag == nil:
                     let chosen = choose?(pointer.x, pointer.y) ?? content
-                    let source = connection.newID(.dataSource)
-                    try connection.send(window.dataDeviceManager, 0, .init().uint(source))  // create_data_source
+                    let source: WaylandObject<WlDataSource> = connection.newObject()
+                    try connection.send(.createDataSource(source), to: window.dataDeviceManager)
                     for target in chosen.targets {
-                        try connection.send(source, 0, .init().string(target))  // offer
+                        try connection.send(.offer(mimeType: target), to: source)
                     }
-                    try connection.send(source, 2, .init().uint(1 | 2))  // set_actions: copy, move
+                    try connection.send(.setActions([.copy, .move]), to: source)
                     try connection.send(
-                        window.dataDevice, 0, .init().uint(source).uint(window.surface).uint(0).uint(serial))
+                        .startDrag(source: source, origin: window.surface, icon: nil, serial: serial),
+                        to: window.dataDevice)
                     drag = (source, chosen, false)
-                    action = 0
-                case .send(let source, let type, let received) where source == drag?.source:
+                    action = []
+                case .send(let source, let type, let received) where source == drag?.source.id:
                     let descriptor = connection.claim(received)
                     guard let content = drag?.content, case .success(let bytes) = content.bytes(for: type) else {
                         descriptor.close()  // a type not offered, or an export that failed: an empty answer
                         continue
                     }
                     transfers.start(descriptor, bytes: bytes, snapshot: content.snapshot(for: type))
-                case .action(let source, let chosen) where source == drag?.source:
+                case .action(let source, let chosen) where source == drag?.source.id:
                     action = chosen
-                case .dropPerformed(let source) where source == drag?.source:
+                case .dropPerformed(let source) where source == drag?.source.id:
                     drag?.dropped = true
-                case .dragFinished(let source) where source == drag?.source:
-                    return .dropped(accepted: true, action: action == 2 ? "move" : "copy")
-                case .cancelled(let source) where source == drag?.source:
+                case .dragFinished(let source) where source == drag?.source.id:
+                    return .dropped(accepted: true, action: action == .move ? "move" : "copy")
+                case .cancelled(let source) where source == drag?.source.id:
                     return drag?.dropped == true ? .dropped(accepted: false, action: "none") : .refused
                 default:
                     continue
@@ -97,8 +98,8 @@ final class WaylandDragSource {
 
     /// Destroys the drag's data source (`wl_data_source.destroy`), and waits for the compositor to
     /// have it.
-    private func end(_ source: UInt32) throws(ClipboardError) {
-        try window.connection.send(source, 1)
+    private func end(_ source: WaylandObject<WlDataSource>) throws(ClipboardError) {
+        try window.connection.send(.destroy, to: source)
         window.connection.forget(source)
         try window.connection.roundTrip(deadline: .now + idle) { event throws(ClipboardError) in
             _ = try window.handle(event)

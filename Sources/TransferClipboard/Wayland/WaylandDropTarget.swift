@@ -14,14 +14,6 @@
 /// One thread uses it at a time; it is not `Sendable`. Every wait has a deadline, and a drag that
 /// goes silent over the window is forgotten after `idle`.
 final class WaylandDropTarget {
-    /// `wl_data_offer`'s requests.
-    private enum Request {
-        static let accept: UInt16 = 0
-        static let receive: UInt16 = 1
-        static let finish: UInt16 = 3
-        static let setActions: UInt16 = 4
-    }
-
     let window: WaylandWindow
 
     init(
@@ -42,8 +34,8 @@ final class WaylandDropTarget {
         choose: @escaping ([ClipboardType]) -> ClipboardType?
     ) throws(ClipboardError) -> DroppedData? {
         let connection = window.connection
-        var drag: (offer: UInt32, chosen: ClipboardType?, offered: [ClipboardType])?
-        var action: UInt32 = 0
+        var drag: (offer: WaylandObject<WlDataOffer>?, chosen: ClipboardType?, offered: [ClipboardType])?
+        var action: WaylandDragActions = []
         var lastHeard = ContinuousClock.now
         var targeted = false
         func sayTargeted(_ now: Bool) {
@@ -53,8 +45,8 @@ final class WaylandDropTarget {
             }
         }
         defer { sayTargeted(false) }
-        func forget(_ offer: UInt32) throws(ClipboardError) {
-            try window.destroy(offer)
+        func forget(_ offer: WaylandObject<WlDataOffer>?) throws(ClipboardError) {
+            if let offer { try window.destroy(offer) }
         }
         while true {
             let wait = drag == nil ? deadline : min(deadline, lastHeard + idle)
@@ -69,54 +61,52 @@ final class WaylandDropTarget {
             lastHeard = .now
             if try window.handle(event) { continue }
             switch event {
-            case .dragEnter(let serial, window.surface, _, _, let offer):
+            case .dragEnter(let serial, window.surface.id, _, _, let entered):
+                let offer = entered.map(WaylandObject<WlDataOffer>.init)
                 if let previous = drag?.offer, previous != offer { try forget(previous) }
-                let offered = window.types(of: offer).map(ClipboardType.init(offered:))
-                let chosen = offer == 0 ? nil : choose(offered)
-                action = 0
+                let offered = offer.map { window.types(of: $0).map(ClipboardType.init(offered:)) } ?? []
+                let chosen = offer == nil ? nil : choose(offered)
+                action = []
                 drag = (offer, chosen, offered)
-                guard offer != 0 else { continue }
-                try connection.send(
-                    offer, Request.accept,
-                    chosen.map { .init().uint(serial).string($0.name) } ?? .init().uint(serial).uint(0))
-                // copy and move allowed, copy preferred
-                try connection.send(offer, Request.setActions, .init().uint(1 | 2).uint(1))
+                guard let offer else { continue }
+                try connection.send(.accept(serial: serial, mimeType: chosen?.name), to: offer)
+                try connection.send(.setActions([.copy, .move], preferred: .copy), to: offer)
                 sayTargeted(chosen != nil)
-            case .action(let offer, let chosen) where offer == drag?.offer:
+            case .action(let offer, let chosen) where offer == drag?.offer?.id:
                 action = chosen
-            case .dragLeave(window.dataDevice):
+            case .dragLeave(window.dataDevice.id):
                 // wlroots sends `leave` after `drop` too; the dropped offer is already handled.
                 if let current = drag { try forget(current.offer) }
                 drag = nil
                 sayTargeted(false)
-            case .dragDrop(window.dataDevice):
+            case .dragDrop(window.dataDevice.id):
                 guard let current = drag else { continue }
                 drag = nil
                 sayTargeted(false)
-                guard let chosen = current.chosen else {
+                guard let chosen = current.chosen, let offer = current.offer else {
                     try forget(current.offer)
                     continue
                 }
                 var data = Data()
                 do throws(ClipboardError) {
                     try connection.receive(
-                        chosen.name, from: current.offer, opcode: Request.receive, sender: "the drag's source",
+                        chosen.name, from: offer, sender: "the drag's source",
                         limit: limit, idle: idle, deadline: deadline,
                         into: ChunkSink { data.append(contentsOf: $0) })
                 } catch {
                     // Destroyed unfinished: the source is cancelled.
-                    try forget(current.offer)
+                    try forget(offer)
                     try connection.roundTrip(deadline: .now + idle) { _ in }
                     throw ClipboardError(error.code, "the drop failed, and the source was told: \(error.reason)")
                 }
-                try connection.send(current.offer, Request.finish)
-                try forget(current.offer)
+                try connection.send(.finish, to: offer)
+                try forget(offer)
                 // The compositor has the finish before this client can go away.
                 try connection.roundTrip(deadline: .now + idle) { event throws(ClipboardError) in
                     _ = try window.handle(event)
                 }
                 return DroppedData(
-                    type: chosen, data: data, action: action == 2 ? "move" : "copy", offered: current.offered)
+                    type: chosen, data: data, action: action == .move ? "move" : "copy", offered: current.offered)
             default:
                 continue
             }

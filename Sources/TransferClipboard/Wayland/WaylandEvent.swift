@@ -1,37 +1,5 @@
 internal import TransferSupport
 
-/// The interfaces of the objects whose events the clipboard reads: what a message's object is
-/// decides what its opcode means (*The Wayland Protocol*, "Wire Format": the receiver knows each
-/// object's interface, from the request or event that made it).
-enum WaylandInterface: Equatable {
-    /// `wl_display`, object 1.
-    case display
-    case registry
-    case callback
-    /// `ext_data_control_device_v1` or `zwlr_data_control_device_v1`: the same events.
-    case dataControlDevice
-    /// `…_data_control_offer_v1`.
-    case dataControlOffer
-    /// `…_data_control_source_v1`.
-    case dataControlSource
-    /// `wl_seat`.
-    case seat
-    /// `wl_pointer`.
-    case pointer
-    /// `xdg_wm_base`.
-    case windowManager
-    /// `xdg_surface`.
-    case windowSurface
-    /// `xdg_toplevel`.
-    case toplevel
-    /// `wl_data_device`: drag and drop's device.
-    case dataDevice
-    /// `wl_data_source`: a drag's data.
-    case dataSource
-    /// `wl_data_offer`: a drag's data as its target sees it.
-    case dataOffer
-}
-
 /// An event the clipboard reads from a compositor, decoded from a ``WaylandMessage`` by the
 /// interface of the object it is for (the protocols' XML: `wayland.xml` for `wl_display`,
 /// `wl_registry` and `wl_callback`; `ext-data-control-v1.xml` and
@@ -44,36 +12,68 @@ enum WaylandInterface: Equatable {
 /// (``init(decoding:interface:descriptors:)``): an event that carries a descriptor takes it from
 /// the queue.
 enum WaylandEvent: Equatable {
+    /// The tables of events the clipboard decodes, one per interface it follows: what a message's
+    /// object is decides what its opcode means (*The Wayland Protocol*, "Wire Format": the receiver knows each
+    /// object's interface, from the request or event that made it).
+    enum Interface: Equatable {
+        /// `wl_display`, object 1.
+        case display
+        case registry
+        case callback
+        /// `ext_data_control_device_v1` or `zwlr_data_control_device_v1`: the same events.
+        case dataControlDevice
+        /// `…_data_control_offer_v1`.
+        case dataControlOffer
+        /// `…_data_control_source_v1`.
+        case dataControlSource
+        /// `wl_seat`.
+        case seat
+        /// `wl_pointer`.
+        case pointer
+        /// `xdg_wm_base`.
+        case windowManager
+        /// `xdg_surface`.
+        case windowSurface
+        /// `xdg_toplevel`.
+        case toplevel
+        /// `wl_data_device`: drag and drop's device.
+        case dataDevice
+        /// `wl_data_source`: a drag's data.
+        case dataSource
+        /// `wl_data_offer`: a drag's data as its target sees it.
+        case dataOffer
+    }
+
     /// `wl_display.error`: the compositor ends the connection.
-    case error(object: UInt32, code: UInt32, message: String)
+    case error(object: WaylandObjectID, code: UInt32, message: String)
     /// `wl_display.delete_id`: an object of the client's is gone.
-    case deleteID(UInt32)
+    case deleteID(WaylandObjectID)
     /// `wl_registry.global`.
-    case global(registry: UInt32, name: UInt32, interface: String, version: UInt32)
+    case global(registry: WaylandObjectID, name: UInt32, interface: String, version: UInt32)
     /// `wl_registry.global_remove`.
-    case globalRemove(registry: UInt32, name: UInt32)
+    case globalRemove(registry: WaylandObjectID, name: UInt32)
     /// `wl_callback.done`.
-    case done(callback: UInt32, data: UInt32)
+    case done(callback: WaylandObjectID, data: UInt32)
     /// The device's `data_offer`: a new offer object, made by the compositor.
-    case dataOffer(device: UInt32, offer: UInt32)
+    case dataOffer(device: WaylandObjectID, offer: WaylandObjectID)
     /// The device's `selection` (``ClipboardSelection/clipboard``) or `primary_selection`: the
-    /// offer it now holds, 0 when it is empty (a data-control device's, or a window's
+    /// offer it now holds, `nil` when it is empty (a data-control device's, or a window's
     /// `wl_data_device`'s).
-    case selection(device: UInt32, ClipboardSelection, offer: UInt32)
+    case selection(device: WaylandObjectID, ClipboardSelection, offer: WaylandObjectID?)
     /// The device's `finished`: it is no longer valid.
-    case finished(device: UInt32)
+    case finished(device: WaylandObjectID)
     /// The offer's `offer`: one of its MIME types.
-    case offer(offer: UInt32, mimeType: String)
+    case offer(offer: WaylandObjectID, mimeType: String)
     /// The source's `send`: write the bytes of `mimeType` into `descriptor`, then close it.
-    case send(source: UInt32, mimeType: String, descriptor: FileDescriptor)
+    case send(source: WaylandObjectID, mimeType: String, descriptor: FileDescriptor)
     /// The source's `cancelled`: it is no longer the selection.
-    case cancelled(source: UInt32)
+    case cancelled(source: WaylandObjectID)
     /// `wl_seat.capabilities`: which devices the seat has (pointer 1, keyboard 2, touch 4).
-    case capabilities(seat: UInt32, UInt32)
+    case capabilities(seat: WaylandObjectID, UInt32)
     /// `wl_pointer.enter`: the pointer came over `surface`, at `x`, `y` in it.
-    case pointerEnter(serial: UInt32, surface: UInt32, x: Double, y: Double)
+    case pointerEnter(serial: UInt32, surface: WaylandObjectID, x: Double, y: Double)
     /// `wl_pointer.leave`.
-    case pointerLeave(serial: UInt32, surface: UInt32)
+    case pointerLeave(serial: UInt32, surface: WaylandObjectID)
     /// `wl_pointer.motion`: the pointer is at `x`, `y` of the surface it is over.
     case pointerMotion(x: Double, y: Double)
     /// `wl_pointer.button`: a button (`BTN_LEFT` is 0x110) pressed or released.
@@ -81,32 +81,33 @@ enum WaylandEvent: Equatable {
     /// `xdg_wm_base.ping`: answer with `pong`, or be taken for hung.
     case ping(serial: UInt32)
     /// `xdg_surface.configure`: acknowledge `serial`, then commit.
-    case configure(surface: UInt32, serial: UInt32)
+    case configure(surface: WaylandObjectID, serial: UInt32)
     /// `xdg_toplevel.configure`: the size the compositor asks for (0: the window's choice).
-    case toplevelSize(toplevel: UInt32, width: Int32, height: Int32)
+    case toplevelSize(toplevel: WaylandObjectID, width: Int32, height: Int32)
     /// `xdg_toplevel.close`: the user asked the window to close.
-    case close(toplevel: UInt32)
+    case close(toplevel: WaylandObjectID)
     /// `wl_data_device.data_offer`: a new drag offer (or selection offer), made by the compositor.
-    case dragOffer(device: UInt32, offer: UInt32)
-    /// `wl_data_device.enter`: a drag came over `surface`, with `offer` (0 for a drag of no data).
-    case dragEnter(serial: UInt32, surface: UInt32, x: Double, y: Double, offer: UInt32)
+    case dragOffer(device: WaylandObjectID, offer: WaylandObjectID)
+    /// `wl_data_device.enter`: a drag came over `surface`, with `offer` (`nil` for a drag of no
+    /// data).
+    case dragEnter(serial: UInt32, surface: WaylandObjectID, x: Double, y: Double, offer: WaylandObjectID?)
     /// `wl_data_device.leave`: the drag left, or was dropped.
-    case dragLeave(device: UInt32)
+    case dragLeave(device: WaylandObjectID)
     /// `wl_data_device.motion`.
     case dragMotion(x: Double, y: Double)
     /// `wl_data_device.drop`: the user dropped on the surface the drag entered.
-    case dragDrop(device: UInt32)
+    case dragDrop(device: WaylandObjectID)
     /// `wl_data_source.dnd_drop_performed`: the user dropped; not yet a success.
-    case dropPerformed(source: UInt32)
+    case dropPerformed(source: WaylandObjectID)
     /// `wl_data_source.dnd_finished`: the target took the data.
-    case dragFinished(source: UInt32)
+    case dragFinished(source: WaylandObjectID)
     /// `wl_data_offer.source_actions`: the actions the drag's source allows.
-    case sourceActions(offer: UInt32, UInt32)
-    /// `wl_data_source.action` or `wl_data_offer.action`: the action the compositor chose (copy
-    /// 1, move 2, ask 4; 0 none).
-    case action(object: UInt32, UInt32)
+    case sourceActions(offer: WaylandObjectID, WaylandDragActions)
+    /// `wl_data_source.action` or `wl_data_offer.action`: the action the compositor chose (none
+    /// when it is empty).
+    case action(object: WaylandObjectID, WaylandDragActions)
     /// A message for an object of no interface here, or an opcode the interface does not have.
-    case other(object: UInt32, opcode: UInt16)
+    case other(object: WaylandObjectID, opcode: UInt16)
 
     /// Decodes `message`, for an object of `interface` (`nil`: one the clipboard does not follow).
     ///
@@ -114,15 +115,15 @@ enum WaylandEvent: Equatable {
     ///   few bytes, too many, a string without its NUL, a `new_id` of 0, or no descriptor left for
     ///   `send`.
     init(
-        decoding message: WaylandMessage, interface: WaylandInterface?, descriptors: inout WaylandDescriptorQueue
+        decoding message: WaylandMessage, interface: Interface?, descriptors: inout WaylandDescriptorQueue
     ) throws(ClipboardError) {
         var reader = WaylandArgumentReader(message)
         let object = message.object
         switch (interface, message.opcode) {
         case (.display, 0):
-            self = .error(object: try reader.uint(), code: try reader.uint(), message: try reader.string())
+            self = .error(object: try reader.object(), code: try reader.uint(), message: try reader.string())
         case (.display, 1):
-            self = .deleteID(try reader.uint())
+            self = .deleteID(WaylandObjectID(try reader.uint()))
         case (.registry, 0):
             self = .global(
                 registry: object, name: try reader.uint(), interface: try reader.string(), version: try reader.uint())
@@ -133,11 +134,11 @@ enum WaylandEvent: Equatable {
         case (.dataControlDevice, 0):
             self = .dataOffer(device: object, offer: try reader.newID())
         case (.dataControlDevice, 1):
-            self = .selection(device: object, .clipboard, offer: try reader.uint())
+            self = .selection(device: object, .clipboard, offer: try reader.nullableObject())
         case (.dataControlDevice, 2):
             self = .finished(device: object)
         case (.dataControlDevice, 3):
-            self = .selection(device: object, .primary, offer: try reader.uint())
+            self = .selection(device: object, .primary, offer: try reader.nullableObject())
         // A data-control offer's and source's events, and a drag's offer's and source's of the
         // same shapes (their opcodes differ).
         case (.dataControlOffer, 0), (.dataOffer, 0):
@@ -154,9 +155,9 @@ enum WaylandEvent: Equatable {
             self = .capabilities(seat: object, try reader.uint())
         case (.pointer, 0):
             self = .pointerEnter(
-                serial: try reader.uint(), surface: try reader.uint(), x: try reader.fixed(), y: try reader.fixed())
+                serial: try reader.uint(), surface: try reader.object(), x: try reader.fixed(), y: try reader.fixed())
         case (.pointer, 1):
-            self = .pointerLeave(serial: try reader.uint(), surface: try reader.uint())
+            self = .pointerLeave(serial: try reader.uint(), surface: try reader.object())
         case (.pointer, 2):
             _ = try reader.uint()  // time
             self = .pointerMotion(x: try reader.fixed(), y: try reader.fixed())
@@ -178,8 +179,8 @@ enum WaylandEvent: Equatable {
             self = .dragOffer(device: object, offer: try reader.newID())
         case (.dataDevice, 1):
             self = .dragEnter(
-                serial: try reader.uint(), surface: try reader.uint(), x: try reader.fixed(), y: try reader.fixed(),
-                offer: try reader.uint())
+                serial: try reader.uint(), surface: try reader.object(), x: try reader.fixed(), y: try reader.fixed(),
+                offer: try reader.nullableObject())
         case (.dataDevice, 2):
             self = .dragLeave(device: object)
         case (.dataDevice, 3):
@@ -188,15 +189,15 @@ enum WaylandEvent: Equatable {
         case (.dataDevice, 4):
             self = .dragDrop(device: object)
         case (.dataDevice, 5):
-            self = .selection(device: object, .clipboard, offer: try reader.uint())
+            self = .selection(device: object, .clipboard, offer: try reader.nullableObject())
         case (.dataSource, 3):
             self = .dropPerformed(source: object)
         case (.dataSource, 4):
             self = .dragFinished(source: object)
         case (.dataSource, 5), (.dataOffer, 2):
-            self = .action(object: object, try reader.uint())
+            self = .action(object: object, WaylandDragActions(rawValue: try reader.uint()))
         case (.dataOffer, 1):
-            self = .sourceActions(offer: object, try reader.uint())
+            self = .sourceActions(offer: object, WaylandDragActions(rawValue: try reader.uint()))
         default:
             self = .other(object: object, opcode: message.opcode)
             return

@@ -6,14 +6,14 @@
 /// ``size(ofNextIn:)`` frames messages from a stream; ``init(decoding:)`` decodes one;
 /// ``encoded()`` writes one.
 struct WaylandMessage: Equatable {
-    var object: UInt32
+    var object: WaylandObjectID
     var opcode: UInt16
     var arguments: [UInt8]
 
     /// The header's size: the smallest message.
     static let headerSize = 8
 
-    init(object: UInt32, opcode: UInt16, arguments: [UInt8] = []) {
+    init(object: WaylandObjectID, opcode: UInt16, arguments: [UInt8] = []) {
         self.object = object
         self.opcode = opcode
         self.arguments = arguments
@@ -43,7 +43,7 @@ struct WaylandMessage: Equatable {
             throw ClipboardError(
                 .protocolError, "a Wayland message of \(bytes.count) bytes that \(claimed): expected them to agree")
         }
-        object = bytes.word(at: 0)
+        object = WaylandObjectID(bytes.word(at: 0))
         opcode = UInt16(truncatingIfNeeded: bytes.word(at: 4))
         arguments = Array(bytes.dropFirst(Self.headerSize))
     }
@@ -59,7 +59,7 @@ struct WaylandMessage: Equatable {
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(size)
-        bytes.appendWord(object)
+        bytes.appendWord(object.rawValue)
         bytes.appendWord(UInt32(size) << 16 | UInt32(opcode))
         return bytes + arguments
     }

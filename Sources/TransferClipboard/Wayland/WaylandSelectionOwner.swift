@@ -26,10 +26,10 @@ internal import TransferSupport
 final class WaylandSelectionOwner: SelectionServer {
     private let control: WaylandDataControl
     private let content: ClipboardContent
-    private let source: UInt32
+    private let source: WaylandObject<DataControlSource>
     private let idle: Duration
     private(set) var ownsSelection = true
-    private let setRequest: UInt16
+    private let selection: ClipboardSelection
     private var transfers = WaylandTransfers()
 
     /// Offers `content` as `selection`.
@@ -49,16 +49,14 @@ final class WaylandSelectionOwner: SelectionServer {
                 "the Wayland compositor at \(control.connection.name) has \(control.protocolName) version 1, which "
                     + "has no primary selection")
         }
-        setRequest =
-            selection == .primary
-            ? WaylandDataControl.Opcode.setPrimarySelection : WaylandDataControl.Opcode.setSelection
+        self.selection = selection
         let connection = control.connection
-        source = connection.newID(.dataControlSource)
-        try connection.send(control.manager, WaylandDataControl.Opcode.createDataSource, .init().uint(source))
+        source = connection.newObject()
+        try connection.send(.createDataSource(source), to: control.manager)
         for target in content.targets {
-            try connection.send(source, WaylandDataControl.Opcode.offer, .init().string(target))
+            try connection.send(.offer(mimeType: target), to: source)
         }
-        try connection.send(control.device, setRequest, .init().uint(source))
+        try connection.send(.set(selection, to: source), to: control.device)
         try connection.roundTrip(deadline: deadline) { event throws(ClipboardError) in
             try handle(event)
         }
@@ -83,16 +81,16 @@ final class WaylandSelectionOwner: SelectionServer {
 
     private func handle(_ event: WaylandEvent) throws(ClipboardError) {
         switch event {
-        case .send(source, let type, let received):
+        case .send(source.id, let type, let received):
             let descriptor = control.connection.claim(received)
             guard ownsSelection, case .success(let bytes) = content.bytes(for: type) else {
                 descriptor.close()  // a type not offered, or an export that failed: an empty answer
                 return
             }
             transfers.start(descriptor, bytes: bytes, snapshot: content.snapshot(for: type))
-        case .cancelled(source):
+        case .cancelled(source.id):
             ownsSelection = false
-            try control.connection.send(source, WaylandDataControl.Opcode.destroy)
+            try control.connection.send(.destroy, to: source)
             control.connection.forget(source)
         default:
             try control.handle(event)
@@ -102,8 +100,8 @@ final class WaylandSelectionOwner: SelectionServer {
     func release() {
         guard ownsSelection else { return }
         ownsSelection = false
-        try? control.connection.send(control.device, setRequest, .init().uint(0))
-        try? control.connection.send(source, WaylandDataControl.Opcode.destroy)
+        try? control.connection.send(.set(selection, to: nil), to: control.device)
+        try? control.connection.send(.destroy, to: source)
         control.connection.forget(source)
         try? control.connection.roundTrip(deadline: .now + .seconds(1)) { _ in }
     }

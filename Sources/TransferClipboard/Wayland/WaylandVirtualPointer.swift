@@ -8,7 +8,7 @@
 /// handled it.
 package final class WaylandVirtualPointer {
     private let connection: WaylandConnection
-    private let pointer: UInt32
+    private let pointer: WaylandObject<VirtualPointer>
     private var time: UInt32 = 0
 
     /// Connects to the compositor at `socket` and makes the pointer on its first seat.
@@ -19,36 +19,36 @@ package final class WaylandVirtualPointer {
     package init(socket: String, deadline: ContinuousClock.Instant) throws(ClipboardError) {
         connection = try WaylandConnection(socket: socket)
         let (registry, globals) = try connection.globals(deadline: deadline)
-        guard let manager = globals["zwlr_virtual_pointer_manager_v1"], let seat = globals["wl_seat"] else {
+        guard let manager = globals[VirtualPointerManager.name], let seat = globals[WlSeat.name] else {
             throw ClipboardError(
                 .unsupported,
                 "the Wayland compositor at \(connection.name) has no zwlr_virtual_pointer_manager_v1 or no seat")
         }
-        let managerID = try connection.bind(
-            registry, manager.name, "zwlr_virtual_pointer_manager_v1", version: min(manager.version, 2))
-        let seatID = try connection.bind(registry, seat.name, "wl_seat", version: 1)
-        pointer = connection.newID()
-        try connection.send(managerID, 0, .init().uint(seatID).uint(pointer))  // create_virtual_pointer
+        let managerObject: WaylandObject<VirtualPointerManager> = try connection.bind(
+            manager, version: min(manager.version, 2), through: registry)
+        let seatObject: WaylandObject<WlSeat> = try connection.bind(seat, version: 1, through: registry)
+        pointer = connection.newObject()
+        try connection.send(.createVirtualPointer(seat: seatObject, pointer), to: managerObject)
         try connection.roundTrip(deadline: deadline) { _ in }
     }
 
     /// Moves the pointer to `x`, `y` of a `width` × `height` layout (the outputs' together).
     package func move(to x: Int, _ y: Int, in width: Int, _ height: Int) throws(ClipboardError) {
         try send(
-            1,
-            .init().uint(nextTime()).uint(UInt32(max(0, x))).uint(UInt32(max(0, y))).uint(UInt32(width)).uint(
-                UInt32(height)))
+            .motionAbsolute(
+                time: nextTime(), x: UInt32(max(0, x)), y: UInt32(max(0, y)), width: UInt32(max(0, width)),
+                height: UInt32(max(0, height))))
     }
 
     /// Presses (`true`) or releases the first button.
     package func press(_ pressed: Bool) throws(ClipboardError) {
-        try send(2, .init().uint(nextTime()).uint(WaylandWindow.firstButton).uint(pressed ? 1 : 0))
+        try send(.button(time: nextTime(), button: WaylandWindow.firstButton, pressed: pressed))
     }
 
     /// Sends the request and a frame, and waits for the compositor to have them.
-    private func send(_ opcode: UInt16, _ arguments: WaylandArguments) throws(ClipboardError) {
-        try connection.send(pointer, opcode, arguments)
-        try connection.send(pointer, 4)  // frame
+    private func send(_ request: VirtualPointer.Request) throws(ClipboardError) {
+        try connection.send(request, to: pointer)
+        try connection.send(.frame, to: pointer)
         try connection.roundTrip(deadline: .now + .seconds(10)) { _ in }
     }
 

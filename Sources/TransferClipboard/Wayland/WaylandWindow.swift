@@ -27,33 +27,33 @@ final class WaylandWindow {
     static let firstButton: UInt32 = 0x110
 
     let connection: WaylandConnection
-    let surface: UInt32
+    let surface: WaylandObject<WlSurface>
     /// The `wl_data_device_manager`, which makes drags' data sources.
-    let dataDeviceManager: UInt32
+    let dataDeviceManager: WaylandObject<WlDataDeviceManager>
     /// The seat's `wl_data_device`.
-    let dataDevice: UInt32
+    let dataDevice: WaylandObject<WlDataDevice>
     /// The size the window is shown at.
     private(set) var width: Int
     private(set) var height: Int
-    private let shm: UInt32
+    private let shm: WaylandObject<WlShm>
     private let picture: WindowPicture?
-    private let seat: UInt32
-    private let windowManager: UInt32
-    private let windowSurface: UInt32
-    private let toplevel: UInt32
-    private var buffer: UInt32 = 0
+    private let seat: WaylandObject<WlSeat>
+    private let windowManager: WaylandObject<XdgWmBase>
+    private let windowSurface: WaylandObject<XdgSurface>
+    private let toplevel: WaylandObject<XdgToplevel>
+    private var buffer: WaylandObject<WlBuffer>?
     /// The size the compositor asked for at its last configure, when it asked for one.
     private var askedSize: (width: Int, height: Int)?
     /// The seat's pointer, once it has one.
-    private(set) var pointer: UInt32?
+    private(set) var pointer: WaylandObject<WlPointer>?
     /// Whether the compositor asked the window to close.
     private(set) var closeRequested = false
     private var configured = false
     /// The MIME types of each offer of the data device alive (drags' and the clipboard's), as
     /// announced so far, at most ``maximumTypes``.
-    private var offers: [UInt32: [String]] = [:]
+    private var offers: [WaylandObjectID: [String]] = [:]
     /// The clipboard's offer, which the window does not use, destroyed when replaced.
-    private var selectionOffer: UInt32?
+    private var selectionOffer: WaylandObjectID?
 
     /// The most types an offer's are kept of, as an X11 drop reads the first 100 of a type list.
     static let maximumTypes = 100
@@ -72,48 +72,43 @@ final class WaylandWindow {
         self.connection = connection
         (self.width, self.height) = (max(1, min(width, 4096)), max(1, min(height, 4096)))
         let (registry, globals) = try connection.globals(deadline: deadline)
-        func global(_ interface: String, version wanted: UInt32) throws(ClipboardError) -> (UInt32, UInt32) {
-            guard let global = globals[interface], global.version >= 1 else {
+        /// `Interface`'s global bound at `wanted` or the highest version below.
+        func bind<Interface: WaylandInterface>(_: Interface.Type, version wanted: UInt32) throws(ClipboardError)
+            -> WaylandObject<Interface>
+        {
+            guard let global = globals[Interface.name], global.version >= 1 else {
                 throw ClipboardError(
                     .unsupported,
-                    "the Wayland compositor at \(connection.name) has no \(interface), which a window that drags "
-                        + "or takes drops needs")
+                    "the Wayland compositor at \(connection.name) has no \(Interface.name), which a window that "
+                        + "drags or takes drops needs")
             }
-            guard global.version >= wanted || interface != "wl_data_device_manager" else {
+            guard global.version >= wanted || Interface.self != WlDataDeviceManager.self else {
                 throw ClipboardError(
                     .unsupported,
                     "the Wayland compositor at \(connection.name) has wl_data_device_manager version "
                         + "\(global.version): drag and drop needs version 3, which has actions and finish")
             }
-            return (global.name, min(global.version, wanted))
+            return try connection.bind(global, version: min(global.version, wanted), through: registry)
         }
-        let compositorGlobal = try global("wl_compositor", version: 4)
-        let shmGlobal = try global("wl_shm", version: 1)
-        let windowManagerGlobal = try global("xdg_wm_base", version: 1)
-        let seatGlobal = try global("wl_seat", version: 1)
-        let managerGlobal = try global("wl_data_device_manager", version: 3)
-        let compositor = try connection.bind(
-            registry, compositorGlobal.0, "wl_compositor", version: compositorGlobal.1)
-        shm = try connection.bind(registry, shmGlobal.0, "wl_shm", version: shmGlobal.1)
+        let compositor = try bind(WlCompositor.self, version: 4)
+        shm = try bind(WlShm.self, version: 1)
         self.picture = picture
-        windowManager = try connection.bind(
-            registry, windowManagerGlobal.0, "xdg_wm_base", version: windowManagerGlobal.1, as: .windowManager)
-        seat = try connection.bind(registry, seatGlobal.0, "wl_seat", version: seatGlobal.1, as: .seat)
-        dataDeviceManager = try connection.bind(
-            registry, managerGlobal.0, "wl_data_device_manager", version: managerGlobal.1)
+        windowManager = try bind(XdgWmBase.self, version: 1)
+        seat = try bind(WlSeat.self, version: 1)
+        dataDeviceManager = try bind(WlDataDeviceManager.self, version: 3)
 
-        surface = connection.newID()
-        try connection.send(compositor, 0, .init().uint(surface))  // create_surface
-        windowSurface = connection.newID(.windowSurface)
-        try connection.send(windowManager, 2, .init().uint(windowSurface).uint(surface))  // get_xdg_surface
-        toplevel = connection.newID(.toplevel)
-        try connection.send(windowSurface, 1, .init().uint(toplevel))  // get_toplevel
-        try connection.send(toplevel, 2, .init().string(title))  // set_title
-        try connection.send(toplevel, 3, .init().string("transfer"))  // set_app_id
-        dataDevice = connection.newID(.dataDevice)
-        try connection.send(dataDeviceManager, 1, .init().uint(dataDevice).uint(seat))  // get_data_device
+        surface = connection.newObject()
+        try connection.send(.createSurface(surface), to: compositor)
+        windowSurface = connection.newObject()
+        try connection.send(.getXdgSurface(windowSurface, surface: surface), to: windowManager)
+        toplevel = connection.newObject()
+        try connection.send(.getToplevel(toplevel), to: windowSurface)
+        try connection.send(.setTitle(title), to: toplevel)
+        try connection.send(.setAppID("transfer"), to: toplevel)
+        dataDevice = connection.newObject()
+        try connection.send(.getDataDevice(dataDevice, seat: seat), to: dataDeviceManager)
         // The first commit has no buffer: a buffer before the first configure is an error.
-        try connection.send(surface, 6)
+        try connection.send(.commit, to: surface)
 
         buffer = try makeBuffer()
 
@@ -133,37 +128,37 @@ final class WaylandWindow {
     func handle(_ event: WaylandEvent) throws(ClipboardError) -> Bool {
         switch event {
         case .ping(let serial):
-            try connection.send(windowManager, 3, .init().uint(serial))  // pong
-        case .toplevelSize(toplevel, let width, let height):
+            try connection.send(.pong(serial: serial), to: windowManager)
+        case .toplevelSize(toplevel.id, let width, let height):
             askedSize = width > 0 && height > 0 ? (Int(min(width, 4096)), Int(min(height, 4096))) : nil
-        case .configure(windowSurface, let serial):
-            try connection.send(windowSurface, 4, .init().uint(serial))  // ack_configure
-            if let askedSize, askedSize != (width, height) {
+        case .configure(windowSurface.id, let serial):
+            try connection.send(.ackConfigure(serial: serial), to: windowSurface)
+            if let askedSize, askedSize != (width, height), let previous = buffer {
                 (width, height) = askedSize
-                try connection.send(buffer, 0)  // destroy
-                connection.forget(buffer)
+                try connection.send(.destroy, to: previous)
+                connection.forget(previous)
                 buffer = try makeBuffer()
             }
-            try connection.send(surface, 1, .init().uint(buffer).int(0).int(0))  // attach
-            try connection.send(surface, 2, .init().int(0).int(0).int(Int32(width)).int(Int32(height)))  // damage
-            try connection.send(surface, 6)  // commit
+            try connection.send(.attach(buffer: buffer, x: 0, y: 0), to: surface)
+            try connection.send(.damage(x: 0, y: 0, width: Int32(width), height: Int32(height)), to: surface)
+            try connection.send(.commit, to: surface)
             configured = true
-        case .capabilities(seat, let capabilities):
+        case .capabilities(seat.id, let capabilities):
             if capabilities & 1 != 0, pointer == nil {
-                let pointer = connection.newID(.pointer)
-                try connection.send(seat, 0, .init().uint(pointer))  // get_pointer
+                let pointer: WaylandObject<WlPointer> = connection.newObject()
+                try connection.send(.getPointer(pointer), to: seat)
                 self.pointer = pointer
             }
-        case .close(toplevel):
+        case .close(toplevel.id):
             closeRequested = true
-        case .dragOffer(dataDevice, let offer):
+        case .dragOffer(dataDevice.id, let offer):
             offers[offer] = []
         case .offer(let offer, let type) where offers[offer] != nil:
             if offers[offer]!.count < Self.maximumTypes { offers[offer]!.append(type) }
-        case .selection(dataDevice, _, let offer):
-            if let previous = selectionOffer, previous != offer { try destroy(previous) }
-            selectionOffer = offer == 0 ? nil : offer
-        case .other(let object, _) where object == surface || object == buffer || object == toplevel:
+        case .selection(dataDevice.id, _, let offer):
+            if let previous = selectionOffer, previous != offer { try destroy(WaylandObject(previous)) }
+            selectionOffer = offer
+        case .other(let object, _) where object == surface.id || object == buffer?.id || object == toplevel.id:
             break  // the surface's outputs, the buffer's release, the toplevel's bounds
         default:
             return false
@@ -173,7 +168,7 @@ final class WaylandWindow {
 
     /// A buffer of the window's size: white, with the picture at its top left, in xrgb8888
     /// (little-endian words), shared with the compositor in a memory file.
-    private func makeBuffer() throws(ClipboardError) -> UInt32 {
+    private func makeBuffer() throws(ClipboardError) -> WaylandObject<WlBuffer> {
         let stride = width * 4
         var pixels = [UInt8](repeating: 0xFF, count: stride * height)
         if let picture {
@@ -196,24 +191,28 @@ final class WaylandWindow {
             throw ClipboardError(.connectionFailed, "cannot share a window's pixels with the compositor: \(error)")
         }
         defer { descriptor.close() }
-        let pool = connection.newID()
-        try connection.send(shm, 0, .init().uint(pool).uint(UInt32(pixels.count)), descriptor: descriptor)
-        let buffer = connection.newID()
+        let pool: WaylandObject<WlShmPool> = connection.newObject()
+        try connection.send(.createPool(pool, descriptor: descriptor, size: Int32(pixels.count)), to: shm)
+        let buffer: WaylandObject<WlBuffer> = connection.newObject()
         try connection.send(
-            pool, 0, .init().uint(buffer).int(0).int(Int32(width)).int(Int32(height)).int(Int32(stride)).uint(1))
-        try connection.send(pool, 1)  // destroy: the buffer keeps the memory
+            .createBuffer(
+                buffer, offset: 0, width: Int32(width), height: Int32(height), stride: Int32(stride),
+                format: WlShm.xrgb8888),
+            to: pool)
+        try connection.send(.destroy, to: pool)  // the buffer keeps the memory
+        connection.forget(pool)
         return buffer
     }
 
     /// The MIME types `offer` announced, in its order.
-    func types(of offer: UInt32) -> [String] {
-        offers[offer] ?? []
+    func types(of offer: WaylandObject<WlDataOffer>) -> [String] {
+        offers[offer.id] ?? []
     }
 
     /// Destroys `offer` (`wl_data_offer.destroy`): a drag's that was not dropped, or was taken.
-    func destroy(_ offer: UInt32) throws(ClipboardError) {
-        guard offers.removeValue(forKey: offer) != nil else { return }
-        try connection.send(offer, 2)
+    func destroy(_ offer: WaylandObject<WlDataOffer>) throws(ClipboardError) {
+        guard offers.removeValue(forKey: offer.id) != nil else { return }
+        try connection.send(.destroy, to: offer)
         connection.forget(offer)
     }
 }
