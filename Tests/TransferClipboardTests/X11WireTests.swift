@@ -546,27 +546,104 @@ struct X11FakeServerTests {
     }
 }
 
-@Suite("X11: the authority file")
+@Suite("X11: the display's name and the authority file")
 struct X11AuthorityTests {
     /// An `.Xauthority` entry: the family, then four fields each with its 16-bit big-endian length.
-    func entry(family: UInt16, address: [UInt8], display: String, cookie: [UInt8]) -> [UInt8] {
+    func entry(family: UInt16, address: [UInt8], display: String, name: String = "MIT-MAGIC-COOKIE-1", cookie: [UInt8])
+        -> [UInt8]
+    {
         var bytes = [UInt8(family >> 8), UInt8(family & 0xFF)]
-        for field in [address, Array(display.utf8), Array("MIT-MAGIC-COOKIE-1".utf8), cookie] {
+        for field in [address, Array(display.utf8), Array(name.utf8), cookie] {
             bytes += [UInt8(field.count >> 8), UInt8(field.count & 0xFF)] + field
         }
         return bytes
     }
 
+    @Test("DISPLAY :N, :N.S and unix:N are local displays with their socket; a host's, or a name that is none, is not")
+    func displayNames() {
+        #expect(X11Display(":0")?.number == 0)
+        #expect(X11Display(":12.3")?.number == 12)
+        #expect(X11Display("unix:7")?.socketPath == "/tmp/.X11-unix/X7")
+        for name in ["", ":", "host:0", "localhost:10.0", ":x", ":1.", ":1.a", ":1 ", "unix", ":١"] {
+            #expect(X11Display(name) == nil, "\(name)")
+        }
+    }
+
     @Test("fields of 256 bytes and more are read by their two length bytes: the entry after is found")
     func longFields() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("Xauthority-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: file) }
         // A local entry for another host, its address 300 bytes long, then a wildcard one for :5.
         let other = entry(family: 256, address: [UInt8](repeating: 0x61, count: 300), display: "5", cookie: [1, 2])
         let wild = entry(family: 65535, address: [], display: "5", cookie: Array(0..<16))
-        try Data(other + wild).write(to: file)
-        let environment = ["XAUTHORITY": file.path]
-        #expect(X11Connection.authorization(display: 5, environment: environment) == Array(0..<16))
-        #expect(X11Connection.authorization(display: 6, environment: environment) == nil)
+        let authority = Xauthority(decoding: other + wild)
+        #expect(authority.entries.count == 2 && !authority.isTruncated)
+        #expect(authority.entries[0].address.count == 300)
+        #expect(authority.cookie(display: 5, host: Array("here".utf8)) == Array(0..<16))
+        #expect(authority.cookie(display: 6, host: Array("here".utf8)) == nil)
+    }
+
+    @Test(
+        "the cookie: this host's local entry or a wildcard, for the display or every display, named MIT-MAGIC-COOKIE-1")
+    func choosing() {
+        let host = Array("box".utf8)
+        let authority = Xauthority(
+            decoding: entry(family: 256, address: Array("other".utf8), display: "0", cookie: [1])
+                + entry(family: 0, address: [127, 0, 0, 1], display: "0", cookie: [2])
+                + entry(family: 256, address: host, display: "0", name: "XDM-AUTHORIZATION-1", cookie: [3])
+                + entry(family: 256, address: host, display: "1", cookie: [4])
+                + entry(family: 256, address: host, display: "", cookie: [5]))
+        #expect(authority.cookie(display: 1, host: host) == [4])
+        // Display 0: the other host's, the Internet one and the XDM one are passed over.
+        #expect(authority.cookie(display: 0, host: host) == [5])
+        #expect(authority.cookie(display: 0, host: Array("other".utf8)) == [1])
+        #expect(Xauthority(decoding: []).cookie(display: 0, host: host) == nil)
+    }
+
+    @Test("a file that ends inside an entry: the entries before it are kept, as libXau keeps them, and it says so")
+    func truncated() {
+        let first = entry(family: 65535, address: [], display: "3", cookie: Array(0..<16))
+        let second = entry(family: 65535, address: [], display: "4", cookie: [9, 9])
+        for cut in 1..<second.count {
+            let authority = Xauthority(decoding: first + second.prefix(cut))
+            #expect(authority.isTruncated, "cut at \(cut)")
+            #expect(authority.entries.count == 1, "cut at \(cut)")
+            #expect(authority.cookie(display: 3, host: []) == Array(0..<16))
+            #expect(authority.cookie(display: 4, host: []) == nil)
+        }
+    }
+
+    @Test("the file XAUTHORITY names is read; a file that is not there gives no cookie")
+    func fromEnvironment() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("Xauthority-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(entry(family: 65535, address: [], display: "5", cookie: Array(0..<16))).write(to: file)
+        #expect(Xauthority.cookie(display: 5, environment: ["XAUTHORITY": file.path]) == Array(0..<16))
+        #expect(Xauthority.cookie(display: 5, environment: ["XAUTHORITY": file.path + ".gone"]) == nil)
+    }
+}
+
+@Suite("X11: the events read early, and the atoms known")
+struct X11ConnectionStateTests {
+    @Test("events kept in order; one taken from the middle leaves the rest in order; past the capacity the oldest go")
+    func eventQueue() {
+        var queue = X11EventQueue(capacity: 3)
+        for window in UInt32(1)...5 {
+            queue.append(.selectionClear(time: 0, owner: window, selection: 1))
+        }
+        #expect(queue.events == (3...5).map { .selectionClear(time: 0, owner: $0, selection: 1) })
+        let middle = queue.take { if case .selectionClear(_, 4, _) = $0 { true } else { false } }
+        #expect(middle == .selectionClear(time: 0, owner: 4, selection: 1))
+        #expect(queue.take { _ in false } == nil)
+        #expect(queue.popFirst() == .selectionClear(time: 0, owner: 3, selection: 1))
+        #expect(queue.popFirst() == .selectionClear(time: 0, owner: 5, selection: 1))
+        #expect(queue.popFirst() == nil && queue.isEmpty)
+    }
+
+    @Test("an atom recorded is known both ways")
+    func atomCache() {
+        var atoms = X11AtomCache()
+        #expect(atoms.atom(named: "TARGETS") == nil && atoms.name(of: 300) == nil)
+        atoms.record(300, named: "TARGETS")
+        #expect(atoms.atom(named: "TARGETS") == 300 && atoms.name(of: 300) == "TARGETS")
+        #expect(atoms.atom(named: "targets") == nil)
     }
 }

@@ -1,0 +1,139 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The requests the clipboard makes, each an ``X11Request`` sent and, for those with one, its
+/// ``X11Reply`` decoded: the connection beneath only numbers them and moves their bytes.
+extension X11Connection {
+    func internAtom(_ name: String, deadline: ContinuousClock.Instant) throws(ClipboardError) -> UInt32 {
+        if let atom = knownAtoms.atom(named: name) { return atom }
+        let atom = try X11Reply.internAtom(try waitForReply(try request(.internAtom(name)), deadline: deadline))
+        knownAtoms.record(atom, named: name)
+        return atom
+    }
+
+    /// The names of `atoms`, the requests sent together and the replies read after.
+    func atomNames(_ atoms: [UInt32], deadline: ContinuousClock.Instant) throws(ClipboardError) -> [String] {
+        var sequences: [(UInt32, UInt16?)] = []
+        for atom in atoms {
+            sequences.append((atom, knownAtoms.name(of: atom) != nil ? nil : try request(.getAtomName(atom))))
+        }
+        var names: [String] = []
+        for (atom, sequence) in sequences {
+            if let sequence {
+                knownAtoms.record(atom, named: try X11Reply.atomName(try waitForReply(sequence, deadline: deadline)))
+            }
+            names.append(knownAtoms.name(of: atom) ?? "")
+        }
+        return names
+    }
+
+    /// An unmapped InputOnly window that receives property changes.
+    func createWindow() throws(ClipboardError) -> UInt32 {
+        let window = newID()
+        try request(.createWindow(window: window, parent: root, eventMask: X11Request.propertyChangeMask))
+        return window
+    }
+
+    /// A window that shows, at `x`, `y` of the root, white: a drop target's, or a drag source's
+    /// (which selects the pointer's events too, `eventMask`).
+    func createVisibleWindow(x: Int16, y: Int16, width: UInt16, height: UInt16, eventMask: UInt32 = 0)
+        throws(ClipboardError) -> UInt32
+    {
+        let window = newID()
+        try request(
+            .createVisibleWindow(
+                window: window, parent: root, x: x, y: y, width: width, height: height, background: 0xFF_FFFF,
+                eventMask: X11Request.propertyChangeMask | X11Request.structureNotifyMask | eventMask))
+        return window
+    }
+
+    /// The pixels of `width` × `height` of `window` at `x`, `y`, as a `ZPixmap` of its depth (the
+    /// reply's bytes after its 32-byte header).
+    func image(
+        of window: UInt32, x: Int16 = 0, y: Int16 = 0, width: UInt16, height: UInt16, deadline: ContinuousClock.Instant
+    ) throws(ClipboardError) -> ArraySlice<UInt8> {
+        expectPackets(upTo: X11Wire.packetSize + Int(width) * Int(height) * 4)
+        let reply = try waitForReply(
+            try request(.getImage(drawable: window, x: x, y: y, width: width, height: height)), deadline: deadline)
+        return reply.dropFirst(X11Wire.packetSize)
+    }
+
+    func mapWindow(_ window: UInt32) throws(ClipboardError) {
+        try request(.mapWindow(window))
+    }
+
+    /// The child of `window` that holds the point `x`, `y` of the root (0: none): one step down
+    /// the tree towards the window under the pointer.
+    func childWindow(of window: UInt32, atRoot x: Int16, _ y: Int16, deadline: ContinuousClock.Instant)
+        throws(ClipboardError) -> UInt32
+    {
+        let sequence = try request(.translateCoordinates(source: root, destination: window, x: x, y: y))
+        return try X11Reply.translatedCoordinates(try waitForReply(sequence, deadline: deadline)).child
+    }
+
+    /// Sends `event` (its 32 bytes) to the client that made `window`, without propagation.
+    func send(_ event: X11Event, to window: UInt32) throws(ClipboardError) {
+        try request(.sendEvent(destination: window, eventMask: 0, event: event.encoded() ?? []))
+    }
+
+    func selectPropertyChanges(on window: UInt32) throws(ClipboardError) {
+        try request(.changeWindowAttributes(window: window, eventMask: X11Request.propertyChangeMask))
+    }
+
+    func changeProperty(
+        _ window: UInt32, _ property: UInt32, type: UInt32, format: UInt8, data: some DataProtocol & ContiguousBytes,
+        append: Bool = false
+    ) throws(ClipboardError) {
+        try request(
+            .changeProperty(window: window, property: property, type: type, format: format, mode: append ? 2 : 0),
+            payload: data)
+    }
+
+    func deleteProperty(_ window: UInt32, _ property: UInt32) throws(ClipboardError) {
+        try request(.deleteProperty(window: window, property: property))
+    }
+
+    /// A property's value, at most `longLength` 4-byte units of it.
+    func getProperty(
+        _ window: UInt32, _ property: UInt32, delete: Bool, longLength: Int, deadline: ContinuousClock.Instant
+    ) throws(ClipboardError) -> X11Reply.Property {
+        let units = UInt32(clamping: longLength)
+        expectPackets(upTo: X11Wire.packetSize + Int(units) * 4)
+        let sequence = try request(
+            .getProperty(window: window, property: property, delete: delete, longOffset: 0, longLength: units))
+        return try X11Reply.Property(decoding: try waitForReply(sequence, deadline: deadline))
+    }
+
+    func setSelectionOwner(_ window: UInt32, selection: UInt32, time: UInt32) throws(ClipboardError) {
+        try request(.setSelectionOwner(owner: window, selection: selection, time: time))
+    }
+
+    func selectionOwner(_ selection: UInt32, deadline: ContinuousClock.Instant) throws(ClipboardError) -> UInt32 {
+        try X11Reply.selectionOwner(try waitForReply(try request(.getSelectionOwner(selection)), deadline: deadline))
+    }
+
+    func convertSelection(
+        requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32, time: UInt32
+    ) throws(ClipboardError) {
+        try request(
+            .convertSelection(
+                requestor: requestor, selection: selection, target: target, property: property, time: time))
+    }
+
+    /// Sends a `SelectionNotify` to `requestor` (property 0: refused).
+    func notifySelection(
+        requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32, time: UInt32
+    ) throws(ClipboardError) {
+        let event = X11Event.selectionNotify(
+            time: time, requestor: requestor, selection: selection, target: target, property: property)
+        try request(.sendEvent(destination: requestor, eventMask: 0, event: event.encoded() ?? []))
+    }
+
+    /// A round trip: every request before it has been handled when it returns.
+    func sync(deadline: ContinuousClock.Instant) throws(ClipboardError) {
+        _ = try waitForReply(try request(.getInputFocus), deadline: deadline)
+    }
+}
