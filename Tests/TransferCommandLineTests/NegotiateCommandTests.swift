@@ -252,6 +252,12 @@ struct NegotiateCommandTests {
         let unknown = await transfer("negotiate", "--accepts", "nope", "--offer", ".png")
         #expect(unknown.status == 65)
         #expect(unknown.error.hasPrefix("--accepts nope: unknown type 'nope'"), "\(unknown.error)")
+        let twice = await transfer("negotiate", "--accepts", "text/html;q=0.5;q=0.2", "--offer", ".html")
+        #expect(twice.status == 64)
+        #expect(
+            twice.error.contains(
+                "--accepts text/html;q=0.5;q=0.2: the weight q is given twice; the first, 0.5, is used"),
+            "\(twice.error)")
         #expect(await transfer("negotiate", "--help").output.hasPrefix("USAGE: transfer negotiate"))
         #expect(await transfer("receivers", "--help").output.hasPrefix("USAGE: transfer receivers"))
     }

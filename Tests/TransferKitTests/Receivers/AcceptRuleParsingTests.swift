@@ -51,4 +51,25 @@ struct AcceptRuleParsingTests {
         #expect(rules.map(\.weight) == parsed.map(\.weight))
         #expect(rules.map(\.parameters) == parsed.map(\.parameters))
     }
+
+    @Test(
+        "what a header only warns about, a rule alone refuses: a parameter or weight given twice",
+        arguments: [
+            ("text/html;level=1;level=2", "the parameter 'level' is given twice; the first value, '1', is used"),
+            ("text/html;q=0.5;q=0.2", "the weight q is given twice; the first, 0.5, is used"),
+            ("public.image;q=0.5;q=0.2", "the weight q is given twice; the first, 0.5, is used"),
+        ])
+    func repeatsRefused(text: String, warning: String) throws {
+        #expect {
+            try AcceptRule(parsing: text)
+        } throws: { error in
+            (error as? ReceiverDeclarationError)?.diagnostics.map(\.reason) == [warning]
+        }
+        if text.contains("/") {
+            // The same member in a header is kept, with the warning.
+            let parsed = try ReceiverProfile.parse(acceptHeader: text)
+            #expect(parsed.profile.activation.accepts.count == 1)
+            #expect(parsed.diagnostics.map(\.reason) == [warning])
+        }
+    }
 }

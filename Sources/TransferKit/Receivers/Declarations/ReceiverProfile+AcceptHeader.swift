@@ -162,7 +162,9 @@ extension AcceptRule {
     ///
     /// The parser of ``ReceiverProfile/parse(acceptHeader:name:)``, with its rules: parameters
     /// before `q` must be carried by an offer; `q` is a weight from 0 to 1 with at most three
-    /// decimals; of a repeated parameter or weight the first counts.
+    /// decimals. A rule alone is read strictly: where a header's member only draws a warning — a
+    /// parameter or weight given twice, of which the header uses the first — a rule is refused
+    /// with that warning, so that nothing written is silently ignored.
     ///
     /// ```swift
     /// let rule = try AcceptRule(parsing: "text/*;q=0.5")   // pattern .mediaRange(text/*), weight 0.5
@@ -174,7 +176,9 @@ extension AcceptRule {
     /// - Throws: ``ReceiverDeclarationError`` saying what was expected and what was found.
     public init(parsing text: String, forms: TransferPayloadForms = .all) throws(ReceiverDeclarationError) {
         switch AcceptHeader.rule(for: Substring(text), identifiers: true, forms: forms) {
-        case .success(let rule, _): self = rule
+        case .success(let rule, let warnings):
+            guard warnings.isEmpty else { throw ReceiverDeclarationError(source: text, diagnostics: warnings) }
+            self = rule
         case .failure(let diagnostic): throw ReceiverDeclarationError(source: text, diagnostics: [diagnostic])
         }
     }
