@@ -117,4 +117,49 @@ struct HelpTests {
         let choice = await transfer("negotiate", "--accept-any", "--offer", ".png", "--policy", "weights")
         #expect(choice.status == 64 && choice.error.contains("--policy expects one of sender, receiver, product"))
     }
+
+    @Test(
+        "a typed option's bad value is refused before anything runs, in one sentence: the option, the value, what was expected",
+        arguments: [
+            (["placeholder", "serve", "--port", "70000"], "--port '70000': expected a port from 0 to 65535"),
+            (["placeholder", "serve", "--port", "-1"], "--port '-1': expected a port from 0 to 65535"),
+            (
+                ["placeholder", "serve", "--max-connections", "0"],
+                "--max-connections '0': expected a whole number from 1 to 1000000"
+            ),
+            (
+                ["placeholder", "serve", "--max-connections", "1e3"],
+                "--max-connections '1e3': expected a whole number from 1 to 1000000"
+            ),
+            (
+                ["drag", "--timeout", "0", "a.txt"],
+                "--timeout '0': expected a number of seconds greater than 0, at most 86400"
+            ),
+            (
+                ["drop", "--timeout", "86401"],
+                "--timeout '86401': expected a number of seconds greater than 0, at most 86400"
+            ),
+            (
+                ["drop", "--geometry", "320x"],
+                "--geometry '320x': expected WIDTHxHEIGHT+X+Y, such as 320x240+0+0"
+            ),
+            (
+                ["drag", "--geometry", "x+0+0", "a.txt"],
+                "--geometry 'x+0+0': expected WIDTHxHEIGHT+X+Y, such as 320x240+0+0"
+            ),
+            (
+                ["preview", "--timeout", "soon", "-"],
+                "--timeout 'soon': expected a number of seconds greater than 0, at most 86400"
+            ),
+            (
+                ["preview", "--url", "/page", "-"],
+                "--url '/page': expected an absolute URL, such as https://example.com/page"
+            ),
+        ])
+    func typedValues(arguments: [String], message: String) async {
+        // No display: a value refused before one is looked for is refused the same way.
+        let result = await transfer(arguments)
+        #expect(result.status == 64, "\(result.error)")
+        #expect(result.error.contains(message), "\(result.error)")
+    }
 }

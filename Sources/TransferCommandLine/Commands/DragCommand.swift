@@ -45,8 +45,8 @@ enum DragCommand {
         let modelName = try arguments.value(Options.model)
         let names = try arguments.values(Options.type)
         let title = try arguments.value(Options.title) ?? "transfer drag"
-        let frame = try GeometryOption.frame(try arguments.value(GeometryOption.option))
-        let timeout = try TimeoutOption.duration(try arguments.value(Options.timeout), default: .seconds(600))
+        let frame = try arguments.value(GeometryOption.option, as: .geometry) ?? WindowFrame()
+        let timeout = try arguments.value(Options.timeout, as: .seconds) ?? .seconds(600)
         let all = arguments.isSet(Options.all)
         let keep = arguments.isSet(Options.keep)
         var paths: [String] = []

@@ -53,8 +53,8 @@ enum DropCommand {
         let target = try arguments.value(Options.to)
         let output = try arguments.value(OutputOption.option)
         let title = try arguments.value(Options.title) ?? "transfer drop"
-        let timeout = try TimeoutOption.duration(try arguments.value(Options.timeout), default: .seconds(600))
-        let frame = try GeometryOption.frame(try arguments.value(GeometryOption.option))
+        let timeout = try arguments.value(Options.timeout, as: .seconds) ?? .seconds(600)
+        let frame = try arguments.value(GeometryOption.option, as: .geometry) ?? WindowFrame()
         let verbose = arguments.isSet(Options.verbose)
         try arguments.finish()
         let model = try modelName.map(ConvertCommand.model(named:))

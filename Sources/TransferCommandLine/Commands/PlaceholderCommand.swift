@@ -113,14 +113,8 @@ enum PlaceholderCommand {
         var configuration = PlaceholderServer.Configuration()
         configuration.port = 8080
         if let host = try arguments.value(Options.host) { configuration.host = host }
-        if let text = try arguments.value(Options.port) {
-            guard let port = UInt16(text) else { throw UsageError("--port '\(text)': expected a port from 0 to 65535") }
-            configuration.port = port
-        }
-        if let text = try arguments.value(Options.maximumConnections) {
-            guard let count = Int(text), (1...1_000_000).contains(count) else {
-                throw UsageError("--max-connections '\(text)': expected a whole number from 1 to 1000000")
-            }
+        if let port = try arguments.value(Options.port, as: .port) { configuration.port = port }
+        if let count = try arguments.value(Options.maximumConnections, as: .wholeNumber(in: 1...1_000_000)) {
             configuration.maximumConnections = count
         }
         try arguments.finish()

@@ -75,14 +75,14 @@ enum PreviewCommand {
     }
 
     static func run(_ arguments: inout Arguments, _ console: Console) async throws {
-        let pageURL = try arguments.value(Options.url)
+        let base = try arguments.value(Options.url, as: .absoluteURL)
         let contentType = try arguments.value(Options.contentType)
         let format = try arguments.choice(Options.format)
         let layout = try arguments.choice(Options.layout)
         guard layout == "auto" || format == "html" else {
             throw UsageError("--layout '\(layout)': a layout is for --format html")
         }
-        let timeoutText = try arguments.value(Options.timeout)
+        let timeout = try arguments.value(Options.timeout, as: .seconds)
         let noSubresources = arguments.isSet(Options.noSubresources)
         let oEmbed = arguments.isSet(Options.oEmbed)
         let allowPrivate = arguments.isSet(Options.allowPrivateAddresses)
@@ -99,17 +99,9 @@ enum PreviewCommand {
         }
         try arguments.finish()
 
-        let timeout = try TimeoutOption.duration(timeoutText, default: .seconds(30))
-        let base = try pageURL.map { text -> URL in
-            guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
-                throw UsageError("--url '\(text)': expected an absolute URL, such as https://example.com/page")
-            }
-            return url
-        }
-
         var metadata: LinkMetadata
         if let remote = remoteURL(source) {
-            guard pageURL == nil, contentType == nil else {
+            guard base == nil, contentType == nil else {
                 throw UsageError("--url and --content-type are for a file or standard input; a URL is fetched as it is")
             }
             var fetcher = LinkFetcher()
@@ -127,12 +119,13 @@ enum PreviewCommand {
             } else {
                 // A failed fetch's exit status is ToolError(_:)'s, from its lpErrorCode.
                 metadata = try await fetcher.metadata(
-                    for: remote, timeout: timeout, includeSubresources: !noSubresources, includeOEmbed: oEmbed)
+                    for: remote, timeout: timeout ?? .seconds(30), includeSubresources: !noSubresources,
+                    includeOEmbed: oEmbed)
                 cache?.store(metadata, for: remote)
             }
         } else {
             // A file or standard input never touches the network.
-            guard cacheDirectory == nil, !allowPrivate, timeoutText == nil, !noSubresources, !oEmbed else {
+            guard cacheDirectory == nil, !allowPrivate, timeout == nil, !noSubresources, !oEmbed else {
                 throw UsageError(
                     "--cache, --timeout, --no-subresources, --oembed and --allow-private-addresses are for a URL; "
                         + "a file is read offline")
