@@ -348,7 +348,7 @@ public final class Clipboard: Sendable {
     private func own(_ content: ClipboardContent, _ selection: ClipboardSelection) async throws(ClipboardError)
         -> ClipboardOwnership
     {
-        let ownership = ClipboardOwnership(selection: selection)
+        let ownership = try ClipboardOwnership(selection: selection)
         let connector = connector
         let limits = limits
         let result: Result<Void, ClipboardError> = await withCheckedContinuation { continuation in
@@ -375,7 +375,7 @@ public final class Clipboard: Sendable {
                 continuation.resume(returning: .success(()))
                 while owner.isServing, !ownership.isStopped {
                     do {
-                        try owner.serve(until: .now + .milliseconds(100))
+                        try owner.serve(wakingOn: ownership.wakeUp)
                     } catch {
                         break
                     }
@@ -504,10 +504,29 @@ public final class ClipboardOwnership: Sendable {
     public let selection: ClipboardSelection
     private let stopped = Atomic(false)
     private let finished = Mutex<(done: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+    /// A pipe ``stop()`` writes a byte into: the serving thread sleeps until something happens,
+    /// this read end included.
+    private let wakePipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
 
-    init(selection: ClipboardSelection) {
+    /// - Throws: ``ClipboardError/Code/connectionFailed`` when the process has no descriptor
+    ///   left for the wake-up pipe.
+    init(selection: ClipboardSelection) throws(ClipboardError) {
         self.selection = selection
+        do throws(Errno) {
+            wakePipe = try FileDescriptor.pipe()
+            try wakePipe.writeEnd.setNonBlocking()
+        } catch {
+            throw ClipboardError(.connectionFailed, "cannot make the pipe that stops a copy's server: \(error)")
+        }
     }
+
+    deinit {
+        wakePipe.readEnd.close()
+        wakePipe.writeEnd.close()
+    }
+
+    /// The end the serving thread waits on, readable once stopped.
+    var wakeUp: FileDescriptor { wakePipe.readEnd }
 
     var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
@@ -518,6 +537,8 @@ public final class ClipboardOwnership: Sendable {
     /// Stops serving and gives up the selection, if this process still owns it.
     public func stop() {
         stopped.store(true, ordering: .releasing)
+        // One byte wakes the server; a full pipe has woken it already.
+        _ = [UInt8(1)].withUnsafeBytes { try? wakePipe.writeEnd.write($0) }
     }
 
     /// Returns when the copy is no longer served.

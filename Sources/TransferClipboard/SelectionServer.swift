@@ -1,3 +1,5 @@
+internal import TransferSupport
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -68,8 +70,9 @@ struct ChunkSink {
 protocol SelectionServer: AnyObject {
     /// Whether there is anything left to do: the selection owned, or a transfer under way.
     var isServing: Bool { get }
-    /// Handles what comes before `deadline`.
-    func serve(until deadline: ContinuousClock.Instant) throws(ClipboardError)
+    /// Handles what comes until `wake` becomes readable — the owner's ``ClipboardOwnership/stop()``
+    /// — or a transfer's idle time-out is due, or nothing is left to serve; sleeps in between.
+    func serve(wakingOn wake: FileDescriptor) throws(ClipboardError)
     /// Gives the selection up if this client still has it.
     func release()
 }

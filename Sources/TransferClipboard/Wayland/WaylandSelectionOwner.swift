@@ -68,14 +68,16 @@ final class WaylandSelectionOwner: SelectionServer {
 
     var isServing: Bool { ownsSelection || !transfers.isEmpty }
 
-    func serve(until deadline: ContinuousClock.Instant) throws(ClipboardError) {
+    func serve(wakingOn wake: FileDescriptor) throws(ClipboardError) {
         let connection = control.connection
         while isServing {
             // The compositor's messages first: they may start transfers.
             while let event = try connection.nextEvent(deadline: .now) {
                 try handle(event)
             }
-            guard try transfers.wait(on: connection, idle: idle, until: deadline) else { return }
+            // A cancellation just handled leaves nothing to wait for.
+            guard isServing else { return }
+            guard try transfers.wait(on: connection, idle: idle, until: nil, interruptedBy: wake) else { return }
         }
     }
 

@@ -82,22 +82,27 @@ struct WaylandTransfers {
     /// Lets go of silent readers, then waits until the compositor on `connection` has a message, a
     /// pipe can take more (which is written), or `deadline` comes: `false` once it has passed.
     mutating func wait(
-        on connection: WaylandConnection, idle: Duration, until deadline: ContinuousClock.Instant
+        on connection: WaylandConnection, idle: Duration, until deadline: ContinuousClock.Instant?,
+        interruptedBy wake: FileDescriptor? = nil
     ) throws(ClipboardError) -> Bool {
         let now = ContinuousClock.now
         dropSilent(idle: idle, now: now)
-        let remaining = now.duration(to: deadline)
-        guard remaining > .zero else { return false }
-        var pollers = [pollfd(fd: connection.descriptor.rawValue, events: Int16(POLLIN), revents: 0)] + pollers
-        let wait = min(remaining, transfers.isEmpty ? remaining : idle)
+        if let deadline, deadline <= now { return false }
+        let woken = wake.map { [pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0)] } ?? []
+        var pollers =
+            [pollfd(fd: connection.descriptor.rawValue, events: Int16(POLLIN), revents: 0)] + woken + pollers
+        // Asleep until the deadline, or a transfer's idle time-out.
+        let idleDue = transfers.isEmpty ? nil : now + idle
+        let wait = [deadline, idleDue].compactMap { $0 }.min()
         let ready: Int
         do throws(Errno) {
-            ready = try SystemCalls.poll(&pollers, until: now + wait)
+            ready = try SystemCalls.poll(&pollers, until: wait)
         } catch {
             throw ClipboardError(
                 .connectionFailed, "waiting for the Wayland compositor at \(connection.name): \(error)")
         }
-        if ready > 0 { write(ready: pollers.dropFirst()) }
+        if ready > 0 { write(ready: pollers.dropFirst(1 + woken.count)) }
+        if !woken.isEmpty, pollers[1].revents != 0 { return false }
         return true
     }
 

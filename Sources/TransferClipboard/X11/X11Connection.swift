@@ -176,6 +176,32 @@ final class X11Connection {
         }
     }
 
+    /// The next event, or `nil` at `deadline` (`nil`: none) or as soon as `wake` is readable,
+    /// whichever comes first: a wait that sleeps until something happens, and that another thread
+    /// can end by writing to `wake`.
+    func nextEvent(until deadline: ContinuousClock.Instant?, interruptedBy wake: FileDescriptor)
+        throws(ClipboardError) -> X11Event?
+    {
+        while true {
+            if let event = queuedEvents.popFirst() { return event }
+            if inputStart == input.count {
+                var pollers = [
+                    pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: wake.rawValue, events: Int16(POLLIN), revents: 0),
+                ]
+                do throws(Errno) {
+                    _ = try SystemCalls.poll(&pollers, until: deadline)
+                } catch {
+                    throw ClipboardError(.connectionFailed, "waiting for the X server: \(error)")
+                }
+                if pollers[1].revents != 0 { return nil }
+                guard pollers[0].revents != 0 else { return nil }  // the deadline
+            }
+            // Bytes are there: a whole packet follows them, as the server writes packets whole.
+            if case .event(let event) = try readPacket(deadline: .now + .seconds(10)) { return event }
+        }
+    }
+
     /// The next event, or `nil` at the deadline.
     func nextEvent(deadline: ContinuousClock.Instant) throws(ClipboardError) -> X11Event? {
         if let event = queuedEvents.popFirst() { return event }

@@ -1,3 +1,5 @@
+internal import TransferSupport
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -66,9 +68,12 @@ final class X11SelectionOwner: SelectionServer {
     var isServing: Bool { ownsSelection || !outgoing.isEmpty }
 
     /// Handles the events that come before `deadline`.
-    func serve(until deadline: ContinuousClock.Instant) throws(ClipboardError) {
+    func serve(wakingOn wake: FileDescriptor) throws(ClipboardError) {
         let connection = selection.connection
-        while let event = try connection.nextEvent(deadline: deadline) {
+        while true {
+            // Asleep until an event, the wake-up, or the first INCR transfer's idle time-out.
+            let due = outgoing.values.map { $0.lastActivity + idle }.min()
+            guard let event = try connection.nextEvent(until: due, interruptedBy: wake) else { break }
             _ = try handle(event)
             if !isServing { return }
         }
