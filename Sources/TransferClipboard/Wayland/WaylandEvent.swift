@@ -13,8 +13,9 @@ internal import TransferSupport
 /// the queue.
 enum WaylandEvent: Equatable {
     /// The tables of events the clipboard decodes, one per interface it follows: what a message's
-    /// object is decides what its opcode means (*The Wayland Protocol*, "Wire Format": the receiver knows each
-    /// object's interface, from the request or event that made it).
+    /// object is decides what its opcode means (*The Wayland Protocol*, "Wire Format": the
+    /// receiver knows each object's interface, from the request or event that made it). An
+    /// interface type names its table (``WaylandInterface/events``).
     enum Interface: Equatable {
         /// `wl_display`, object 1.
         case display
