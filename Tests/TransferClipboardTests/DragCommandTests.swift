@@ -56,7 +56,13 @@ struct DragCommandTests {
         if shown == nil { try await dragAcross(from: start, on: server) }
         let (source, target) = try await (dragged, dropped)
         if let shown {
-            if let mixUp = shown as? ServerMixUp { throw mixUp }
+            // What the tools said goes with a server that did not hold their windows: it is the
+            // only clue to the cause, which is not known yet.
+            if let mixUp = shown as? ServerMixUp {
+                throw ServerMixUp(
+                    description: "\(mixUp); drag exited \(source.status) saying \(source.error.debugDescription); "
+                        + "drop exited \(target.status) saying \(target.error.debugDescription)")
+            }
             throw DragFailure(description: "\(shown); drag said \(source.error); drop said \(target.error)")
         }
         return (source, target)

@@ -30,7 +30,12 @@ struct DropCommandTests {
         }
         let result = try await tool
         // When no window showed, what the tool said is the reason.
-        if case .failure(let mixUp as ServerMixUp) = drag { throw mixUp }
+        // What the tool said goes with a server that did not hold its window: it is the only clue
+        // to the cause, which is not known yet.
+        if case .failure(let mixUp as ServerMixUp) = drag {
+            throw ServerMixUp(
+                description: "\(mixUp); transfer drop exited \(result.status) saying \(result.error.debugDescription)")
+        }
         guard case .success(let outcome) = drag else {
             throw DragFailure(description: "\(drag); transfer drop exited \(result.status): \(result.error)")
         }
