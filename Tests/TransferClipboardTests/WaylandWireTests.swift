@@ -224,6 +224,8 @@ struct WaylandWireEventTests {
         (wire(offer, 0, raw: stringArgument("text/plain")), .dataOffer, .offer(offer: offer, mimeType: "text/plain")),
         (wire(offer, 1, [3]), .dataOffer, .sourceActions(offer: offer, [.copy, .move])),
         (wire(offer, 2, [1]), .dataOffer, .action(object: offer, .copy)),
+        // `dnd_action` of wayland.xml: copy 1, move 2, ask 4.
+        (wire(offer, 2, [4]), .dataOffer, .action(object: offer, .ask)),
     ]
 
     @Test("each event: its arguments; every shorter message, and a longer one, a protocol error")

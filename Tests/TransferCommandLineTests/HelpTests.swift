@@ -162,4 +162,26 @@ struct HelpTests {
         #expect(result.status == 64, "\(result.error)")
         #expect(result.error.contains(message), "\(result.error)")
     }
+
+    @Test(
+        "a typed option's bounds are taken: the command goes on to its next check, not refusing the value",
+        arguments: [
+            // Without a display, `drop` goes on to look for one: 69.
+            (["drop", "--timeout", "86400"], 69, "no display"),
+            (["drop", "--timeout", "0.001"], 69, "no display"),
+            (["drop", "--geometry", "1x1+0+0"], 69, "no display"),
+            // An address that is none is refused after the port and the limit are read: 64, saying so.
+            (["placeholder", "serve", "--port", "0", "--host", "192.0.2.1"], 64, "--host '192.0.2.1'"),
+            (["placeholder", "serve", "--port", "65535", "--host", "192.0.2.1"], 64, "--host '192.0.2.1'"),
+            (["placeholder", "serve", "--max-connections", "1", "--host", "192.0.2.1"], 64, "--host '192.0.2.1'"),
+            (
+                ["placeholder", "serve", "--max-connections", "1000000", "--host", "192.0.2.1"], 64,
+                "--host '192.0.2.1'"
+            ),
+        ])
+    func typedBounds(arguments: [String], status: Int32, message: String) async {
+        let result = await transfer(arguments)
+        #expect(result.status == status, "\(result.error)")
+        #expect(result.error.contains(message), "\(result.error)")
+    }
 }
