@@ -72,4 +72,17 @@ struct AcceptRuleParsingTests {
             #expect(parsed.diagnostics.map(\.reason) == [warning])
         }
     }
+
+    @Test(
+        "an identifier is a rule's, not a header's: in an Accept header it is a malformed range, dropped and reported")
+    func identifiersNotInHeaders() throws {
+        let parsed = try ReceiverProfile.parse(acceptHeader: "public.image;q=0.5, text/html")
+        #expect(parsed.profile.activation.accepts.map(\.pattern) == [.mediaRange(.html)])
+        #expect(parsed.diagnostics.map(\.entry) == ["public.image;q=0.5"])
+        #expect(
+            parsed.diagnostics.first?.reason.hasPrefix("expected a media range type/subtype, type/* or */*, found")
+                == true,
+            "\(parsed.diagnostics)")
+        #expect(try AcceptRule(parsing: "public.image;q=0.5").pattern == .type(.image))
+    }
 }
