@@ -91,7 +91,9 @@ struct Photo: Transferable {
 struct SimulatedReceiverTests {
     /// Shares a photo (a PNG file named `Sunset Photo.png`) and a text with a receiver; checks that
     /// the photo's file is untouched and that every file the delivery made is gone.
-    private func share(with receiver: String, forms: [TransferPayloadForm]? = nil) async throws -> ReceivedShare {
+    private func share(with receiver: String, forms: TransferPayloadFormOrder = .representationFirst) async throws
+        -> ReceivedShare
+    {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photos-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

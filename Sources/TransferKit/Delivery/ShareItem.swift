@@ -59,9 +59,12 @@ public struct ShareItem: Sendable, Identifiable, CustomStringConvertible {
     /// - Parameters:
     ///   - item: The value.
     ///   - label: A name for plans; the default is the type's name.
-    ///   - forms: The payload forms offered, in order; `nil` for each representation's own form,
-    ///     then a value, then the other of data and file.
-    public init<Item: Transferable>(_ item: Item, label: String? = nil, forms: [TransferPayloadForm]? = nil) {
+    ///   - forms: The payload forms offered, in order. The default,
+    ///     ``TransferPayloadFormOrder/representationFirst``, is each representation's own form, then
+    ///     a value, then the other of data and file.
+    public init<Item: Transferable>(
+        _ item: Item, label: String? = nil, forms: TransferPayloadFormOrder = .representationFirst
+    ) {
         let label = label ?? String(describing: Item.self)
         let id = ID.make()
         self.id = id

@@ -224,7 +224,9 @@ public final class ItemProvider: Sendable {
         var offers: [Offer] = []
         for (index, registration) in registrations.enumerated() {
             let available = registration.isAvailable()
-            for (formIndex, form) in Offer.defaultForms(native: registration.form).enumerated() {
+            for (formIndex, form) in TransferPayloadFormOrder.representationFirst.forms(native: registration.form)
+                .enumerated()
+            {
                 offers.append(
                     Offer(
                         registration.contentType, form: form, representationIndex: index, formIndex: formIndex,

@@ -40,15 +40,16 @@ public struct Negotiator: Sendable {
     /// - Parameters:
     ///   - item: The item.
     ///   - receiver: The receiver.
-    ///   - forms: The payload forms offered, in order; `nil` for each representation's own form,
-    ///     then a value, then the other of data and file.
+    ///   - forms: The payload forms offered, in order. The default,
+    ///     ``TransferPayloadFormOrder/representationFirst``, is each representation's own form, then
+    ///     a value, then the other of data and file.
     /// - Returns: The ranked candidates and the rejected offers.
     /// - Throws: ``TransferError`` when the item's representations cannot be flattened (a proxy
     ///   cycle).
     public func negotiate<Item: Transferable>(
         _ item: Item,
         with receiver: ReceiverProfile,
-        forms: [TransferPayloadForm]? = nil
+        forms: TransferPayloadFormOrder = .representationFirst
     ) throws(TransferError) -> Negotiation {
         negotiate(try Offer.offers(for: item, forms: forms), with: CompiledReceiver(receiver))
     }

@@ -150,13 +150,16 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - item: The item.
-    ///   - forms: The forms to offer, in order; `nil` offers the representation's own form first,
-    ///     then an in-memory value, then the other of data and file.
+    ///   - forms: The forms to offer each representation in, in order. The default,
+    ///     ``TransferPayloadFormOrder/representationFirst``, offers the representation's own form
+    ///     first, then an in-memory value, then the other of data and file.
     /// - Returns: The offers in the sender's order. Representations whose exporting condition is
     ///   false are included with ``isExportable`` false, so that negotiation can report them.
     /// - Throws: ``TransferError`` when the type's representations cannot be flattened (a proxy cycle,
     ///   a representation with nothing to offer): the error it is, not an empty list of offers.
-    public static func offers<Item: Transferable>(for item: Item, forms: [TransferPayloadForm]? = nil)
+    public static func offers<Item: Transferable>(
+        for item: Item, forms: TransferPayloadFormOrder = .representationFirst
+    )
         throws(TransferError) -> [Offer]
     {
         let entries = try Item.flattenedRepresentations()
@@ -164,7 +167,7 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
         for (index, entry) in entries.enumerated() where entry.canExport {
             let exportable = entry.canExport(item)
             let representation = OfferedRepresentation(entry)
-            for (formIndex, form) in (forms ?? defaultForms(native: entry.payloadForm)).enumerated() {
+            for (formIndex, form) in forms.forms(native: entry.payloadForm).enumerated() {
                 offers.append(
                     Offer(
                         entry, form: form, representationIndex: index, formIndex: formIndex,
@@ -172,15 +175,6 @@ public struct Offer: Sendable, Hashable, CustomStringConvertible {
             }
         }
         return offers
-    }
-
-    /// The representation's own form, then an in-memory value, then the other of data and file.
-    static func defaultForms(native: TransferPayloadForm) -> [TransferPayloadForm] {
-        switch native {
-        case .file: [.file, .value, .data]
-        case .value: [.value, .data, .file]
-        default: [.data, .value, .file]
-        }
     }
 }
 

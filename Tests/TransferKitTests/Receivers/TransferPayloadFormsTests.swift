@@ -54,3 +54,47 @@ struct TransferPayloadFormsTests {
         #expect(try json(decoded[2]) == #"{"kind":"image","outcome":"fails"}"#)
     }
 }
+
+/// A model with a representation declared as data, then one declared as a file.
+private struct TwoForms: Transferable {
+    var text = "two"
+
+    static var transferRepresentation: some TransferRepresentation {
+        DataRepresentation(exportedContentType: .json) { Data("{\"t\":\"\($0.text)\"}".utf8) }
+        FileRepresentation(exportedContentType: .png) { _ in
+            SentTransferredFile(URL(fileURLWithPath: "/dev/null"))
+        }
+    }
+}
+
+/// In which forms, and in which order, a sender offers each representation: its own form first
+/// unless an order is given, never `nil`.
+@Suite("TransferPayloadFormOrder: each representation's own form first, or the order given")
+struct TransferPayloadFormOrderTests {
+    @Test("representationFirst: the declared form, then a value, then the other of data and file")
+    func representationFirst() {
+        let order = TransferPayloadFormOrder.representationFirst
+        #expect(order.forms(native: .data) == [.data, .value, .file])
+        #expect(order.forms(native: .file) == [.file, .value, .data])
+        #expect(order.forms(native: .value) == [.value, .data, .file])
+    }
+
+    @Test("an array literal is a fixed order, the same for every representation")
+    func fixed() {
+        let order: TransferPayloadFormOrder = [.file, .data]
+        #expect(order == .fixed([.file, .data]))
+        for native in [TransferPayloadForm.data, .file, .value] {
+            #expect(order.forms(native: native) == [.file, .data])
+        }
+    }
+
+    @Test("offers(for:) by default and with an order: the forms of each representation, in order")
+    func offers() throws {
+        let byDefault = try Offer.offers(for: TwoForms())
+        #expect(byDefault.map(\.form) == [.data, .value, .file, .file, .value, .data])
+        #expect(byDefault.map(\.contentType) == [.json, .json, .json, .png, .png, .png])
+        let dataOnly = try Offer.offers(for: TwoForms(), forms: [.data])
+        #expect(dataOnly.map(\.form) == [.data, .data])
+        #expect(dataOnly.map(\.contentType) == [.json, .png])
+    }
+}
