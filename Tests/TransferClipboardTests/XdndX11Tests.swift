@@ -247,9 +247,19 @@ private func watchForWindow(on server: XvfbServer, x: Int16, y: Int16, takingDro
                 return arguments.first?.hasSuffix("Xvfb") == true && arguments.contains(server.display) ? pid : nil
             }
             let now = try connection.childWindow(of: connection.root, atRoot: x, y, deadline: .now + .seconds(5))
+            // What xdotool sees: a client of xcb's, which reaches the server by its abstract socket
+            // first, where the package's connections go by the socket's file. Windows named
+            // "transfer" there, with their places, tell whether the tools' windows are on another
+            // server than the one this connection reaches, or elsewhere on this one.
+            let socketFile = "/tmp/.X11-unix/X\(server.display.dropFirst())"
+            let xdotool = try? DesktopTools.runBlocking(
+                "xdotool", ["search", "--name", "transfer", "getwindowgeometry", "%@"],
+                environment: server.environment, timeout: .seconds(10))
+            let elsewhere =
+                xdotool.map { String(decoding: $0.output, as: UTF8.self) + $0.error } ?? "xdotool did not run"
             throw ServerMixUp(
                 description:
-                    "no window was mapped at \(x), \(y) of \(server.display) in 45 seconds (saw \(seen); there now: \(now); Xvfb processes for it: \(servers))"
+                    "no window was mapped at \(x), \(y) of \(server.display) in 45 seconds (saw \(seen); there now: \(now); Xvfb processes for it: \(servers); its socket file \(FileManager.default.fileExists(atPath: socketFile) ? "is there" : "is gone"); xdotool sees: \(elsewhere.debugDescription))"
             )
         }
         seen.append("\(event)")

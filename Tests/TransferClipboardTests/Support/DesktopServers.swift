@@ -61,9 +61,11 @@ enum DesktopTools {
         }
     }
 
-    private static func runBlocking(
-        _ name: String, _ arguments: [String], input: Data?, environment: [String: String], timeout: Duration,
-        detaches: Bool
+    /// ``run(_:_:input:environment:timeout:detaches:)`` on the caller's thread, for a caller that
+    /// is on a thread of its own already.
+    static func runBlocking(
+        _ name: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:],
+        timeout: Duration = .seconds(60), detaches: Bool = false
     ) throws -> (output: Data, error: String, status: Int32) {
         let executable = path(name) ?? name
         var inputPipe: [Int32] = [0, 0]
