@@ -223,13 +223,7 @@ func waitForWindow(on server: XvfbServer, x: Int16, y: Int16, takingDrops: Bool 
 }
 
 private func watchForWindow(on server: XvfbServer, x: Int16, y: Int16, takingDrops: Bool) throws {
-    // 90 s, within the tools' --timeout 120: in full runs a window did not show in 45 s while its
-    // tool said it was up, one Xvfb held the display, its socket file was there, and xdotool saw no
-    // window either — each time beside the heaviest suites (a million levels of nesting, the hostile
-    // inputs), at once for every server started then: most likely a tool starved of the two cores
-    // for that long rather than a server that lost a window (not proven: the next retry's message
-    // says more).
-    let deadline = ContinuousClock.now + .seconds(90)
+    let deadline = ContinuousClock.now + .seconds(45)
     let connection = try X11Connection(display: server.display, environment: server.environment, timeout: .seconds(20))
     let aware = try connection.internAtom("XdndAware", deadline: deadline)
     // SubstructureNotify on the root: an event for every top-level mapped from now on.
@@ -265,7 +259,7 @@ private func watchForWindow(on server: XvfbServer, x: Int16, y: Int16, takingDro
                 xdotool.map { String(decoding: $0.output, as: UTF8.self) + $0.error } ?? "xdotool did not run"
             throw ServerMixUp(
                 description:
-                    "no window was mapped at \(x), \(y) of \(server.display) in 90 seconds (saw \(seen); there now: \(now); Xvfb processes for it: \(servers); its socket file \(FileManager.default.fileExists(atPath: socketFile) ? "is there" : "is gone"); xdotool sees: \(elsewhere.debugDescription))"
+                    "no window was mapped at \(x), \(y) of \(server.display) in 45 seconds (saw \(seen); there now: \(now); Xvfb processes for it: \(servers); its socket file \(FileManager.default.fileExists(atPath: socketFile) ? "is there" : "is gone"); xdotool sees: \(elsewhere.debugDescription))"
             )
         }
         seen.append("\(event)")
