@@ -65,7 +65,7 @@ struct ChromiumDragTests {
     )? {
         guard let page = try ChromiumWindow.start(page: try Self.page("drop"), on: server) else { return nil }
         _ = try await onThread { try page.report("loaded", as: ChromiumWindow.Nothing.self) }
-        async let dragged = DesktopTools.run(
+        let dragged = DesktopTools.start(
             transfer, ["drag"] + arguments + ["--geometry", Self.transferGeometry, "--timeout", "120"],
             environment: server.environment, timeout: .seconds(150))
         try await onThread {
@@ -78,7 +78,7 @@ struct ChromiumDragTests {
         _ = try await onThread { try page.report("dragover", as: ChromiumWindow.Nothing.self) }
         try await pointer(["mousemove", "\(Self.onPage.x + 1)", "\(y + 1)", "mouseup", "1"], on: server)
         let dropped = try await onThread { try page.report("drop", as: Dropped.self) }
-        return (dropped, try await dragged)
+        return (dropped, try await dragged.value)
     }
 
     @Test("a file dragged from transfer drag arrives in the page as a file: its name and its bytes")

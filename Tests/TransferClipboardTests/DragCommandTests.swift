@@ -46,18 +46,17 @@ struct DragCommandTests {
     func drag(
         _ dragging: [String], into dropping: [String], from start: Int = 40, on server: XvfbServer
     ) async throws -> (source: Said, target: Said) {
-        async let dragged = DesktopTools.run(
+        let dragged = DesktopTools.start(
             transfer, ["drag"] + dragging + ["--geometry", "150x100+0+0", "--timeout", "120"],
             environment: server.environment, timeout: .seconds(150))
-        async let dropped = DesktopTools.run(
+        let dropped = DesktopTools.start(
             transfer, ["drop"] + dropping + ["--geometry", "150x100+170+0", "--timeout", "120"],
             environment: server.environment, timeout: .seconds(150))
         let shown = await windowsShown(on: server)
         if shown == nil { try await dragAcross(from: start, on: server) }
-        let (source, target) = try await (dragged, dropped)
+        let (source, target) = try await (dragged.value, dropped.value)
         if let shown {
-            // What the tools said goes with a server that did not hold their windows: it is the
-            // only clue to the cause, which is not known yet.
+            // What the tools said goes with a server that did not hold their windows.
             if let mixUp = shown as? ServerMixUp {
                 throw ServerMixUp(
                     description: "\(mixUp); drag exited \(source.status) saying \(source.error.debugDescription); "
@@ -125,12 +124,12 @@ struct DragCommandTests {
             defer { drag.stop() }
             // The second tile (75 to 150), then the first (0 to 75), from the same window.
             for (press, file) in [(110, files[1]), (40, files[0])] {
-                async let dropped = DesktopTools.run(
+                let dropped = DesktopTools.start(
                     transfer, ["drop", "--type", "text/uri-list", "--geometry", "150x100+170+0", "--timeout", "120"],
                     environment: server.environment, timeout: .seconds(150))
                 if let shown = await windowsShown(on: server) { throw shown }
                 try await dragAcross(from: press, on: server)
-                let target = try await dropped
+                let target = try await dropped.value
                 #expect(target.status == 0, "pressed at \(press): \(target.error)")
                 let list = String(decoding: target.output, as: UTF8.self)
                 #expect(list.split(separator: "\r\n").map(String.init) == [file.absoluteString], "pressed at \(press)")
@@ -155,12 +154,12 @@ struct DragCommandTests {
             defer { drag.stop() }
             var next = 0
             for round in 0..<2 {
-                async let dropped = DesktopTools.run(
+                let dropped = DesktopTools.start(
                     transfer, ["drop", "--type", "text/uri-list", "--geometry", "150x100+170+0", "--timeout", "120"],
                     environment: server.environment, timeout: .seconds(150))
                 if let shown = await windowsShown(on: server) { throw shown }
                 try await dragAcross(on: server)
-                let target = try await dropped
+                let target = try await dropped.value
                 #expect(target.status == 0, "round \(round): \(target.error)")
                 #expect(String(decoding: target.output, as: UTF8.self).hasPrefix(file.absoluteString))
                 // The drag window says so once per drop, and is still there for the next.
@@ -181,7 +180,7 @@ struct DragCommandTests {
             defer { try? FileManager.default.removeItem(at: directory) }
             let file = directory.appendingPathComponent("note.txt")
             try Data("x".utf8).write(to: file)
-            async let dragged = DesktopTools.run(
+            let dragged = DesktopTools.start(
                 transfer, ["drag", file.path, "--geometry", "150x100+0+0", "--timeout", "120"],
                 environment: server.environment, timeout: .seconds(150))
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -191,7 +190,7 @@ struct DragCommandTests {
                 }
             }
             try await dragAcross(on: server)
-            let source = try await dragged
+            let source = try await dragged.value
             #expect(source.status == 75)
             #expect(source.error.contains("released where nothing takes it"), "\(source.error)")
         }

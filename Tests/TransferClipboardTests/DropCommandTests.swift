@@ -16,7 +16,7 @@ struct DropCommandTests {
     func dropping(_ content: ClipboardContent, _ arguments: [String], on server: XvfbServer) async throws -> (
         tool: (output: Data, error: String, status: Int32), drag: XdndSourceSession.Outcome?
     ) {
-        async let tool = DesktopTools.run(
+        let tool = DesktopTools.start(
             transfer, ["drop"] + arguments, environment: server.environment, timeout: .seconds(150))
         // The drag blocks on its connection: on a thread of its own, not one of Swift's.
         let drag = await withCheckedContinuation { continuation in
@@ -28,10 +28,8 @@ struct DropCommandTests {
                     })
             }
         }
-        let result = try await tool
-        // When no window showed, what the tool said is the reason.
-        // What the tool said goes with a server that did not hold its window: it is the only clue
-        // to the cause, which is not known yet.
+        let result = try await tool.value
+        // When no window showed, what the tool said goes with it.
         if case .failure(let mixUp as ServerMixUp) = drag {
             throw ServerMixUp(
                 description: "\(mixUp); transfer drop exited \(result.status) saying \(result.error.debugDescription)")

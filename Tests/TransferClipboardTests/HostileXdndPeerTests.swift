@@ -65,7 +65,7 @@ struct HostileXdndPeerTests {
     @Test("a source that never answers the dropped conversion: told not accepted, and transfer drop exits 75 saying so")
     func sourceNeverAnswers() async throws {
         try await withFreshServer { server in
-            async let tool = DesktopTools.run(
+            let tool = DesktopTools.start(
                 transfer, ["drop", "--type", "text/plain", "--geometry", Self.dropGeometry, "--timeout", "120"],
                 environment: server.environment, timeout: .seconds(150))
             let target = try await dropWindow(on: server)
@@ -84,7 +84,7 @@ struct HostileXdndPeerTests {
                 // The conversion's request comes, and is never answered; the finish is awaited.
                 return try source.nextMessage()
             }
-            let result = try await tool
+            let result = try await tool.value
             #expect(finished == .finished(target: target, accepted: false, action: 0))
             #expect(result.status == 75, "\(result.error)")
             #expect(
@@ -97,7 +97,7 @@ struct HostileXdndPeerTests {
     @Test("a flood of positions gets one status each, and the next drag is taken")
     func positionFlood() async throws {
         try await withFreshServer { server in
-            async let tool = DesktopTools.run(
+            let tool = DesktopTools.start(
                 transfer, ["drop", "--type", "text/plain", "--geometry", Self.dropGeometry, "--timeout", "120"],
                 environment: server.environment, timeout: .seconds(150))
             let target = try await dropWindow(on: server)
@@ -120,7 +120,7 @@ struct HostileXdndPeerTests {
             let outcome = try await onThread {
                 try xdndDrag(ClipboardContent(bytes: Data("after the flood".utf8), names: ["text/plain"]), on: server)
             }
-            let result = try await tool
+            let result = try await tool.value
             if case .dropped(let to, let accepted, _)? = outcome {
                 #expect(to == target && accepted)
             } else {
@@ -134,7 +134,7 @@ struct HostileXdndPeerTests {
     @Test("thousands of types: the first 100 are read; a type past them is not seen, one among them is taken")
     func tooManyTypes() async throws {
         try await withFreshServer { server in
-            async let tool = DesktopTools.run(
+            let tool = DesktopTools.start(
                 transfer, ["drop", "--type", "text/plain", "--geometry", Self.dropGeometry, "--timeout", "120"],
                 environment: server.environment, timeout: .seconds(150))
             let target = try await dropWindow(on: server)
@@ -167,7 +167,7 @@ struct HostileXdndPeerTests {
             _ = try await onThread {
                 try xdndDrag(ClipboardContent(bytes: Data("done".utf8), names: ["text/plain"]), on: server)
             }
-            let result = try await tool
+            let result = try await tool.value
             #expect(result.status == 0, "\(result.error)")
             #expect(String(decoding: result.output, as: UTF8.self) == "done")
         }
@@ -244,16 +244,16 @@ struct HostileXdndPeerTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("note.txt")
         try Data("x".utf8).write(to: file)
-        async let tool = DesktopTools.run(
+        let tool = DesktopTools.start(
             transfer, ["drag", file.path, "--geometry", "150x100+0+0", "--timeout", "120"],
             environment: server.environment, timeout: .seconds(150))
-        async let received = onThread { try HandTarget(on: server).play(behaviour, until: .now + .seconds(140)) }
+        let received = ThreadTask { try HandTarget(on: server).play(behaviour, until: .now + .seconds(140)) }
         try await onThread {
             try waitForWindow(on: server, x: 40, y: 50, takingDrops: false)
             try waitForWindow(on: server, x: 240, y: 50)
         }
         try await DragCommandTests().dragAcross(on: server)
-        let ended = try await tool
+        let ended = try await tool.value
         // The tool has ended: a leave tells the target to stop playing (it may still be waiting).
         try await onThread {
             let connection = try X11Connection(
@@ -264,7 +264,7 @@ struct HostileXdndPeerTests {
             try connection.send(XdndMessage.leave(source: 0).event(about: window, atoms: atoms.messages), to: window)
             try connection.sync(deadline: .now + .seconds(20))
         }
-        return (ended, try await received)
+        return (ended, try await received.value)
     }
 
     @Test("a target that never finishes after the drop: transfer drag ends at the idle time-out, 75, saying so")

@@ -46,18 +46,24 @@ enum DesktopTools {
         _ name: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:],
         timeout: Duration = .seconds(60), detaches: Bool = false
     ) async throws -> (output: Data, error: String, status: Int32) {
-        _ = ignoresBrokenPipes
+        try await start(
+            name, arguments, input: input, environment: environment, timeout: timeout, detaches: detaches
+        ).value
+    }
+
+    /// ``run(_:_:input:environment:timeout:detaches:)`` started now, on a thread of its own, and
+    /// awaited later: for a program the test acts on meanwhile (a window it drags onto). Not
+    /// `async let`, whose program starts only once one of Swift concurrency's threads is free
+    /// (``ThreadTask``).
+    static func start(
+        _ name: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:],
+        timeout: Duration = .seconds(60), detaches: Bool = false
+    ) -> ThreadTask<(output: Data, error: String, status: Int32)> {
         // On a thread of its own: waiting for the program must not hold one of Swift
         // concurrency's few threads, which the clipboard's exports need meanwhile.
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue(label: "DesktopTools.run").async {
-                continuation.resume(
-                    with: Result {
-                        try runBlocking(
-                            name, arguments, input: input, environment: environment, timeout: timeout,
-                            detaches: detaches)
-                    })
-            }
+        ThreadTask {
+            try runBlocking(
+                name, arguments, input: input, environment: environment, timeout: timeout, detaches: detaches)
         }
     }
 
@@ -67,6 +73,7 @@ enum DesktopTools {
         _ name: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:],
         timeout: Duration = .seconds(60), detaches: Bool = false
     ) throws -> (output: Data, error: String, status: Int32) {
+        _ = ignoresBrokenPipes
         let executable = path(name) ?? name
         var inputPipe: [Int32] = [0, 0]
         var outputPipe: [Int32] = [0, 0]
