@@ -40,7 +40,7 @@ public final class DragSource: Sendable {
 
     /// The window's protocol.
     private enum Backend {
-        case x11(X11DragSource, window: UInt32)
+        case x11(X11DragSource, window: X11Window)
         case wayland(WaylandDragSource)
     }
     /// What each column of the window drags, when it is split in columns (``init(eachOf:title:frame:picture:environment:limits:)``).
@@ -138,7 +138,7 @@ public final class DragSource: Sendable {
         let source = try X11DragSource(selection, content: content, idle: limits.idleTimeout, deadline: deadline)
         let window = try connection.createVisibleWindow(
             x: frame.x, y: frame.y, width: frame.width, height: frame.height,
-            eventMask: X11Request.buttonDragMask | (picture == nil ? 0 : X11Request.exposureMask))
+            eventMask: picture == nil ? .buttonDrag : [.buttonDrag, .exposure])
         source.painter = try picture.map { picture throws(ClipboardError) in
             try X11WindowPainter(picture, on: window, connection)
         }
@@ -191,7 +191,7 @@ public final class DragSource: Sendable {
 
     /// Follows a drag from an X11 window, its end said as ``Outcome``.
     private static func follow(
-        _ source: X11DragSource, from window: UInt32, choosing choose: ((Int, Int) -> ClipboardContent)?,
+        _ source: X11DragSource, from window: X11Window, choosing choose: ((Int, Int) -> ClipboardContent)?,
         limits: Clipboard.Limits, timeout: Duration
     ) throws(ClipboardError) -> Outcome? {
         let outcome = try source.followPointer(

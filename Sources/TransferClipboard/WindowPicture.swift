@@ -42,12 +42,12 @@ package struct WindowPicture: Sendable, Hashable {
 /// one request.
 struct X11WindowPainter {
     let connection: X11Connection
-    let window: UInt32
-    private let context: UInt32
+    let window: X11Window
+    private let context: X11GraphicsContext
     private let pixels: [UInt8]?
     private let picture: WindowPicture
 
-    init(_ picture: WindowPicture, on window: UInt32, _ connection: X11Connection) throws(ClipboardError) {
+    init(_ picture: WindowPicture, on window: X11Window, _ connection: X11Connection) throws(ClipboardError) {
         (self.connection, self.window, self.picture) = (connection, window, picture)
         context = connection.newID()
         try connection.request(.createGC(context: context, drawable: window))

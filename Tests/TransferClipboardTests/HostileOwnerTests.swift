@@ -32,7 +32,7 @@ final class HostileOwner: @unchecked Sendable {
                 try connection!.setSelectionOwner(selection.window, selection: selection.atoms.clipboard, time: time)
                 try connection!.sync(deadline: deadline)
                 ready.signal()
-                var incr: (requestor: UInt32, property: UInt32, type: UInt32)?
+                var incr: (requestor: X11Window, property: X11Atom, type: X11Atom)?
                 while !stopped.load(ordering: .acquiring), let current = connection {
                     guard let event = try current.nextEvent(deadline: .now + .milliseconds(50)) else { continue }
                     if case .selectionRequest(let time, _, let requestor, _, let target, let property) = event {
@@ -48,11 +48,11 @@ final class HostileOwner: @unchecked Sendable {
                             var atoms: [UInt8] = []
                             for atom in 0..<100_000 { atoms.appendUInt32(UInt32(1000 + atom)) }
                             try current.changeProperty(
-                                requestor, property, type: X11Connection.Atom.atom, format: 32, data: atoms[...])
+                                requestor, property, type: X11Atom.atom, format: 32, data: atoms[...])
                             try notify()
                         case .targetsAsString:
                             try current.changeProperty(
-                                requestor, property, type: X11Connection.Atom.string, format: 8,
+                                requestor, property, type: X11Atom.string, format: 8,
                                 data: Array("image/png".utf8)[...])
                             try notify()
                         case .endlessINCR, .diesMidTransfer:
@@ -177,28 +177,30 @@ struct OwnerProtocolTests {
         let second = try connection.internAtom("SECOND", deadline: deadline)
         let unknown = try connection.internAtom("application/x-not-offered", deadline: deadline)
         var pairs: [UInt8] = []
-        for atom in [requestor.atoms.utf8String, first, unknown, second] { pairs.appendUInt32(atom) }
+        for atom in [requestor.atoms.utf8String, first, unknown, second] { pairs.appendUInt32(atom.rawValue) }
         try connection.changeProperty(
             requestor.window, requestor.atoms.property, type: requestor.atoms.atomPair, format: 32, data: pairs[...])
         let time = try requestor.timestamp(deadline: deadline)
         try connection.convertSelection(
             requestor: requestor.window, selection: requestor.atoms.clipboard, target: requestor.atoms.multiple,
             property: requestor.atoms.property, time: time)
-        var notified: UInt32?
+        var notified: X11Atom?
         while notified == nil, let event = try connection.nextEvent(deadline: deadline) {
             if case .selectionNotify(_, _, _, _, let property) = event { notified = property }
         }
         #expect(notified == requestor.atoms.property)
         let answered = try connection.getProperty(
             requestor.window, requestor.atoms.property, delete: true, longLength: 64, deadline: deadline)
-        let atoms = stride(from: 0, to: answered.value.count, by: 4).map { answered.value.uint32(at: $0) }
+        let atoms = stride(from: 0, to: answered.value.count, by: 4).map {
+            X11Atom(rawValue: answered.value.uint32(at: $0))
+        }
         #expect(atoms == [requestor.atoms.utf8String, first, unknown, 0])
         let text = try connection.getProperty(requestor.window, first, delete: true, longLength: 64, deadline: deadline)
         #expect(String(decoding: text.value, as: UTF8.self) == "several at once")
         let timestamp = try requestor.convert(
             .clipboard, target: requestor.atoms.timestamp, targetName: "TIMESTAMP", limit: 64, idle: .seconds(3),
             deadline: deadline)
-        #expect(timestamp.type == X11Connection.Atom.integer && timestamp.format == 32 && timestamp.bytes.count == 4)
+        #expect(timestamp.type == X11Atom.integer && timestamp.format == 32 && timestamp.bytes.count == 4)
         #expect(timestamp.bytes.uint32(at: 0) != 0)
     }
 }

@@ -20,7 +20,7 @@ struct HostileXdndPeerTests {
     /// nothing unless the test does.
     struct HandSource {
         let connection: X11Connection
-        let window: UInt32
+        let window: X11Window
         let atoms: XdndAtoms
         let deadline = ContinuousClock.now + .seconds(120)
 
@@ -33,9 +33,9 @@ struct HostileXdndPeerTests {
             try connection.setSelectionOwner(window, selection: atoms.selection, time: 0)
         }
 
-        func atom(_ name: String) throws -> UInt32 { try connection.internAtom(name, deadline: deadline) }
+        func atom(_ name: String) throws -> X11Atom { try connection.internAtom(name, deadline: deadline) }
 
-        func send(_ messages: [XdndMessage], to target: UInt32) throws {
+        func send(_ messages: [XdndMessage], to target: X11Window) throws {
             for message in messages {
                 try connection.send(message.event(about: target, atoms: atoms.messages), to: target)
             }
@@ -52,7 +52,7 @@ struct HostileXdndPeerTests {
     }
 
     /// The window that takes drops at ``onDrop``.
-    func dropWindow(on server: XvfbServer) async throws -> UInt32 {
+    func dropWindow(on server: XvfbServer) async throws -> X11Window {
         try await onThread {
             try waitForWindow(on: server, x: Int16(Self.onDrop.x), y: Int16(Self.onDrop.y))
             let connection = try X11Connection(
@@ -143,12 +143,12 @@ struct HostileXdndPeerTests {
                 let (text, junk) = (try source.atom("text/plain"), try source.atom("application/x-junk"))
                 var answers: [Bool] = []
                 for place in [4_999, 50] {
-                    var list = [UInt32](repeating: junk, count: 5_000)
+                    var list = [X11Atom](repeating: junk, count: 5_000)
                     list[place] = text
                     var value: [UInt8] = []
-                    for atom in list { value.appendUInt32(atom) }
+                    for atom in list { value.appendUInt32(atom.rawValue) }
                     try source.connection.changeProperty(
-                        source.window, source.atoms.typeList, type: X11Connection.Atom.atom, format: 32, data: value)
+                        source.window, source.atoms.typeList, type: X11Atom.atom, format: 32, data: value)
                     try source.send(
                         [
                             .enter(source: source.window, version: 5, hasTypeList: true, types: [junk, junk, junk]),
@@ -186,7 +186,7 @@ struct HostileXdndPeerTests {
     /// A target by hand at (170, 0), 150 × 100, made and played on one thread.
     struct HandTarget {
         let connection: X11Connection
-        let window: UInt32
+        let window: X11Window
         let atoms: XdndAtoms
 
         init(on server: XvfbServer) throws {
@@ -197,7 +197,7 @@ struct HostileXdndPeerTests {
             window = try connection.createVisibleWindow(x: 170, y: 0, width: 150, height: 100)
             var version: [UInt8] = []
             version.appendUInt32(5)
-            try connection.changeProperty(window, atoms.aware, type: X11Connection.Atom.atom, format: 32, data: version)
+            try connection.changeProperty(window, atoms.aware, type: X11Atom.atom, format: 32, data: version)
             try X11DropTarget.name(window, "hostile target", on: connection, atoms: atoms)
             try connection.mapWindow(window)
             try connection.sync(deadline: deadline)
@@ -260,7 +260,7 @@ struct HostileXdndPeerTests {
                 display: server.display, environment: server.environment, timeout: .seconds(20))
             let atoms = try XdndAtoms(connection, deadline: .now + .seconds(20))
             let window = try connection.childWindow(of: connection.root, atRoot: 240, 50, deadline: .now + .seconds(20))
-            guard window != 0 else { return }  // The target stopped already, and its window is gone.
+            guard window != .none else { return }  // The target stopped already, and its window is gone.
             try connection.send(XdndMessage.leave(source: 0).event(about: window, atoms: atoms.messages), to: window)
             try connection.sync(deadline: .now + .seconds(20))
         }

@@ -399,9 +399,38 @@ struct X11WireRequestTests {
             payload: [UInt8](repeating: 7, count: 8))
         #expect(words[20..<24] == [2, 0, 0, 0])  // two 32-bit units
         let event = X11Event.selectionNotify(time: 5, requestor: 1, selection: 2, target: 3, property: 4)
-        let send = try bytes(.sendEvent(destination: 1, eventMask: 0, event: event.encoded() ?? []))
+        let send = try bytes(.sendEvent(destination: 1, eventMask: [], event: event.encoded() ?? []))
         #expect(send.count == 44 && send.uint16(at: 2) == 11 && Array(send[12...]) == event.encoded())
         #expect(try bytes(.getInputFocus) == [43, 0, 1, 0])
+    }
+
+    @Test("CreateWindow, ChangeWindowAttributes: appendix B's bytes, each event mask its SETofEVENT bit")
+    func windows() throws {
+        // SETofEVENT: ButtonPress #x4, ButtonRelease #x8, ButtonMotion #x2000, Exposure #x8000,
+        // StructureNotify #x20000, SubstructureNotify #x80000, PropertyChange #x400000.
+        let masks: [(X11EventMask, UInt32)] = [
+            (.buttonPress, 0x4), (.buttonRelease, 0x8), (.buttonMotion, 0x2000), (.exposure, 0x8000),
+            (.structureNotify, 0x2_0000), (.substructureNotify, 0x8_0000), (.propertyChange, 0x40_0000),
+            (.buttonDrag, 0x200C),
+        ]
+        for (mask, bits) in masks {
+            #expect(
+                try bytes(.changeWindowAttributes(window: 0x40_0001, eventMask: mask))
+                    == Bytes().u8(2, 0).u16(4).u32(0x40_0001).u32(0x800).u32(bits).bytes, "\(bits)")
+        }
+        // InputOnly, 1 × 1 at 0, 0, CopyFromParent's visual; the value-mask holds event-mask only.
+        #expect(
+            try bytes(.createWindow(window: 0x40_0002, parent: 0x2B, eventMask: .propertyChange))
+                == Bytes().u8(1, 0).u16(9).u32(0x40_0002).u32(0x2B).zeros(4).u16(1).u16(1).u16(0).u16(2).u32(0)
+                .u32(0x800).u32(0x40_0000).bytes)
+        // InputOutput, its place and size, background-pixel then event-mask (the value-mask's order).
+        #expect(
+            try bytes(
+                .createVisibleWindow(
+                    window: 0x40_0003, parent: 0x2B, x: -5, y: 7, width: 320, height: 240, background: 0xFF_FFFF,
+                    eventMask: [.exposure, .structureNotify]))
+                == Bytes().u8(1, 0).u16(10).u32(0x40_0003).u32(0x2B).u16(0xFFFB).u16(7).u16(320).u16(240).u16(0)
+                .u16(1).u32(0).u32(0x802).u32(0xFF_FFFF).u32(0x2_8000).bytes)
     }
 
     @Test("CreateGC, PutImage (a ZPixmap, its pixels the payload), GetImage: appendix B's bytes")
@@ -627,9 +656,9 @@ struct X11ConnectionStateTests {
     func eventQueue() {
         var queue = X11EventQueue(capacity: 3)
         for window in UInt32(1)...5 {
-            queue.append(.selectionClear(time: 0, owner: window, selection: 1))
+            queue.append(.selectionClear(time: 0, owner: X11Window(rawValue: window), selection: 1))
         }
-        #expect(queue.events == (3...5).map { .selectionClear(time: 0, owner: $0, selection: 1) })
+        #expect(queue.events == (3...5).map { .selectionClear(time: 0, owner: X11Window(rawValue: $0), selection: 1) })
         let middle = queue.take { if case .selectionClear(_, 4, _) = $0 { true } else { false } }
         #expect(middle == .selectionClear(time: 0, owner: 4, selection: 1))
         #expect(queue.take { _ in false } == nil)

@@ -8,21 +8,23 @@ import Testing
 @Suite("XDND sessions: the target's and the source's steps")
 struct XdndSessionTests {
     static let atoms = XdndTargetSession.Atoms(copy: 501, move: 502, link: 503, ask: 504, private: 505, delete: 506)
-    static let (targetWindow, sourceWindow, otherSource) = (UInt32(0x60_0001), UInt32(0x40_0001), UInt32(0x70_0001))
-    static let (png, text, json) = (UInt32(401), UInt32(402), UInt32(403))
+    static let (targetWindow, sourceWindow, otherSource): (X11Window, X11Window, X11Window) = (
+        0x60_0001, 0x40_0001, 0x70_0001
+    )
+    static let (png, text, json): (X11Atom, X11Atom, X11Atom) = (401, 402, 403)
 
     /// A target that takes JSON, else text.
-    func target(actions: [UInt32]? = nil) -> XdndTargetSession {
+    func target(actions: [X11Atom]? = nil) -> XdndTargetSession {
         XdndTargetSession(window: Self.targetWindow, atoms: Self.atoms, actions: actions) { _, types in
             types.first { $0 == Self.json } ?? types.first { $0 == Self.text }
         }
     }
 
-    func position(_ source: UInt32 = sourceWindow, action: UInt32 = atoms.copy) -> XdndMessage {
+    func position(_ source: X11Window = sourceWindow, action: X11Atom = atoms.copy) -> XdndMessage {
         .position(source: source, x: 100, y: 200, time: 7, action: action)
     }
 
-    func status(accepts: Bool, action: UInt32) -> XdndTargetSession.Step {
+    func status(accepts: Bool, action: X11Atom) -> XdndTargetSession.Step {
         .send(
             .status(
                 target: Self.targetWindow, accepts: accepts, wantsPositionsInside: true, rectangle: .empty,
@@ -59,7 +61,7 @@ struct XdndSessionTests {
                 == [.readTypeList(source: Self.sourceWindow)])
         // Until the list is read, positions are refused.
         #expect(session.receive(position()) == [status(accepts: false, action: 0)])
-        let offered = [0, Self.png] + (1000..<1500).map { UInt32($0) } + [Self.json]
+        let offered = [0, Self.png] + (1000..<1500).map { X11Atom(rawValue: $0) } + [Self.json]
         #expect(session.typesRead(offered).isEmpty)
         guard case .over(let drag) = session.phase else {
             Issue.record("no drag after the type list: \(session.phase)")
@@ -129,7 +131,7 @@ struct XdndSessionTests {
             ([Self.atoms.copy], Self.atoms.move, Self.atoms.copy),
             ([Self.atoms.move, Self.atoms.copy], Self.atoms.move, Self.atoms.move),
             ([Self.atoms.move, Self.atoms.copy], Self.atoms.ask, Self.atoms.move), ([], Self.atoms.copy, 0),
-        ] as [([UInt32], UInt32, UInt32)] {
+        ] as [([X11Atom], X11Atom, X11Atom)] {
             var session = target(actions: actions)
             _ = session.receive(.enter(source: Self.sourceWindow, version: 5, hasTypeList: false, types: [Self.text]))
             #expect(
@@ -181,7 +183,8 @@ struct XdndSessionTests {
         for index in 0..<10_000 {
             let steps = session.receive(
                 .position(
-                    source: Self.sourceWindow, x: UInt16(index % 1000), y: 5, time: UInt32(index),
+                    source: Self.sourceWindow, x: UInt16(index % 1000), y: 5,
+                    time: X11Timestamp(rawValue: UInt32(index)),
                     action: Self.atoms.copy))
             statuses += steps.count
         }
@@ -216,17 +219,17 @@ struct XdndSessionTests {
     static let copy = atoms.copy
     static let over = XdndSourceSession.Target(window: targetWindow, version: 5)
 
-    func source(types: [UInt32] = [json, text]) -> XdndSourceSession {
+    func source(types: [X11Atom] = [json, text]) -> XdndSourceSession {
         XdndSourceSession(window: Self.sourceWindow, types: types, action: Self.copy)
     }
 
-    func sent(_ message: XdndMessage, about window: UInt32 = targetWindow, to destination: UInt32? = nil)
+    func sent(_ message: XdndMessage, about window: X11Window = targetWindow, to destination: X11Window? = nil)
         -> XdndSourceSession.Step
     {
         .send(message, about: window, to: destination ?? window)
     }
 
-    func accepting(_ window: UInt32 = targetWindow, rectangle: XdndMessage.Rectangle = .empty, inside: Bool = true)
+    func accepting(_ window: X11Window = targetWindow, rectangle: XdndMessage.Rectangle = .empty, inside: Bool = true)
         -> XdndMessage
     {
         .status(target: window, accepts: true, wantsPositionsInside: inside, rectangle: rectangle, action: Self.copy)
@@ -390,7 +393,7 @@ struct XdndSessionTests {
             }
         }
         for x in stride(from: UInt16(0), to: 50, by: 5) {
-            run(source.moved(x: x, y: 0, time: UInt32(x), over: Self.over))
+            run(source.moved(x: x, y: 0, time: X11Timestamp(rawValue: UInt32(x)), over: Self.over))
         }
         run(source.released(at: 60))
         #expect(outcome == .dropped(target: Self.targetWindow, accepted: true, action: Self.copy))

@@ -13,7 +13,7 @@ import TransferKit
 struct XdndX11Tests {
     /// What the target's thread saw: its window, then the drop (or the error that ended it).
     final class TargetRun: Sendable {
-        let window = Mutex<UInt32>(0)
+        let window = Mutex(X11Window.none)
         let drop = Mutex<Result<X11DropTarget.Drop?, any Error>?>(nil)
         let ready = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
@@ -75,10 +75,10 @@ struct XdndX11Tests {
                 }
             }
             #expect(String(decoding: name.value, as: UTF8.self) == "TransferKit drop test")
-            #expect(aware.type == X11Connection.Atom.atom && X11Reply.words(aware.value) == [5])
+            #expect(aware.type == X11Atom.atom && X11Reply.words(aware.value) == [5])
             let outcome = try await onThread { try self.drag(note, on: server) }
             try await onThread { run.done.wait() }
-            guard case .dropped(window, true, let action) = outcome, action != 0 else {
+            guard case .dropped(window, true, let action) = outcome, action != .none else {
                 Issue.record("the source's drag ended \(String(describing: outcome)), not dropped on \(window)")
                 return
             }
@@ -117,7 +117,7 @@ struct XdndX11Tests {
             try await onThread { run.ready.wait() }
             let target = run.window.withLock { $0 }
             // A source by hand: an enter and a position, then the status the target answers.
-            let (source, status) = try await onThread { () throws -> (UInt32, X11Event?) in
+            let (source, status) = try await onThread { () throws -> (X11Window, X11Event?) in
                 let deadline = ContinuousClock.now + .seconds(60)
                 let connection = try X11Connection(
                     display: server.display, environment: server.environment, timeout: .seconds(20))
@@ -227,11 +227,11 @@ private func watchForWindow(on server: XvfbServer, x: Int16, y: Int16, takingDro
     let connection = try X11Connection(display: server.display, environment: server.environment, timeout: .seconds(20))
     let aware = try connection.internAtom("XdndAware", deadline: deadline)
     // SubstructureNotify on the root: an event for every top-level mapped from now on.
-    try connection.request(.changeWindowAttributes(window: connection.root, eventMask: 0x0008_0000))
+    try connection.request(.changeWindowAttributes(window: connection.root, eventMask: .substructureNotify))
     var seen: [String] = []
     while true {
         let child = try connection.childWindow(of: connection.root, atRoot: x, y, deadline: deadline)
-        if child != 0 {
+        if child != .none {
             let property = try connection.getProperty(child, aware, delete: false, longLength: 1, deadline: deadline)
             if !takingDrops || !property.value.isEmpty { return }
         }

@@ -94,8 +94,8 @@ func checkReplyDecoders(_ reply: [UInt8]) {
         }
     }
     let owner = try? X11Reply.selectionOwner(reply)
-    precondition(owner == (try? X11Reply.internAtom(reply)), "the same word read two ways")
-    if let owner { precondition(owner == reply.uint32(at: 8)) }
+    precondition(owner?.rawValue == (try? X11Reply.internAtom(reply))?.rawValue, "the same word read two ways")
+    if let owner { precondition(owner.rawValue == reply.uint32(at: 8)) }
     if let name = try? X11Reply.atomName(reply) {
         precondition(name.utf8.count <= Int(reply.uint16(at: 8)) * 3, "a name longer than its bytes allow")
     }

@@ -23,18 +23,9 @@ internal import TransferSupport
 ///
 /// One thread uses a connection at a time; it is not `Sendable`. Every wait has a deadline.
 final class X11Connection {
-    /// The predefined atoms the clipboard uses.
-    enum Atom {
-        static let none: UInt32 = 0
-        static let primary: UInt32 = 1
-        static let atom: UInt32 = 4
-        static let integer: UInt32 = 19
-        static let string: UInt32 = 31
-    }
-
     let descriptor: FileDescriptor
     /// The first screen's root window.
-    private(set) var root: UInt32 = 0
+    private(set) var root = X11Window.none
     /// The largest request the server takes, in bytes.
     private(set) var maximumRequestBytes = 4096
     /// How the root's depth lays out an image, when the server says.
@@ -94,10 +85,10 @@ final class X11Connection {
 
     // MARK: Requests
 
-    /// A new resource identifier.
-    func newID() -> UInt32 {
+    /// A new resource identifier: a window's or a graphics context's.
+    func newID<ID: X11Identifier>() -> ID {
         defer { nextID += 1 }
-        return idBase | (nextID & idMask)
+        return ID(rawValue: idBase | (nextID & idMask))
     }
 
     /// Sends a request and returns its sequence number. A `payload` (a property's value) follows

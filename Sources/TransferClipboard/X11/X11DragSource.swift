@@ -22,7 +22,7 @@ final class X11DragSource {
     /// a conversion.
     let idle: Duration
     /// The window the user drags from, when there is one: never a target.
-    var ownWindow: UInt32 = 0
+    var ownWindow = X11Window.none
     /// What draws that window's picture when it is exposed.
     var painter: X11WindowPainter?
     /// How the drag ended, once it has.
@@ -45,9 +45,9 @@ final class X11DragSource {
         let connection = selection.connection
         atoms = try XdndAtoms(connection, deadline: deadline)
         var actions: [UInt8] = []
-        actions.appendUInt32(atoms.actions.copy)
+        actions.appendUInt32(atoms.actions.copy.rawValue)
         try connection.changeProperty(
-            selection.window, atoms.actionList, type: X11Connection.Atom.atom, format: 32, data: actions)
+            selection.window, atoms.actionList, type: .atom, format: 32, data: actions)
         (owner, session) = try Self.offering(content, selection, atoms, idle: idle, deadline: deadline)
     }
 
@@ -65,21 +65,21 @@ final class X11DragSource {
     ) throws(ClipboardError) -> (X11SelectionOwner, XdndSourceSession) {
         let connection = selection.connection
         let owner = try X11SelectionOwner(selection, .drag, content: content, idle: idle, deadline: deadline)
-        var types: [UInt32] = []
+        var types: [X11Atom] = []
         for name in content.targets { types.append(try connection.internAtom(name, deadline: deadline)) }
         // The list is written whatever its length, as Chromium, GTK and Qt do: targets that read
         // it always find it.
         var list: [UInt8] = []
-        for type in types { list.appendUInt32(type) }
+        for type in types { list.appendUInt32(type.rawValue) }
         try connection.changeProperty(
-            selection.window, atoms.typeList, type: X11Connection.Atom.atom, format: 32, data: list)
+            selection.window, atoms.typeList, type: .atom, format: 32, data: list)
         return (owner, XdndSourceSession(window: selection.window, types: types, action: atoms.actions.copy))
     }
 
     deinit { owner.release() }
 
-    /// The pointer moved to `x`, `y` of the root at `time` (0: the server's current time).
-    func move(toRootX x: Int16, y: Int16, time: UInt32 = 0, deadline: ContinuousClock.Instant)
+    /// The pointer moved to `x`, `y` of the root at `time`.
+    func move(toRootX x: Int16, y: Int16, time: X11Timestamp = .currentTime, deadline: ContinuousClock.Instant)
         throws(ClipboardError)
     {
         let target = try target(atRootX: x, y: y, deadline: deadline)
@@ -87,7 +87,7 @@ final class X11DragSource {
     }
 
     /// The pointer's button was released at `time`: the drop, or the end.
-    func release(time: UInt32 = 0) throws(ClipboardError) {
+    func release(time: X11Timestamp = .currentTime) throws(ClipboardError) {
         try perform(session.released(at: time))
     }
 
@@ -127,7 +127,7 @@ final class X11DragSource {
     ///   when it is not what is offered already; `nil` keeps what is offered.
     /// - Returns: How the drag ended; `nil` when none started before `deadline`.
     func followPointer(
-        from window: UInt32, choosing choose: ((_ x: Int16, _ y: Int16) -> ClipboardContent?)? = nil,
+        from window: X11Window, choosing choose: ((_ x: Int16, _ y: Int16) -> ClipboardContent?)? = nil,
         deadline: ContinuousClock.Instant
     ) throws(ClipboardError) -> XdndSourceSession.Outcome? {
         let connection = selection.connection
@@ -203,7 +203,7 @@ final class X11DragSource {
         var window = connection.root
         for _ in 0..<Self.maximumDepth {
             let child = try connection.childWindow(of: window, atRoot: x, y, deadline: deadline)
-            guard child != 0, child != selection.window, child != ownWindow else { return nil }
+            guard child != .none, child != selection.window, child != ownWindow else { return nil }
             if let version = try awareVersion(of: child, deadline: deadline) {
                 return XdndSourceSession.Target(
                     window: child, proxy: try validProxy(of: child, deadline: deadline), version: version)
@@ -214,7 +214,8 @@ final class X11DragSource {
     }
 
     /// The version in the window's `XdndAware`, or `nil` when it has none (or one older than 3).
-    private func awareVersion(of window: UInt32, deadline: ContinuousClock.Instant) throws(ClipboardError) -> UInt8? {
+    private func awareVersion(of window: X11Window, deadline: ContinuousClock.Instant) throws(ClipboardError) -> UInt8?
+    {
         let property = try words(of: window, atoms.aware, deadline: deadline)
         guard let version = property.first, version >= UInt32(XdndTargetSession.oldestVersion) else { return nil }
         return UInt8(clamping: version)
@@ -222,15 +223,17 @@ final class X11DragSource {
 
     /// The window's `XdndProxy` when the proxy names itself in its own (the specification's check
     /// against one left over from a crash).
-    private func validProxy(of window: UInt32, deadline: ContinuousClock.Instant) throws(ClipboardError) -> UInt32? {
-        guard let proxy = try words(of: window, atoms.proxy, deadline: deadline).first, proxy != 0,
-            try words(of: proxy, atoms.proxy, deadline: deadline).first == proxy
+    private func validProxy(of window: X11Window, deadline: ContinuousClock.Instant) throws(ClipboardError)
+        -> X11Window?
+    {
+        guard let word = try words(of: window, atoms.proxy, deadline: deadline).first, word != 0,
+            try words(of: X11Window(rawValue: word), atoms.proxy, deadline: deadline).first == word
         else { return nil }
-        return proxy
+        return X11Window(rawValue: word)
     }
 
     /// The first words of a window's property; none when the window or the property is gone.
-    private func words(of window: UInt32, _ property: UInt32, deadline: ContinuousClock.Instant)
+    private func words(of window: X11Window, _ property: X11Atom, deadline: ContinuousClock.Instant)
         throws(ClipboardError) -> [UInt32]
     {
         guard

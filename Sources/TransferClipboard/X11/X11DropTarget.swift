@@ -17,7 +17,7 @@ final class X11DropTarget {
 
     let selection: X11Selection
     /// The window that shows and takes drops.
-    let window: UInt32
+    let window: X11Window
     let atoms: XdndAtoms
     /// What draws the window's picture when it is exposed.
     var painter: X11WindowPainter?
@@ -31,7 +31,7 @@ final class X11DropTarget {
         let connection = selection.connection
         atoms = try XdndAtoms(connection, deadline: deadline)
         window = try connection.createVisibleWindow(
-            x: x, y: y, width: width, height: height, eventMask: picture == nil ? 0 : X11Request.exposureMask)
+            x: x, y: y, width: width, height: height, eventMask: picture == nil ? [] : .exposure)
         painter = try picture.map { picture throws(ClipboardError) in
             try X11WindowPainter(picture, on: window, connection)
         }
@@ -39,7 +39,7 @@ final class X11DropTarget {
         var version: [UInt8] = []
         version.appendUInt32(UInt32(XdndMessage.version))
         // The version is stored as an ATOM, though it is a number (GTK: "Blech").
-        try connection.changeProperty(window, atoms.aware, type: X11Connection.Atom.atom, format: 32, data: version)
+        try connection.changeProperty(window, atoms.aware, type: .atom, format: 32, data: version)
         try connection.mapWindow(window)
         // Drawn once now, so that the window shows its picture when its maker goes on (and again
         // at each Expose).
@@ -49,11 +49,11 @@ final class X11DropTarget {
 
     /// Names `window` `title`: its `WM_NAME` and `_NET_WM_NAME`, which window managers show (and
     /// without which Chromium does not drag onto it).
-    static func name(_ window: UInt32, _ title: String, on connection: X11Connection, atoms: XdndAtoms)
+    static func name(_ window: X11Window, _ title: String, on connection: X11Connection, atoms: XdndAtoms)
         throws(ClipboardError)
     {
         let name = Array(title.utf8)
-        try connection.changeProperty(window, 39, type: X11Connection.Atom.string, format: 8, data: name)  // WM_NAME
+        try connection.changeProperty(window, .wmName, type: .string, format: 8, data: name)
         try connection.changeProperty(window, atoms.netWMName, type: atoms.utf8String, format: 8, data: name)
     }
 
@@ -91,8 +91,8 @@ final class X11DropTarget {
         let connection = selection.connection
         // The names of the offered atoms, asked for once each, and a Direct Save source's file
         // name, read once a drag.
-        var names: [UInt32: String] = [:]
-        var directSave: (source: UInt32, fileName: String?)?
+        var names: [X11Atom: String] = [:]
+        var directSave: (source: X11Window, fileName: String?)?
         var offeredTypes: [ClipboardType] = []
         var session = XdndTargetSession(
             window: window, atoms: atoms.actions, actions: [atoms.actions.copy, atoms.actions.private]
@@ -165,7 +165,7 @@ final class X11DropTarget {
                 // A source gone already (BadWindow) offers nothing.
                 let list = try? connection.getProperty(
                     source, atoms.typeList, delete: false, longLength: session.maximumTypes, deadline: .now + idle)
-                pending += session.typesRead(list.map { X11Reply.words($0.value) } ?? [])
+                pending += session.typesRead(list.map { X11Reply.words($0.value).map(X11Atom.init(rawValue:)) } ?? [])
             case .send(let message, let source):
                 // About the source, the window it goes to: Chromium hands a client message to the
                 // window its `window` field names, and dropped statuses that named this one.
@@ -209,7 +209,7 @@ final class X11DropTarget {
     /// The file name a Direct Save source put in its window's `XdndDirectSave0` property (at most
     /// 1 KiB of it, its last path component): `nil` when it has none, or is gone.
     static func directSaveFileName(
-        of source: UInt32, on connection: X11Connection, atoms: XdndAtoms, idle: Duration
+        of source: X11Window, on connection: X11Connection, atoms: XdndAtoms, idle: Duration
     ) -> String? {
         guard
             let property = try? connection.getProperty(

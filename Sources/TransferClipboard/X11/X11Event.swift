@@ -8,18 +8,20 @@
 /// as the same event the server would have sent.
 enum X11Event: Equatable {
     case selectionRequest(
-        time: UInt32, owner: UInt32, requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32)
-    case selectionNotify(time: UInt32, requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32)
-    case selectionClear(time: UInt32, owner: UInt32, selection: UInt32)
+        time: X11Timestamp, owner: X11Window, requestor: X11Window, selection: X11Atom, target: X11Atom,
+        property: X11Atom)
+    case selectionNotify(
+        time: X11Timestamp, requestor: X11Window, selection: X11Atom, target: X11Atom, property: X11Atom)
+    case selectionClear(time: X11Timestamp, owner: X11Window, selection: X11Atom)
     /// `state`: ``PropertyState/newValue`` (0) or ``PropertyState/deleted`` (1); any other byte is
     /// kept as it came.
-    case propertyNotify(window: UInt32, atom: UInt32, time: UInt32, state: UInt8)
+    case propertyNotify(window: X11Window, atom: X11Atom, time: X11Timestamp, state: UInt8)
     /// A message one client sends another through the server (`SendEvent`): XDND's messages.
     /// `format` is 8, 16 or 32 as the sender says; `data` its 20 bytes as they came (see
     /// ``longs``).
-    case clientMessage(window: UInt32, type: UInt32, format: UInt8, data: [UInt8])
+    case clientMessage(window: X11Window, type: X11Atom, format: UInt8, data: [UInt8])
     /// `Expose`: a rectangle of `window` to draw again; `count` more follow.
-    case expose(window: UInt32, x: UInt16, y: UInt16, width: UInt16, height: UInt16, count: UInt16)
+    case expose(window: X11Window, x: UInt16, y: UInt16, width: UInt16, height: UInt16, count: UInt16)
     /// A pointer's button pressed or released, or the pointer moved (`ButtonPress` 4,
     /// `ButtonRelease` 5, `MotionNotify` 6): what a drag source's window follows.
     case pointer(Pointer)
@@ -32,10 +34,10 @@ enum X11Event: Equatable {
         var code: UInt8
         /// The button (press, release), or for a motion 0 (Normal) or 1 (Hint).
         var detail: UInt8
-        var time: UInt32
-        var root: UInt32
-        var window: UInt32
-        var child: UInt32
+        var time: X11Timestamp
+        var root: X11Window
+        var window: X11Window
+        var child: X11Window
         var rootX: Int16
         var rootY: Int16
         var x: Int16
@@ -77,31 +79,34 @@ enum X11Event: Equatable {
         guard packet[0] > 1 else {
             throw ClipboardError(.protocolError, "an X event whose code is \(packet[0]): that is an error or a reply")
         }
-        let word = { (offset: Int) in packet.uint32(at: offset) }
+        let time = { (offset: Int) in X11Timestamp(rawValue: packet.uint32(at: offset)) }
+        let window = { (offset: Int) in X11Window(rawValue: packet.uint32(at: offset)) }
+        let atom = { (offset: Int) in X11Atom(rawValue: packet.uint32(at: offset)) }
         switch code {
         case Code.selectionRequest:
             self = .selectionRequest(
-                time: word(4), owner: word(8), requestor: word(12), selection: word(16), target: word(20),
-                property: word(24))
+                time: time(4), owner: window(8), requestor: window(12), selection: atom(16), target: atom(20),
+                property: atom(24))
         case Code.selectionNotify:
             self = .selectionNotify(
-                time: word(4), requestor: word(8), selection: word(12), target: word(16), property: word(20))
+                time: time(4), requestor: window(8), selection: atom(12), target: atom(16), property: atom(20))
         case Code.selectionClear:
-            self = .selectionClear(time: word(4), owner: word(8), selection: word(12))
+            self = .selectionClear(time: time(4), owner: window(8), selection: atom(12))
         case Code.propertyNotify:
-            self = .propertyNotify(window: word(4), atom: word(8), time: word(12), state: packet[16])
+            self = .propertyNotify(window: window(4), atom: atom(8), time: time(12), state: packet[16])
         case Code.clientMessage:
-            self = .clientMessage(window: word(4), type: word(8), format: packet[1], data: Array(packet[12..<32]))
+            self = .clientMessage(window: window(4), type: atom(8), format: packet[1], data: Array(packet[12..<32]))
         case Code.expose:
             let half = { (offset: Int) in packet.uint16(at: offset) }
-            self = .expose(window: word(4), x: half(8), y: half(10), width: half(12), height: half(14), count: half(16))
+            self = .expose(
+                window: window(4), x: half(8), y: half(10), width: half(12), height: half(14), count: half(16))
         case Code.buttonPress, Code.buttonRelease, Code.motionNotify:
             let half = { (offset: Int) in Int16(bitPattern: packet.uint16(at: offset)) }
             self = .pointer(
                 Pointer(
-                    code: code, detail: packet[1], time: word(4), root: word(8), window: word(12), child: word(16),
-                    rootX: half(20), rootY: half(22), x: half(24), y: half(26), state: packet.uint16(at: 28),
-                    sameScreen: packet[30]))
+                    code: code, detail: packet[1], time: time(4), root: window(8), window: window(12),
+                    child: window(16), rootX: half(20), rootY: half(22), x: half(24), y: half(26),
+                    state: packet.uint16(at: 28), sameScreen: packet[30]))
         default:
             self = .other(code: code)
         }
@@ -118,36 +123,40 @@ enum X11Event: Equatable {
         switch self {
         case .selectionRequest(let time, let owner, let requestor, let selection, let target, let property):
             code = Code.selectionRequest
-            fields = [time, owner, requestor, selection, target, property]
+            fields = [
+                time.rawValue, owner.rawValue, requestor.rawValue, selection.rawValue, target.rawValue,
+                property.rawValue,
+            ]
         case .selectionNotify(let time, let requestor, let selection, let target, let property):
             code = Code.selectionNotify
-            fields = [time, requestor, selection, target, property]
+            fields = [time.rawValue, requestor.rawValue, selection.rawValue, target.rawValue, property.rawValue]
         case .selectionClear(let time, let owner, let selection):
             code = Code.selectionClear
-            fields = [time, owner, selection]
+            fields = [time.rawValue, owner.rawValue, selection.rawValue]
         case .propertyNotify(let window, let atom, let time, let propertyState):
             code = Code.propertyNotify
-            fields = [window, atom, time]
+            fields = [window.rawValue, atom.rawValue, time.rawValue]
             state = propertyState
         case .clientMessage(let window, let type, let format, let data):
             var bytes: [UInt8] = [Code.clientMessage, format]
             bytes.appendUInt16(sequence)
-            bytes.appendUInt32(window)
-            bytes.appendUInt32(type)
+            bytes.appendUInt32(window.rawValue)
+            bytes.appendUInt32(type.rawValue)
             bytes += data.prefix(20)
             bytes += [UInt8](repeating: 0, count: X11Wire.packetSize - bytes.count)
             return bytes
         case .expose(let window, let x, let y, let width, let height, let count):
             var bytes: [UInt8] = [Code.expose, 0]
             bytes.appendUInt16(sequence)
-            bytes.appendUInt32(window)
+            bytes.appendUInt32(window.rawValue)
             for half in [x, y, width, height, count] { bytes.appendUInt16(half) }
             bytes += [UInt8](repeating: 0, count: X11Wire.packetSize - bytes.count)
             return bytes
         case .pointer(let pointer):
             var bytes: [UInt8] = [pointer.code, pointer.detail]
             bytes.appendUInt16(sequence)
-            for word in [pointer.time, pointer.root, pointer.window, pointer.child] { bytes.appendUInt32(word) }
+            bytes.appendUInt32(pointer.time.rawValue)
+            for window in [pointer.root, pointer.window, pointer.child] { bytes.appendUInt32(window.rawValue) }
             for half in [pointer.rootX, pointer.rootY, pointer.x, pointer.y] {
                 bytes.appendUInt16(UInt16(bitPattern: half))
             }
@@ -192,7 +201,7 @@ extension X11Event {
 
     /// A format-32 client message about `window` of `type`, its five words `longs` (zeros after
     /// those given).
-    static func clientMessage(window: UInt32, type: UInt32, longs: [UInt32]) -> X11Event {
+    static func clientMessage(window: X11Window, type: X11Atom, longs: [UInt32]) -> X11Event {
         var data: [UInt8] = []
         for word in longs.prefix(5) { data.appendUInt32(word) }
         data += [UInt8](repeating: 0, count: 20 - data.count)

@@ -9,7 +9,7 @@ enum X11Reply {
     /// A `GetProperty` reply: the property's type, format, the bytes left after those returned,
     /// and the value.
     struct Property: Equatable {
-        var type: UInt32
+        var type: X11Atom
         /// 0 (no such property), 8, 16 or 32.
         var format: UInt8
         var bytesAfter: Int
@@ -31,12 +31,12 @@ enum X11Reply {
                     .protocolError, "a GetProperty reply of format 0 (no property) with a value of \(units) units")
             }
             try X11Wire.require(32 + count, in: reply, "a GetProperty reply with a value of \(count) bytes,")
-            type = reply.uint32(at: 8)
+            type = X11Atom(rawValue: reply.uint32(at: 8))
             bytesAfter = Int(reply.uint32(at: 12))
             value = reply[32..<(32 + count)]
         }
 
-        init(type: UInt32, format: UInt8, bytesAfter: Int = 0, value: ArraySlice<UInt8>) {
+        init(type: X11Atom, format: UInt8, bytesAfter: Int = 0, value: ArraySlice<UInt8>) {
             self.type = type
             self.format = format
             self.bytesAfter = bytesAfter
@@ -44,23 +44,28 @@ enum X11Reply {
         }
     }
 
-    /// `GetSelectionOwner`'s owner window (0: none).
-    static func selectionOwner(_ reply: [UInt8]) throws(ClipboardError) -> UInt32 {
+    /// `GetSelectionOwner`'s owner window (``X11Window/none``: none).
+    static func selectionOwner(_ reply: [UInt8]) throws(ClipboardError) -> X11Window {
         try check(reply, "a GetSelectionOwner reply")
-        return reply.uint32(at: 8)
+        return X11Window(rawValue: reply.uint32(at: 8))
     }
 
     /// `TranslateCoordinates`' answer: the child of the destination window that holds the point
-    /// (0: none), and the point in the destination's coordinates.
-    static func translatedCoordinates(_ reply: [UInt8]) throws(ClipboardError) -> (child: UInt32, x: Int16, y: Int16) {
+    /// (``X11Window/none``: none), and the point in the destination's coordinates.
+    static func translatedCoordinates(_ reply: [UInt8]) throws(ClipboardError) -> (
+        child: X11Window, x: Int16, y: Int16
+    ) {
         try check(reply, "a TranslateCoordinates reply")
-        return (reply.uint32(at: 8), Int16(bitPattern: reply.uint16(at: 12)), Int16(bitPattern: reply.uint16(at: 14)))
+        return (
+            X11Window(rawValue: reply.uint32(at: 8)), Int16(bitPattern: reply.uint16(at: 12)),
+            Int16(bitPattern: reply.uint16(at: 14))
+        )
     }
 
     /// `InternAtom`'s atom.
-    static func internAtom(_ reply: [UInt8]) throws(ClipboardError) -> UInt32 {
+    static func internAtom(_ reply: [UInt8]) throws(ClipboardError) -> X11Atom {
         try check(reply, "an InternAtom reply")
-        return reply.uint32(at: 8)
+        return X11Atom(rawValue: reply.uint32(at: 8))
     }
 
     /// `GetAtomName`'s name: its length in bytes 8–9, the bytes from 32.
@@ -94,14 +99,14 @@ enum X11Reply {
     }
 
     /// The atoms of a `TARGETS` answer (ICCCM §2.6.2): format 32, type `ATOM` or `TARGETS`.
-    static func targets(_ property: Property, targetsAtom: UInt32) throws(ClipboardError) -> [UInt32] {
-        guard property.type == X11Connection.Atom.atom || property.type == targetsAtom, property.format == 32 else {
+    static func targets(_ property: Property, targetsAtom: X11Atom) throws(ClipboardError) -> [X11Atom] {
+        guard property.type == .atom || property.type == targetsAtom, property.format == 32 else {
             throw ClipboardError(
                 .protocolError,
                 "TARGETS came as type \(property.type) format \(property.format): "
                     + "expected a list of atoms (ATOM, format 32)")
         }
-        return words(property.value)
+        return words(property.value).map(X11Atom.init(rawValue:))
     }
 
     /// The size an INCR property names (ICCCM §2.7.2: a lower bound on the bytes to come), `nil`
@@ -111,14 +116,14 @@ enum X11Reply {
     }
 
     /// The (target, property) pairs of a `MULTIPLE` request's `ATOM_PAIR` property (ICCCM §2.6.2).
-    static func atomPairs(_ property: Property) throws(ClipboardError) -> [(target: UInt32, property: UInt32)] {
+    static func atomPairs(_ property: Property) throws(ClipboardError) -> [(target: X11Atom, property: X11Atom)] {
         guard property.format == 32, property.value.count % 8 == 0 else {
             throw ClipboardError(
                 .protocolError,
                 "MULTIPLE's pairs came in format \(property.format) with \(property.value.count) bytes: "
                     + "expected format 32 and a multiple of 8 bytes")
         }
-        let atoms = words(property.value)
+        let atoms = words(property.value).map(X11Atom.init(rawValue:))
         return stride(from: 0, to: atoms.count, by: 2).map { (atoms[$0], atoms[$0 + 1]) }
     }
 

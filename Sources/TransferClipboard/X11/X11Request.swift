@@ -3,50 +3,42 @@
 /// writes the header and fixed part; a large payload (a property's value) is sent after it as it
 /// is, not copied, then ``padding(payloadCount:)`` zeros.
 enum X11Request: Equatable {
-    case createWindow(window: UInt32, parent: UInt32, eventMask: UInt32)
+    case createWindow(window: X11Window, parent: X11Window, eventMask: X11EventMask)
     /// An InputOutput window that shows (drag and drop needs one to point at): the parent's depth
     /// and visual, its background one pixel value.
     case createVisibleWindow(
-        window: UInt32, parent: UInt32, x: Int16, y: Int16, width: UInt16, height: UInt16, background: UInt32,
-        eventMask: UInt32)
-    case mapWindow(UInt32)
+        window: X11Window, parent: X11Window, x: Int16, y: Int16, width: UInt16, height: UInt16, background: UInt32,
+        eventMask: X11EventMask)
+    case mapWindow(X11Window)
     /// `CreateGC` with every value the default: what `PutImage` draws with.
-    case createGC(context: UInt32, drawable: UInt32)
+    case createGC(context: X11GraphicsContext, drawable: X11Window)
     /// `GetImage` of a `ZPixmap` of `width` × `height` at `x`, `y`, every plane.
-    case getImage(drawable: UInt32, x: Int16, y: Int16, width: UInt16, height: UInt16)
+    case getImage(drawable: X11Window, x: Int16, y: Int16, width: UInt16, height: UInt16)
     /// `PutImage` of a `ZPixmap` of `width` × `height` at `x`, `y`; its pixels are the payload.
-    case putImage(drawable: UInt32, context: UInt32, width: UInt16, height: UInt16, x: Int16, y: Int16, depth: UInt8)
+    case putImage(
+        drawable: X11Window, context: X11GraphicsContext, width: UInt16, height: UInt16, x: Int16, y: Int16,
+        depth: UInt8)
     /// The point `x`, `y` of `source` in `destination`'s coordinates, and the child of
     /// `destination` that holds it (see ``X11Reply/translatedCoordinates(_:)``).
-    case translateCoordinates(source: UInt32, destination: UInt32, x: Int16, y: Int16)
-    case changeWindowAttributes(window: UInt32, eventMask: UInt32)
-    case getAtomName(UInt32)
+    case translateCoordinates(source: X11Window, destination: X11Window, x: Int16, y: Int16)
+    case changeWindowAttributes(window: X11Window, eventMask: X11EventMask)
+    case getAtomName(X11Atom)
     /// `mode`: 0 Replace, 1 Prepend, 2 Append. The value follows as the payload.
-    case changeProperty(window: UInt32, property: UInt32, type: UInt32, format: UInt8, mode: UInt8)
-    case deleteProperty(window: UInt32, property: UInt32)
-    case getProperty(window: UInt32, property: UInt32, delete: Bool, longOffset: UInt32, longLength: UInt32)
+    case changeProperty(window: X11Window, property: X11Atom, type: X11Atom, format: UInt8, mode: UInt8)
+    case deleteProperty(window: X11Window, property: X11Atom)
+    case getProperty(window: X11Window, property: X11Atom, delete: Bool, longOffset: UInt32, longLength: UInt32)
     case internAtom(String)
-    case setSelectionOwner(owner: UInt32, selection: UInt32, time: UInt32)
-    case getSelectionOwner(UInt32)
-    case convertSelection(requestor: UInt32, selection: UInt32, target: UInt32, property: UInt32, time: UInt32)
+    case setSelectionOwner(owner: X11Window, selection: X11Atom, time: X11Timestamp)
+    case getSelectionOwner(X11Atom)
+    case convertSelection(
+        requestor: X11Window, selection: X11Atom, target: X11Atom, property: X11Atom, time: X11Timestamp)
     /// `SendEvent` without propagation; `event` is 32 bytes.
-    case sendEvent(destination: UInt32, eventMask: UInt32, event: [UInt8])
+    case sendEvent(destination: X11Window, eventMask: X11EventMask, event: [UInt8])
     /// `GetInputFocus`: a round trip, for its reply.
     case getInputFocus
     case queryExtension(String)
     /// An extension's request without arguments (BIG-REQUESTS' `BigReqEnable`: its minor opcode 0).
     case extensionRequest(majorOpcode: UInt8)
-
-    /// `PropertyChangeMask`.
-    static let propertyChangeMask: UInt32 = 0x0040_0000
-    /// `ExposureMask`: `Expose`, when a window's contents must be drawn again.
-    static let exposureMask: UInt32 = 0x0000_8000
-    /// `StructureNotifyMask`: `MapNotify`, `DestroyNotify` and the like.
-    static let structureNotifyMask: UInt32 = 0x0002_0000
-    /// `ButtonPressMask | ButtonReleaseMask | ButtonMotionMask`: a press, which starts the
-    /// server's implicit grab (the window then gets the pointer's events wherever it goes), the
-    /// moves while a button is down, and the release.
-    static let buttonDragMask: UInt32 = 0x0000_0004 | 0x0000_0008 | 0x0000_2000
 
     /// The opcode, the byte after it, and the fixed part after the 4-byte header.
     var parts: (opcode: UInt8, data: UInt8, body: [UInt8]) {
@@ -60,33 +52,33 @@ enum X11Request: Equatable {
         }
         switch self {
         case .createWindow(let window, let parent, let eventMask):
-            words(window, parent)
+            words(window.rawValue, parent.rawValue)
             body += [0, 0, 0, 0]  // x, y
             body.appendUInt16(1)
             body.appendUInt16(1)
             body.appendUInt16(0)  // border
             body.appendUInt16(2)  // InputOnly
-            words(0, 0x800, eventMask)  // CopyFromParent visual; the value-mask holds event-mask
+            words(0, 0x800, eventMask.rawValue)  // CopyFromParent visual; the value-mask holds event-mask
             return (1, 0, body)
         case .createVisibleWindow(
             let window, let parent, let x, let y, let width, let height, let background, let eventMask):
-            words(window, parent)
+            words(window.rawValue, parent.rawValue)
             body.appendUInt16(UInt16(bitPattern: x))
             body.appendUInt16(UInt16(bitPattern: y))
             body.appendUInt16(width)
             body.appendUInt16(height)
             body.appendUInt16(0)  // border
             body.appendUInt16(1)  // InputOutput
-            words(0, 0x802, background, eventMask)  // CopyFromParent visual; background-pixel, event-mask
+            words(0, 0x802, background, eventMask.rawValue)  // CopyFromParent visual; background-pixel, event-mask
             return (1, 0, body)
         case .mapWindow(let window):
-            words(window)
+            words(window.rawValue)
             return (8, 0, body)
         case .createGC(let context, let drawable):
-            words(context, drawable, 0)  // no values
+            words(context.rawValue, drawable.rawValue, 0)  // no values
             return (55, 0, body)
         case .getImage(let drawable, let x, let y, let width, let height):
-            words(drawable)
+            words(drawable.rawValue)
             body.appendUInt16(UInt16(bitPattern: x))
             body.appendUInt16(UInt16(bitPattern: y))
             body.appendUInt16(width)
@@ -94,7 +86,7 @@ enum X11Request: Equatable {
             words(0xFFFF_FFFF)  // plane-mask
             return (73, 2, body)  // ZPixmap
         case .putImage(let drawable, let context, let width, let height, let x, let y, let depth):
-            words(drawable, context)
+            words(drawable.rawValue, context.rawValue)
             body.appendUInt16(width)
             body.appendUInt16(height)
             body.appendUInt16(UInt16(bitPattern: x))
@@ -102,40 +94,40 @@ enum X11Request: Equatable {
             body += [0, depth, 0, 0]  // left-pad 0, as ZPixmap asks
             return (72, 2, body)  // ZPixmap
         case .translateCoordinates(let source, let destination, let x, let y):
-            words(source, destination)
+            words(source.rawValue, destination.rawValue)
             body.appendUInt16(UInt16(bitPattern: x))
             body.appendUInt16(UInt16(bitPattern: y))
             return (40, 0, body)
         case .changeWindowAttributes(let window, let eventMask):
-            words(window, 0x800, eventMask)
+            words(window.rawValue, 0x800, eventMask.rawValue)
             return (2, 0, body)
         case .getAtomName(let atom):
-            words(atom)
+            words(atom.rawValue)
             return (17, 0, body)
         case .changeProperty(let window, let property, let type, let format, let mode):
-            words(window, property, type)
+            words(window.rawValue, property.rawValue, type.rawValue)
             body += [format, 0, 0, 0]
             return (18, mode, body)  // the length in format units is added by encoded(payloadCount:…)
         case .deleteProperty(let window, let property):
-            words(window, property)
+            words(window.rawValue, property.rawValue)
             return (19, 0, body)
         case .getProperty(let window, let property, let delete, let longOffset, let longLength):
-            words(window, property, 0, longOffset, longLength)  // AnyPropertyType
+            words(window.rawValue, property.rawValue, 0, longOffset, longLength)  // AnyPropertyType
             return (20, delete ? 1 : 0, body)
         case .internAtom(let text):
             name(text)
             return (16, 0, body)
         case .setSelectionOwner(let owner, let selection, let time):
-            words(owner, selection, time)
+            words(owner.rawValue, selection.rawValue, time.rawValue)
             return (22, 0, body)
         case .getSelectionOwner(let selection):
-            words(selection)
+            words(selection.rawValue)
             return (23, 0, body)
         case .convertSelection(let requestor, let selection, let target, let property, let time):
-            words(requestor, selection, target, property, time)
+            words(requestor.rawValue, selection.rawValue, target.rawValue, property.rawValue, time.rawValue)
             return (24, 0, body)
         case .sendEvent(let destination, let eventMask, let event):
-            words(destination, eventMask)
+            words(destination.rawValue, eventMask.rawValue)
             body += event
             return (25, 0, body)
         case .getInputFocus:

@@ -9,11 +9,11 @@
 struct X11Selection {
     let connection: X11Connection
     /// The client's own InputOnly window, which receives property changes.
-    let window: UInt32
+    let window: X11Window
     let atoms: Atoms
 
     struct Atoms {
-        let clipboard, targets, timestamp, multiple, incr, atomPair, utf8String, text, property, drag: UInt32
+        let clipboard, targets, timestamp, multiple, incr, atomPair, utf8String, text, property, drag: X11Atom
 
         init(_ connection: X11Connection, deadline: ContinuousClock.Instant) throws(ClipboardError) {
             clipboard = try connection.internAtom("CLIPBOARD", deadline: deadline)
@@ -35,9 +35,9 @@ struct X11Selection {
         atoms = try Atoms(connection, deadline: deadline)
     }
 
-    func atom(for selection: ClipboardSelection) -> UInt32 {
+    func atom(for selection: ClipboardSelection) -> X11Atom {
         switch selection {
-        case .primary: X11Connection.Atom.primary
+        case .primary: .primary
         case .drag: atoms.drag
         default: atoms.clipboard
         }
@@ -45,9 +45,9 @@ struct X11Selection {
 
     /// A server timestamp (ICCCM §2.1): a zero-length append to a property of the own window, and
     /// the time of the `PropertyNotify` that follows.
-    func timestamp(deadline: ContinuousClock.Instant) throws(ClipboardError) -> UInt32 {
+    func timestamp(deadline: ContinuousClock.Instant) throws(ClipboardError) -> X11Timestamp {
         try connection.changeProperty(
-            window, atoms.property, type: X11Connection.Atom.integer, format: 8, data: [], append: true)
+            window, atoms.property, type: .integer, format: 8, data: [], append: true)
         // Other events wait their turn: a drag source takes a timestamp while the pointer moves.
         let (window, property) = (window, atoms.property)
         let notified = try connection.nextEvent(
@@ -63,7 +63,7 @@ struct X11Selection {
     /// gets `SelectionClear`.
     func clear(_ selection: ClipboardSelection, deadline: ContinuousClock.Instant) throws(ClipboardError) {
         let time = try timestamp(deadline: deadline)
-        try connection.setSelectionOwner(0, selection: atom(for: selection), time: time)
+        try connection.setSelectionOwner(.none, selection: atom(for: selection), time: time)
         try connection.sync(deadline: deadline)
     }
 
@@ -76,9 +76,9 @@ struct X11Selection {
     ///   - idle: How long the owner may stay silent, between any two steps.
     ///   - deadline: When the whole conversion must be done.
     func convert(
-        _ selection: ClipboardSelection, target: UInt32, targetName: String, limit: Int, idle: Duration,
+        _ selection: ClipboardSelection, target: X11Atom, targetName: String, limit: Int, idle: Duration,
         deadline: ContinuousClock.Instant
-    ) throws(ClipboardError) -> (type: UInt32, format: UInt8, bytes: Data) {
+    ) throws(ClipboardError) -> (type: X11Atom, format: UInt8, bytes: Data) {
         var bytes = Data()
         let sink = ChunkSink {
             bytes.reserveCapacity(min($0, limit))
@@ -94,18 +94,18 @@ struct X11Selection {
     ///
     /// - Returns: The type and format of the property they came in.
     func convert(
-        _ selection: ClipboardSelection, target: UInt32, targetName: String, limit: Int, idle: Duration,
+        _ selection: ClipboardSelection, target: X11Atom, targetName: String, limit: Int, idle: Duration,
         deadline: ContinuousClock.Instant, into sink: ChunkSink
-    ) throws(ClipboardError) -> (type: UInt32, format: UInt8) {
+    ) throws(ClipboardError) -> (type: X11Atom, format: UInt8) {
         let selectionAtom = atom(for: selection)
-        guard try connection.selectionOwner(selectionAtom, deadline: deadline) != 0 else {
+        guard try connection.selectionOwner(selectionAtom, deadline: deadline) != .none else {
             throw ClipboardError(.empty, "the \(selection) selection has no owner: nothing is on it")
         }
         let time = try timestamp(deadline: deadline)
         try connection.deleteProperty(window, atoms.property)
         try connection.convertSelection(
             requestor: window, selection: selectionAtom, target: target, property: atoms.property, time: time)
-        var answered: UInt32?
+        var answered: X11Atom?
         while answered == nil {
             let stepDeadline = min(deadline, ContinuousClock.now + idle)
             guard let event = try connection.nextEvent(deadline: stepDeadline) else {
@@ -114,7 +114,7 @@ struct X11Selection {
             }
             if case .selectionNotify(_, window, selectionAtom, _, let property) = event { answered = property }
         }
-        guard answered != 0 else {
+        guard answered != X11Atom.none else {
             throw ClipboardError(.typeNotOffered, "the owner of the \(selection) selection refused \(targetName)")
         }
         let first = try readProperty(limit: limit, targetName: targetName, deadline: deadline)
@@ -127,7 +127,7 @@ struct X11Selection {
         if let size = X11Reply.incrSize(first) { sink.expect(size) }
         var received = 0
         var format: UInt8 = 8
-        var type: UInt32 = 0
+        var type = X11Atom.none
         while true {
             let stepDeadline = min(deadline, ContinuousClock.now + idle)
             guard let event = try connection.nextEvent(deadline: stepDeadline) else {
@@ -171,7 +171,7 @@ struct X11Selection {
         let atoms = try X11Reply.targets(
             X11Reply.Property(type: reply.type, format: reply.format, value: ArraySlice(reply.bytes)),
             targetsAtom: self.atoms.targets)
-        return try connection.atomNames(atoms.filter { $0 != 0 }, deadline: deadline)
+        return try connection.atomNames(atoms.filter { $0 != .none }, deadline: deadline)
     }
 }
 
@@ -189,6 +189,6 @@ extension X11Selection: SelectionReader {
         let atom = try connection.internAtom(name, deadline: deadline)
         let reply = try convert(
             selection, target: atom, targetName: name, limit: limit, idle: idle, deadline: deadline, into: sink)
-        return reply.type == 0 ? "" : try connection.atomNames([reply.type], deadline: deadline)[0]
+        return reply.type == .none ? "" : try connection.atomNames([reply.type], deadline: deadline)[0]
     }
 }

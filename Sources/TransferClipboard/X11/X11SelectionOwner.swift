@@ -13,12 +13,12 @@ internal import TransferSupport
 final class X11SelectionOwner: SelectionServer {
     private let selection: X11Selection
     private let content: ClipboardContent
-    private let selectionAtom: UInt32
+    private let selectionAtom: X11Atom
     private let name: ClipboardSelection
     /// When the selection was taken: requests from before are refused (ICCCM §2.2).
-    private let time: UInt32
+    private let time: X11Timestamp
     /// Target atoms, in the content's order, and each one's name.
-    private var targetAtoms: [(atom: UInt32, name: String)] = []
+    private var targetAtoms: [(atom: X11Atom, name: String)] = []
     /// INCR transfers under way, by requestor window and property.
     private var outgoing: [Transfer.Key: Transfer] = [:]
     private(set) var ownsSelection = true
@@ -31,11 +31,11 @@ final class X11SelectionOwner: SelectionServer {
 
     struct Transfer {
         struct Key: Hashable {
-            let requestor: UInt32
-            let property: UInt32
+            let requestor: X11Window
+            let property: X11Atom
         }
 
-        let type: UInt32
+        let type: X11Atom
         let bytes: Data
         var offset: Int
         var lastActivity: ContinuousClock.Instant
@@ -109,21 +109,21 @@ final class X11SelectionOwner: SelectionServer {
     /// Releases the selection if this client still owns it.
     func release() {
         guard ownsSelection else { return }
-        try? selection.connection.setSelectionOwner(0, selection: selectionAtom, time: time)
+        try? selection.connection.setSelectionOwner(.none, selection: selectionAtom, time: time)
         ownsSelection = false
     }
 
     private func answer(
-        time requested: UInt32, requestor: UInt32, selection requestedSelection: UInt32, target: UInt32,
-        property given: UInt32
+        time requested: X11Timestamp, requestor: X11Window, selection requestedSelection: X11Atom, target: X11Atom,
+        property given: X11Atom
     )
         throws(ClipboardError)
     {
         let connection = selection.connection
         // An obsolete requestor names no property: the target is the property (ICCCM §2.2).
-        let property = given == 0 ? target : given
+        let property = given == .none ? target : given
         var converted = false
-        if requestedSelection == selectionAtom, ownsSelection, requested == 0 || requested >= time {
+        if requestedSelection == selectionAtom, ownsSelection, requested == .currentTime || requested >= time {
             if target == selection.atoms.multiple {
                 converted = try convertMultiple(requestor: requestor, property: property)
             } else {
@@ -131,28 +131,28 @@ final class X11SelectionOwner: SelectionServer {
             }
         }
         try connection.notifySelection(
-            requestor: requestor, selection: requestedSelection, target: target, property: converted ? property : 0,
+            requestor: requestor, selection: requestedSelection, target: target, property: converted ? property : .none,
             time: requested)
     }
 
     /// Writes `target` into `property` of `requestor`; `false` when it is not offered.
-    private func convert(_ target: UInt32, requestor: UInt32, property: UInt32) throws(ClipboardError) -> Bool {
+    private func convert(_ target: X11Atom, requestor: X11Window, property: X11Atom) throws(ClipboardError) -> Bool {
         let connection = selection.connection
         let atoms = selection.atoms
         if target == atoms.targets {
             var list: [UInt8] = []
             for atom in [atoms.targets, atoms.timestamp, atoms.multiple] + targetAtoms.map(\.atom) {
-                list.appendUInt32(atom)
+                list.appendUInt32(atom.rawValue)
             }
             try connection.changeProperty(
-                requestor, property, type: X11Connection.Atom.atom, format: 32, data: list[...])
+                requestor, property, type: .atom, format: 32, data: list[...])
             return true
         }
         if target == atoms.timestamp {
             var value: [UInt8] = []
-            value.appendUInt32(time)
+            value.appendUInt32(time.rawValue)
             try connection.changeProperty(
-                requestor, property, type: X11Connection.Atom.integer, format: 32, data: value[...])
+                requestor, property, type: .integer, format: 32, data: value[...])
             return true
         }
         guard let name = targetAtoms.first(where: { $0.atom == target })?.name,
@@ -178,7 +178,7 @@ final class X11SelectionOwner: SelectionServer {
 
     /// MULTIPLE (ICCCM §2.6.2): each (target, property) pair of the requestor's ATOM_PAIR list
     /// converted in order, a refused one's property replaced by None, one notification for all.
-    private func convertMultiple(requestor: UInt32, property: UInt32) throws(ClipboardError) -> Bool {
+    private func convertMultiple(requestor: X11Window, property: X11Atom) throws(ClipboardError) -> Bool {
         let connection = selection.connection
         let deadline = ContinuousClock.now + idle
         let list = try connection.getProperty(requestor, property, delete: false, longLength: 1024, deadline: deadline)
@@ -186,11 +186,11 @@ final class X11SelectionOwner: SelectionServer {
         var answered: [UInt8] = []
         for (target, pairProperty) in pairs {
             var done = false
-            if target != selection.atoms.multiple, pairProperty != 0 {
+            if target != selection.atoms.multiple, pairProperty != .none {
                 done = try convert(target, requestor: requestor, property: pairProperty)
             }
-            answered.appendUInt32(target)
-            answered.appendUInt32(done ? pairProperty : 0)
+            answered.appendUInt32(target.rawValue)
+            answered.appendUInt32(done ? pairProperty.rawValue : X11Atom.none.rawValue)
         }
         try connection.changeProperty(
             requestor, property, type: selection.atoms.atomPair, format: 32, data: answered[...])

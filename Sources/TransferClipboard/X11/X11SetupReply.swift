@@ -14,7 +14,7 @@ enum X11SetupReply: Equatable {
         /// `maximum-request-length`, in 4-byte units: at least 4096, as the protocol guarantees.
         var maximumRequestLength: UInt16
         /// The root window of the first screen, `nil` when the server lists none.
-        var root: UInt32?
+        var root: X11Window?
         /// How an image for the root window's depth is laid out in `PutImage`, `nil` when the
         /// server lists no screen or no pixmap format for its depth.
         var imageFormat: ImageFormat?
@@ -74,7 +74,7 @@ enum X11SetupReply: Equatable {
                     .protocolError,
                     "\(what) (Success) says requests may be \(maximumRequestLength) units long: expected at least 4096")
             }
-            var root: UInt32?
+            var root: X11Window?
             var imageFormat: ImageFormat?
             if screenCount > 0 {
                 // A screen's fixed part is 40 bytes, its root-depth at 38.
@@ -82,7 +82,7 @@ enum X11SetupReply: Equatable {
                     screens + 40, in: bytes,
                     "\(what) (Success, a vendor of \(vendorLength) bytes, \(formatCount) pixmap formats, "
                         + "\(screenCount) screens)")
-                root = bytes.uint32(at: screens)
+                root = X11Window(rawValue: bytes.uint32(at: screens))
                 let depth = bytes[screens + 38]
                 let formats = 40 + (vendorLength + 3) / 4 * 4
                 imageFormat = (0..<formatCount).lazy.map { formats + $0 * 8 }.first { bytes[$0] == depth }.map {

@@ -1,18 +1,18 @@
 /// The atoms of XDND on one X server ("Atoms and properties" of the specification), interned
 /// once by each side of a drag.
 struct XdndAtoms {
-    let aware, proxy, selection, typeList, actionList: UInt32
+    let aware, proxy, selection, typeList, actionList: X11Atom
     /// `XdndDirectSave0`: offered by a source that can save a file itself (XDS), and the property
     /// of its window holding the file's name.
-    let directSave: UInt32
+    let directSave: X11Atom
     let messages: XdndMessage.Atoms
     let actions: XdndTargetSession.Atoms
     /// `WM_NAME`'s UTF-8 twin, which window managers show: Chromium drags only onto windows with
     /// a `WM_NAME`, so a target has both.
-    let netWMName, utf8String: UInt32
+    let netWMName, utf8String: X11Atom
 
     init(_ connection: X11Connection, deadline: ContinuousClock.Instant) throws(ClipboardError) {
-        func atom(_ name: String) throws(ClipboardError) -> UInt32 {
+        func atom(_ name: String) throws(ClipboardError) -> X11Atom {
             try connection.internAtom(name, deadline: deadline)
         }
         aware = try atom("XdndAware")

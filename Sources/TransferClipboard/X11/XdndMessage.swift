@@ -10,21 +10,22 @@ enum XdndMessage: Equatable {
     /// target (the lower of its own and the target's `XdndAware`); `hasTypeList` says the types are
     /// in the source window's `XdndTypeList` property (more than three of them), else they are
     /// `types` (at most three, no `None`).
-    case enter(source: UInt32, version: UInt8, hasTypeList: Bool, types: [UInt32])
+    case enter(source: X11Window, version: UInt8, hasTypeList: Bool, types: [X11Atom])
     /// S→T: where the pointer is, in root coordinates, the time to convert the selection with,
     /// and the action the source asks for.
-    case position(source: UInt32, x: UInt16, y: UInt16, time: UInt32, action: UInt32)
+    case position(source: X11Window, x: UInt16, y: UInt16, time: X11Timestamp, action: X11Atom)
     /// T→S: whether the target takes the drop and with which action (`None`, 0, when it refuses);
     /// `rectangle`, in root coordinates, is where the source need not send positions again (empty:
     /// send them on every move), unless `wantsPositionsInside`.
-    case status(target: UInt32, accepts: Bool, wantsPositionsInside: Bool, rectangle: Rectangle, action: UInt32)
+    case status(
+        target: X11Window, accepts: Bool, wantsPositionsInside: Bool, rectangle: Rectangle, action: X11Atom)
     /// S→T: the drag left the target, or was cancelled.
-    case leave(source: UInt32)
+    case leave(source: X11Window)
     /// S→T: the user dropped; `time` is for converting `XdndSelection`.
-    case drop(source: UInt32, time: UInt32)
+    case drop(source: X11Window, time: X11Timestamp)
     /// T→S: the target is done with the drop: whether it accepted it and performed `action`
     /// (`None` when not).
-    case finished(target: UInt32, accepted: Bool, action: UInt32)
+    case finished(target: X11Window, accepted: Bool, action: X11Atom)
 
     /// A rectangle in root coordinates, as XDND packs it: two 16-bit halves a word.
     struct Rectangle: Equatable {
@@ -39,12 +40,12 @@ enum XdndMessage: Equatable {
 
     /// The atoms naming the six messages on one X server (interned by the connection).
     struct Atoms: Equatable {
-        var enter: UInt32
-        var position: UInt32
-        var status: UInt32
-        var leave: UInt32
-        var drop: UInt32
-        var finished: UInt32
+        var enter: X11Atom
+        var position: X11Atom
+        var status: X11Atom
+        var leave: X11Atom
+        var drop: X11Atom
+        var finished: X11Atom
     }
 
     /// The highest version this package speaks, for `XdndAware`.
@@ -55,26 +56,28 @@ enum XdndMessage: Equatable {
     init?(_ event: X11Event, atoms: Atoms) {
         guard case .clientMessage(_, let type, 32, _) = event, let words = event.longs else { return nil }
         let halves = { (word: UInt32) in (UInt16(truncatingIfNeeded: word >> 16), UInt16(truncatingIfNeeded: word)) }
+        let window = X11Window(rawValue: words[0])
         switch type {
         case atoms.enter:
             self = .enter(
-                source: words[0], version: UInt8(truncatingIfNeeded: words[1] >> 24), hasTypeList: words[1] & 1 != 0,
-                types: words[2...4].filter { $0 != 0 })
+                source: window, version: UInt8(truncatingIfNeeded: words[1] >> 24), hasTypeList: words[1] & 1 != 0,
+                types: words[2...4].filter { $0 != 0 }.map(X11Atom.init(rawValue:)))
         case atoms.position:
             let (x, y) = halves(words[2])
-            self = .position(source: words[0], x: x, y: y, time: words[3], action: words[4])
+            self = .position(
+                source: window, x: x, y: y, time: X11Timestamp(rawValue: words[3]), action: X11Atom(rawValue: words[4]))
         case atoms.status:
             let (x, y) = halves(words[2])
             let (width, height) = halves(words[3])
             self = .status(
-                target: words[0], accepts: words[1] & 1 != 0, wantsPositionsInside: words[1] & 2 != 0,
-                rectangle: Rectangle(x: x, y: y, width: width, height: height), action: words[4])
+                target: window, accepts: words[1] & 1 != 0, wantsPositionsInside: words[1] & 2 != 0,
+                rectangle: Rectangle(x: x, y: y, width: width, height: height), action: X11Atom(rawValue: words[4]))
         case atoms.leave:
-            self = .leave(source: words[0])
+            self = .leave(source: window)
         case atoms.drop:
-            self = .drop(source: words[0], time: words[2])
+            self = .drop(source: window, time: X11Timestamp(rawValue: words[2]))
         case atoms.finished:
-            self = .finished(target: words[0], accepted: words[1] & 1 != 0, action: words[2])
+            self = .finished(target: window, accepted: words[1] & 1 != 0, action: X11Atom(rawValue: words[2]))
         default:
             return nil
         }
@@ -85,27 +88,32 @@ enum XdndMessage: Equatable {
     ///
     /// An `enter` writes at most three types into the message; with more, set `hasTypeList` and
     /// write them all into `XdndTypeList`.
-    func event(about window: UInt32, atoms: Atoms) -> X11Event {
+    func event(about window: X11Window, atoms: Atoms) -> X11Event {
         let pack = { (high: UInt16, low: UInt16) in UInt32(high) << 16 | UInt32(low) }
         switch self {
         case .enter(let source, let version, let hasTypeList, let types):
             let flags = UInt32(version) << 24 | (hasTypeList ? 1 : 0)
-            return .clientMessage(window: window, type: atoms.enter, longs: [source, flags] + types.prefix(3))
+            return .clientMessage(
+                window: window, type: atoms.enter, longs: [source.rawValue, flags] + types.prefix(3).map(\.rawValue))
         case .position(let source, let x, let y, let time, let action):
-            return .clientMessage(window: window, type: atoms.position, longs: [source, 0, pack(x, y), time, action])
+            return .clientMessage(
+                window: window, type: atoms.position,
+                longs: [source.rawValue, 0, pack(x, y), time.rawValue, action.rawValue])
         case .status(let target, let accepts, let wantsPositionsInside, let rectangle, let action):
             let flags: UInt32 = (accepts ? 1 : 0) | (wantsPositionsInside ? 2 : 0)
             return .clientMessage(
                 window: window, type: atoms.status,
                 longs: [
-                    target, flags, pack(rectangle.x, rectangle.y), pack(rectangle.width, rectangle.height), action,
+                    target.rawValue, flags, pack(rectangle.x, rectangle.y), pack(rectangle.width, rectangle.height),
+                    action.rawValue,
                 ])
         case .leave(let source):
-            return .clientMessage(window: window, type: atoms.leave, longs: [source])
+            return .clientMessage(window: window, type: atoms.leave, longs: [source.rawValue])
         case .drop(let source, let time):
-            return .clientMessage(window: window, type: atoms.drop, longs: [source, 0, time])
+            return .clientMessage(window: window, type: atoms.drop, longs: [source.rawValue, 0, time.rawValue])
         case .finished(let target, let accepted, let action):
-            return .clientMessage(window: window, type: atoms.finished, longs: [target, accepted ? 1 : 0, action])
+            return .clientMessage(
+                window: window, type: atoms.finished, longs: [target.rawValue, accepted ? 1 : 0, action.rawValue])
         }
     }
 }

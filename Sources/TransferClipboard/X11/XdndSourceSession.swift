@@ -15,12 +15,12 @@ struct XdndSourceSession {
     /// A window that takes drops: the top-level under the pointer, where its messages are sent
     /// (its proxy, when it has a valid one), and the version both sides speak.
     struct Target: Equatable {
-        var window: UInt32
-        var destination: UInt32
+        var window: X11Window
+        var destination: X11Window
         /// The window's `XdndAware` version.
         var version: UInt8
 
-        init(window: UInt32, proxy: UInt32? = nil, version: UInt8) {
+        init(window: X11Window, proxy: X11Window? = nil, version: UInt8) {
             self.window = window
             self.destination = proxy ?? window
             self.version = version
@@ -30,7 +30,7 @@ struct XdndSourceSession {
     /// What the source's connection does next.
     enum Step: Equatable {
         /// Send `message` about `about` (the target under the pointer) to `destination`.
-        case send(XdndMessage, about: UInt32, to: UInt32)
+        case send(XdndMessage, about: X11Window, to: X11Window)
         /// The drag is over.
         case ended(Outcome)
     }
@@ -39,7 +39,7 @@ struct XdndSourceSession {
     enum Outcome: Equatable {
         /// Dropped on `target`, which finished it: `accepted` when it took the data and performed
         /// `action` (a version 5 target says so; an older one is taken to have).
-        case dropped(target: UInt32, accepted: Bool, action: UInt32)
+        case dropped(target: X11Window, accepted: Bool, action: X11Atom)
         /// Released where nothing takes it: over no XDND window, or one whose last status
         /// refused.
         case refused
@@ -53,7 +53,7 @@ struct XdndSourceSession {
         /// Moving: over `target` (`nil`: over nothing that takes drops).
         case moving
         /// Released while a status was awaited: the drop or leave waits for it.
-        case releasing(time: UInt32)
+        case releasing(time: X11Timestamp)
         /// Dropped: `XdndFinished` is awaited.
         case dropped
         /// Over: an outcome was given.
@@ -61,12 +61,12 @@ struct XdndSourceSession {
     }
 
     /// The source's window: the owner of `XdndSelection` and of the `XdndTypeList` property.
-    let window: UInt32
+    let window: X11Window
     /// The offered types, the preferred first; more than three go in `XdndTypeList`, which the
     /// connection writes before the first `XdndEnter`.
-    let types: [UInt32]
+    let types: [X11Atom]
     /// The action asked for in each position.
-    let action: UInt32
+    let action: X11Atom
 
     private(set) var phase = Phase.moving
     private(set) var target: Target?
@@ -75,12 +75,12 @@ struct XdndSourceSession {
     /// The last status from the current target: accepted, with its action, and the rectangle it
     /// needs no positions in.
     private var accepted = false
-    private var acceptedAction: UInt32 = 0
+    private var acceptedAction = X11Atom.none
     private var quietRectangle = XdndMessage.Rectangle.empty
     /// The newest position not yet sent, waiting for a status.
-    private var pending: (x: UInt16, y: UInt16, time: UInt32)?
+    private var pending: (x: UInt16, y: UInt16, time: X11Timestamp)?
 
-    init(window: UInt32, types: [UInt32], action: UInt32) {
+    init(window: X11Window, types: [X11Atom], action: X11Atom) {
         self.window = window
         self.types = types
         self.action = action
@@ -88,7 +88,7 @@ struct XdndSourceSession {
 
     /// The steps for a move of the pointer to `x`, `y` (root coordinates) at `time`, over
     /// `target` (`nil`: no window there takes drops, or the connection did not look).
-    mutating func moved(x: UInt16, y: UInt16, time: UInt32, over target: Target?) -> [Step] {
+    mutating func moved(x: UInt16, y: UInt16, time: X11Timestamp, over target: Target?) -> [Step] {
         guard phase == .moving else { return [] }
         var steps: [Step] = []
         if target != self.target {
@@ -96,7 +96,7 @@ struct XdndSourceSession {
                 steps.append(.send(.leave(source: window), about: old.window, to: old.destination))
             }
             self.target = target
-            (awaitingStatus, accepted, acceptedAction, quietRectangle, pending) = (false, false, 0, .empty, nil)
+            (awaitingStatus, accepted, acceptedAction, quietRectangle, pending) = (false, false, .none, .empty, nil)
             if let target {
                 let version = min(target.version, XdndMessage.version)
                 steps.append(
@@ -126,8 +126,8 @@ struct XdndSourceSession {
             guard awaitingStatus else { return [] }
             awaitingStatus = false
             // An acceptance without an action is a refusal (as GTK reads it).
-            accepted = accepts && action != 0
-            acceptedAction = accepted ? action : 0
+            accepted = accepts && action != .none
+            acceptedAction = accepted ? action : .none
             quietRectangle = wantsPositionsInside ? .empty : rectangle
             switch phase {
             case .releasing(let time):
@@ -147,7 +147,7 @@ struct XdndSourceSession {
             phase = .ended
             // Before version 5 the bit is not sent: the drop is taken to be accepted.
             let taken = accepted || target.version < 5
-            return [.ended(.dropped(target: from, accepted: taken, action: taken ? action : 0))]
+            return [.ended(.dropped(target: from, accepted: taken, action: taken ? action : .none))]
         default:
             return []
         }
@@ -156,7 +156,7 @@ struct XdndSourceSession {
     /// The steps for the release of the pointer's button at `time`: the drop, when the current
     /// target's last status accepted (after the status still awaited, if one is); otherwise
     /// `XdndLeave` and the end.
-    mutating func released(at time: UInt32) -> [Step] {
+    mutating func released(at time: X11Timestamp) -> [Step] {
         guard phase == .moving else { return [] }
         guard let target else {
             phase = .ended
@@ -190,14 +190,14 @@ struct XdndSourceSession {
         phase == .dropped || (phase != .ended && awaitingStatus)
     }
 
-    private mutating func position(x: UInt16, y: UInt16, time: UInt32, to target: Target) -> Step {
+    private mutating func position(x: UInt16, y: UInt16, time: X11Timestamp, to target: Target) -> Step {
         awaitingStatus = true
         return .send(
             .position(source: window, x: x, y: y, time: time, action: action), about: target.window,
             to: target.destination)
     }
 
-    private mutating func release(at time: UInt32, over target: Target) -> [Step] {
+    private mutating func release(at time: X11Timestamp, over target: Target) -> [Step] {
         if accepted {
             phase = .dropped
             return [.send(.drop(source: window, time: time), about: target.window, to: target.destination)]

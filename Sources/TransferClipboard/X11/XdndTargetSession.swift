@@ -12,25 +12,25 @@ struct XdndTargetSession {
     /// What the target's connection does next.
     enum Step: Equatable {
         /// Read the `XdndTypeList` property of `source`, then call ``typesRead(_:)``.
-        case readTypeList(source: UInt32)
+        case readTypeList(source: X11Window)
         /// Send `message` about the target's window to `source`.
-        case send(XdndMessage, to: UInt32)
-        /// Convert `XdndSelection` to `type` with `time` (the drop's; 0 is the server's current
+        case send(XdndMessage, to: X11Window)
+        /// Convert `XdndSelection` to `type` with `time` (the drop's; ``X11Timestamp/currentTime`` is the server's
         /// time) into the target's window, then call ``conversionEnded(succeeded:)``. The data
         /// type's conversion is the drop; a `DELETE` conversion after it finishes a move.
-        case convert(type: UInt32, time: UInt32)
+        case convert(type: X11Atom, time: X11Timestamp)
         /// The drag is over: dropped (`delivered`, when the data was converted) or gone.
         case ended(delivered: Bool)
     }
 
     /// The atoms of the actions, and of `DELETE`, on one server.
     struct Atoms: Equatable {
-        var copy: UInt32
-        var move: UInt32
-        var link: UInt32
-        var ask: UInt32
-        var `private`: UInt32
-        var delete: UInt32
+        var copy: X11Atom
+        var move: X11Atom
+        var link: X11Atom
+        var ask: X11Atom
+        var `private`: X11Atom
+        var delete: X11Atom
     }
 
     /// Where a drag is.
@@ -46,9 +46,9 @@ struct XdndTargetSession {
 
     /// A source's drag over the target.
     struct Drag: Equatable {
-        var source: UInt32
+        var source: X11Window
         var version: UInt8
-        var types: [UInt32]?
+        var types: [X11Atom]?
         /// What the last `XdndStatus` accepted; `nil` when it refused (or none was sent).
         var accepted: Acceptance?
         /// The pointer's last position, in root coordinates.
@@ -58,8 +58,8 @@ struct XdndTargetSession {
 
     /// A type and an action a status accepted.
     struct Acceptance: Equatable {
-        var type: UInt32
-        var action: UInt32
+        var type: X11Atom
+        var action: X11Atom
     }
 
     /// The oldest version the target takes, as GTK and Chromium: a version 3 source is the first
@@ -67,7 +67,7 @@ struct XdndTargetSession {
     static let oldestVersion: UInt8 = 3
 
     /// The target's top-level window: the one with `XdndAware`, named in its messages.
-    let window: UInt32
+    let window: X11Window
     let atoms: Atoms
     /// The most types read from a source's `XdndTypeList` (Qt reads 100): the rest are not
     /// offered.
@@ -75,16 +75,16 @@ struct XdndTargetSession {
     /// The actions the target performs, the one it prefers first: a position asking for one of
     /// them gets it; any other gets the first (the specification lets a target answer with the
     /// requested action, copy or private).
-    let actions: [UInt32]
+    let actions: [X11Atom]
     /// The type to take from those a source (the first argument) offers, in its order of
     /// preference; `nil` refuses.
-    let choose: (_ source: UInt32, _ types: [UInt32]) -> UInt32?
+    let choose: (_ source: X11Window, _ types: [X11Atom]) -> X11Atom?
 
     private(set) var phase = Phase.idle
 
     init(
-        window: UInt32, atoms: Atoms, actions: [UInt32]? = nil, maximumTypes: Int = 100,
-        choose: @escaping (_ source: UInt32, _ types: [UInt32]) -> UInt32?
+        window: X11Window, atoms: Atoms, actions: [X11Atom]? = nil, maximumTypes: Int = 100,
+        choose: @escaping (_ source: X11Window, _ types: [X11Atom]) -> X11Atom?
     ) {
         self.window = window
         self.atoms = atoms
@@ -123,7 +123,8 @@ struct XdndTargetSession {
                 // specification asks, and then as if it had left.
                 phase = .idle
                 return [
-                    .send(.finished(target: window, accepted: false, action: 0), to: source), .ended(delivered: false),
+                    .send(.finished(target: window, accepted: false, action: .none), to: source),
+                    .ended(delivered: false),
                 ]
             }
             phase = .dropping(drag, deleting: false)
@@ -137,7 +138,7 @@ struct XdndTargetSession {
 
     /// The steps after the source's `XdndTypeList` was read: `atoms` as it holds them (the
     /// first ``maximumTypes`` kept; `None` left out). Ignored unless the list is awaited.
-    mutating func typesRead(_ atoms: [UInt32]) -> [Step] {
+    mutating func typesRead(_ atoms: [X11Atom]) -> [Step] {
         guard case .over(var drag) = phase, drag.types == nil else { return [] }
         drag.types = limited(atoms)
         phase = .over(drag)
@@ -150,11 +151,11 @@ struct XdndTargetSession {
         guard case .dropping(let drag, let deleting) = phase, let accepted = drag.accepted else { return [] }
         if succeeded, !deleting, accepted.action == atoms.move {
             phase = .dropping(drag, deleting: true)
-            return [.convert(type: atoms.delete, time: 0)]
+            return [.convert(type: atoms.delete, time: .currentTime)]
         }
         // A failed `DELETE` leaves the data taken: the drop is still done, as a copy.
         let delivered = succeeded || deleting
-        let action = !delivered ? 0 : (deleting && !succeeded ? atoms.copy : accepted.action)
+        let action = !delivered ? .none : (deleting && !succeeded ? atoms.copy : accepted.action)
         phase = .idle
         return [
             .send(.finished(target: window, accepted: delivered, action: action), to: drag.source),
@@ -174,25 +175,26 @@ struct XdndTargetSession {
         case .dropping(let drag, _):
             phase = .idle
             return [
-                .send(.finished(target: window, accepted: false, action: 0), to: drag.source), .ended(delivered: false),
+                .send(.finished(target: window, accepted: false, action: .none), to: drag.source),
+                .ended(delivered: false),
             ]
         }
     }
 
     /// Whether `source` is the source of the drag over the target.
-    private func isCurrent(_ source: UInt32) -> Bool {
+    private func isCurrent(_ source: X11Window) -> Bool {
         if case .over(let drag) = phase { drag.source == source } else { false }
     }
 
     /// The action answered to a position asking for `requested`: it when the target performs
     /// it, else the target's first; `nil` for a target that performs none.
-    private func answer(to requested: UInt32) -> UInt32? {
+    private func answer(to requested: X11Atom) -> X11Atom? {
         actions.contains(requested) ? requested : actions.first
     }
 
     /// The offered types as the session keeps them: no `None`, at most ``maximumTypes``.
-    private func limited(_ types: [UInt32]) -> [UInt32] {
-        Array(types.lazy.filter { $0 != 0 }.prefix(maximumTypes))
+    private func limited(_ types: [X11Atom]) -> [X11Atom] {
+        Array(types.lazy.filter { $0 != .none }.prefix(maximumTypes))
     }
 
     /// The status for `drag`'s last position: accepted with its action, or refused; the empty
@@ -200,6 +202,6 @@ struct XdndTargetSession {
     private func status(for drag: Drag) -> XdndMessage {
         .status(
             target: window, accepts: drag.accepted != nil, wantsPositionsInside: true, rectangle: .empty,
-            action: drag.accepted?.action ?? 0)
+            action: drag.accepted?.action ?? .none)
     }
 }
