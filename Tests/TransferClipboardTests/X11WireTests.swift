@@ -247,6 +247,26 @@ struct X11WirePacketTests {
             Bytes().u8(28, 0).u16(8).u32(0x40_0002).u32(0x120).u32(4000).u8(1).zeros(15).bytes,
             .propertyNotify(window: 0x40_0002, atom: 0x120, time: 4000, state: 1)
         ),
+        (
+            // KeyButtonPointer: time, root, event, child, root-x, root-y, event-x, event-y, state,
+            // same-screen.
+            "ButtonPress",
+            Bytes().u8(4, 1).u16(10).u32(5000).u32(0x2B).u32(0x40_0003).u32(0x40_0004).u16(110).u16(60).u16(10)
+                .u16(0xFFFE).u16(0x10).u8(1, 0).bytes,
+            .pointer(
+                X11Event.Pointer(
+                    code: 4, detail: 1, time: 5000, root: 0x2B, window: 0x40_0003, child: 0x40_0004, rootX: 110,
+                    rootY: 60, x: 10, y: -2, state: 0x10, sameScreen: 1))
+        ),
+        (
+            "MotionNotify",
+            Bytes().u8(6, 0).u16(11).u32(5001).u32(0x2B).u32(0x40_0003).u32(0).u16(0xFFF0).u16(61).u16(11).u16(1)
+                .u16(0x110).u8(1, 0).bytes,
+            .pointer(
+                X11Event.Pointer(
+                    code: 6, detail: 0, time: 5001, root: 0x2B, window: 0x40_0003, child: .none, rootX: -16,
+                    rootY: 61, x: 11, y: 1, state: 0x110, sameScreen: 1))
+        ),
     ]
 
     @Test("each event the selection protocol uses: its fields; sent, the same; written again, the same bytes")
@@ -652,6 +672,20 @@ struct X11AuthorityTests {
 
 @Suite("X11: the events read early, and the atoms known")
 struct X11ConnectionStateTests {
+    @Test(
+        "the predefined atoms are the protocol's numbers; timestamps order as their numbers, a time at or after another"
+    )
+    func identifiers() {
+        // Appendix A, "Predefined Atoms": what every client and server agree on without asking.
+        #expect(
+            [X11Atom.primary, .atom, .integer, .string, .wmName].map(\.rawValue) == [1, 4, 19, 31, 39])
+        #expect(X11Atom.none.rawValue == 0 && X11Window.none.rawValue == 0 && X11Timestamp.currentTime.rawValue == 0)
+        // An owner keeps a request made at its own time and refuses one before it (ICCCM §2.2).
+        let taken: X11Timestamp = 5000
+        #expect(taken >= 5000 && !(taken < 5000) && X11Timestamp(rawValue: 4999) < taken && 5001 > taken)
+        #expect(X11EventMask.buttonDrag == [.buttonPress, .buttonRelease, .buttonMotion])
+    }
+
     @Test("events kept in order; one taken from the middle leaves the rest in order; past the capacity the oldest go")
     func eventQueue() {
         var queue = X11EventQueue(capacity: 3)

@@ -45,6 +45,17 @@ struct HelpTests {
         #expect(!(await transfer("copy", "--help")).output.contains("serve-child"))
     }
 
+    @Test("drag and drop say which display their window opens on, as they choose it, and that 69 is neither")
+    func dragAndDropDisplays() async {
+        for command in ["drag", "drop"] {
+            let help = await transfer(command, "--help").output.split(whereSeparator: \.isWhitespace).joined(
+                separator: " ")
+            #expect(help.contains("Wayland's wl_data_device where WAYLAND_DISPLAY is set, else X11's"), "\(help)")
+            #expect(!help.contains("XWayland"), "\(help)")
+            #expect(help.contains("69 no display (neither WAYLAND_DISPLAY nor DISPLAY)"), "\(help)")
+        }
+    }
+
     @Test("usage lines are made from the declarations: a value named once is shown alike everywhere")
     func usageFromDeclarations() async {
         let convert = await transfer("convert", "--help")
@@ -154,6 +165,11 @@ struct HelpTests {
             (
                 ["preview", "--url", "/page", "-"],
                 "--url '/page': expected an absolute URL, such as https://example.com/page"
+            ),
+            (
+                // A host without a scheme is a reference to resolve, not an absolute URL.
+                ["preview", "--url", "//example.com/page", "-"],
+                "--url '//example.com/page': expected an absolute URL, such as https://example.com/page"
             ),
         ])
     func typedValues(arguments: [String], message: String) async {

@@ -19,7 +19,7 @@ enum DragCommand {
                 .optional(Options.timeout)),
         ],
         discussion: """
-            Opens a window (X11's XDND; on Wayland, through its XWayland server) showing a tile for each \
+            Opens a window (Wayland's wl_data_device where WAYLAND_DISPLAY is set, else X11's XDND) showing a tile for each \
             item, from which one drag is made into another app, then exits, as dragon and ripdrag do with \
             --and-exit: press on the window and move. With --keep, the window stays for more drags until \
             the time-out.
@@ -39,7 +39,7 @@ enum DragCommand {
         exitStatus: """
             0 dropped and taken (with --keep: once at least); 75 no drag before the time-out, a drop refused \
             or not taken, or a target that stopped answering; 66 a FILE cannot be read; 65 the model cannot \
-            import FILE; 69 no X display; 64 usage.
+            import FILE; 69 no display (neither WAYLAND_DISPLAY nor DISPLAY); 64 usage.
             """
     ) { arguments, console in
         let modelName = try arguments.value(Options.model)

@@ -17,9 +17,9 @@ enum DropCommand {
                 .optional(Options.timeout), .optional(Options.verbose))
         ],
         discussion: """
-            Opens a window that takes drops (X11's XDND; on Wayland, through its XWayland server) and writes \
-            the first thing dropped onto it to standard output or FILE, then exits, as dragon's and ripdrag's \
-            targets do with --and-exit.
+            Opens a window that takes drops (Wayland's wl_data_device where WAYLAND_DISPLAY is set, else X11's \
+            XDND) and writes the first thing dropped onto it to standard output or FILE, then exits, as \
+            dragon's and ripdrag's targets do with --and-exit.
 
             Without --type, text is taken when the source offers some, else its first type. --type takes the \
             first NAME the source offers (repeatable, in order of preference; a MIME type, an X11 name such as \
@@ -44,8 +44,8 @@ enum DropCommand {
         exitStatus: """
             0 a drop was written; 75 no drop before the time-out; 65 the model cannot import the drop, a \
             dropped file list holds no file of the --to TYPE, or the source sent what the protocol does not \
-            allow; 66 a dropped file cannot be read; 73 FILE cannot be written; 69 no X display; \
-            64 usage.
+            allow; 66 a dropped file cannot be read; 73 FILE cannot be written; 69 no display (neither \
+            WAYLAND_DISPLAY nor DISPLAY); 64 usage.
             """
     ) { arguments, console in
         let names = try arguments.values(Options.type)
