@@ -152,10 +152,22 @@ public final class DragSource: Sendable {
 
     /// Waits for the user to drag from the window, and for the drag to end.
     ///
-    /// - Parameter timeout: How long to wait for a drag to start and end.
+    /// - Parameters:
+    ///   - timeout: How long to wait for a drag to start and end.
+    ///   - willBegin: Called once the drag starts, before any target hears of it: on X11 when the
+    ///     pointer, pressed on the window, has moved past the drag threshold; on Wayland when the
+    ///     compositor is asked to start it (`wl_data_device.start_drag`) — as AppKit's
+    ///     `draggingSession(_:willBeginAt:)` is called (here on the thread that follows the drag,
+    ///     not the main one).
+    ///   - isAccepted: Told `true` when the window under the drag would take it (it accepted one of
+    ///     the types offered, with an action: a release now drops), and `false` when it stops being
+    ///     so — another window, a refusal, the drop — as ``DropTarget``'s `isTargeted` is told on
+    ///     the other side.
     /// - Returns: How it ended; `nil` when no drag started in time.
     /// - Throws: ``ClipboardError`` when the connection fails.
-    public func drag(timeout: Duration) async throws(ClipboardError) -> Outcome? {
+    public func drag(
+        timeout: Duration, willBegin: (@Sendable () -> Void)? = nil, isAccepted: (@Sendable (Bool) -> Void)? = nil
+    ) async throws(ClipboardError) -> Outcome? {
         let limits = limits
         let result: Result<Outcome?, ClipboardError> = await withCheckedContinuation { continuation in
             // A thread of its own: the wait blocks for as long as the drag lasts, which would
@@ -166,11 +178,12 @@ public final class DragSource: Sendable {
                         switch state {
                         case .x11(let source, let window):
                             try Self.follow(
-                                source, from: window, choosing: self.chooser, limits: limits, timeout: timeout)
+                                source, from: window, choosing: self.chooser, willBegin: willBegin,
+                                isAccepted: isAccepted, limits: limits, timeout: timeout)
                         case .wayland(let source):
                             try source.followPointer(
                                 choosing: self.chooser.map { choose in { x, y in choose(Int(x), Int(y)) } },
-                                deadline: .now + timeout)
+                                willBegin: willBegin, isAccepted: isAccepted, deadline: .now + timeout)
                         }
                     }
                     continuation.resume(returning: .success(outcome))
@@ -192,11 +205,11 @@ public final class DragSource: Sendable {
     /// Follows a drag from an X11 window, its end said as ``Outcome``.
     private static func follow(
         _ source: X11DragSource, from window: X11Window, choosing choose: ((Int, Int) -> ClipboardContent)?,
-        limits: Clipboard.Limits, timeout: Duration
+        willBegin: (() -> Void)?, isAccepted: ((Bool) -> Void)?, limits: Clipboard.Limits, timeout: Duration
     ) throws(ClipboardError) -> Outcome? {
         let outcome = try source.followPointer(
             from: window, choosing: choose.map { choose in { x, y in choose(Int(x), Int(y)) } },
-            deadline: .now + timeout)
+            willBegin: willBegin, isAccepted: isAccepted, deadline: .now + timeout)
         switch outcome {
         case nil: return nil
         case .refused: return .refused

@@ -37,9 +37,10 @@ package final class RawHTTPClient: @unchecked Sendable {
     /// Connects to `port` on 127.0.0.1, or on ::1.
     package init(port: UInt16, ipv6: Bool = false) throws {
         #if canImport(Glibc)
-            descriptor = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            descriptor = socket(
+                ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
-            descriptor = socket(ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM, 0)
+            descriptor = socket(ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)
         #endif
         let connected: Int32
         if ipv6 {

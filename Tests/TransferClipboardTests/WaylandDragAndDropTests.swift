@@ -110,15 +110,18 @@ struct WaylandDragAndDropTests {
                 return offered.first { $0.name == "image/png" }
             }
         }()
+        // Told once that the drag began: when the compositor was asked to start it.
+        let begins = Mutex(0)
         async let dragged = {
             begun.now()
-            return try await source.drag(timeout: .seconds(240))
+            return try await source.drag(timeout: .seconds(240), willBegin: { begins.withLock { $0 += 1 } })
         }()
         try await begun.wait(for: 2)
         try await onThread { try Self.dragAcross(on: server, targeting) }
         #expect(try await dragged == .refused)
         #expect(try await dropped == nil)
         #expect(asked.withLock { $0.contains(["text/plain"]) })
+        #expect(begins.withLock { $0 } == 1)
     }
 
     /// A directory of its own holding a profile's JSON (`ada.json`): the directory, for the caller
@@ -144,17 +147,29 @@ struct WaylandDragAndDropTests {
         defer { drop.stop() }
         _ = try drop.line { $0.contains("drop onto the window") }
         let drag = try BackgroundProgram(
-            transfer, ["drag", "--model", "Profile", input.path, "--timeout", "240"], environment: server.environment)
+            transfer, ["drag", "--verbose", "--model", "Profile", input.path, "--timeout", "240"],
+            environment: server.environment)
         defer { drag.stop() }
         _ = try drag.line { $0.contains("drag from the window") }
+        // Released once the source hears from the compositor that the target accepts: the
+        // target's saying so is not enough (its `accept` may still be unread beside the release).
         try await onThread {
             try Self.dragAcross(on: server) {
-                (try? drop.line(timeout: .milliseconds(200)) { $0.contains("would take is over it") }) != nil
+                (try? drag.line(timeout: .milliseconds(200)) { $0.contains("over a window that would take it") })
+                    != nil
             }
         }
         let (dragged, dropped) = (drag.finish(timeout: .seconds(240)), drop.finish(timeout: .seconds(240)))
         #expect(dragged.status == 0, "\(dragged.error)")
-        #expect(dragged.error.contains("dropped (copy)"), "\(dragged.error)")
+        // Each side said the drag was over a window that takes it: the source, then the drop.
+        let said = dragged.error.split(separator: "\n").map(String.init)
+        #expect(
+            said.suffix(3) == [
+                "transfer drag: over a window that would take it", "transfer drag: over no window that would take it",
+                "transfer drag: dropped (copy)",
+            ], "\(dragged.error)")
+        #expect(said.filter { $0 == "transfer drag: a drag began" }.count == 1, "\(dragged.error)")
+        #expect(dropped.error.contains("a drag the window would take is over it"), "\(dropped.error)")
         #expect(dropped.status == 0, "\(dropped.error)")
         #expect(dropped.error.contains("Profile from "), "\(dropped.error)")
         let csv = try String(contentsOf: output, encoding: .utf8)
@@ -171,19 +186,37 @@ struct WaylandDragAndDropTests {
         let (directory, input) = try Self.profileFile()
         defer { try? FileManager.default.removeItem(at: directory) }
         let drag = try BackgroundProgram(
-            transfer, ["drag", "--model", "Profile", input.path, "--timeout", "240"], environment: server.environment)
+            transfer, ["drag", "--verbose", "--model", "Profile", input.path, "--timeout", "240"],
+            environment: server.environment)
         defer { drag.stop() }
         _ = try drag.line { $0.contains("drag from the window") }
-        // Chromium's window is the first, at the left; transfer's the second.
+        // Chromium's window is the first, at the left; transfer's the second. Released only once
+        // the tool says the page's window accepts the drag — the compositor has Chromium's
+        // `accept` and action, without which a release cancels the drag, however many `dragover`
+        // the page has seen (the renderer answers after it reports) — and nudged meanwhile only
+        // once the tool says its drag began: a tool slow to read the press (a suite running every
+        // test at once) starts it late, and a try given up before then would meet its drag later.
         try await onThread {
+            let began = ContinuousClock.now + .seconds(120)
+            var begun = false
             try Self.dragAcross(on: server) {
-                (try? page.report("dragover", as: ChromiumWindow.Nothing.self, timeout: .milliseconds(200))) != nil
+                if !begun {
+                    let left = max(.zero, ContinuousClock.now.duration(to: began))
+                    begun = (try? drag.line(timeout: left) { $0.contains("a drag began") }) != nil
+                    guard begun else { return false }
+                }
+                return (try? drag.line(timeout: .milliseconds(200)) { $0.contains("over a window that would take it") })
+                    != nil
             }
         }
         let dropped = try await onThread { try page.report("drop", as: ChromiumDragTests.Dropped.self) }
         let dragged = drag.finish(timeout: .seconds(240))
         #expect(dragged.status == 0, "\(dragged.error)")
-        #expect(dragged.error.contains("dropped (copy)"), "\(dragged.error)")
+        // Said in order: the drag began, then it was dropped.
+        let said = dragged.error.split(separator: "\n").map(String.init)
+        #expect(
+            (said.firstIndex(of: "transfer drag: a drag began") ?? .max)
+                < (said.firstIndex(of: "transfer drag: dropped (copy)") ?? .min), "\(dragged.error)")
         // Only the types Chromium knows reach a page on Wayland: the JSON and CSV that reach it on
         // X11 (inside chromium/x-web-custom-data) do not.
         #expect(dropped.types == ["text/plain"], "\(dropped.types)")

@@ -48,7 +48,7 @@ final class FakeDataControlCompositor: @unchecked Sendable {
     private func serve() {
         var client: Int32 = -1
         while !stopped.load(ordering: .acquiring), client < 0 {
-            if readable(listener) { client = accept(listener, nil, nil) }
+            if readable(listener) { client = acceptClosedOnExec(listener) }
         }
         guard client >= 0 else { return }
         defer { close(client) }

@@ -216,6 +216,12 @@ struct WaylandWireEventTests {
         (wire(device, 4), .dataDevice, .dragDrop(device: device)),
         (wire(device, 5, [offer.rawValue]), .dataDevice, .selection(device: device, .clipboard, offer: offer)),
         (wire(device, 5, [0]), .dataDevice, .selection(device: device, .clipboard, offer: nil)),
+        // `target`: the type the target under the drag accepts, or the null string for none.
+        (
+            wire(source, 0, raw: stringArgument("text/plain")), .dataSource,
+            .target(source: source, mimeType: "text/plain")
+        ),
+        (wire(source, 0, [0]), .dataSource, .target(source: source, mimeType: nil)),
         (wire(source, 2), .dataSource, .cancelled(source: source)),
         (wire(source, 3), .dataSource, .dropPerformed(source: source)),
         (wire(source, 4), .dataSource, .dragFinished(source: source)),
@@ -321,8 +327,8 @@ struct WaylandWireEventTests {
 
     @Test("with a real pipe: closeAll closes the write end, and the read end sees the end of the data")
     func closesPipe() throws {
-        var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
+        let pipe = try closedOnExecPipe()
+        let ends = [pipe.read, pipe.write]
         defer { close(ends[0]) }
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         var queue = WaylandDescriptorQueue()
@@ -348,7 +354,7 @@ private final class CompositorSocket {
     }
 
     func accept() {
-        client = Glibc.accept(listener, nil, nil)
+        client = acceptClosedOnExec(listener)
     }
 
     /// Receives up to `count` bytes the client sent, and the descriptors beside them.
@@ -382,8 +388,10 @@ private final class CompositorSocket {
 struct WaylandConnectionDescriptorTests {
     /// A pipe whose read end is non-blocking: `nil` while a write end is open somewhere, 0 at the end.
     func pipeEnds() throws -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
+        // Closed on exec: a program another test starts meanwhile must not hold the write end,
+        // whose end of data these tests wait for.
+        let (read, write) = try closedOnExecPipe()
+        let ends = [read, write]
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         return (ends[0], ends[1])
     }

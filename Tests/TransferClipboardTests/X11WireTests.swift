@@ -523,7 +523,7 @@ private final class FakeX11Server: @unchecked Sendable {
             defer { done.signal() }
             var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             guard poll(&entry, 1, 10_000) > 0 else { return }
-            let client = accept(listener, nil, nil)
+            let client = acceptClosedOnExec(listener)
             guard client >= 0 else { return }
             defer { close(client) }
             var request = [UInt8](repeating: 0, count: 12)

@@ -262,6 +262,44 @@ struct XdndSessionTests {
         #expect(session.moved(x: 0, y: 0, time: 6, over: Self.over).isEmpty)
     }
 
+    @Test("source: accepted while the pointer is down over a target whose last status accepted; not after")
+    func sourceAcceptance() {
+        var session = source()
+        _ = session.moved(x: 10, y: 20, time: 1, over: Self.over)
+        #expect(!session.isAccepted, "no status yet")
+        _ = session.receive(accepting())
+        #expect(session.isAccepted)
+        // A refusal, then an acceptance again.
+        _ = session.moved(x: 11, y: 20, time: 2, over: Self.over)
+        _ = session.receive(
+            .status(target: Self.targetWindow, accepts: false, wantsPositionsInside: true, rectangle: .empty, action: 0)
+        )
+        #expect(!session.isAccepted)
+        _ = session.moved(x: 12, y: 20, time: 3, over: Self.over)
+        _ = session.receive(accepting())
+        #expect(session.isAccepted)
+        // An acceptance without an action is a refusal.
+        _ = session.moved(x: 13, y: 20, time: 4, over: Self.over)
+        _ = session.receive(
+            .status(target: Self.targetWindow, accepts: true, wantsPositionsInside: true, rectangle: .empty, action: 0))
+        #expect(!session.isAccepted)
+        // Another window: not accepted until it says so.
+        _ = session.moved(x: 14, y: 20, time: 5, over: Self.over)
+        _ = session.receive(accepting())
+        let other = XdndSourceSession.Target(window: 0x60_0009, version: 5)
+        _ = session.moved(x: 300, y: 20, time: 6, over: other)
+        #expect(!session.isAccepted)
+        _ = session.receive(accepting(0x60_0009))
+        #expect(session.isAccepted)
+        // Released: dropped, no longer over a target that would take it.
+        _ = session.released(at: 7)
+        #expect(!session.isAccepted)
+        // Over nothing: not accepted.
+        var elsewhere = source()
+        _ = elsewhere.moved(x: 1, y: 1, time: 1, over: nil)
+        #expect(!elsewhere.isAccepted)
+    }
+
     @Test("source: more than three types: XdndTypeList flagged, the first three in the message")
     func sourceTypeList() {
         var session = source(types: [1, 2, 3, 4, 5])

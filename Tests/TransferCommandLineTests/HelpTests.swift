@@ -28,6 +28,8 @@ struct HelpTests {
         (["paste"], ["--type", "--model", "--to", "-o, --output", "--primary"]),
         (["clipboard", "list"], ["--primary", "--format text|json"]),
         (["clipboard", "clear"], ["--primary"]),
+        (["drag"], ["--model", "--type", "--all", "--keep", "--title", "--geometry", "--timeout", "--verbose"]),
+        (["drop"], ["--type", "--model", "--to", "-o, --output", "--title", "--geometry", "--timeout", "--verbose"]),
     ]
 
     @Test("each command's help describes its options, within 100 columns; hidden ones stay hidden")

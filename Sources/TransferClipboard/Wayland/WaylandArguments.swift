@@ -112,6 +112,14 @@ struct WaylandArgumentReader {
         return String(decoding: message.arguments[offset..<(offset + length - 1)], as: UTF8.self)
     }
 
+    /// A string marked `allow-null`: `nil` for the null string (length 0).
+    mutating func nullableString() throws(ClipboardError) -> String? {
+        let start = offset
+        guard try uint() > 0 else { return nil }
+        offset = start
+        return try string()
+    }
+
     /// An array: its length in bytes, then the bytes, padded.
     mutating func array() throws(ClipboardError) -> ArraySlice<UInt8> {
         let length = Int(try uint())

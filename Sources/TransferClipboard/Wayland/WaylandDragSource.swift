@@ -32,21 +32,36 @@ final class WaylandDragSource {
     }
 
     /// Waits for a press of the first button on the window, drags the content (or what `choose`
-    /// picks for the point pressed, in the window's pixels), and follows the drag to its end.
+    /// picks for the point pressed, in the window's pixels), and follows the drag to its end;
+    /// `willBegin` is called once the compositor is asked to start the drag, and `isAccepted` told
+    /// `true` when the target under it accepts a type with an action (`wl_data_source.target` and
+    /// `action`: a release then drops), `false` when that stops.
     ///
     /// - Returns: How it ended; `nil` when no drag started and ended by `deadline`.
     func followPointer(
-        choosing choose: ((Double, Double) -> ClipboardContent)?, deadline: ContinuousClock.Instant
+        choosing choose: ((Double, Double) -> ClipboardContent)?, willBegin: (() -> Void)? = nil,
+        isAccepted: ((Bool) -> Void)? = nil, deadline: ContinuousClock.Instant
     ) throws(ClipboardError) -> DragSource.Outcome? {
         let connection = window.connection
         var pointer = (x: 0.0, y: 0.0)
         var drag: (source: WaylandObject<WlDataSource>, content: ClipboardContent, dropped: Bool)?
         var action: WaylandDragActions = []
+        // The type the target under the drag accepts, and whether the last said it was accepted.
+        var acceptedType: String?
+        var saidAccepted = false
+        func sayAccepted() {
+            let now = drag.map { !$0.dropped } == true && acceptedType != nil && !action.isEmpty
+            if now != saidAccepted {
+                saidAccepted = now
+                isAccepted?(now)
+            }
+        }
         var transfers = WaylandTransfers()
         var lastHeard = ContinuousClock.now
         defer {
             transfers.closeAll()
             if let drag { try? end(drag.source) }
+            if saidAccepted { isAccepted?(false) }
         }
         while true {
             while let event = try connection.nextEvent(deadline: .now) {
@@ -67,7 +82,8 @@ final class WaylandDragSource {
                         .startDrag(source: source, origin: window.surface, icon: nil, serial: serial),
                         to: window.dataDevice)
                     drag = (source, chosen, false)
-                    action = []
+                    (action, acceptedType) = ([], nil)
+                    willBegin?()
                 case .send(let source, let type, let received) where source == drag?.source.id:
                     let descriptor = connection.claim(received)
                     guard let content = drag?.content, case .success(let bytes) = content.bytes(for: type) else {
@@ -75,10 +91,15 @@ final class WaylandDragSource {
                         continue
                     }
                     transfers.start(descriptor, bytes: bytes, snapshot: content.snapshot(for: type))
+                case .target(let source, let type) where source == drag?.source.id:
+                    acceptedType = type
+                    sayAccepted()
                 case .action(let source, let chosen) where source == drag?.source.id:
                     action = chosen
+                    sayAccepted()
                 case .dropPerformed(let source) where source == drag?.source.id:
                     drag?.dropped = true
+                    sayAccepted()
                 case .dragFinished(let source) where source == drag?.source.id:
                     return .dropped(accepted: true, action: action == .move ? "move" : "copy")
                 case .cancelled(let source) where source == drag?.source.id:

@@ -69,6 +69,9 @@ enum WaylandEvent: Equatable {
     case send(source: WaylandObjectID, mimeType: String, descriptor: FileDescriptor)
     /// The source's `cancelled`: it is no longer the selection.
     case cancelled(source: WaylandObjectID)
+    /// `wl_data_source.target`: the target under a drag accepts `mimeType` (`nil`: none of the
+    /// types offered).
+    case target(source: WaylandObjectID, mimeType: String?)
     /// `wl_seat.capabilities`: which devices the seat has (pointer 1, keyboard 2, touch 4).
     case capabilities(seat: WaylandObjectID, UInt32)
     /// `wl_pointer.enter`: the pointer came over `surface`, at `x`, `y` in it.
@@ -191,6 +194,8 @@ enum WaylandEvent: Equatable {
             self = .dragDrop(device: object)
         case (.dataDevice, 5):
             self = .selection(device: object, .clipboard, offer: try reader.nullableObject())
+        case (.dataSource, 0):
+            self = .target(source: object, mimeType: try reader.nullableString())
         case (.dataSource, 3):
             self = .dropPerformed(source: object)
         case (.dataSource, 4):

@@ -29,6 +29,10 @@ final class X11DragSource {
     private(set) var outcome: XdndSourceSession.Outcome?
     /// When the target was last heard, or last sent to.
     private var lastActivity = ContinuousClock.now
+    /// Told whether the drag is over a target that accepts it, while ``followPointer`` runs.
+    private var acceptance: ((Bool) -> Void)?
+    /// What ``acceptance`` was last told.
+    private var saidAccepted = false
 
     /// The deepest a search for the window under the pointer goes: window managers add one or two
     /// frames above a client's window.
@@ -123,14 +127,23 @@ final class X11DragSource {
     /// conversions and the targets' messages are handled meanwhile, and a target silent for
     /// ``idle`` expires. A press released without a drag is a click, and the wait goes on.
     ///
-    /// - Parameter choose: What a press at a point of the window (in its coordinates) drags,
-    ///   when it is not what is offered already; `nil` keeps what is offered.
+    /// - Parameters:
+    ///   - choose: What a press at a point of the window (in its coordinates) drags, when it is not
+    ///     what is offered already; `nil` keeps what is offered.
+    ///   - willBegin: Called when a press has moved past ``threshold``: the drag starts.
+    ///   - isAccepted: Told `true` when the target under the drag accepts it (its last
+    ///     `XdndStatus`), `false` when that stops: another window, a refusal, the release.
     /// - Returns: How the drag ended; `nil` when none started before `deadline`.
     func followPointer(
         from window: X11Window, choosing choose: ((_ x: Int16, _ y: Int16) -> ClipboardContent?)? = nil,
-        deadline: ContinuousClock.Instant
+        willBegin: (() -> Void)? = nil, isAccepted: ((Bool) -> Void)? = nil, deadline: ContinuousClock.Instant
     ) throws(ClipboardError) -> XdndSourceSession.Outcome? {
         let connection = selection.connection
+        acceptance = isAccepted
+        defer {
+            if saidAccepted { isAccepted?(false) }
+            (acceptance, saidAccepted) = (nil, false)
+        }
         // A drag of its own: one that ended before is forgotten.
         if outcome != nil {
             outcome = nil
@@ -164,7 +177,10 @@ final class X11DragSource {
             case X11Event.Code.motionNotify:
                 guard let start = pressed else { continue }
                 let distance = max(abs(Int(pointer.rootX) - Int(start.x)), abs(Int(pointer.rootY) - Int(start.y)))
-                dragging = dragging || distance >= Self.threshold
+                if !dragging, distance >= Self.threshold {
+                    dragging = true
+                    willBegin?()
+                }
                 if dragging {
                     try move(toRootX: pointer.rootX, y: pointer.rootY, time: pointer.time, deadline: deadline)
                 }
@@ -179,6 +195,12 @@ final class X11DragSource {
     }
 
     private func perform(_ steps: [XdndSourceSession.Step]) throws(ClipboardError) {
+        defer {
+            if let acceptance, session.isAccepted != saidAccepted {
+                saidAccepted.toggle()
+                acceptance(saidAccepted)
+            }
+        }
         for step in steps {
             switch step {
             case .send(let message, let about, let destination):

@@ -185,6 +185,11 @@ struct XdndSourceSession {
         }
     }
 
+    /// Whether the drag is over a target whose last status accepted it, the pointer still down.
+    var isAccepted: Bool {
+        phase == .moving && target != nil && accepted
+    }
+
     /// Whether the session waits for a target's message: a status, or `XdndFinished`.
     var isWaiting: Bool {
         phase == .dropped || (phase != .ended && awaitingStatus)

@@ -11,12 +11,12 @@ enum DragCommand {
         usage: [
             Usage(
                 "drag", .arguments("FILE"), .optional(Options.all), .optional(Options.keep), .optional(Options.title),
-                .optional(GeometryOption.option), .optional(Options.timeout)),
+                .optional(GeometryOption.option), .optional(Options.timeout), .optional(Options.verbose)),
             Usage(
                 "drag", .argument("FILE"),
                 .oneOf([[.option(Options.model)], [.option(Options.type)]], optional: false),
                 .optional(Options.keep), .optional(Options.title), .optional(GeometryOption.option),
-                .optional(Options.timeout)),
+                .optional(Options.timeout), .optional(Options.verbose)),
         ],
         discussion: """
             Opens a window (Wayland's wl_data_device where WAYLAND_DISPLAY is set, else X11's XDND) showing a tile for each \
@@ -29,11 +29,12 @@ enum DragCommand {
             all, as dragon's --all. With --model, FILE is imported into MODEL (its extension names its \
             type) and every representation the model exports is offered, each converted when the target \
             asks. With --type, FILE's bytes are offered under the NAMEs given (as transfer copy --type \
-            offers them). Standard error says how each drag ended.
+            offers them). Standard error says how each drag ended; with --verbose, also when each begins, \
+            and when it comes over a window that would take it and stops being so.
             """,
         options: [
             Options.model, Options.type, Options.all, Options.keep, Options.title, GeometryOption.option,
-            Options.timeout,
+            Options.timeout, Options.verbose,
         ],
         constraints: [.exclusive([Options.type, Options.model, Options.all])],
         exitStatus: """
@@ -49,6 +50,7 @@ enum DragCommand {
         let timeout = try arguments.value(Options.timeout, as: .seconds) ?? .seconds(600)
         let all = arguments.isSet(Options.all)
         let keep = arguments.isSet(Options.keep)
+        let verbose = arguments.isSet(Options.verbose)
         var paths: [String] = []
         while let path = arguments.positional() { paths.append(path) }
         try arguments.finish()
@@ -80,10 +82,20 @@ enum DragCommand {
                 : try DragSource(eachOf: files, title: title, frame: frame, picture: picture)
         }
         console.error("transfer drag: drag from the window '\(title)'\n")
+        var willBegin: (@Sendable () -> Void)?
+        var isAccepted: (@Sendable (Bool) -> Void)?
+        if verbose {
+            willBegin = { console.error("transfer drag: a drag began\n") }
+            isAccepted = { accepted in
+                let news = accepted ? "over a window that would take it" : "over no window that would take it"
+                console.error("transfer drag: \(news)\n")
+            }
+        }
         let deadline = ContinuousClock.now + timeout
         var taken = 0
         while ContinuousClock.now < deadline {
-            let outcome = try await source.drag(timeout: ContinuousClock.now.duration(to: deadline))
+            let outcome = try await source.drag(
+                timeout: ContinuousClock.now.duration(to: deadline), willBegin: willBegin, isAccepted: isAccepted)
             guard let outcome else { break }
             do throws(ToolError) {
                 try report(outcome, console: console)
@@ -129,5 +141,8 @@ enum DragCommand {
         static let title = OptionDeclaration.value("title", "TEXT", help: "The window's name (default: transfer drag).")
         static let timeout = OptionDeclaration.value(
             "timeout", "SECONDS", help: "How long to wait for the drag to start and end (default: 600).")
+        static let verbose = OptionDeclaration.flag(
+            "verbose",
+            help: "Say when each drag begins, and when it is over a window that would take it and stops being so.")
     }
 }

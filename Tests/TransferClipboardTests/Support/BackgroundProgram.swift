@@ -31,11 +31,9 @@ final class BackgroundProgram: @unchecked Sendable {
     {
         _ = DesktopTools.ignoresBrokenPipes
         let path = DesktopTools.path(executable) ?? executable
-        var outputPipe: [Int32] = [0, 0]
-        var errorPipe: [Int32] = [0, 0]
-        guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
+        // Closed on exec: only this program gets them (as 1 and 2), not one another test starts.
+        let (output, error) = (try closedOnExecPipe(), try closedOnExecPipe())
+        let (outputPipe, errorPipe) = ([output.read, output.write], [error.read, error.write])
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -78,7 +78,10 @@ enum DesktopTools {
         var inputPipe: [Int32] = [0, 0]
         var outputPipe: [Int32] = [0, 0]
         var errorPipe: [Int32] = [0, 0]
-        guard pipe(&inputPipe) == 0, pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
+        // Closed on exec: only this program gets them (as 0, 1, 2), not one another test starts.
+        guard transferkit_pipe_cloexec(&inputPipe) == 0, transferkit_pipe_cloexec(&outputPipe) == 0,
+            transferkit_pipe_cloexec(&errorPipe) == 0
+        else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
         var actions = posix_spawn_file_actions_t()

@@ -7,7 +7,7 @@ import Foundation
 /// A Unix stream socket listening at `path`, for the tests' fake servers (an X server, a Wayland
 /// compositor): its descriptor, or `nil` when the path cannot be bound (taken, too long).
 func listeningUnixSocket(at path: String, backlog: Int32 = 1) -> Int32? {
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { return nil }
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)

@@ -46,6 +46,8 @@ private func entries(_ count: Int) -> [Entry] {
 private func pipe(feeding data: Data) throws -> Int32 {
     var ends: [Int32] = [0, 0]
     try #require(Glibc.pipe(&ends) == 0)
+    // Closed on exec: a program another test starts must not hold the write end open.
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     let writer = ends[1]
     // A writer whose reader went away gets EPIPE, not a signal that would stop the test runner.
     signal(SIGPIPE, SIG_IGN)
