@@ -244,7 +244,7 @@ func checkRoundTrip(_ event: WaylandEvent, _ message: WaylandMessage) {
         return
     case .capabilities, .pointerEnter, .pointerLeave, .pointerMotion, .pointerButton, .ping, .configure,
         .toplevelSize, .close, .dragOffer, .dragEnter, .dragLeave, .dragMotion, .dragDrop, .dropPerformed,
-        .dragFinished, .sourceActions, .action:
+        .dragFinished, .sourceActions, .action, .target:
         // A window's events: `interface(of:)` names only the clipboard's interfaces, which make none.
         preconditionFailure("a window's event from a clipboard interface: \(event)")
     }
