@@ -56,18 +56,20 @@ struct ChromiumDragTests {
         stride(from: from, through: to, by: from < to ? 20 : -20).flatMap { ["mousemove", "\($0)", "\(y)"] }
     }
 
-    /// Drags from `transfer drag` (run with `arguments`) onto the drop page: the press, the moves
-    /// onto the page; once the page has answered a position (`dragover`), one move more, so that
-    /// the source hears its answer, and the release. The page's report of the drop, and how the
-    /// drag ended for `transfer`.
+    /// Drags from `transfer drag --verbose` (run with `arguments`) onto the drop page: the press,
+    /// the moves onto the page; once the page has answered a position (`dragover`), nudges until
+    /// the tool says the page's window accepts the drag (its `XdndStatus`: Chromium's first
+    /// statuses may refuse, before its renderer has answered), and the release. The page's report
+    /// of the drop, and how the drag ended for `transfer`.
     func dragIntoChromium(_ arguments: [String], on server: XvfbServer) async throws -> (
         Dropped, (output: Data, error: String, status: Int32)
     )? {
         guard let page = try ChromiumWindow.start(page: try Self.page("drop"), on: server) else { return nil }
         _ = try await onThread { try page.report("loaded", as: ChromiumWindow.Nothing.self) }
-        let dragged = DesktopTools.start(
-            transfer, ["drag"] + arguments + ["--geometry", Self.transferGeometry, "--timeout", "120"],
-            environment: server.environment, timeout: .seconds(150))
+        let drag = try BackgroundProgram(
+            transfer, ["drag", "--verbose"] + arguments + ["--geometry", Self.transferGeometry, "--timeout", "120"],
+            environment: server.environment)
+        defer { drag.stop() }
         try await onThread {
             try waitForWindow(on: server, x: Int16(Self.onPage.x), y: Int16(Self.onPage.y))
             try waitForWindow(on: server, x: Int16(Self.onTransfer.x), y: Int16(Self.onTransfer.y), takingDrops: false)
@@ -76,9 +78,17 @@ struct ChromiumDragTests {
         try await pointer(
             ["mousemove", "\(x)", "\(y)", "mousedown", "1"] + moves(from: x + 10, to: Self.onPage.x, y: y), on: server)
         _ = try await onThread { try page.report("dragover", as: ChromiumWindow.Nothing.self) }
-        try await pointer(["mousemove", "\(Self.onPage.x + 1)", "\(y + 1)", "mouseup", "1"], on: server)
+        var accepted = false
+        for nudge in 0..<150 where !accepted {
+            try await pointer(["mousemove", "\(Self.onPage.x + 1 + nudge % 2)", "\(y + 1)"], on: server)
+            accepted = try await onThread {
+                (try? drag.line(timeout: .milliseconds(200)) { $0.contains("over a window that would take it") }) != nil
+            }
+        }
+        #expect(accepted, "the page's window never accepted the drag")
+        try await pointer(["mouseup", "1"], on: server)
         let dropped = try await onThread { try page.report("drop", as: Dropped.self) }
-        return (dropped, try await dragged.value)
+        return (dropped, drag.finish(timeout: .seconds(150)))
     }
 
     @Test("a file dragged from transfer drag arrives in the page as a file: its name and its bytes")
