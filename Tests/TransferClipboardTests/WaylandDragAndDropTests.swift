@@ -186,32 +186,56 @@ struct WaylandDragAndDropTests {
         let (directory, input) = try Self.profileFile()
         defer { try? FileManager.default.removeItem(at: directory) }
         let drag = try BackgroundProgram(
-            transfer, ["drag", "--verbose", "--model", "Profile", input.path, "--timeout", "240"],
+            transfer, ["drag", "--keep", "--verbose", "--model", "Profile", input.path, "--timeout", "240"],
             environment: server.environment)
         defer { drag.stop() }
         _ = try drag.line { $0.contains("drag from the window") }
-        // Chromium's window is the first, at the left; transfer's the second. Released only once
-        // the tool says the page's window accepts the drag: the compositor then has Chromium's
-        // `accept` and action, without which a release cancels the drag, however many `dragover`
-        // the page has seen (its renderer answers the compositor after it reports).
-        try await onThread {
-            try Self.dragAcross(on: server) {
-                (try? drag.line(timeout: .milliseconds(200)) { $0.contains("over a window that would take it") })
-                    != nil
+        // Chromium's window is the first, at the left; transfer's the second. Released once the
+        // tool says the page's window accepts the drag (the compositor has an `accept` and an
+        // action, without which a release cancels it) and the page has seen a `dragover` for a
+        // move made after that: Chromium's browser accepts before its renderer has seen the drag
+        // (a release then drops nothing: the page never sees it), and its renderer logs
+        // `dragover` before it answers (a release at the first one found no drop). Even so, a
+        // drop Chromium's browser took without handing it to the page was seen once in five runs
+        // beside other suites: the window stays (--keep), and the drag is made again, as a user
+        // would, at most three times, each retry said.
+        var dropped: ChromiumDragTests.Dropped?
+        for attempt in 1...3 where dropped == nil {
+            let start = drag.count { _ in true }
+            try await onThread {
+                var needed: Int?
+                try Self.dragAcross(on: server) {
+                    if let needed {
+                        return
+                            (try? page.report(
+                                "dragover", as: ChromiumWindow.Nothing.self, skipping: needed - 1,
+                                timeout: .milliseconds(200))) != nil
+                    }
+                    let accepted =
+                        (try? drag.line(from: start, timeout: .milliseconds(100)) {
+                            $0.contains("over a window that would take it")
+                        }) != nil
+                    let seen = page.reports("dragover")
+                    if accepted, seen > 0 { needed = seen + 1 }
+                    return false  // a nudge, then the `dragover` it makes
+                }
+            }
+            dropped = try? await onThread {
+                try page.report("drop", as: ChromiumDragTests.Dropped.self, timeout: .seconds(20))
+            }
+            if dropped == nil {
+                print("drag \(attempt) into Chromium on Wayland reached no drop on the page: once more")
             }
         }
-        let dropped = try await onThread { try page.report("drop", as: ChromiumDragTests.Dropped.self) }
-        let dragged = drag.finish(timeout: .seconds(240))
-        #expect(dragged.status == 0, "\(dragged.error)")
-        // Said in order: the drag began, then it was dropped.
-        let said = dragged.error.split(separator: "\n").map(String.init)
-        #expect(
-            (said.firstIndex(of: "transfer drag: a drag began") ?? .max)
-                < (said.firstIndex(of: "transfer drag: dropped (copy)") ?? .min), "\(dragged.error)")
+        let drop = try #require(dropped, "no drag of three reached a drop on the page")
+        // The tool says the drag began, then that it was dropped and taken.
+        let taken = try drag.line { $0 == "transfer drag: dropped (copy)" }.index
+        let began = try drag.line { $0 == "transfer drag: a drag began" }.index
+        #expect(began < taken)
         // Only the types Chromium knows reach a page on Wayland: the JSON and CSV that reach it on
         // X11 (inside chromium/x-web-custom-data) do not.
-        #expect(dropped.types == ["text/plain"], "\(dropped.types)")
-        #expect(dropped.text == "Ada")
+        #expect(drop.types == ["text/plain"], "\(drop.types)")
+        #expect(drop.text == "Ada")
     }
 
     /// Drags out of Chromium (the first window: the left half of the screen, as sway tiles two

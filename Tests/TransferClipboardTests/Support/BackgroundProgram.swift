@@ -123,6 +123,11 @@ final class BackgroundProgram: @unchecked Sendable {
         }
     }
 
+    /// How many lines of standard error so far match: a count now, without waiting.
+    func count(where matches: (String) -> Bool) -> Int {
+        inbox.lines.withLock { $0.count(where: matches) }
+    }
+
     struct NoSuchLine: Error, CustomStringConvertible {
         let description: String
     }

@@ -80,6 +80,11 @@ final class ChromiumWindow: Sendable {
         return try JSONDecoder().decode(Value.self, from: value)
     }
 
+    /// How many reports named `name` the page has made so far.
+    func reports(_ name: String) -> Int {
+        program.count { $0.contains("REPORT \(name) ") }
+    }
+
     struct Unreadable: Error, CustomStringConvertible {
         let description: String
     }
