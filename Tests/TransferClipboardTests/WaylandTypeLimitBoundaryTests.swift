@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TransferClipboard
+import TransferSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -48,7 +49,7 @@ final class FakeDataControlCompositor: @unchecked Sendable {
     private func serve() {
         var client: Int32 = -1
         while !stopped.load(ordering: .acquiring), client < 0 {
-            if readable(listener) { client = acceptClosedOnExec(listener) }
+            if readable(listener) { client = (try? FileDescriptor(rawValue: listener).accept())?.rawValue ?? -1 }
         }
         guard client >= 0 else { return }
         defer { close(client) }

@@ -327,8 +327,8 @@ struct WaylandWireEventTests {
 
     @Test("with a real pipe: closeAll closes the write end, and the read end sees the end of the data")
     func closesPipe() throws {
-        let pipe = try closedOnExecPipe()
-        let ends = [pipe.read, pipe.write]
+        let pipe = try FileDescriptor.pipe()  // closed on exec: see pipeEnds()
+        let ends = [pipe.readEnd.rawValue, pipe.writeEnd.rawValue]
         defer { close(ends[0]) }
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         var queue = WaylandDescriptorQueue()
@@ -354,7 +354,7 @@ private final class CompositorSocket {
     }
 
     func accept() {
-        client = acceptClosedOnExec(listener)
+        client = (try? FileDescriptor(rawValue: listener).accept())?.rawValue ?? -1
     }
 
     /// Receives up to `count` bytes the client sent, and the descriptors beside them.
@@ -390,8 +390,8 @@ struct WaylandConnectionDescriptorTests {
     func pipeEnds() throws -> (read: Int32, write: Int32) {
         // Closed on exec: a program another test starts meanwhile must not hold the write end,
         // whose end of data these tests wait for.
-        let (read, write) = try closedOnExecPipe()
-        let ends = [read, write]
+        let (read, write) = try FileDescriptor.pipe()
+        let ends = [read.rawValue, write.rawValue]
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         return (ends[0], ends[1])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TransferSupport
 
 @testable import TransferClipboard
 
@@ -523,7 +524,7 @@ private final class FakeX11Server: @unchecked Sendable {
             defer { done.signal() }
             var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             guard poll(&entry, 1, 10_000) > 0 else { return }
-            let client = acceptClosedOnExec(listener)
+            let client = (try? FileDescriptor(rawValue: listener).accept())?.rawValue ?? -1
             guard client >= 0 else { return }
             defer { close(client) }
             var request = [UInt8](repeating: 0, count: 12)

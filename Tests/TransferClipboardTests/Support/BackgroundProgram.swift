@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TransferSupport
 
 @testable import TransferClipboard
 
@@ -32,8 +33,10 @@ final class BackgroundProgram: @unchecked Sendable {
         _ = DesktopTools.ignoresBrokenPipes
         let path = DesktopTools.path(executable) ?? executable
         // Closed on exec: only this program gets them (as 1 and 2), not one another test starts.
-        let (output, error) = (try closedOnExecPipe(), try closedOnExecPipe())
-        let (outputPipe, errorPipe) = ([output.read, output.write], [error.read, error.write])
+        let (output, error) = (try FileDescriptor.pipe(), try FileDescriptor.pipe())
+        let (outputPipe, errorPipe) = (
+            [output.readEnd.rawValue, output.writeEnd.rawValue], [error.readEnd.rawValue, error.writeEnd.rawValue]
+        )
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
